@@ -1,0 +1,441 @@
+#include "catalog_command.h"
+
+#include "catalog.h"
+#include "category_schema.h"
+#include "cli_output.h"
+#include "exit_codes.h"
+#include "field_value.h"
+#include "part_files.h"
+#include "part_store.h"
+#include "paths.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace torchrig::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+int fail(const Error& error) {
+    std::cerr << "torchrig-cli: " << error.message << "\n";
+    return exitCodeFor(error.code);
+}
+
+int usage(const std::string& message) {
+    std::cerr << "torchrig-cli: " << message << "\n";
+    return kExitUsage;
+}
+
+std::optional<PartCategory> parseCategory(const std::string& text, int& exitCode) {
+    if (text.empty())
+        return std::nullopt;
+    auto category = categoryFromString(text);
+    if (!category) {
+        std::string known;
+        for (auto c : kAllPartCategories)
+            known += (known.empty() ? "" : ", ") + std::string(categoryId(c));
+        exitCode = usage(fmt::format("\"{}\" is not a category; use one of {}", text, known));
+    }
+    return category;
+}
+
+std::string today() {
+    auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    char buffer[16];
+    std::strftime(buffer, sizeof buffer, "%Y-%m-%d", std::gmtime(&now));
+    return buffer;
+}
+
+Result<std::string> readWholeFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return makeError(ErrorCode::Io, fmt::format("{} cannot be read (does it exist?)", path));
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
+// Writes next to the target and renames, so a failed export never leaves half a file behind.
+Status writeWholeFile(const std::string& path, const std::string& text) {
+    auto temporary = path + ".partial";
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        if (!out || !(out << text) || !out.flush())
+            return makeError(ErrorCode::Io, fmt::format("{} cannot be written", path));
+    }
+    std::error_code ec;
+    fs::rename(temporary, path, ec);
+    if (ec)
+        return makeError(ErrorCode::Io, fmt::format("{} cannot be written: {}", path, ec.message()));
+    return Ok{};
+}
+
+Status applySettings(db::PartRecord& part, const std::vector<std::string>& settings) {
+    for (const auto& setting : settings) {
+        auto equals = setting.find('=');
+        if (equals == std::string::npos)
+            return makeError(ErrorCode::InvalidInput, fmt::format("--set \"{}\": write FIELD=VALUE, e.g. vram_gb=24", setting));
+        auto column = setting.substr(0, equals);
+        const auto* field = db::findField(part.category, column);
+        if (!field) {
+            std::string known;
+            for (const auto& f : db::categorySchema(part.category).fields)
+                known += (known.empty() ? "" : ", ") + std::string(f.column);
+            return makeError(ErrorCode::InvalidInput, fmt::format("--set: \"{}\" is not a {} field; fields: {}", column,
+                                                                  categoryId(part.category), known));
+        }
+        auto value = db::parseFieldValue(*field, setting.substr(equals + 1));
+        if (!value)
+            return value.error();
+        part.fields[column] = *value;
+    }
+    return Ok{};
+}
+
+} // namespace
+
+CatalogCommand::CatalogCommand(CLI::App& parent, const GlobalOptions& options)
+    : m_options(options) {
+    m_command = parent.add_subcommand("catalog", "Browse and change the hardware catalog");
+    m_command->require_subcommand(1);
+    addList();
+    addSearch();
+    addShow();
+    addImport();
+    addExport();
+    addAddAndEdit();
+    addRemove();
+    addPrice();
+}
+
+int CatalogCommand::run() {
+    db::CatalogOpenOptions open;
+    open.bundledPath = m_options.catalogPath.empty() ? db::defaultBundledCatalogPath() : fs::path(m_options.catalogPath);
+    if (!m_options.noUserDb)
+        open.userPath = m_options.userDbPath.empty() ? db::defaultUserDatabasePath() : fs::path(m_options.userDbPath);
+    open.userReadOnly = m_options.readOnly;
+    auto catalog = db::Catalog::open(open);
+    if (!catalog) {
+        std::cerr << "torchrig-cli: " << catalog.error().message << "\n";
+        return kExitNoCatalog;
+    }
+    const auto& status = (*catalog)->userStatus();
+    if (status.state == db::UserDatabaseState::Unavailable || status.state == db::UserDatabaseState::ReadOnly)
+        std::cerr << "torchrig-cli: warning: " << status.message << "\n";
+    return m_action(**catalog);
+}
+
+void CatalogCommand::addList() {
+    auto* command = m_command->add_subcommand("list", "List parts, one category or all");
+    command->add_option("-c,--category", m_category, "gpu, cpu, memory, storage, motherboard, psu, chassis, interconnect, cloud");
+    command->add_flag("--json", m_json, "Print JSON");
+    command->callback([this] {
+        m_action = [this](db::Catalog& catalog) {
+            int exitCode = kExitOk;
+            auto category = parseCategory(m_category, exitCode);
+            if (exitCode != kExitOk)
+                return exitCode;
+            auto parts = catalog.list(category);
+            if (m_json) {
+                nlohmann::json list = nlohmann::json::array();
+                for (const auto& part : parts)
+                    list.push_back(db::partToJson(part));
+                std::cout << nlohmann::json{{"count", parts.size()}, {"parts", list},
+                                            {"user_database", userDatabaseJson(catalog.userStatus())}}
+                                 .dump(2)
+                          << "\n";
+                return kExitOk;
+            }
+            std::vector<std::vector<std::string>> rows = {{"ID", "NAME", "FIGURES", "AS OF"}};
+            for (const auto& part : parts)
+                rows.push_back({part.id, part.name, partSummary(part), part.provenance.asOf});
+            std::cout << formatTable(rows) << fmt::format("{} parts\n", parts.size());
+            return kExitOk;
+        };
+    });
+}
+
+void CatalogCommand::addSearch() {
+    auto* command = m_command->add_subcommand("search", "Find parts by name as people type it (\"rtx4090\", \"a100 80\")");
+    command->add_option("query", m_query, "What to look for")->required();
+    command->add_option("-c,--category", m_category, "Only this category");
+    command->add_option("-n,--limit", m_limit, "At most this many results")->check(CLI::Range(1, 1000));
+    command->add_flag("--json", m_json, "Print JSON");
+    command->callback([this] {
+        m_action = [this](db::Catalog& catalog) {
+            int exitCode = kExitOk;
+            auto category = parseCategory(m_category, exitCode);
+            if (exitCode != kExitOk)
+                return exitCode;
+            auto hits = catalog.search(m_query, category, m_limit);
+            if (m_json) {
+                nlohmann::json list = nlohmann::json::array();
+                for (const auto& hit : hits)
+                    list.push_back({{"score", hit.score}, {"part", db::partToJson(hit.part)}});
+                std::cout << nlohmann::json{{"query", m_query}, {"hits", list}}.dump(2) << "\n";
+            } else if (hits.empty()) {
+                std::cout << fmt::format("No part matches \"{}\".\n", m_query);
+            } else {
+                std::vector<std::vector<std::string>> rows = {{"ID", "NAME", "CATEGORY", "FIGURES"}};
+                for (const auto& hit : hits)
+                    rows.push_back({hit.part.id, hit.part.name, std::string(categoryId(hit.part.category)), partSummary(hit.part)});
+                std::cout << formatTable(rows);
+            }
+            return hits.empty() ? kExitNotFound : kExitOk;
+        };
+    });
+}
+
+void CatalogCommand::addShow() {
+    auto* command = m_command->add_subcommand("show", "Show one part with every figure's source and date");
+    command->add_option("id", m_id, "The part's id, e.g. gpu/rtx-4090")->required();
+    command->add_flag("--json", m_json, "Print JSON");
+    command->callback([this] {
+        m_action = [this](db::Catalog& catalog) {
+            auto part = catalog.find(m_id);
+            if (!part) {
+                auto hits = catalog.search(m_id, std::nullopt, 1);
+                return fail(makeError(ErrorCode::NotFound,
+                                      hits.empty() ? fmt::format("no part has id \"{}\"", m_id)
+                                                   : fmt::format("no part has id \"{}\"; did you mean {} ({})?", m_id,
+                                                                 hits.front().part.id, hits.front().part.name)));
+            }
+            if (m_json)
+                std::cout << db::partToJson(*part).dump(2) << "\n";
+            else
+                std::cout << formatPartDetails(*part);
+            return kExitOk;
+        };
+    });
+}
+
+void CatalogCommand::addImport() {
+    auto* command = m_command->add_subcommand("import", "Add or replace parts from a CSV or JSON file (all or nothing)");
+    command->add_option("file", m_file, "The file")->required();
+    command->add_option("-c,--category", m_category, "The category of a CSV file (default: its name, e.g. gpu.csv)");
+    command->add_option("--format", m_format, "csv or json (default: from the file name)")->check(CLI::IsMember({"csv", "json"}));
+    command->add_flag("--json", m_json, "Print the report as JSON");
+    command->callback([this] {
+        m_action = [this](db::Catalog& catalog) {
+            auto format = m_format.empty() ? fs::path(m_file).extension().string() : "." + m_format;
+            auto text = readWholeFile(m_file);
+            if (!text)
+                return fail(text.error());
+            Result<std::vector<db::PartRecord>> parts = std::vector<db::PartRecord>{};
+            auto label = fs::path(m_file).filename().string();
+            if (format == ".csv") {
+                int exitCode = kExitOk;
+                auto category = parseCategory(m_category.empty() ? fs::path(m_file).stem().string() : m_category, exitCode);
+                if (!category)
+                    return usage(fmt::format("say which category {} holds with --category (its name does not tell)", label));
+                parts = db::readPartsCsv(*text, *category, label);
+            } else if (format == ".json") {
+                parts = db::readPartsJson(*text, label);
+            } else {
+                return usage(fmt::format("{}: say --format csv or --format json", label));
+            }
+            if (!parts)
+                return fail(parts.error());
+            auto report = catalog.importParts(*parts);
+            if (!report)
+                return fail(report.error());
+            if (m_json)
+                std::cout << nlohmann::json{{"added", report->added}, {"replaced", report->replaced}, {"prices", report->prices}}.dump(2) << "\n";
+            else
+                std::cout << fmt::format("Imported {}: {} added, {} replaced, {} prices.\n", label, report->added,
+                                         report->replaced, report->prices);
+            return kExitOk;
+        };
+    });
+}
+
+void CatalogCommand::addExport() {
+    auto* command = m_command->add_subcommand("export", "Write parts to CSV (one category) or JSON");
+    command->add_option("-c,--category", m_category, "The category (required for CSV)");
+    command->add_option("--format", m_format, "csv or json")->check(CLI::IsMember({"csv", "json"}))->required();
+    command->add_option("-o,--output", m_output, "The file to write (default: standard output)");
+    command->callback([this] {
+        m_action = [this](db::Catalog& catalog) {
+            int exitCode = kExitOk;
+            auto category = parseCategory(m_category, exitCode);
+            if (exitCode != kExitOk)
+                return exitCode;
+            if (m_format == "csv" && !category)
+                return usage("CSV holds one category: add --category");
+            auto parts = catalog.list(category);
+            auto text = m_format == "csv" ? db::writePartsCsv(parts, *category) : db::writePartsJson(parts);
+            if (m_output.empty()) {
+                std::cout << text;
+                return kExitOk;
+            }
+            if (auto status = writeWholeFile(m_output, text); !status)
+                return fail(status.error());
+            std::cerr << fmt::format("Wrote {} parts to {}.\n", parts.size(), m_output);
+            return kExitOk;
+        };
+    });
+}
+
+void CatalogCommand::addAddAndEdit() {
+    auto addCommonOptions = [this](CLI::App* command) {
+        command->add_option("--name", m_name, "The part's name");
+        command->add_option("--vendor", m_vendor, "Its maker or provider");
+        command->add_option("--alias", m_aliases, "Another name people use (repeat for more)");
+        command->add_option("--set", m_sets, "FIELD=VALUE, e.g. --set vram_gb=24 (repeat for more)");
+        command->add_option("--source", m_source, "Where the figures come from");
+        command->add_option("--as-of", m_asOf, "When they were checked: YYYY-MM-DD (default: today)");
+        command->add_option("--confidence", m_confidence, "high, medium or low")->check(CLI::IsMember({"high", "medium", "low"}));
+        command->add_option("--notes", m_notes, "Notes");
+        command->add_flag("--json", m_json, "Print the part as JSON");
+    };
+    auto printPart = [this](const db::PartRecord& part, const char* verb) {
+        if (m_json)
+            std::cout << db::partToJson(part).dump(2) << "\n";
+        else
+            std::cout << fmt::format("{} {} ({}).\n", verb, part.id, part.name);
+    };
+
+    auto* add = m_command->add_subcommand("add", "Add your own part");
+    add->add_option("-c,--category", m_category, "Its category")->required();
+    add->add_option("--id", m_id, "Its id (default: made from the name, e.g. gpu/my-card)");
+    addCommonOptions(add);
+    add->callback([this, printPart] {
+        m_action = [this, printPart](db::Catalog& catalog) {
+            int exitCode = kExitOk;
+            auto category = parseCategory(m_category, exitCode);
+            if (!category)
+                return exitCode;
+            if (m_name.empty())
+                return usage("a part needs --name");
+            if (m_source.empty())
+                return usage("say where the figures come from with --source (a datasheet, a shop page, \"measured\")");
+            db::PartRecord part;
+            part.category = *category;
+            part.name = m_name;
+            part.id = m_id.empty() ? db::makePartId(*category, m_name) : m_id;
+            part.vendor = m_vendor;
+            part.aliases = m_aliases;
+            part.notes = m_notes;
+            part.provenance = {m_source, m_asOf.empty() ? today() : m_asOf,
+                               confidenceFromString(m_confidence).value_or(Confidence::Medium)};
+            if (auto status = applySettings(part, m_sets); !status)
+                return fail(status.error());
+            if (auto status = catalog.add(part); !status)
+                return fail(status.error());
+            printPart(*catalog.find(part.id), "Added");
+            return kExitOk;
+        };
+    });
+
+    auto* edit = m_command->add_subcommand("edit", "Change a part (a bundled part keeps your changes in your database)");
+    edit->add_option("id", m_id, "The part's id")->required();
+    edit->add_flag("--revert", m_revert, "Drop your changes to a bundled part");
+    addCommonOptions(edit);
+    edit->callback([this, printPart] {
+        m_action = [this, printPart](db::Catalog& catalog) {
+            if (m_revert) {
+                if (auto status = catalog.revert(m_id); !status)
+                    return fail(status.error());
+                printPart(*catalog.find(m_id), "Reverted");
+                return kExitOk;
+            }
+            auto part = catalog.find(m_id);
+            if (!part)
+                return fail(makeError(ErrorCode::NotFound, fmt::format("no part has id \"{}\"", m_id)));
+            if (!m_name.empty())
+                part->name = m_name;
+            if (!m_vendor.empty())
+                part->vendor = m_vendor;
+            if (!m_aliases.empty())
+                part->aliases = m_aliases;
+            if (!m_notes.empty())
+                part->notes = m_notes;
+            if (!m_source.empty() || !m_asOf.empty() || !m_confidence.empty()) {
+                // Changed figures get the new source; the others keep the one they had.
+                Provenance changed{m_source.empty() ? part->provenance.source : m_source,
+                                       m_asOf.empty() ? today() : m_asOf,
+                                       confidenceFromString(m_confidence).value_or(part->provenance.confidence)};
+                if (m_sets.empty()) {
+                    part->provenance = changed;
+                } else {
+                    for (const auto& setting : m_sets)
+                        part->fieldProvenance[setting.substr(0, setting.find('='))] = changed;
+                }
+            } else if (!m_sets.empty()) {
+                return usage("say where the new figures come from with --source");
+            }
+            if (auto status = applySettings(*part, m_sets); !status)
+                return fail(status.error());
+            part->prices.clear(); // prices are history, kept where they are; edit changes the part
+            if (auto status = catalog.edit(*part); !status)
+                return fail(status.error());
+            printPart(*catalog.find(m_id), "Changed");
+            return kExitOk;
+        };
+    });
+}
+
+void CatalogCommand::addRemove() {
+    auto* command = m_command->add_subcommand("remove", "Remove your part, or hide a bundled one");
+    command->add_option("id", m_id, "The part's id")->required();
+    command->callback([this] {
+        m_action = [this](db::Catalog& catalog) {
+            if (auto status = catalog.remove(m_id); !status)
+                return fail(status.error());
+            std::cout << fmt::format("Removed {}.\n", m_id);
+            return kExitOk;
+        };
+    });
+}
+
+void CatalogCommand::addPrice() {
+    auto* command = m_command->add_subcommand("price", "Show a part's price history, or record a price");
+    command->add_option("id", m_id, "The part's id")->required();
+    command->add_option("--amount", m_amount, "The price to record")->check(CLI::NonNegativeNumber);
+    command->add_option("--currency", m_currency, "ISO 4217 code (default USD)");
+    command->add_option("--date", m_date, "When it was seen: YYYY-MM-DD (default: today)");
+    command->add_option("--source", m_source, "Where: a shop, a quote, a price list");
+    command->add_option("--kind", m_kind, "street, launch_msrp, on_demand_hourly, spot_hourly, reserved_hourly");
+    command->add_flag("--json", m_json, "Print JSON");
+    command->callback([this] {
+        m_action = [this](db::Catalog& catalog) {
+            if (m_amount >= 0) {
+                auto kind = priceKindFromString(m_kind);
+                if (!kind)
+                    return usage(fmt::format("--kind \"{}\" is not street, launch_msrp, on_demand_hourly, spot_hourly or reserved_hourly", m_kind));
+                if (m_source.empty())
+                    return usage("say where the price was seen with --source");
+                Price price{m_amount, m_currency, m_date.empty() ? today() : m_date, m_source, *kind};
+                if (auto status = catalog.addPrice(m_id, price); !status)
+                    return fail(status.error());
+            }
+            auto part = catalog.find(m_id);
+            if (!part)
+                return fail(makeError(ErrorCode::NotFound, fmt::format("no part has id \"{}\"", m_id)));
+            if (m_json) {
+                nlohmann::json prices = nlohmann::json::array();
+                for (const auto& price : part->prices)
+                    prices.push_back(db::priceToJson(price));
+                std::cout << nlohmann::json{{"id", part->id}, {"prices", prices}}.dump(2) << "\n";
+                return kExitOk;
+            }
+            std::vector<std::vector<std::string>> rows = {{"DATE", "KIND", "AMOUNT", "SOURCE"}};
+            for (const auto& price : part->prices)
+                rows.push_back({price.date, std::string(priceKindId(price.kind)),
+                                fmt::format("{:.2f} {}{}", price.amount, price.currency, isHourly(price.kind) ? "/h" : ""), price.source});
+            std::cout << part->name << "\n" << (part->prices.empty() ? "No prices recorded.\n" : formatTable(rows));
+            return kExitOk;
+        };
+    });
+}
+
+} // namespace torchrig::cli

@@ -1,0 +1,66 @@
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+
+namespace torchrig::db {
+class Catalog;
+}
+
+namespace torchrig::cli {
+
+struct GlobalOptions {
+    std::string catalogPath; // empty: the bundled catalog beside the program
+    std::string userDbPath;  // empty: the default user database
+    bool noUserDb = false;
+    bool readOnly = false;
+};
+
+// `torchrig-cli catalog list|search|show|import|export|add|edit|remove|price`.
+class CatalogCommand {
+public:
+    CatalogCommand(CLI::App& parent, const GlobalOptions& options);
+    bool selected() const { return m_command->parsed(); }
+    int run();
+
+private:
+    void addList();
+    void addSearch();
+    void addShow();
+    void addImport();
+    void addExport();
+    void addAddAndEdit();
+    void addRemove();
+    void addPrice();
+
+    const GlobalOptions& m_options;
+    CLI::App* m_command = nullptr;
+    std::function<int(db::Catalog&)> m_action;
+
+    // Options shared by the subcommands; each subcommand reads the ones it declares.
+    std::string m_category;
+    std::string m_query;
+    std::string m_id;
+    std::string m_file;
+    std::string m_format;
+    std::string m_output;
+    int m_limit = 10;
+    bool m_json = false;
+    bool m_revert = false;
+    std::string m_name;
+    std::string m_vendor;
+    std::vector<std::string> m_aliases;
+    std::vector<std::string> m_sets;
+    std::string m_source;
+    std::string m_asOf;
+    std::string m_confidence;
+    std::string m_notes;
+    double m_amount = -1;
+    std::string m_currency = "USD";
+    std::string m_date;
+    std::string m_kind = "street";
+};
+
+} // namespace torchrig::cli

@@ -1,0 +1,116 @@
+#include "cli_output.h"
+
+#include "category_schema.h"
+#include "field_value.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace torchrig::cli {
+
+namespace {
+
+// Display width of UTF-8 text: count code points, not bytes.
+std::size_t displayWidth(const std::string& text) {
+    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }));
+}
+
+std::vector<std::string_view> summaryColumns(PartCategory category) {
+    switch (category) {
+    case PartCategory::Gpu: return {"vram_gb", "memory_bandwidth_gbs", "fp16_tflops", "tdp_w"};
+    case PartCategory::Cpu: return {"cores", "threads", "boost_ghz", "socket", "tdp_w"};
+    case PartCategory::MemoryKit: return {"memory_type", "modules", "module_gb", "speed_mts"};
+    case PartCategory::Storage: return {"kind", "capacity_gb", "seq_read_mbs"};
+    case PartCategory::Motherboard: return {"socket", "form_factor", "memory_type", "pcie_slots"};
+    case PartCategory::Psu: return {"wattage_w", "efficiency", "pcie_16pin"};
+    case PartCategory::Chassis: return {"kind", "expansion_slots", "max_gpu_length_mm"};
+    case PartCategory::Interconnect: return {"kind", "link_gbits", "ports"};
+    case PartCategory::CloudInstance: return {"gpu_count", "gpu_name", "vcpus", "ram_gib"};
+    }
+    return {};
+}
+
+} // namespace
+
+std::string formatTable(const std::vector<std::vector<std::string>>& rows) {
+    std::vector<std::size_t> widths;
+    for (const auto& row : rows) {
+        widths.resize(std::max(widths.size(), row.size()));
+        for (std::size_t c = 0; c < row.size(); ++c)
+            widths[c] = std::max(widths[c], displayWidth(row[c]));
+    }
+    std::string out;
+    for (const auto& row : rows) {
+        std::string line;
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            line += row[c];
+            if (c + 1 < row.size())
+                line += std::string(widths[c] - displayWidth(row[c]) + 2, ' ');
+        }
+        out += line + "\n";
+    }
+    return out;
+}
+
+std::string partSummary(const db::PartRecord& part) {
+    std::string summary;
+    for (auto column : summaryColumns(part.category)) {
+        const auto* field = db::findField(part.category, column);
+        const auto& value = part.field(column);
+        if (!field || std::holds_alternative<std::monostate>(value))
+            continue;
+        auto text = db::displayFieldValue(*field, value);
+        if (field->unit.empty() && field->type == db::FieldType::Integer)
+            text += " " + std::string(field->label.substr(0, field->label.find(' ')));
+        summary += (summary.empty() ? "" : " · ") + text;
+    }
+    return summary;
+}
+
+std::string formatPartDetails(const db::PartRecord& part) {
+    std::string out = fmt::format("{}  ({}, {})\n", part.name, categoryLabel(part.category), part.id);
+    if (!part.vendor.empty())
+        out += fmt::format("Vendor: {}\n", part.vendor);
+    if (!part.aliases.empty()) {
+        std::string aliases;
+        for (const auto& alias : part.aliases)
+            aliases += (aliases.empty() ? "" : ", ") + alias;
+        out += fmt::format("Also known as: {}\n", aliases);
+    }
+    out += fmt::format("Origin: {}\n", db::partOriginId(part.origin));
+    out += fmt::format("Source: {} (as of {}, confidence {})\n\n", part.provenance.source, part.provenance.asOf,
+                       confidenceId(part.provenance.confidence));
+    std::vector<std::vector<std::string>> rows = {{"FIELD", "VALUE", "SOURCE"}};
+    for (const auto& field : db::categorySchema(part.category).fields) {
+        auto it = part.fieldProvenance.find(field.column);
+        std::string source = it == part.fieldProvenance.end()
+                                 ? "(part source)"
+                                 : fmt::format("{} (as of {}, {})", it->second.source, it->second.asOf,
+                                               confidenceId(it->second.confidence));
+        rows.push_back({std::string(field.label), db::displayFieldValue(field, part.field(field.column)), source});
+    }
+    out += formatTable(rows);
+    if (!part.prices.empty()) {
+        out += "\nPrices (oldest first):\n";
+        std::vector<std::vector<std::string>> priceRows = {{"DATE", "KIND", "AMOUNT", "SOURCE"}};
+        for (const auto& price : part.prices)
+            priceRows.push_back({price.date, std::string(priceKindId(price.kind)),
+                                 fmt::format("{:.2f} {}{}", price.amount, price.currency, isHourly(price.kind) ? "/h" : ""),
+                                 price.source});
+        out += formatTable(priceRows);
+    }
+    if (!part.notes.empty())
+        out += "\nNotes: " + part.notes + "\n";
+    return out;
+}
+
+nlohmann::json userDatabaseJson(const db::UserDatabaseStatus& status) {
+    static constexpr const char* kStates[] = {"writable", "read_only", "unavailable", "none"};
+    return {{"state", kStates[static_cast<int>(status.state)]}, {"path", status.path.string()}, {"message", status.message}};
+}
+
+} // namespace torchrig::cli

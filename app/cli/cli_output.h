@@ -1,0 +1,20 @@
+#pragma once
+
+#include "catalog.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <string>
+#include <vector>
+
+namespace torchrig::cli {
+
+// A plain-text table with aligned columns; the first row is the header.
+std::string formatTable(const std::vector<std::vector<std::string>>& rows);
+// One part in full: figures with units, each figure's source and date, prices.
+std::string formatPartDetails(const db::PartRecord& part);
+// The figures a list shows beside a part's name ("24 GB · 1008 GB/s · 450 W").
+std::string partSummary(const db::PartRecord& part);
+nlohmann::json userDatabaseJson(const db::UserDatabaseStatus& status);
+
+} // namespace torchrig::cli

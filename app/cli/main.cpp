@@ -1,0 +1,34 @@
+// torchrig-cli: the planner from a terminal or a script.
+
+#include "catalog_command.h"
+#include "exit_codes.h"
+
+#include <CLI/CLI.hpp>
+
+int main(int argc, char** argv) {
+    CLI::App app{"TorchRig: plan the hardware for training PyTorch models", "torchrig-cli"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "torchrig-cli 0.1.0");
+    torchrig::cli::GlobalOptions options;
+    app.add_option("--catalog", options.catalogPath, "The bundled catalog file (default: beside the program, or $TORCHRIG_CATALOG)");
+    app.add_option("--user-db", options.userDbPath, "Your parts database (default: the app-data folder, or $TORCHRIG_USER_DB)");
+    app.add_flag("--no-user-db", options.noUserDb, "Use the bundled catalog alone");
+    app.add_flag("--read-only", options.readOnly, "Open your parts database without changing it");
+
+    torchrig::cli::CatalogCommand catalog(app, options);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return torchrig::cli::kExitUsage;
+    }
+    if (catalog.selected())
+        return catalog.run();
+    return torchrig::cli::kExitUsage;
+}

@@ -1,0 +1,514 @@
+#include "catalog.h"
+
+#include "catalog_migrations.h"
+#include "category_schema.h"
+#include "part_store.h"
+#include "schema_migrator.h"
+#include "search_text.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/format.h>
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <system_error>
+
+namespace torchrig::db {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kUserSchema = "user";
+constexpr int kSearchCandidates = 200;
+
+// A file name as an SQLite URI path: unreserved characters and '/' as they are, the rest escaped.
+std::string sqliteUri(const fs::path& path, std::string_view query) {
+    std::string uri = "file:";
+    for (unsigned char c : path.string()) {
+        if (std::isalnum(c) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~')
+            uri += static_cast<char>(c);
+        else
+            uri += fmt::format("%{:02X}", c);
+    }
+    return uri + "?" + std::string(query);
+}
+
+UserDatabaseStatus unavailable(const fs::path& path, std::string what) {
+    return {UserDatabaseState::Unavailable, path,
+            fmt::format("Your parts database {} {}. TorchRig has not changed it and shows the bundled catalog only; "
+                        "your own parts, edits and prices are not shown and nothing you change now can be saved.",
+                        path.string(), what)};
+}
+
+std::string explainOpenFailure(const SQLite::Exception& e) {
+    switch (e.getErrorCode() & 0xff) {
+    case SQLITE_NOTADB:
+    case SQLITE_CORRUPT:
+        return fmt::format("is damaged or is not a database ({}). Move it aside (rename it, e.g. to "
+                           "user-catalog.sqlite.broken) to start a new one, or restore it from a backup",
+                           e.getErrorStr());
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        return "is locked by another program (another TorchRig or an SQLite tool holding it open). Close that "
+               "program and start TorchRig again";
+    case SQLITE_CANTOPEN:
+    case SQLITE_PERM:
+    case SQLITE_AUTH:
+        return fmt::format("cannot be opened ({}). Check that it exists and that you may read it", e.getErrorStr());
+    default:
+        return fmt::format("cannot be read ({})", e.what());
+    }
+}
+
+// Checks, creates or upgrades the user's database on a connection of its own, before it is
+// attached. Anything doubtful leaves the file as it was.
+UserDatabaseStatus prepareUserDatabase(const fs::path& path, const CatalogOpenOptions& options) {
+    std::error_code ec;
+    bool exists = fs::exists(path, ec);
+    if (!exists && options.userReadOnly)
+        return {UserDatabaseState::None, path, fmt::format("{} does not exist yet; nothing of yours to show", path.string())};
+    if (!exists) {
+        fs::create_directories(path.parent_path(), ec);
+        if (ec)
+            return unavailable(path, fmt::format("cannot be created: the folder {} cannot be made ({})",
+                                                 path.parent_path().string(), ec.message()));
+    }
+    try {
+        int flags = options.userReadOnly ? SQLite::OPEN_READONLY : (SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        SQLite::Database database(path.string(), flags, static_cast<int>(options.busyTimeout.count()));
+        int version = schemaVersion(database);
+        if (version > latestSchemaVersion())
+            return unavailable(path, fmt::format("was written by a newer TorchRig (catalog schema version {}; this one "
+                                                 "knows up to {}). Update TorchRig to use it, or move the file aside to "
+                                                 "start a new one",
+                                                 version, latestSchemaVersion()));
+        if (version == 0 && database.execAndGet("SELECT count(*) FROM sqlite_master").getInt() > 0)
+            return unavailable(path, "is an SQLite database but not a TorchRig catalog. Move it aside, or point "
+                                     "TorchRig to another file with --user-db");
+        if (version > 0) {
+            auto check = database.execAndGet("PRAGMA quick_check(1)").getString();
+            if (check != "ok")
+                return unavailable(path, fmt::format("is damaged (SQLite's check says: {}). Move it aside to start a "
+                                                     "new one, or restore it from a backup",
+                                                     check));
+        }
+        bool readOnly = options.userReadOnly || sqlite3_db_readonly(database.getHandle(), "main") == 1;
+        if (readOnly && version < latestSchemaVersion())
+            return unavailable(path, fmt::format("needs upgrading from catalog schema version {} to {} but is read-only. "
+                                                 "Make it writable (chmod u+w) and start TorchRig again",
+                                                 version, latestSchemaVersion()));
+        if (readOnly)
+            return {UserDatabaseState::ReadOnly, path,
+                    fmt::format("Your parts database {} is read-only: your parts are shown, but changes cannot be saved. "
+                                "Make it writable (chmod u+w) to change it.",
+                                path.string())};
+        database.exec("PRAGMA journal_mode = WAL");
+        if (auto migrated = migrateToLatest(database); !migrated)
+            return unavailable(path, "could not be upgraded: " + migrated.error().message);
+    } catch (const SQLite::Exception& e) {
+        return unavailable(path, explainOpenFailure(e));
+    }
+    return {UserDatabaseState::Writable, path, {}};
+}
+
+FieldValue readColumn(const SQLite::Column& column) {
+    if (column.isNull())
+        return FieldValue{};
+    if (column.isInteger())
+        return FieldValue{static_cast<std::int64_t>(column.getInt64())};
+    if (column.isFloat())
+        return FieldValue{column.getDouble()};
+    return FieldValue{column.getString()};
+}
+
+std::vector<std::string> splitAliases(const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        auto end = text.find(';', start);
+        if (end == std::string::npos)
+            end = text.size();
+        if (end > start)
+            out.push_back(text.substr(start, end - start));
+        start = end + 1;
+    }
+    return out;
+}
+
+std::string placeholders(std::size_t count) {
+    std::string out;
+    for (std::size_t i = 0; i < count; ++i)
+        out += i ? ", ?" : "?";
+    return out;
+}
+
+} // namespace
+
+Catalog::~Catalog() = default;
+
+Result<std::unique_ptr<Catalog>> Catalog::open(const CatalogOpenOptions& options) {
+    std::unique_ptr<Catalog> catalog(new Catalog);
+    catalog->m_bundledPath = options.bundledPath;
+    std::error_code ec;
+    if (!fs::exists(options.bundledPath, ec))
+        return makeError(ErrorCode::Io, fmt::format("The bundled hardware catalog {} is missing. Reinstall TorchRig, or "
+                                                    "rebuild it (cmake --build) and point TORCHRIG_CATALOG at it.",
+                                                    options.bundledPath.string()));
+    try {
+        // An in-memory main schema holds the overlay views; the catalogs are attached to it.
+        catalog->m_database = std::make_unique<SQLite::Database>(
+            ":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_URI, static_cast<int>(options.busyTimeout.count()));
+        auto& database = *catalog->m_database;
+        SQLite::Statement attach(database, "ATTACH DATABASE ? AS bundled");
+        attach.bind(1, sqliteUri(options.bundledPath, "mode=ro"));
+        attach.exec();
+        int version = database.execAndGet("PRAGMA bundled.user_version").getInt();
+        if (version != latestSchemaVersion())
+            return makeError(ErrorCode::ReadOnly,
+                             fmt::format("The bundled hardware catalog {} has schema version {}, but this TorchRig "
+                                         "needs {}. It belongs to another TorchRig version: reinstall, or rebuild it.",
+                                         options.bundledPath.string(), version, latestSchemaVersion()));
+        database.exec("PRAGMA foreign_keys = ON");
+    } catch (const SQLite::Exception& e) {
+        return makeError(ErrorCode::Database,
+                         fmt::format("The bundled hardware catalog {} cannot be read ({}). Reinstall TorchRig, or rebuild it.",
+                                     options.bundledPath.string(), e.what()));
+    }
+
+    if (options.userPath) {
+        catalog->m_userStatus = prepareUserDatabase(*options.userPath, options);
+        auto state = catalog->m_userStatus.state;
+        if (state == UserDatabaseState::Writable || state == UserDatabaseState::ReadOnly) {
+            try {
+                SQLite::Statement attach(*catalog->m_database, "ATTACH DATABASE ? AS user");
+                attach.bind(1, sqliteUri(*options.userPath, state == UserDatabaseState::ReadOnly ? "mode=ro" : "mode=rw"));
+                attach.exec();
+            } catch (const SQLite::Exception& e) {
+                catalog->m_userStatus = unavailable(*options.userPath, explainOpenFailure(e));
+            }
+        }
+    }
+    try {
+        catalog->createViews();
+    } catch (const SQLite::Exception& e) {
+        return makeError(ErrorCode::Database, fmt::format("The catalog could not be prepared: {}", e.what()));
+    }
+    return catalog;
+}
+
+void Catalog::createViews() {
+    bool withUser = m_userStatus.state == UserDatabaseState::Writable || m_userStatus.state == UserDatabaseState::ReadOnly;
+    auto& database = *m_database;
+    if (!withUser) {
+        database.exec("CREATE TEMP VIEW part_all AS SELECT *, 'bundled' AS origin FROM bundled.part");
+        for (auto category : kAllPartCategories) {
+            auto table = categorySchema(category).table;
+            database.exec(fmt::format("CREATE TEMP VIEW {0}_all AS SELECT * FROM bundled.{0}", table));
+        }
+        database.exec("CREATE TEMP VIEW price_all AS SELECT * FROM bundled.price");
+        database.exec("CREATE TEMP VIEW field_source_all AS SELECT * FROM bundled.field_source");
+        return;
+    }
+    // A bundled row is shown unless the user overrides it (same id) or hid it.
+    constexpr const char* kBundledVisible =
+        "NOT EXISTS (SELECT 1 FROM user.part u WHERE u.id = {0}) AND "
+        "NOT EXISTS (SELECT 1 FROM user.hidden_part h WHERE h.part_id = {0})";
+    database.exec(fmt::format(
+        "CREATE TEMP VIEW part_all AS "
+        "SELECT p.*, CASE WHEN EXISTS (SELECT 1 FROM bundled.part b WHERE b.id = p.id) THEN 'edited' ELSE 'user' END AS origin "
+        "FROM user.part p UNION ALL SELECT b.*, 'bundled' FROM bundled.part b WHERE {}",
+        fmt::format(fmt::runtime(kBundledVisible), "b.id")));
+    for (auto category : kAllPartCategories) {
+        auto table = categorySchema(category).table;
+        database.exec(fmt::format("CREATE TEMP VIEW {0}_all AS SELECT * FROM user.{0} UNION ALL "
+                                  "SELECT b.* FROM bundled.{0} b WHERE {1}",
+                                  table, fmt::format(fmt::runtime(kBundledVisible), "b.part_id")));
+    }
+    database.exec("CREATE TEMP VIEW price_all AS SELECT * FROM user.price UNION ALL SELECT * FROM bundled.price");
+    database.exec(fmt::format("CREATE TEMP VIEW field_source_all AS SELECT * FROM user.field_source UNION ALL "
+                              "SELECT b.* FROM bundled.field_source b WHERE {}",
+                              fmt::format(fmt::runtime(kBundledVisible), "b.part_id")));
+}
+
+std::vector<PartRecord> Catalog::readParts(const std::string& where, const std::vector<std::string>& arguments) const {
+    auto& database = *m_database;
+    std::vector<PartRecord> parts;
+    std::map<std::string, std::size_t, std::less<>> indexById;
+    SQLite::Statement query(database, "SELECT id, category, name, vendor, aliases, source, as_of, confidence, notes, origin "
+                                      "FROM part_all WHERE " + where + " ORDER BY category, name, id");
+    for (std::size_t i = 0; i < arguments.size(); ++i)
+        query.bind(static_cast<int>(i) + 1, arguments[i]);
+    while (query.executeStep()) {
+        PartRecord part;
+        part.id = query.getColumn(0).getString();
+        part.category = categoryFromString(query.getColumn(1).getString()).value_or(PartCategory::Gpu);
+        part.name = query.getColumn(2).getString();
+        part.vendor = query.getColumn(3).getString();
+        part.aliases = splitAliases(query.getColumn(4).getString());
+        part.provenance = {query.getColumn(5).getString(), query.getColumn(6).getString(),
+                           confidenceFromString(query.getColumn(7).getString()).value_or(Confidence::Low)};
+        part.notes = query.getColumn(8).getString();
+        auto origin = query.getColumn(9).getString();
+        part.origin = origin == "user" ? PartOrigin::User : origin == "edited" ? PartOrigin::Edited : PartOrigin::Bundled;
+        indexById.emplace(part.id, parts.size());
+        parts.push_back(std::move(part));
+    }
+    if (parts.empty())
+        return parts;
+
+    // Few parts: fetch their rows by id. Many: read whole tables once and pick.
+    constexpr std::size_t kByIdLimit = 200;
+    std::vector<std::string> ids;
+    for (const auto& part : parts)
+        ids.push_back(part.id);
+    auto forEachRow = [&](const std::string& table, const std::string& idColumn, auto&& onRow) {
+        std::string sql = fmt::format("SELECT * FROM {}", table);
+        bool byId = ids.size() <= kByIdLimit;
+        if (byId)
+            sql += fmt::format(" WHERE {} IN ({})", idColumn, placeholders(ids.size()));
+        SQLite::Statement rows(database, sql);
+        if (byId) {
+            for (std::size_t i = 0; i < ids.size(); ++i)
+                rows.bind(static_cast<int>(i) + 1, ids[i]);
+        }
+        while (rows.executeStep()) {
+            auto it = indexById.find(rows.getColumn(idColumn.c_str()).getString());
+            if (it != indexById.end())
+                onRow(parts[it->second], rows);
+        }
+    };
+    std::set<PartCategory> categories;
+    for (const auto& part : parts)
+        categories.insert(part.category);
+    for (auto category : categories) {
+        const auto& schema = categorySchema(category);
+        forEachRow(std::string(schema.table) + "_all", "part_id", [&](PartRecord& part, SQLite::Statement& row) {
+            for (const auto& field : schema.fields)
+                part.fields[std::string(field.column)] = readColumn(row.getColumn(std::string(field.column).c_str()));
+        });
+    }
+    forEachRow("field_source_all", "part_id", [&](PartRecord& part, SQLite::Statement& row) {
+        part.fieldProvenance[row.getColumn("field").getString()] = {
+            row.getColumn("source").getString(), row.getColumn("as_of").getString(),
+            confidenceFromString(row.getColumn("confidence").getString()).value_or(Confidence::Low)};
+    });
+    forEachRow("price_all", "part_id", [&](PartRecord& part, SQLite::Statement& row) {
+        part.prices.push_back(Price{row.getColumn("amount").getDouble(), row.getColumn("currency").getString(),
+                                    row.getColumn("date").getString(), row.getColumn("source").getString(),
+                                    priceKindFromString(row.getColumn("kind").getString()).value_or(PriceKind::Street)});
+    });
+    for (auto& part : parts)
+        std::stable_sort(part.prices.begin(), part.prices.end(), [](const Price& a, const Price& b) { return a.date < b.date; });
+    return parts;
+}
+
+std::vector<PartRecord> Catalog::list(std::optional<PartCategory> category) const {
+    if (category)
+        return readParts("category = ?", {std::string(categoryId(*category))});
+    return readParts("1", {});
+}
+
+int Catalog::count(std::optional<PartCategory> category) const {
+    SQLite::Statement query(*m_database, category ? "SELECT count(*) FROM part_all WHERE category = ?"
+                                                  : "SELECT count(*) FROM part_all");
+    if (category)
+        query.bind(1, std::string(categoryId(*category)));
+    query.executeStep();
+    return query.getColumn(0).getInt();
+}
+
+std::optional<PartRecord> Catalog::find(std::string_view id) const {
+    auto parts = readParts("id = ?", {std::string(id)});
+    if (parts.empty())
+        return std::nullopt;
+    return std::move(parts.front());
+}
+
+bool Catalog::bundledHas(std::string_view id) const {
+    SQLite::Statement query(*m_database, "SELECT 1 FROM bundled.part WHERE id = ?");
+    query.bind(1, std::string(id));
+    return query.executeStep();
+}
+
+std::vector<SearchHit> Catalog::search(std::string_view query, std::optional<PartCategory> category, int limit) const {
+    bool withUser = m_userStatus.state == UserDatabaseState::Writable || m_userStatus.state == UserDatabaseState::ReadOnly;
+    std::set<std::string> shadowed; // bundled ids the user overrides or hid
+    if (withUser) {
+        SQLite::Statement overlay(*m_database, "SELECT id FROM user.part UNION SELECT part_id FROM user.hidden_part");
+        while (overlay.executeStep())
+            shadowed.insert(overlay.getColumn(0).getString());
+    }
+    std::vector<SearchCandidate> candidates;
+    auto collect = [&](const std::string& expression, const char* schema, bool isBundled) {
+        std::string sql = fmt::format("SELECT part_id, category, name, aliases, bm25(part_search, 0, 0, 10.0, 5.0, 1.0) AS rank "
+                                      "FROM {}.part_search WHERE part_search MATCH ?{} ORDER BY rank LIMIT {}",
+                                      schema, category ? " AND category = ?" : "", kSearchCandidates);
+        SQLite::Statement statement(*m_database, sql);
+        statement.bind(1, expression);
+        if (category)
+            statement.bind(2, std::string(categoryId(*category)));
+        while (statement.executeStep()) {
+            auto id = statement.getColumn(0).getString();
+            if (isBundled && shadowed.contains(id))
+                continue;
+            candidates.push_back({id, categoryFromString(statement.getColumn(1).getString()).value_or(PartCategory::Gpu),
+                                  statement.getColumn(2).getString(), statement.getColumn(3).getString(),
+                                  statement.getColumn(4).getDouble()});
+        }
+    };
+    for (bool requireAll : {true, false}) {
+        auto expression = ftsMatchExpression(query, requireAll);
+        if (expression.empty())
+            return {};
+        collect(expression, "bundled", true);
+        if (withUser)
+            collect(expression, kUserSchema, false);
+        if (!candidates.empty())
+            break; // only when no part has every word, take parts that have some
+    }
+    std::vector<std::pair<double, std::string>> ranked;
+    for (const auto& candidate : candidates)
+        ranked.emplace_back(searchScore(query, candidate), candidate.id);
+    std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first > b.first : a.second < b.second;
+    });
+    if (ranked.size() > static_cast<std::size_t>(limit))
+        ranked.resize(static_cast<std::size_t>(limit));
+    if (ranked.empty())
+        return {};
+    std::vector<std::string> ids;
+    for (const auto& entry : ranked)
+        ids.push_back(entry.second);
+    auto parts = readParts(fmt::format("id IN ({})", placeholders(ids.size())), ids);
+    std::vector<SearchHit> hits;
+    for (const auto& [score, id] : ranked) {
+        auto it = std::find_if(parts.begin(), parts.end(), [&](const PartRecord& p) { return p.id == id; });
+        if (it != parts.end())
+            hits.push_back({std::move(*it), score});
+    }
+    return hits;
+}
+
+Status Catalog::requireWritable() const {
+    switch (m_userStatus.state) {
+    case UserDatabaseState::Writable: return Ok{};
+    case UserDatabaseState::None:
+        return makeError(ErrorCode::ReadOnly, "No parts database is open, so changes cannot be saved. " + m_userStatus.message);
+    default: return makeError(ErrorCode::ReadOnly, m_userStatus.message);
+    }
+}
+
+Status Catalog::add(const PartRecord& part) {
+    if (auto status = requireWritable(); !status)
+        return status;
+    if (find(part.id) || bundledHas(part.id))
+        return makeError(ErrorCode::Conflict,
+                         fmt::format("{} already exists; change it with edit, or choose another id", part.id));
+    auto report = importParts({part});
+    if (!report)
+        return report.error();
+    return Ok{};
+}
+
+Status Catalog::edit(const PartRecord& part) {
+    if (auto status = requireWritable(); !status)
+        return status;
+    if (!find(part.id))
+        return makeError(ErrorCode::NotFound, fmt::format("{} is not in the catalog; add it first", part.id));
+    auto report = importParts({part});
+    if (!report)
+        return report.error();
+    return Ok{};
+}
+
+Status Catalog::remove(std::string_view id) {
+    if (auto status = requireWritable(); !status)
+        return status;
+    auto part = find(id);
+    if (!part)
+        return makeError(ErrorCode::NotFound, fmt::format("{} is not in the catalog", id));
+    try {
+        SQLite::Transaction transaction(*m_database);
+        PartStore store(*m_database, kUserSchema);
+        if (auto status = store.remove(id); !status)
+            return status;
+        if (part->origin != PartOrigin::User) {
+            SQLite::Statement hide(*m_database, "INSERT OR IGNORE INTO user.hidden_part (part_id) VALUES (?)");
+            hide.bind(1, std::string(id));
+            hide.exec();
+        }
+        transaction.commit();
+    } catch (const SQLite::Exception& e) {
+        return makeError(ErrorCode::Database, fmt::format("{} could not be removed: {}", id, e.what()));
+    }
+    return Ok{};
+}
+
+Status Catalog::revert(std::string_view id) {
+    if (auto status = requireWritable(); !status)
+        return status;
+    if (!bundledHas(id))
+        return makeError(ErrorCode::NotFound, fmt::format("{} is not a bundled part; there is nothing to revert to", id));
+    try {
+        SQLite::Transaction transaction(*m_database);
+        PartStore store(*m_database, kUserSchema);
+        if (auto status = store.remove(id, PartStore::Prices::Keep); !status)
+            return status;
+        SQLite::Statement unhide(*m_database, "DELETE FROM user.hidden_part WHERE part_id = ?");
+        unhide.bind(1, std::string(id));
+        unhide.exec();
+        transaction.commit();
+    } catch (const SQLite::Exception& e) {
+        return makeError(ErrorCode::Database, fmt::format("{} could not be reverted: {}", id, e.what()));
+    }
+    return Ok{};
+}
+
+Status Catalog::addPrice(std::string_view id, const Price& price) {
+    if (auto status = requireWritable(); !status)
+        return status;
+    if (!find(id))
+        return makeError(ErrorCode::NotFound, fmt::format("{} is not in the catalog", id));
+    try {
+        SQLite::Transaction transaction(*m_database);
+        if (auto status = PartStore(*m_database, kUserSchema).addPrice(id, price); !status)
+            return status;
+        transaction.commit();
+    } catch (const SQLite::Exception& e) {
+        return makeError(ErrorCode::Database, fmt::format("the price for {} could not be saved: {}", id, e.what()));
+    }
+    return Ok{};
+}
+
+Result<ImportReport> Catalog::importParts(const std::vector<PartRecord>& parts) {
+    if (auto status = requireWritable(); !status)
+        return status.error();
+    ImportReport report;
+    try {
+        SQLite::Transaction transaction(*m_database);
+        PartStore store(*m_database, kUserSchema);
+        for (const auto& part : parts) {
+            bool existed = store.contains(part.id) || bundledHas(part.id);
+            if (auto status = store.put(part); !status)
+                return makeError(status.error().code, "nothing was imported: " + status.error().message);
+            SQLite::Statement unhide(*m_database, "DELETE FROM user.hidden_part WHERE part_id = ?");
+            unhide.bind(1, part.id);
+            unhide.exec();
+            for (const auto& price : part.prices) {
+                if (auto status = store.addPrice(part.id, price); !status)
+                    return makeError(status.error().code, "nothing was imported: " + status.error().message);
+                ++report.prices;
+            }
+            ++(existed ? report.replaced : report.added);
+        }
+        transaction.commit();
+    } catch (const SQLite::Exception& e) {
+        return makeError(ErrorCode::Database, fmt::format("nothing was imported: {}", e.what()));
+    }
+    return report;
+}
+
+} // namespace torchrig::db

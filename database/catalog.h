@@ -1,0 +1,97 @@
+#pragma once
+
+#include "hardware/part_category.h"
+#include "part_record.h"
+#include "util/result.h"
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace SQLite {
+class Database;
+}
+
+namespace torchrig::db {
+
+struct CatalogOpenOptions {
+    std::filesystem::path bundledPath;
+    // The user's database; created when missing. Without one the catalog is the bundled one, read-only.
+    std::optional<std::filesystem::path> userPath;
+    bool userReadOnly = false; // open the user's database without writing to it (--read-only)
+    std::chrono::milliseconds busyTimeout{2000};
+};
+
+enum class UserDatabaseState {
+    Writable,    // the user's parts are shown and changes are saved
+    ReadOnly,    // the user's parts are shown; changes are refused
+    Unavailable, // damaged, locked, newer or unreadable: the bundled catalog alone is shown
+    None,        // no user database was asked for
+};
+
+struct UserDatabaseStatus {
+    UserDatabaseState state = UserDatabaseState::None;
+    std::filesystem::path path;
+    std::string message; // for ReadOnly and Unavailable: what is wrong and what to do
+};
+
+struct SearchHit {
+    PartRecord part;
+    double score = 0;
+};
+
+struct ImportReport {
+    int added = 0;
+    int replaced = 0;
+    int prices = 0;
+};
+
+// The hardware catalog the programs see: the bundled catalog (read-only) overlaid by the user's
+// database, whose rows override bundled rows with the same id. Never touches a user database it
+// cannot safely write: a damaged, locked, read-only or newer file is left as it is.
+class Catalog {
+public:
+    static Result<std::unique_ptr<Catalog>> open(const CatalogOpenOptions& options);
+    ~Catalog();
+    Catalog(const Catalog&) = delete;
+    Catalog& operator=(const Catalog&) = delete;
+
+    const UserDatabaseStatus& userStatus() const { return m_userStatus; }
+    const std::filesystem::path& bundledPath() const { return m_bundledPath; }
+
+    // Parts ordered by category, then name; all categories when none is given.
+    std::vector<PartRecord> list(std::optional<PartCategory> category = std::nullopt) const;
+    int count(std::optional<PartCategory> category = std::nullopt) const;
+    std::optional<PartRecord> find(std::string_view id) const;
+    // Best first. Forgives spacing and case ("rtx4090", "a100 80"); an empty query finds nothing.
+    std::vector<SearchHit> search(std::string_view query, std::optional<PartCategory> category = std::nullopt,
+                                  int limit = 20) const;
+
+    // Writes go to the user's database, each in one transaction.
+    Status add(const PartRecord& part);  // refuses an id in use
+    Status edit(const PartRecord& part); // refuses an unknown id; a bundled part becomes Edited
+    // A user part is deleted; a bundled part is hidden; an edited one loses its edits and is hidden.
+    Status remove(std::string_view id);
+    // Drops the user's edits of a bundled part, showing the bundled row again.
+    Status revert(std::string_view id);
+    Status addPrice(std::string_view id, const Price& price);
+    // All or nothing: parts with an id in use replace it (a bundled one becomes Edited).
+    Result<ImportReport> importParts(const std::vector<PartRecord>& parts);
+
+private:
+    Catalog() = default;
+    Status requireWritable() const;
+    void createViews();
+    std::vector<PartRecord> readParts(const std::string& where, const std::vector<std::string>& arguments) const;
+    bool bundledHas(std::string_view id) const;
+
+    std::unique_ptr<SQLite::Database> m_database;
+    std::filesystem::path m_bundledPath;
+    UserDatabaseStatus m_userStatus;
+};
+
+} // namespace torchrig::db

@@ -1,0 +1,135 @@
+#include "catalog_builder.h"
+
+#include "category_schema.h"
+#include "part_files.h"
+#include "part_store.h"
+#include "schema_migrator.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/format.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace torchrig::db {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+Result<std::string> readFile(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return makeError(ErrorCode::Io, fmt::format("{}: cannot be read", path.string()));
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
+} // namespace
+
+Result<std::vector<PartRecord>> readSeedFolder(const fs::path& seedDir) {
+    std::vector<PartRecord> parts;
+    std::map<std::string, std::size_t> indexById;
+    for (auto category : kAllPartCategories) {
+        auto path = seedDir / (std::string(categorySchema(category).table) + ".csv");
+        auto text = readFile(path);
+        if (!text)
+            return text.error();
+        auto read = readPartsCsv(*text, category, path.filename().string());
+        if (!read)
+            return read.error();
+        for (auto& part : *read) {
+            if (!indexById.emplace(part.id, parts.size()).second)
+                return makeError(ErrorCode::InvalidInput, fmt::format("{}: id {} is used in two seed files", path.filename().string(), part.id));
+            parts.push_back(std::move(part));
+        }
+    }
+
+    auto pricesText = readFile(seedDir / "prices.csv");
+    if (!pricesText)
+        return pricesText.error();
+    auto prices = readPricesCsv(*pricesText, "prices.csv");
+    if (!prices)
+        return prices.error();
+    for (auto& row : *prices) {
+        auto it = indexById.find(row.partId);
+        if (it == indexById.end())
+            return makeError(ErrorCode::InvalidInput, fmt::format("prices.csv, row {}: no part has id {}", row.row, row.partId));
+        parts[it->second].prices.push_back(std::move(row.price));
+    }
+
+    auto sourcesText = readFile(seedDir / "field_sources.csv");
+    if (!sourcesText)
+        return sourcesText.error();
+    auto sources = readFieldSourcesCsv(*sourcesText, "field_sources.csv");
+    if (!sources)
+        return sources.error();
+    for (auto& row : *sources) {
+        auto it = indexById.find(row.partId);
+        if (it == indexById.end())
+            return makeError(ErrorCode::InvalidInput, fmt::format("field_sources.csv, row {}: no part has id {}", row.row, row.partId));
+        auto& part = parts[it->second];
+        if (!findField(part.category, row.field))
+            return makeError(ErrorCode::InvalidInput, fmt::format("field_sources.csv, row {}: {} has no field {}", row.row,
+                                                                  part.id, row.field));
+        part.fieldProvenance[row.field] = row.provenance;
+    }
+
+    for (const auto& part : parts) {
+        if (part.category != PartCategory::CloudInstance)
+            continue;
+        auto* gpu = std::get_if<std::string>(&part.field("gpu_part_id"));
+        if (gpu && (!indexById.contains(*gpu) || parts[indexById[*gpu]].category != PartCategory::Gpu))
+            return makeError(ErrorCode::InvalidInput, fmt::format("cloud.csv: {} names GPU {}, which is not in gpu.csv", part.id, *gpu));
+    }
+    return parts;
+}
+
+Result<BuildReport> writeCatalogFile(const std::vector<PartRecord>& parts, const fs::path& output) {
+    auto temporary = output;
+    temporary += ".partial";
+    std::error_code ec;
+    fs::remove(temporary, ec);
+    BuildReport report;
+    try {
+        {
+            SQLite::Database database(temporary.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+            database.exec("PRAGMA foreign_keys = ON");
+            if (auto migrated = migrateToLatest(database); !migrated)
+                return migrated.error();
+            SQLite::Transaction transaction(database);
+            PartStore store(database, "main");
+            for (const auto& part : parts) {
+                if (auto status = store.put(part); !status)
+                    return status.error();
+                for (const auto& price : part.prices) {
+                    if (auto status = store.addPrice(part.id, price); !status)
+                        return status.error();
+                    ++report.prices;
+                }
+                ++report.parts;
+            }
+            transaction.commit();
+            database.exec("INSERT INTO part_search(part_search) VALUES ('optimize')");
+            database.exec("ANALYZE");
+            database.exec("VACUUM");
+        }
+        fs::rename(temporary, output, ec);
+        if (ec)
+            return makeError(ErrorCode::Io, fmt::format("{} could not be written: {}", output.string(), ec.message()));
+    } catch (const SQLite::Exception& e) {
+        return makeError(ErrorCode::Database, fmt::format("{} could not be written: {}", temporary.string(), e.what()));
+    }
+    return report;
+}
+
+Result<BuildReport> buildCatalog(const fs::path& seedDir, const fs::path& output) {
+    auto parts = readSeedFolder(seedDir);
+    if (!parts)
+        return parts.error();
+    return writeCatalogFile(*parts, output);
+}
+
+} // namespace torchrig::db

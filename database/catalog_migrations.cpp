@@ -1,0 +1,189 @@
+#include "catalog_migrations.h"
+
+namespace torchrig::db {
+
+namespace {
+
+// Each migration is frozen once released: a database at version N is brought to N+1 by exactly
+// this text, forever. Change the schema by appending a migration, never by editing one.
+
+// v1: the typed catalog. Prices and field sources name a part by id without a foreign key,
+// because in the user's database they may annotate a part of the bundled catalog.
+constexpr std::string_view kVersion1 = R"sql(
+CREATE TABLE part (
+    id TEXT PRIMARY KEY NOT NULL CHECK (length(id) BETWEEN 3 AND 160),
+    category TEXT NOT NULL CHECK (category IN ('gpu', 'cpu', 'memory', 'storage', 'motherboard', 'psu',
+                                               'chassis', 'interconnect', 'cloud')),
+    name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+    vendor TEXT NOT NULL,
+    aliases TEXT NOT NULL DEFAULT '',
+    source TEXT NOT NULL CHECK (length(trim(source)) > 0),
+    as_of TEXT NOT NULL,
+    confidence TEXT NOT NULL CHECK (confidence IN ('high', 'medium', 'low')),
+    notes TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX part_category ON part(category, name);
+CREATE TABLE gpu (
+    part_id TEXT PRIMARY KEY NOT NULL REFERENCES part(id) ON DELETE CASCADE,
+    architecture TEXT NOT NULL CHECK (length(trim(architecture)) > 0),
+    compute_capability TEXT,
+    vram_gb REAL NOT NULL CHECK (vram_gb BETWEEN 0.5 AND 4096),
+    vram_usable_mib INTEGER CHECK (vram_usable_mib BETWEEN 256 AND 4194304),
+    memory_type TEXT,
+    memory_bandwidth_gbs REAL NOT NULL CHECK (memory_bandwidth_gbs BETWEEN 1 AND 100000),
+    fp32_tflops REAL CHECK (fp32_tflops BETWEEN 0 AND 100000),
+    tf32_tflops REAL CHECK (tf32_tflops BETWEEN 0 AND 100000),
+    fp16_tflops REAL CHECK (fp16_tflops BETWEEN 0 AND 100000),
+    bf16_tflops REAL CHECK (bf16_tflops BETWEEN 0 AND 100000),
+    fp8_tflops REAL CHECK (fp8_tflops BETWEEN 0 AND 100000),
+    tensor_accumulate TEXT CHECK (tensor_accumulate IN ('fp32', 'fp16')),
+    tdp_w REAL NOT NULL CHECK (tdp_w BETWEEN 1 AND 5000),
+    form_factor TEXT NOT NULL CHECK (form_factor IN ('pcie', 'sxm', 'oam')),
+    pcie_gen REAL CHECK (pcie_gen BETWEEN 1 AND 7),
+    pcie_lanes INTEGER CHECK (pcie_lanes BETWEEN 1 AND 32),
+    gpu_link TEXT NOT NULL CHECK (gpu_link IN ('none', 'bridge', 'sxm', 'oam')),
+    gpu_link_gbs REAL CHECK (gpu_link_gbs BETWEEN 0 AND 100000),
+    slot_width REAL CHECK (slot_width BETWEEN 1 AND 5),
+    length_mm INTEGER CHECK (length_mm BETWEEN 50 AND 500),
+    power_connectors TEXT,
+    launch_year INTEGER CHECK (launch_year BETWEEN 1990 AND 2100)
+);
+CREATE TABLE cpu (
+    part_id TEXT PRIMARY KEY NOT NULL REFERENCES part(id) ON DELETE CASCADE,
+    cores INTEGER NOT NULL CHECK (cores BETWEEN 1 AND 1024),
+    threads INTEGER NOT NULL CHECK (threads BETWEEN 1 AND 2048),
+    base_ghz REAL CHECK (base_ghz BETWEEN 0.1 AND 10),
+    boost_ghz REAL CHECK (boost_ghz BETWEEN 0.1 AND 10),
+    socket TEXT NOT NULL CHECK (length(trim(socket)) > 0),
+    tdp_w REAL NOT NULL CHECK (tdp_w BETWEEN 1 AND 1000),
+    pcie_lanes INTEGER CHECK (pcie_lanes BETWEEN 0 AND 256),
+    pcie_gen REAL CHECK (pcie_gen BETWEEN 1 AND 7),
+    memory_type TEXT NOT NULL CHECK (length(trim(memory_type)) > 0),
+    memory_speed_mts INTEGER CHECK (memory_speed_mts BETWEEN 800 AND 20000),
+    memory_channels INTEGER NOT NULL CHECK (memory_channels BETWEEN 1 AND 24),
+    ecc INTEGER CHECK (ecc IN (0, 1)),
+    launch_date TEXT
+);
+CREATE TABLE memory (
+    part_id TEXT PRIMARY KEY NOT NULL REFERENCES part(id) ON DELETE CASCADE,
+    memory_type TEXT NOT NULL CHECK (memory_type IN ('DDR4', 'DDR5')),
+    module_form TEXT NOT NULL CHECK (module_form IN ('UDIMM', 'RDIMM', 'SODIMM')),
+    modules INTEGER NOT NULL CHECK (modules BETWEEN 1 AND 32),
+    module_gb INTEGER NOT NULL CHECK (module_gb BETWEEN 1 AND 1024),
+    speed_mts INTEGER NOT NULL CHECK (speed_mts BETWEEN 800 AND 20000),
+    cas_latency INTEGER CHECK (cas_latency BETWEEN 1 AND 100),
+    ecc INTEGER CHECK (ecc IN (0, 1))
+);
+CREATE TABLE storage (
+    part_id TEXT PRIMARY KEY NOT NULL REFERENCES part(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('nvme', 'sata_ssd', 'hdd')),
+    interface TEXT,
+    form_factor TEXT,
+    capacity_gb REAL NOT NULL CHECK (capacity_gb BETWEEN 1 AND 1000000),
+    seq_read_mbs INTEGER CHECK (seq_read_mbs BETWEEN 1 AND 100000),
+    seq_write_mbs INTEGER CHECK (seq_write_mbs BETWEEN 1 AND 100000),
+    endurance_tbw INTEGER CHECK (endurance_tbw BETWEEN 1 AND 1000000)
+);
+CREATE TABLE motherboard (
+    part_id TEXT PRIMARY KEY NOT NULL REFERENCES part(id) ON DELETE CASCADE,
+    socket TEXT NOT NULL CHECK (length(trim(socket)) > 0),
+    chipset TEXT,
+    form_factor TEXT NOT NULL CHECK (length(trim(form_factor)) > 0),
+    memory_type TEXT NOT NULL CHECK (length(trim(memory_type)) > 0),
+    memory_slots INTEGER NOT NULL CHECK (memory_slots BETWEEN 1 AND 48),
+    memory_max_gb INTEGER CHECK (memory_max_gb BETWEEN 1 AND 65536),
+    ecc INTEGER CHECK (ecc IN (0, 1)),
+    pcie_slots TEXT NOT NULL CHECK (length(trim(pcie_slots)) > 0),
+    m2_slots INTEGER CHECK (m2_slots BETWEEN 0 AND 16)
+);
+CREATE TABLE psu (
+    part_id TEXT PRIMARY KEY NOT NULL REFERENCES part(id) ON DELETE CASCADE,
+    wattage_w INTEGER NOT NULL CHECK (wattage_w BETWEEN 100 AND 10000),
+    efficiency TEXT,
+    form_factor TEXT,
+    atx_version TEXT,
+    pcie_8pin INTEGER CHECK (pcie_8pin BETWEEN 0 AND 16),
+    pcie_16pin INTEGER CHECK (pcie_16pin BETWEEN 0 AND 8)
+);
+CREATE TABLE chassis (
+    part_id TEXT PRIMARY KEY NOT NULL REFERENCES part(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (length(trim(kind)) > 0),
+    motherboard_support TEXT NOT NULL CHECK (length(trim(motherboard_support)) > 0),
+    expansion_slots INTEGER NOT NULL CHECK (expansion_slots BETWEEN 1 AND 20),
+    max_gpu_length_mm INTEGER CHECK (max_gpu_length_mm BETWEEN 100 AND 600),
+    bays_35 INTEGER CHECK (bays_35 BETWEEN 0 AND 100),
+    bays_25 INTEGER CHECK (bays_25 BETWEEN 0 AND 100)
+);
+CREATE TABLE interconnect (
+    part_id TEXT PRIMARY KEY NOT NULL REFERENCES part(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('nvlink_bridge', 'infiniband', 'ethernet')),
+    standard TEXT,
+    link_gbits REAL NOT NULL CHECK (link_gbits BETWEEN 0.1 AND 100000),
+    ports INTEGER CHECK (ports BETWEEN 1 AND 64),
+    pcie_gen REAL CHECK (pcie_gen BETWEEN 1 AND 7),
+    pcie_lanes INTEGER CHECK (pcie_lanes BETWEEN 1 AND 32),
+    for_gpus TEXT,
+    slot_spacing INTEGER CHECK (slot_spacing BETWEEN 1 AND 8)
+);
+CREATE TABLE cloud (
+    part_id TEXT PRIMARY KEY NOT NULL REFERENCES part(id) ON DELETE CASCADE,
+    provider TEXT NOT NULL CHECK (length(trim(provider)) > 0),
+    instance_type TEXT NOT NULL CHECK (length(trim(instance_type)) > 0),
+    region TEXT,
+    gpu_part_id TEXT,
+    gpu_name TEXT NOT NULL CHECK (length(trim(gpu_name)) > 0),
+    gpu_count INTEGER NOT NULL CHECK (gpu_count BETWEEN 1 AND 64),
+    gpu_memory_gb REAL CHECK (gpu_memory_gb BETWEEN 1 AND 4096),
+    vcpus INTEGER CHECK (vcpus BETWEEN 1 AND 4096),
+    ram_gib REAL CHECK (ram_gib BETWEEN 1 AND 100000),
+    gpu_interconnect TEXT
+);
+CREATE TABLE field_source (
+    part_id TEXT NOT NULL,
+    field TEXT NOT NULL,
+    source TEXT NOT NULL CHECK (length(trim(source)) > 0),
+    as_of TEXT NOT NULL,
+    confidence TEXT NOT NULL CHECK (confidence IN ('high', 'medium', 'low')),
+    PRIMARY KEY (part_id, field)
+);
+CREATE TABLE price (
+    id INTEGER PRIMARY KEY,
+    part_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('launch_msrp', 'street', 'on_demand_hourly', 'spot_hourly',
+                                       'reserved_hourly')),
+    amount REAL NOT NULL CHECK (amount >= 0),
+    currency TEXT NOT NULL CHECK (length(currency) = 3),
+    date TEXT NOT NULL,
+    source TEXT NOT NULL CHECK (length(trim(source)) > 0)
+);
+CREATE INDEX price_part ON price(part_id, kind, date);
+CREATE VIRTUAL TABLE part_search USING fts5(part_id UNINDEXED, category UNINDEXED, name, aliases, keywords,
+                                            tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3');
+)sql";
+
+// v2: the user's side of the overlay: bundled parts the user hid, and saved builds.
+constexpr std::string_view kVersion2 = R"sql(
+CREATE TABLE hidden_part (
+    part_id TEXT PRIMARY KEY NOT NULL,
+    hidden_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+CREATE TABLE saved_build (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE CHECK (length(trim(name)) > 0),
+    document TEXT NOT NULL CHECK (json_valid(document)),
+    saved_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+)sql";
+
+constexpr Migration kMigrations[] = {
+    {1, kVersion1},
+    {2, kVersion2},
+};
+
+} // namespace
+
+std::span<const Migration> catalogMigrations() { return kMigrations; }
+
+int latestSchemaVersion() { return kMigrations[std::size(kMigrations) - 1].version; }
+
+} // namespace torchrig::db
