@@ -1,0 +1,83 @@
+#include "test_support.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdio>
+#include <sys/wait.h>
+
+using namespace torchrig;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    std::string output; // standard output and standard error together
+};
+
+Run runCli(const test::TemporaryFolder& folder, const std::string& arguments) {
+    std::string command = std::string(TORCHRIG_TEST_CLI) + " --catalog '" + test::bundledCatalogPath().string() +
+                          "' --user-db '" + folder.file("user.sqlite").string() + "' " + arguments + " 2>&1";
+    Run run;
+    FILE* pipe = popen(command.c_str(), "r");
+    REQUIRE(pipe);
+    std::array<char, 4096> buffer{};
+    while (auto read = std::fread(buffer.data(), 1, buffer.size(), pipe))
+        run.output.append(buffer.data(), read);
+    int status = pclose(pipe);
+    run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return run;
+}
+
+} // namespace
+
+TEST_CASE("catalog search prints the intended part first", "[cli]") {
+    test::TemporaryFolder folder;
+    auto run = runCli(folder, "catalog search rtx4090");
+    CHECK(run.exitCode == 0);
+    auto secondLine = run.output.substr(run.output.find('\n') + 1);
+    CHECK(secondLine.rfind("gpu/rtx-4090 ", 0) == 0);
+    auto json = runCli(folder, "catalog search 'a100 80' --json");
+    REQUIRE(json.exitCode == 0);
+    CHECK(nlohmann::json::parse(json.output)["hits"][0]["part"]["id"] == "gpu/a100-80gb-sxm4");
+}
+
+TEST_CASE("catalog list --json lists parts with source and date", "[cli]") {
+    test::TemporaryFolder folder;
+    auto run = runCli(folder, "catalog list --category gpu --json");
+    REQUIRE(run.exitCode == 0);
+    auto document = nlohmann::json::parse(run.output);
+    CHECK(document["count"].get<int>() >= 38);
+    CHECK(document["parts"][0].contains("source"));
+    CHECK(document["parts"][0].contains("as_of"));
+    CHECK(document["user_database"]["state"] == "writable");
+}
+
+TEST_CASE("Exit codes tell scripts what went wrong", "[cli]") {
+    test::TemporaryFolder folder;
+    CHECK(runCli(folder, "catalog show gpu/no-such-card").exitCode == 3);
+    CHECK(runCli(folder, "catalog list --category toaster").exitCode == 2);
+    CHECK(runCli(folder, "catalog frobnicate").exitCode == 2);
+    test::writeFile(folder.file("gpu.csv"), "id,name\ngpu/x,X\n");
+    auto invalid = runCli(folder, "catalog import " + folder.file("gpu.csv").string());
+    CHECK(invalid.exitCode == 4);
+    CHECK(invalid.output.find("the required column \"vram_gb\" is missing") != std::string::npos);
+    auto add = "catalog add -c gpu --name 'Lab Card' --source sheet --set architecture=T --set vram_gb=8 "
+               "--set memory_bandwidth_gbs=300 --set tdp_w=100 --set form_factor=pcie --set gpu_link=none";
+    CHECK(runCli(folder, add).exitCode == 0);
+    CHECK(runCli(folder, add).exitCode == 5);
+    test::writeFile(folder.file("user.sqlite"), "garbage");
+    auto readOnly = runCli(folder, add);
+    CHECK(readOnly.exitCode == 6);
+    CHECK(readOnly.output.find("is damaged or is not a database") != std::string::npos);
+}
+
+TEST_CASE("Export then import round-trips a category through CSV", "[cli]") {
+    test::TemporaryFolder folder;
+    auto out = folder.file("gpu.csv").string();
+    REQUIRE(runCli(folder, "catalog export --category gpu --format csv -o " + out).exitCode == 0);
+    auto imported = runCli(folder, "catalog import " + out);
+    CHECK(imported.exitCode == 0);
+    CHECK(imported.output.find("0 added, 40 replaced") != std::string::npos);
+}

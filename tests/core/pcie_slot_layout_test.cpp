@@ -1,0 +1,34 @@
+#include "hardware/pcie_slot_layout.h"
+#include "hardware/provenance.h"
+
+#include <catch2/catch.hpp>
+
+using namespace torchrig;
+
+TEST_CASE("PcieSlotLayout reads slots top to bottom and writes them back", "[core][pcie]") {
+    auto layout = PcieSlotLayout::parse("5.0x8@1 5.0x8@4 4.0x4@6");
+    REQUIRE(layout.ok());
+    REQUIRE(layout->slots.size() == 3);
+    CHECK(layout->slots[1] == PcieSlot{5.0, 8, 4});
+    CHECK(layout->toString() == "5.0x8@1 5.0x8@4 4.0x4@6");
+}
+
+TEST_CASE("PcieSlotLayout names the bad slot and the expected form", "[core][pcie]") {
+    auto badLanes = PcieSlotLayout::parse("5.0x16@1 4.0x3@4");
+    REQUIRE_FALSE(badLanes.ok());
+    CHECK(badLanes.error().message ==
+          "PCIe slot \"4.0x3@4\": lanes must be 1, 2, 4, 8 or 16 (expected GENxLANES@POSITION, e.g. 5.0x16@1)");
+    auto unordered = PcieSlotLayout::parse("4.0x16@4 4.0x16@1");
+    REQUIRE_FALSE(unordered.ok());
+    CHECK(unordered.error().message ==
+          "PCIe slots must be listed top to bottom with increasing positions (\"4.0x16@1\")");
+}
+
+TEST_CASE("As-of dates accept year, month or day precision only", "[core][provenance]") {
+    CHECK(isPartialIsoDate("2026"));
+    CHECK(isPartialIsoDate("2026-11"));
+    CHECK(isPartialIsoDate("2026-11-30"));
+    CHECK_FALSE(isPartialIsoDate("2026-13"));
+    CHECK_FALSE(isPartialIsoDate("30.11.2026"));
+    CHECK_FALSE(isPartialIsoDate("2026-11-3"));
+}

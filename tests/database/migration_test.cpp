@@ -1,0 +1,47 @@
+#include "catalog_migrations.h"
+#include "test_support.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <catch2/catch.hpp>
+
+using namespace torchrig;
+
+TEST_CASE("User rows written at schema version 1 survive the upgrade to the latest", "[database][migration]") {
+    test::TemporaryFolder folder;
+    auto path = folder.file("user.sqlite");
+    {
+        SQLite::Database database(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        database.exec(std::string(db::catalogMigrations()[0].sql));
+        database.exec("PRAGMA user_version = 1");
+        database.exec("INSERT INTO part (id, category, name, vendor, aliases, source, as_of, confidence, notes) VALUES "
+                      "('gpu/v1-card', 'gpu', 'Version One Card', 'Lab', 'V1C', 'our own test', '2025-01-02', 'high', 'kept')");
+        database.exec("INSERT INTO gpu (part_id, architecture, vram_gb, memory_bandwidth_gbs, tdp_w, form_factor, gpu_link) "
+                      "VALUES ('gpu/v1-card', 'Test', 12, 360, 170, 'pcie', 'none')");
+        database.exec("INSERT INTO part_search (part_id, category, name, aliases, keywords) "
+                      "VALUES ('gpu/v1-card', 'gpu', 'Version One Card', 'V1C', 'gpu lab')");
+        database.exec("INSERT INTO price (part_id, kind, amount, currency, date, source) "
+                      "VALUES ('gpu/rtx-4090', 'street', 1750, 'USD', '2025-01-02', 'shop A')");
+    }
+    auto catalog = test::openCatalog(path);
+    REQUIRE(catalog->userStatus().state == db::UserDatabaseState::Writable);
+    {
+        SQLite::Database check(path.string(), SQLite::OPEN_READONLY);
+        CHECK(check.execAndGet("PRAGMA user_version").getInt() == db::latestSchemaVersion());
+    }
+    auto card = catalog->find("gpu/v1-card");
+    REQUIRE(card.has_value());
+    CHECK(card->name == "Version One Card");
+    CHECK(card->notes == "kept");
+    CHECK(std::get<double>(card->field("vram_gb")) == 12.0);
+    CHECK(catalog->search("version one").front().part.id == "gpu/v1-card");
+    CHECK(catalog->find("gpu/rtx-4090")->latestPrice(PriceKind::Street)->amount == 1750);
+    // Version 2's tables work: hiding a bundled part needs hidden_part.
+    REQUIRE(catalog->remove("gpu/rtx-3070").ok());
+    CHECK_FALSE(catalog->find("gpu/rtx-3070").has_value());
+}
+
+TEST_CASE("Migrations are numbered 1, 2, … without gaps", "[database][migration]") {
+    int expected = 1;
+    for (const auto& migration : db::catalogMigrations())
+        CHECK(migration.version == expected++);
+}

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "catalog.h"
+
+#include <filesystem>
+#include <string>
+
+namespace torchrig::test {
+
+// A folder of its own under the system's temporary folder, removed when the test ends.
+class TemporaryFolder {
+public:
+    TemporaryFolder();
+    ~TemporaryFolder();
+    TemporaryFolder(const TemporaryFolder&) = delete;
+    TemporaryFolder& operator=(const TemporaryFolder&) = delete;
+    const std::filesystem::path& path() const { return m_path; }
+    std::filesystem::path file(const std::string& name) const { return m_path / name; }
+
+private:
+    std::filesystem::path m_path;
+};
+
+std::filesystem::path bundledCatalogPath();
+std::filesystem::path seedFolder();
+std::string readFile(const std::filesystem::path& path);
+void writeFile(const std::filesystem::path& path, const std::string& text);
+// The catalog over the build's bundled file and a user database at userPath.
+std::unique_ptr<db::Catalog> openCatalog(const std::filesystem::path& userPath, bool readOnly = false);
+// A valid user GPU part with the figures a GPU requires.
+db::PartRecord sampleGpu(const std::string& id, const std::string& name);
+
+} // namespace torchrig::test

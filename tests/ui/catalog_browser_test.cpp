@@ -1,0 +1,86 @@
+#include "catalog_browser.h"
+#include "catalog_table_model.h"
+#include "part_details_view.h"
+#include "test_support.h"
+
+#include <QAbstractItemModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTableView>
+#include <QTest>
+#include <catch2/catch.hpp>
+
+using namespace torchrig;
+
+namespace {
+QString cell(QTableView* table, int row, int column) { return table->model()->index(row, column).data().toString(); }
+} // namespace
+
+TEST_CASE("The GPU tab shows every GPU with units in the headers, sorted by name", "[ui]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    ui::CatalogBrowser browser(*catalog);
+    browser.setCategory(PartCategory::Gpu);
+    auto* model = browser.table()->model();
+    CHECK(model->rowCount() == catalog->count(PartCategory::Gpu));
+    QStringList headers;
+    for (int column = 0; column < model->columnCount(); ++column)
+        headers << model->headerData(column, Qt::Horizontal).toString();
+    CHECK(headers.contains(QStringLiteral("Memory bandwidth (GB/s)")));
+    CHECK(headers.contains(QStringLiteral("Board power (W)")));
+    CHECK(cell(browser.table(), 0, 0) < cell(browser.table(), 1, 0));
+}
+
+TEST_CASE("Sorting a numeric column orders by value and puts unknown figures last", "[ui]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    ui::CatalogBrowser browser(*catalog);
+    browser.setCategory(PartCategory::Gpu);
+    auto* model = browser.table()->model();
+    int bandwidth = -1;
+    int fp8 = -1;
+    for (int column = 0; column < model->columnCount(); ++column) {
+        auto header = model->headerData(column, Qt::Horizontal).toString();
+        if (header == QStringLiteral("Memory bandwidth (GB/s)"))
+            bandwidth = column;
+        if (header == QStringLiteral("FP8 tensor, dense (TFLOPS)"))
+            fp8 = column;
+    }
+    REQUIRE(bandwidth >= 0);
+    browser.table()->sortByColumn(bandwidth, Qt::DescendingOrder);
+    CHECK(cell(browser.table(), 0, 0) == QStringLiteral("B200 (HGX)")); // 7700 GB/s, the most in the catalog
+    browser.table()->sortByColumn(fp8, Qt::AscendingOrder);
+    CHECK(cell(browser.table(), 0, fp8) != QStringLiteral("—"));
+    CHECK(cell(browser.table(), model->rowCount() - 1, fp8) == QStringLiteral("—"));
+}
+
+TEST_CASE("Typing in the search field shows the best match first with its sources", "[ui]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    ui::CatalogBrowser browser(*catalog);
+    browser.setCategory(std::nullopt);
+    QTest::keyClicks(browser.searchField(), QStringLiteral("rtx4090"));
+    REQUIRE(browser.table()->model()->rowCount() >= 1);
+    CHECK(cell(browser.table(), 0, 0) == QStringLiteral("GeForce RTX 4090"));
+    CHECK(browser.selectedPartId() == QStringLiteral("gpu/rtx-4090"));
+    auto details = browser.details()->toPlainText();
+    CHECK(details.contains(QStringLiteral("NVIDIA Ada Lovelace GPU architecture whitepaper")));
+    CHECK(details.contains(QStringLiteral("As of: 2026-11")));
+    CHECK(details.contains(QStringLiteral("1599.00 USD")));
+    browser.searchField()->clear();
+    CHECK(browser.table()->model()->rowCount() == catalog->count());
+}
+
+TEST_CASE("A damaged user database shows a banner and the bundled catalog", "[ui]") {
+    test::TemporaryFolder folder;
+    test::writeFile(folder.file("user.sqlite"), "not a database");
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    ui::CatalogBrowser browser(*catalog);
+    browser.setCategory(PartCategory::Gpu);
+    CHECK(browser.table()->model()->rowCount() == catalog->count(PartCategory::Gpu));
+    auto banners = browser.findChildren<QLabel*>();
+    bool shown = std::any_of(banners.begin(), banners.end(), [](QLabel* label) {
+        return !label->isHidden() && label->text().contains(QStringLiteral("is damaged or is not a database"));
+    });
+    CHECK(shown);
+}

@@ -1,0 +1,136 @@
+#include "catalog_browser.h"
+
+#include "catalog_table_model.h"
+#include "part_details_view.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabBar>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace torchrig::ui {
+
+namespace {
+constexpr int kSearchLimit = 200;
+}
+
+CatalogBrowser::CatalogBrowser(db::Catalog& catalog, QWidget* parent)
+    : QWidget(parent)
+    , m_catalog(catalog) {
+    auto* layout = new QVBoxLayout(this);
+
+    m_banner = new QLabel(this);
+    m_banner->setWordWrap(true);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fff4ce; border: 1px solid #e0c060; padding: 6px; }"));
+    const auto& status = catalog.userStatus();
+    m_banner->setText(QString::fromStdString(status.message));
+    m_banner->setVisible(status.state == db::UserDatabaseState::ReadOnly || status.state == db::UserDatabaseState::Unavailable);
+    layout->addWidget(m_banner);
+
+    m_tabs = new QTabBar(this);
+    m_tabs->setExpanding(false);
+    for (auto category : kAllPartCategories) {
+        auto label = categoryLabel(category);
+        int tab = m_tabs->addTab(QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size())));
+        m_tabs->setTabData(tab, static_cast<int>(category));
+    }
+    int all = m_tabs->addTab(tr("All"));
+    m_tabs->setTabData(all, -1);
+    layout->addWidget(m_tabs);
+
+    m_search = new QLineEdit(this);
+    m_search->setPlaceholderText(tr("Search parts: 4090, a100 80, 7950x, ddr5 64…"));
+    m_search->setClearButtonEnabled(true);
+    layout->addWidget(m_search);
+
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    m_model = new CatalogTableModel(this);
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(CatalogTableModel::SortRole);
+    m_proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
+    m_table = new QTableView(splitter);
+    m_table->setModel(m_proxy);
+    m_table->horizontalHeader()->setSortIndicator(0, Qt::AscendingOrder);
+    m_table->setSortingEnabled(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionsMovable(true);
+    m_details = new PartDetailsView(splitter);
+    m_details->setMinimumWidth(320);
+    splitter->addWidget(m_table);
+    splitter->addWidget(m_details);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    layout->addWidget(splitter, 1);
+
+    connect(m_tabs, &QTabBar::currentChanged, this, &CatalogBrowser::reload);
+    connect(m_search, &QLineEdit::textChanged, this, &CatalogBrowser::reload);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &CatalogBrowser::showSelected);
+    reload();
+}
+
+std::optional<PartCategory> CatalogBrowser::currentCategory() const {
+    int tabCategory = m_tabs->tabData(m_tabs->currentIndex()).toInt();
+    if (tabCategory < 0)
+        return std::nullopt;
+    return static_cast<PartCategory>(tabCategory);
+}
+
+void CatalogBrowser::setCategory(std::optional<PartCategory> category) {
+    for (int tab = 0; tab < m_tabs->count(); ++tab) {
+        int tabCategory = m_tabs->tabData(tab).toInt();
+        if ((category && tabCategory == static_cast<int>(*category)) || (!category && tabCategory < 0))
+            m_tabs->setCurrentIndex(tab);
+    }
+}
+
+void CatalogBrowser::setSearchText(const QString& text) { m_search->setText(text); }
+
+int CatalogBrowser::shownParts() const { return m_model->rowCount(); }
+
+QString CatalogBrowser::selectedPartId() const {
+    auto index = m_table->currentIndex();
+    return index.isValid() ? index.data(CatalogTableModel::PartIdRole).toString() : QString();
+}
+
+void CatalogBrowser::reload() {
+    auto category = currentCategory();
+    auto query = m_search->text().trimmed().toStdString();
+    std::vector<db::PartRecord> parts;
+    if (query.empty()) {
+        parts = m_catalog.list(category);
+        m_table->setSortingEnabled(true);
+    } else {
+        for (auto& hit : m_catalog.search(query, category, kSearchLimit))
+            parts.push_back(std::move(hit.part));
+        // Search results come best first; a click on a header still sorts them.
+        m_proxy->sort(-1);
+        m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    }
+    m_model->setParts(std::move(parts), category);
+    if (query.empty() && m_proxy->sortColumn() < 0)
+        m_table->sortByColumn(0, Qt::AscendingOrder); // a category opens sorted by name
+    m_table->resizeColumnsToContents();
+    for (int column = 0; column < m_model->columnCount(); ++column)
+        m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), 260));
+    if (m_proxy->rowCount() > 0)
+        m_table->setCurrentIndex(m_proxy->index(0, 0));
+    else
+        m_details->showPart(nullptr);
+    Q_EMIT shownPartsChanged(m_model->rowCount());
+}
+
+void CatalogBrowser::showSelected() {
+    auto index = m_proxy->mapToSource(m_table->currentIndex());
+    m_details->showPart(index.isValid() ? m_model->partAt(index.row()) : nullptr);
+}
+
+} // namespace torchrig::ui

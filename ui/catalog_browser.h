@@ -1,0 +1,53 @@
+#pragma once
+
+#include "catalog.h"
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QTabBar;
+class QTableView;
+
+namespace torchrig::ui {
+
+class CatalogTableModel;
+class PartDetailsView;
+
+// The catalog part of the main window: a tab per category (and All), search as you type, a
+// sortable table whose headers carry units, and the selected part's figures with their sources.
+class CatalogBrowser : public QWidget {
+    Q_OBJECT
+public:
+    explicit CatalogBrowser(db::Catalog& catalog, QWidget* parent = nullptr);
+
+    void setCategory(std::optional<PartCategory> category);
+    void setSearchText(const QString& text);
+    QString selectedPartId() const;
+
+    // For tests and the status bar.
+    QLineEdit* searchField() const { return m_search; }
+    QTableView* table() const { return m_table; }
+    PartDetailsView* details() const { return m_details; }
+    int shownParts() const;
+
+Q_SIGNALS:
+    void shownPartsChanged(int count);
+
+private:
+    void reload();
+    void showSelected();
+    std::optional<PartCategory> currentCategory() const;
+
+    db::Catalog& m_catalog;
+    QLabel* m_banner = nullptr;
+    QTabBar* m_tabs = nullptr;
+    QLineEdit* m_search = nullptr;
+    QTableView* m_table = nullptr;
+    CatalogTableModel* m_model = nullptr;
+    QSortFilterProxyModel* m_proxy = nullptr;
+    PartDetailsView* m_details = nullptr;
+};
+
+} // namespace torchrig::ui
