@@ -22,7 +22,9 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr const char* kUserSchema = "user";
-constexpr int kSearchCandidates = 200;
+// A query matching more parts than this is too vague to have one intended part: its results are
+// the best of the first matches in index order. Anything narrower is ranked exhaustively.
+constexpr int kSearchCandidates = 250;
 
 // A file name as an SQLite URI path: unreserved characters and '/' as they are, the rest escaped.
 std::string sqliteUri(const fs::path& path, std::string_view query) {
@@ -335,43 +337,62 @@ bool Catalog::bundledHas(std::string_view id) const {
 
 std::vector<SearchHit> Catalog::search(std::string_view query, std::optional<PartCategory> category, int limit) const {
     bool withUser = m_userStatus.state == UserDatabaseState::Writable || m_userStatus.state == UserDatabaseState::ReadOnly;
-    std::set<std::string> shadowed; // bundled ids the user overrides or hid
-    if (withUser) {
-        SQLite::Statement overlay(*m_database, "SELECT id FROM user.part UNION SELECT part_id FROM user.hidden_part");
-        while (overlay.executeStep())
-            shadowed.insert(overlay.getColumn(0).getString());
-    }
-    std::vector<SearchCandidate> candidates;
-    auto collect = [&](const std::string& expression, const char* schema, bool isBundled) {
-        std::string sql = fmt::format("SELECT part_id, category, name, aliases, bm25(part_search, 0, 0, 10.0, 5.0, 1.0) AS rank "
-                                      "FROM {}.part_search WHERE part_search MATCH ?{} ORDER BY rank LIMIT {}",
-                                      schema, category ? " AND category = ?" : "", kSearchCandidates);
-        SQLite::Statement statement(*m_database, sql);
-        statement.bind(1, expression);
-        if (category)
-            statement.bind(2, std::string(categoryId(*category)));
-        while (statement.executeStep()) {
-            auto id = statement.getColumn(0).getString();
-            if (isBundled && shadowed.contains(id))
-                continue;
-            candidates.push_back({id, categoryFromString(statement.getColumn(1).getString()).value_or(PartCategory::Gpu),
-                                  statement.getColumn(2).getString(), statement.getColumn(3).getString(),
-                                  statement.getColumn(4).getDouble()});
-        }
-    };
-    for (bool requireAll : {true, false}) {
-        auto expression = ftsMatchExpression(query, requireAll);
+    // One read transaction for the whole search: the files are locked once, not per statement.
+    SQLite::Transaction readTransaction(*m_database);
+    // Candidates come from the full-text index in index order, capped; the ranking is ours
+    // (SearchRanker), not FTS5's bm25, which costs milliseconds per ten thousand matches.
+    auto collect = [&](const std::string& expression, int cap) {
+        std::vector<SearchCandidate> found;
         if (expression.empty())
-            return {};
-        collect(expression, "bundled", true);
-        if (withUser)
-            collect(expression, kUserSchema, false);
-        if (!candidates.empty())
-            break; // only when no part has every word, take parts that have some
+            return found;
+        for (const char* schema : {"bundled", kUserSchema}) {
+            bool isBundled = std::string_view(schema) == "bundled";
+            if (!isBundled && !withUser)
+                continue;
+            // A bundled part the user overrides or hid is not a candidate (its user row is).
+            std::string sql = fmt::format(
+                "SELECT part_id, category, name, aliases FROM {}.part_search s WHERE part_search MATCH ?{}{} LIMIT {}",
+                schema, category ? " AND category = ?" : "",
+                isBundled && withUser ? " AND NOT EXISTS (SELECT 1 FROM user.part u WHERE u.id = s.part_id) AND NOT "
+                                        "EXISTS (SELECT 1 FROM user.hidden_part h WHERE h.part_id = s.part_id)"
+                                      : "",
+                cap);
+            SQLite::Statement statement(*m_database, sql);
+            statement.bind(1, expression);
+            if (category)
+                statement.bind(2, std::string(categoryId(*category)));
+            while (statement.executeStep()) {
+                found.push_back({statement.getColumn(0).getString(), categoryFromString(statement.getColumn(1).getString()).value_or(PartCategory::Gpu),
+                                 statement.getColumn(2).getString(), statement.getColumn(3).getString()});
+            }
+        }
+        return found;
+    };
+    auto words = searchWords(query);
+    if (words.empty())
+        return {};
+    auto candidates = collect(ftsMatchExpression(words, true), kSearchCandidates);
+    if (candidates.empty() && words.size() > 1) {
+        // No part has every word: drop the words no part has (a typo, a word the catalog does not
+        // use), then, if all words exist but never together, take parts with any of them.
+        std::vector<std::string> known;
+        for (std::size_t i = 0; i < words.size(); ++i) {
+            // Checked as it is used: whole, or as a prefix when it is the last word.
+            auto expression = ftsMatchExpression({words[i]}, true);
+            if (i + 1 < words.size())
+                expression.erase(std::remove(expression.begin(), expression.end(), '*'), expression.end());
+            if (!collect(expression, 1).empty())
+                known.push_back(words[i]);
+        }
+        if (!known.empty() && known.size() < words.size())
+            candidates = collect(ftsMatchExpression(known, true), kSearchCandidates);
+        if (candidates.empty())
+            candidates = collect(ftsMatchExpression(words, false), kSearchCandidates);
     }
+    SearchRanker ranker(query);
     std::vector<std::pair<double, std::string>> ranked;
     for (const auto& candidate : candidates)
-        ranked.emplace_back(searchScore(query, candidate), candidate.id);
+        ranked.emplace_back(ranker.score(candidate), candidate.id);
     std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
         return a.first != b.first ? a.first > b.first : a.second < b.second;
     });
@@ -498,6 +519,17 @@ Result<ImportReport> Catalog::importParts(const std::vector<PartRecord>& parts) 
             unhide.bind(1, part.id);
             unhide.exec();
             for (const auto& price : part.prices) {
+                // Re-importing an export must not double the price history it already shows.
+                SQLite::Statement known(*m_database, "SELECT 1 FROM price_all WHERE part_id = ? AND kind = ? AND amount = ? "
+                                                     "AND currency = ? AND date = ? AND source = ?");
+                known.bind(1, part.id);
+                known.bind(2, std::string(priceKindId(price.kind)));
+                known.bind(3, price.amount);
+                known.bind(4, price.currency);
+                known.bind(5, price.date);
+                known.bind(6, price.source);
+                if (known.executeStep())
+                    continue;
                 if (auto status = store.addPrice(part.id, price); !status)
                     return makeError(status.error().code, "nothing was imported: " + status.error().message);
                 ++report.prices;

@@ -11,7 +11,8 @@ namespace {
 // because in the user's database they may annotate a part of the bundled catalog.
 constexpr std::string_view kVersion1 = R"sql(
 CREATE TABLE part (
-    id TEXT PRIMARY KEY NOT NULL CHECK (length(id) BETWEEN 3 AND 160),
+    key INTEGER PRIMARY KEY, -- stable across VACUUM: the rowid of the part's part_search entry
+    id TEXT NOT NULL UNIQUE CHECK (length(id) BETWEEN 3 AND 160),
     category TEXT NOT NULL CHECK (category IN ('gpu', 'cpu', 'memory', 'storage', 'motherboard', 'psu',
                                                'chassis', 'interconnect', 'cloud')),
     name TEXT NOT NULL CHECK (length(trim(name)) > 0),

@@ -155,6 +155,7 @@ Status PartStore::put(const PartRecord& part) {
         insertPart.bind(8, std::string(confidenceId(part.provenance.confidence)));
         insertPart.bind(9, part.notes);
         insertPart.exec();
+        auto partKey = m_database.getLastInsertRowid();
 
         std::string columns = "part_id";
         std::string placeholders = "?";
@@ -184,13 +185,15 @@ Status PartStore::put(const PartRecord& part) {
         }
 
         SQLite::Statement insertSearch(
-            m_database, fmt::format("INSERT INTO {} (part_id, category, name, aliases, keywords) VALUES (?, ?, ?, ?, ?)",
-                                    table("part_search")));
-        insertSearch.bind(1, part.id);
-        insertSearch.bind(2, std::string(categoryId(part.category)));
-        insertSearch.bind(3, part.name);
-        insertSearch.bind(4, joinAliases(part.aliases));
-        insertSearch.bind(5, searchKeywords(part));
+            m_database,
+            fmt::format("INSERT INTO {} (rowid, part_id, category, name, aliases, keywords) VALUES (?, ?, ?, ?, ?, ?)",
+                        table("part_search")));
+        insertSearch.bind(1, static_cast<int64_t>(partKey));
+        insertSearch.bind(2, part.id);
+        insertSearch.bind(3, std::string(categoryId(part.category)));
+        insertSearch.bind(4, part.name);
+        insertSearch.bind(5, joinAliases(part.aliases));
+        insertSearch.bind(6, searchKeywords(part));
         insertSearch.exec();
     } catch (const SQLite::Exception& e) {
         return makeError(ErrorCode::Database, fmt::format("{}: could not be written: {}", part.id, e.what()));
@@ -199,8 +202,13 @@ Status PartStore::put(const PartRecord& part) {
 }
 
 void PartStore::removeRows(std::string_view id) {
-    for (auto [tableName, column] : {std::pair{"part", "id"}, std::pair{"field_source", "part_id"},
-                                     std::pair{"part_search", "part_id"}}) {
+    // The search entry's rowid is the part's key: deleting by rowid is a lookup, where a match on
+    // the unindexed part_id column would scan the whole index.
+    SQLite::Statement search(m_database, fmt::format("DELETE FROM {} WHERE rowid IN (SELECT key FROM {} WHERE id = ?)",
+                                                     table("part_search"), table("part")));
+    search.bind(1, std::string(id));
+    search.exec();
+    for (auto [tableName, column] : {std::pair{"field_source", "part_id"}, std::pair{"part", "id"}}) {
         SQLite::Statement statement(m_database, fmt::format("DELETE FROM {} WHERE {} = ?", table(tableName), column));
         statement.bind(1, std::string(id));
         statement.exec();

@@ -202,15 +202,20 @@ std::string searchKeywords(const PartRecord& part) {
     return joined;
 }
 
-std::string ftsMatchExpression(std::string_view query, bool requireAll) {
+std::string ftsMatchExpression(const std::vector<std::string>& words, bool requireAll) {
     std::string expression;
-    for (const auto& word : searchWords(query)) {
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        // Only the last word may be half typed; the others match whole words, which keeps the
+        // index lists short ("9" rather than every word that starts with 9).
+        const char* prefix = i + 1 == words.size() ? "*" : "";
+        auto quoted = [&](const std::string& word) { return "\"" + word + "\"" + prefix; };
+        const auto& word = words[i];
         auto pieces = splitLettersAndDigits(word);
-        std::string term = "\"" + word + "\"*";
+        std::string term = quoted(word);
         if (pieces.size() > 1) {
             std::string together;
             for (const auto& piece : pieces)
-                together += (together.empty() ? "" : " AND ") + ("\"" + piece + "\"*");
+                together += (together.empty() ? "" : " AND ") + quoted(piece);
             term = "(" + term + " OR (" + together + "))";
         }
         if (!expression.empty())
@@ -220,12 +225,14 @@ std::string ftsMatchExpression(std::string_view query, bool requireAll) {
     return expression;
 }
 
-double searchScore(std::string_view query, const SearchCandidate& candidate) {
-    auto queryWords = normalizedWords(query);
-    double best = phraseScore(queryWords, normalizedWords(candidate.name));
+SearchRanker::SearchRanker(std::string_view query)
+    : m_queryWords(normalizedWords(query)) {}
+
+double SearchRanker::score(const SearchCandidate& candidate) const {
+    double best = phraseScore(m_queryWords, normalizedWords(candidate.name));
     for (const auto& alias : splitAliases(candidate.aliases))
-        best = std::max(best, phraseScore(queryWords, normalizedWords(alias)) - 1);
-    return best + categoryPrior(candidate.category) - 0.01 * candidate.bm25;
+        best = std::max(best, phraseScore(m_queryWords, normalizedWords(alias)) - 1);
+    return best + categoryPrior(candidate.category);
 }
 
 } // namespace torchrig::db

@@ -24,9 +24,10 @@ std::string normalizedSearchText(std::string_view text);
 // words, its vendor, and the figures people type with a name ("24gb", "ddr5", "am5", "p4d").
 std::string searchKeywords(const PartRecord& part);
 
-// The FTS5 MATCH expression for a query: every word must match (as a prefix) when requireAll,
-// any word otherwise. Empty when the query has no words.
-std::string ftsMatchExpression(std::string_view query, bool requireAll);
+// The FTS5 MATCH expression for a query's words (searchWords): every word must match when
+// requireAll, any word otherwise; the last word as a prefix, the others whole. Empty when there
+// are no words.
+std::string ftsMatchExpression(const std::vector<std::string>& words, bool requireAll);
 
 // What the ranking knows of one candidate the full-text index returned.
 struct SearchCandidate {
@@ -34,12 +35,18 @@ struct SearchCandidate {
     PartCategory category = PartCategory::Gpu;
     std::string name;
     std::string aliases; // ';'-separated, as stored
-    double bm25 = 0;     // FTS5's rank: lower is better
 };
 
-// Higher is better. Rewards the query read as the start of the name or an alias ("a100 80" starts
-// "A100 80GB"), whole-word matches, names with few words beyond the query, and GPUs (what people
-// most often look up by a bare number).
-double searchScore(std::string_view query, const SearchCandidate& candidate);
+// Ranks candidates for one query. Higher is better: rewards the query read as the start of the
+// name or an alias ("a100 80" starts "A100 80GB"), whole-word matches, names with few words beyond
+// the query, and GPUs (what people most often look up by a bare number).
+class SearchRanker {
+public:
+    explicit SearchRanker(std::string_view query);
+    double score(const SearchCandidate& candidate) const;
+
+private:
+    std::vector<std::string> m_queryWords; // normalized: split where letters meet digits
+};
 
 } // namespace torchrig::db

@@ -387,11 +387,15 @@ void CatalogCommand::addAddAndEdit() {
 void CatalogCommand::addRemove() {
     auto* command = m_command->add_subcommand("remove", "Remove your part, or hide a bundled one");
     command->add_option("id", m_id, "The part's id")->required();
+    command->add_flag("--json", m_json, "Print JSON");
     command->callback([this] {
         m_action = [this](db::Catalog& catalog) {
             if (auto status = catalog.remove(m_id); !status)
                 return fail(status.error());
-            std::cout << fmt::format("Removed {}.\n", m_id);
+            if (m_json)
+                std::cout << nlohmann::json{{"removed", m_id}}.dump(2) << "\n";
+            else
+                std::cout << fmt::format("Removed {}.\n", m_id);
             return kExitOk;
         };
     });

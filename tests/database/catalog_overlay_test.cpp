@@ -24,6 +24,7 @@ TEST_CASE("A user part is added, found, priced and removed", "[database][overlay
 
     REQUIRE(catalog->remove("gpu/lab-card").ok());
     CHECK_FALSE(catalog->find("gpu/lab-card").has_value());
+    CHECK(catalog->search("lab card").empty());
     CHECK(catalog->count(PartCategory::Gpu) == bundledGpus);
 }
 
@@ -82,4 +83,19 @@ TEST_CASE("An import is all or nothing", "[database][overlay]") {
     CHECK(ok->added == 1);
     CHECK(ok->replaced == 1);
     CHECK(catalog->count() == before + 1);
+}
+
+TEST_CASE("Re-importing an export adds no price twice", "[database][overlay]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    auto card = *catalog->find("gpu/rtx-4090");
+    REQUIRE(card.prices.size() == 1);
+    card.prices.push_back(Price{1899, "USD", "2026-11-29", "shop B", PriceKind::Street});
+    auto first = catalog->importParts({card});
+    REQUIRE(first.ok());
+    CHECK(first->prices == 1);
+    auto second = catalog->importParts({*catalog->find("gpu/rtx-4090")});
+    REQUIRE(second.ok());
+    CHECK(second->prices == 0);
+    CHECK(catalog->find("gpu/rtx-4090")->prices.size() == 2);
 }

@@ -35,14 +35,16 @@ TEST_CASE("Search limits itself to a category and finds nothing for nonsense", "
     for (const auto& hit : clouds)
         CHECK(hit.part.category == PartCategory::CloudInstance);
     CHECK(catalog->search("zzqx").empty());
+    // A word no part has is dropped rather than hiding the rest.
+    CHECK(catalog->search("rtx 4090 founders").front().part.id == "gpu/rtx-4090");
     CHECK(catalog->search("  ").empty());
 }
 
 TEST_CASE("Search text splits letters from digits and indexes the joined form", "[database][search]") {
     CHECK(db::normalizedSearchText("RTX 4090 24G") == "rtx 4090 24 g");
     CHECK(db::splitLettersAndDigits("a100") == std::vector<std::string>{"a", "100"});
-    CHECK(db::ftsMatchExpression("rtx4090 24g", true) ==
-          R"(("rtx4090"* OR ("rtx"* AND "4090"*)) AND ("24g"* OR ("24"* AND "g"*)))");
+    CHECK(db::ftsMatchExpression(db::searchWords("rtx4090 24g"), true) ==
+          R"(("rtx4090" OR ("rtx" AND "4090")) AND ("24g"* OR ("24"* AND "g"*)))");
     auto gpu = test::sampleGpu("gpu/test-x1", "GeForce RTX 4090");
     auto keywords = db::searchKeywords(gpu);
     CHECK(keywords.find("rtx4090") != std::string::npos);

@@ -17,8 +17,8 @@ TEST_CASE("User rows written at schema version 1 survive the upgrade to the late
                       "('gpu/v1-card', 'gpu', 'Version One Card', 'Lab', 'V1C', 'our own test', '2025-01-02', 'high', 'kept')");
         database.exec("INSERT INTO gpu (part_id, architecture, vram_gb, memory_bandwidth_gbs, tdp_w, form_factor, gpu_link) "
                       "VALUES ('gpu/v1-card', 'Test', 12, 360, 170, 'pcie', 'none')");
-        database.exec("INSERT INTO part_search (part_id, category, name, aliases, keywords) "
-                      "VALUES ('gpu/v1-card', 'gpu', 'Version One Card', 'V1C', 'gpu lab')");
+        database.exec("INSERT INTO part_search (rowid, part_id, category, name, aliases, keywords) "
+                      "SELECT key, id, category, name, aliases, 'gpu lab' FROM part WHERE id = 'gpu/v1-card'");
         database.exec("INSERT INTO price (part_id, kind, amount, currency, date, source) "
                       "VALUES ('gpu/rtx-4090', 'street', 1750, 'USD', '2025-01-02', 'shop A')");
     }
