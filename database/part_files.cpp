@@ -41,31 +41,7 @@ private:
     std::size_t m_count = 0;
 };
 
-std::vector<std::string> splitAliases(std::string_view text) {
-    std::vector<std::string> aliases;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        auto end = text.find(';', start);
-        if (end == std::string_view::npos)
-            end = text.size();
-        auto alias = text.substr(start, end - start);
-        while (!alias.empty() && alias.front() == ' ')
-            alias.remove_prefix(1);
-        while (!alias.empty() && alias.back() == ' ')
-            alias.remove_suffix(1);
-        if (!alias.empty())
-            aliases.emplace_back(alias);
-        start = end + 1;
-    }
-    return aliases;
-}
 
-std::string joinAliases(const std::vector<std::string>& aliases) {
-    std::string out;
-    for (const auto& alias : aliases)
-        out += (out.empty() ? "" : ";") + alias;
-    return out;
-}
 
 // Maps header names to column indexes and reports unknown or missing columns.
 class ColumnMap {

@@ -45,4 +45,8 @@ struct PartRecord {
     const Price* latestPrice(PriceKind kind) const;
 };
 
+// Aliases are stored and written to CSV as one ';'-separated text.
+std::vector<std::string> splitAliases(std::string_view text);
+std::string joinAliases(const std::vector<std::string>& aliases);
+
 } // namespace torchrig::db

@@ -14,12 +14,6 @@ namespace torchrig::db {
 
 namespace {
 
-std::string joinAliases(const std::vector<std::string>& aliases) {
-    std::string out;
-    for (const auto& alias : aliases)
-        out += (out.empty() ? "" : ";") + alias;
-    return out;
-}
 
 void bindValue(SQLite::Statement& statement, int index, const FieldValue& value) {
     std::visit(

@@ -15,19 +15,6 @@ namespace {
 
 bool isWordByte(unsigned char c) { return std::isalnum(c) || c >= 0x80; }
 
-std::vector<std::string> splitAliases(std::string_view aliases) {
-    std::vector<std::string> out;
-    std::size_t start = 0;
-    while (start <= aliases.size()) {
-        auto end = aliases.find(';', start);
-        if (end == std::string_view::npos)
-            end = aliases.size();
-        if (end > start)
-            out.emplace_back(aliases.substr(start, end - start));
-        start = end + 1;
-    }
-    return out;
-}
 
 std::vector<std::string> normalizedWords(std::string_view text) {
     std::vector<std::string> out;
