@@ -35,17 +35,19 @@ int usage(const std::string& message) {
     return kExitUsage;
 }
 
-std::optional<PartCategory> parseCategory(const std::string& text, int& exitCode) {
-    if (text.empty())
-        return std::nullopt;
-    auto category = categoryFromString(text);
-    if (!category) {
-        std::string known;
-        for (auto c : kAllPartCategories)
-            known += (known.empty() ? "" : ", ") + std::string(categoryId(c));
-        exitCode = usage(fmt::format("\"{}\" is not a category; use one of {}", text, known));
-    }
-    return category;
+// Checks a --category value while the command line is read, so a wrong one is a usage error.
+const CLI::Validator& categoryValidator() {
+    static const CLI::Validator validator(
+        [](const std::string& text) -> std::string {
+            if (categoryFromString(text))
+                return {};
+            std::string known;
+            for (auto c : kAllPartCategories)
+                known += (known.empty() ? "" : ", ") + std::string(categoryId(c));
+            return fmt::format("\"{}\" is not a category; use one of {}", text, known);
+        },
+        "CATEGORY");
+    return validator;
 }
 
 std::string today() {
@@ -117,6 +119,10 @@ CatalogCommand::CatalogCommand(CLI::App& parent, const GlobalOptions& options)
     addPrice();
 }
 
+std::optional<PartCategory> CatalogCommand::selectedCategory() const {
+    return m_category.empty() ? std::nullopt : categoryFromString(m_category);
+}
+
 int CatalogCommand::run() {
     db::CatalogOpenOptions open;
     open.bundledPath = m_options.catalogPath.empty() ? db::defaultBundledCatalogPath() : fs::path(m_options.catalogPath);
@@ -136,14 +142,12 @@ int CatalogCommand::run() {
 
 void CatalogCommand::addList() {
     auto* command = m_command->add_subcommand("list", "List parts, one category or all");
-    command->add_option("-c,--category", m_category, "gpu, cpu, memory, storage, motherboard, psu, chassis, interconnect, cloud");
+    command->add_option("-c,--category", m_category, "gpu, cpu, memory, storage, motherboard, psu, chassis, interconnect, cloud")
+        ->check(categoryValidator());
     command->add_flag("--json", m_json, "Print JSON");
     command->callback([this] {
         m_action = [this](db::Catalog& catalog) {
-            int exitCode = kExitOk;
-            auto category = parseCategory(m_category, exitCode);
-            if (exitCode != kExitOk)
-                return exitCode;
+            auto category = selectedCategory();
             auto parts = catalog.list(category);
             if (m_json) {
                 nlohmann::json list = nlohmann::json::array();
@@ -167,15 +171,12 @@ void CatalogCommand::addList() {
 void CatalogCommand::addSearch() {
     auto* command = m_command->add_subcommand("search", "Find parts by name as people type it (\"rtx4090\", \"a100 80\")");
     command->add_option("query", m_query, "What to look for")->required();
-    command->add_option("-c,--category", m_category, "Only this category");
+    command->add_option("-c,--category", m_category, "Only this category")->check(categoryValidator());
     command->add_option("-n,--limit", m_limit, "At most this many results")->check(CLI::Range(1, 1000));
     command->add_flag("--json", m_json, "Print JSON");
     command->callback([this] {
         m_action = [this](db::Catalog& catalog) {
-            int exitCode = kExitOk;
-            auto category = parseCategory(m_category, exitCode);
-            if (exitCode != kExitOk)
-                return exitCode;
+            auto category = selectedCategory();
             auto hits = catalog.search(m_query, category, m_limit);
             if (m_json) {
                 nlohmann::json list = nlohmann::json::array();
@@ -221,7 +222,8 @@ void CatalogCommand::addShow() {
 void CatalogCommand::addImport() {
     auto* command = m_command->add_subcommand("import", "Add or replace parts from a CSV or JSON file (all or nothing)");
     command->add_option("file", m_file, "The file")->required();
-    command->add_option("-c,--category", m_category, "The category of a CSV file (default: its name, e.g. gpu.csv)");
+    command->add_option("-c,--category", m_category, "The category of a CSV file (default: its name, e.g. gpu.csv)")
+        ->check(categoryValidator());
     command->add_option("--format", m_format, "csv or json (default: from the file name)")->check(CLI::IsMember({"csv", "json"}));
     command->add_flag("--json", m_json, "Print the report as JSON");
     command->callback([this] {
@@ -233,8 +235,8 @@ void CatalogCommand::addImport() {
             Result<std::vector<db::PartRecord>> parts = std::vector<db::PartRecord>{};
             auto label = fs::path(m_file).filename().string();
             if (format == ".csv") {
-                int exitCode = kExitOk;
-                auto category = parseCategory(m_category.empty() ? fs::path(m_file).stem().string() : m_category, exitCode);
+                auto category = m_category.empty() ? categoryFromString(fs::path(m_file).stem().string())
+                                                   : selectedCategory();
                 if (!category)
                     return usage(fmt::format("say which category {} holds with --category (its name does not tell)", label));
                 parts = db::readPartsCsv(*text, *category, label);
@@ -260,15 +262,12 @@ void CatalogCommand::addImport() {
 
 void CatalogCommand::addExport() {
     auto* command = m_command->add_subcommand("export", "Write parts to CSV (one category) or JSON");
-    command->add_option("-c,--category", m_category, "The category (required for CSV)");
+    command->add_option("-c,--category", m_category, "The category (required for CSV)")->check(categoryValidator());
     command->add_option("--format", m_format, "csv or json")->check(CLI::IsMember({"csv", "json"}))->required();
     command->add_option("-o,--output", m_output, "The file to write (default: standard output)");
     command->callback([this] {
         m_action = [this](db::Catalog& catalog) {
-            int exitCode = kExitOk;
-            auto category = parseCategory(m_category, exitCode);
-            if (exitCode != kExitOk)
-                return exitCode;
+            auto category = selectedCategory();
             if (m_format == "csv" && !category)
                 return usage("CSV holds one category: add --category");
             auto parts = catalog.list(category);
@@ -305,15 +304,12 @@ void CatalogCommand::addAddAndEdit() {
     };
 
     auto* add = m_command->add_subcommand("add", "Add your own part");
-    add->add_option("-c,--category", m_category, "Its category")->required();
+    add->add_option("-c,--category", m_category, "Its category")->required()->check(categoryValidator());
     add->add_option("--id", m_id, "Its id (default: made from the name, e.g. gpu/my-card)");
     addCommonOptions(add);
     add->callback([this, printPart] {
         m_action = [this, printPart](db::Catalog& catalog) {
-            int exitCode = kExitOk;
-            auto category = parseCategory(m_category, exitCode);
-            if (!category)
-                return exitCode;
+            auto category = selectedCategory();
             if (m_name.empty())
                 return usage("a part needs --name");
             if (m_source.empty())
@@ -432,11 +428,7 @@ void CatalogCommand::addPrice() {
                 std::cout << nlohmann::json{{"id", part->id}, {"prices", prices}}.dump(2) << "\n";
                 return kExitOk;
             }
-            std::vector<std::vector<std::string>> rows = {{"DATE", "KIND", "AMOUNT", "SOURCE"}};
-            for (const auto& price : part->prices)
-                rows.push_back({price.date, std::string(priceKindId(price.kind)),
-                                fmt::format("{:.2f} {}{}", price.amount, price.currency, isHourly(price.kind) ? "/h" : ""), price.source});
-            std::cout << part->name << "\n" << (part->prices.empty() ? "No prices recorded.\n" : formatTable(rows));
+            std::cout << part->name << "\n" << (part->prices.empty() ? "No prices recorded.\n" : formatPriceTable(part->prices));
             return kExitOk;
         };
     });

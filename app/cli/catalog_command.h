@@ -2,7 +2,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include "hardware/part_category.h"
+
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace torchrig::db {
@@ -34,6 +37,7 @@ private:
     void addAddAndEdit();
     void addRemove();
     void addPrice();
+    std::optional<PartCategory> selectedCategory() const; // --category, checked when parsed
 
     const GlobalOptions& m_options;
     CLI::App* m_command = nullptr;

@@ -56,6 +56,15 @@ std::string formatTable(const std::vector<std::vector<std::string>>& rows) {
     return out;
 }
 
+std::string formatPriceTable(const std::vector<Price>& prices) {
+    std::vector<std::vector<std::string>> rows = {{"DATE", "KIND", "AMOUNT", "SOURCE"}};
+    for (const auto& price : prices)
+        rows.push_back({price.date, std::string(priceKindId(price.kind)),
+                        fmt::format("{:.2f} {}{}", price.amount, price.currency, isHourly(price.kind) ? "/h" : ""),
+                        price.source});
+    return formatTable(rows);
+}
+
 std::string partSummary(const db::PartRecord& part) {
     std::string summary;
     for (auto column : summaryColumns(part.category)) {
@@ -95,13 +104,7 @@ std::string formatPartDetails(const db::PartRecord& part) {
     }
     out += formatTable(rows);
     if (!part.prices.empty()) {
-        out += "\nPrices (oldest first):\n";
-        std::vector<std::vector<std::string>> priceRows = {{"DATE", "KIND", "AMOUNT", "SOURCE"}};
-        for (const auto& price : part.prices)
-            priceRows.push_back({price.date, std::string(priceKindId(price.kind)),
-                                 fmt::format("{:.2f} {}{}", price.amount, price.currency, isHourly(price.kind) ? "/h" : ""),
-                                 price.source});
-        out += formatTable(priceRows);
+        out += "\nPrices (oldest first):\n" + formatPriceTable(part.prices);
     }
     if (!part.notes.empty())
         out += "\nNotes: " + part.notes + "\n";

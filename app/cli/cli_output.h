@@ -13,6 +13,8 @@ namespace torchrig::cli {
 std::string formatTable(const std::vector<std::vector<std::string>>& rows);
 // One part in full: figures with units, each figure's source and date, prices.
 std::string formatPartDetails(const db::PartRecord& part);
+// Price history, oldest first, with dates and sources.
+std::string formatPriceTable(const std::vector<Price>& prices);
 // The figures a list shows beside a part's name ("24 GB · 1008 GB/s · 450 W").
 std::string partSummary(const db::PartRecord& part);
 nlohmann::json userDatabaseJson(const db::UserDatabaseStatus& status);
