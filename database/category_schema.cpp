@@ -145,6 +145,30 @@ const CategorySchema& categorySchema(PartCategory category) {
     return kSchemas[0];
 }
 
+std::span<const std::string_view> keyFields(PartCategory category) {
+    static constexpr std::string_view kGpu[] = {"vram_gb", "memory_bandwidth_gbs", "fp16_tflops", "tdp_w"};
+    static constexpr std::string_view kCpu[] = {"cores", "threads", "boost_ghz", "socket", "tdp_w"};
+    static constexpr std::string_view kMemory[] = {"memory_type", "modules", "module_gb", "speed_mts"};
+    static constexpr std::string_view kStorage[] = {"kind", "capacity_gb", "seq_read_mbs"};
+    static constexpr std::string_view kMotherboard[] = {"socket", "form_factor", "memory_type", "pcie_slots"};
+    static constexpr std::string_view kPsu[] = {"wattage_w", "efficiency", "pcie_16pin"};
+    static constexpr std::string_view kChassis[] = {"kind", "expansion_slots", "max_gpu_length_mm"};
+    static constexpr std::string_view kInterconnect[] = {"kind", "link_gbits", "ports"};
+    static constexpr std::string_view kCloud[] = {"gpu_count", "gpu_name", "vcpus", "ram_gib"};
+    switch (category) {
+    case PartCategory::Gpu: return kGpu;
+    case PartCategory::Cpu: return kCpu;
+    case PartCategory::MemoryKit: return kMemory;
+    case PartCategory::Storage: return kStorage;
+    case PartCategory::Motherboard: return kMotherboard;
+    case PartCategory::Psu: return kPsu;
+    case PartCategory::Chassis: return kChassis;
+    case PartCategory::Interconnect: return kInterconnect;
+    case PartCategory::CloudInstance: return kCloud;
+    }
+    return {};
+}
+
 const FieldSpec* findField(PartCategory category, std::string_view column) {
     for (const auto& field : categorySchema(category).fields) {
         if (field.column == column)

@@ -34,6 +34,9 @@ struct CategorySchema {
 };
 
 const CategorySchema& categorySchema(PartCategory category);
+// The few fields that tell parts of a category apart at a glance, in the order a list shows them
+// (VRAM, bandwidth, FP16 rate and power for a GPU).
+std::span<const std::string_view> keyFields(PartCategory category);
 const FieldSpec* findField(PartCategory category, std::string_view column);
 
 // The columns every part has, whatever its category, in file order.

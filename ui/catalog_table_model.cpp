@@ -1,8 +1,8 @@
 #include "catalog_table_model.h"
 
-#include "category_schema.h"
 #include "field_value.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace torchrig::ui {
@@ -14,6 +14,16 @@ void CatalogTableModel::setParts(std::vector<db::PartRecord> parts, std::optiona
     beginResetModel();
     m_parts = std::move(parts);
     m_category = category;
+    m_fieldColumns.clear();
+    if (category) {
+        auto keys = db::keyFields(*category);
+        for (auto key : keys)
+            m_fieldColumns.push_back(db::findField(*category, key));
+        for (const auto& field : db::categorySchema(*category).fields) {
+            if (std::find(keys.begin(), keys.end(), field.column) == keys.end())
+                m_fieldColumns.push_back(&field);
+        }
+    }
     endResetModel();
 }
 
@@ -25,6 +35,13 @@ const db::PartRecord* CatalogTableModel::partAt(int row) const {
 
 int CatalogTableModel::fixedColumns() const { return m_category ? 2 : 3; }
 
+const db::FieldSpec* CatalogTableModel::fieldAt(int column) const {
+    auto index = column - fixedColumns();
+    if (index < 0 || index >= static_cast<int>(m_fieldColumns.size()))
+        return nullptr;
+    return m_fieldColumns[static_cast<std::size_t>(index)];
+}
+
 int CatalogTableModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(m_parts.size());
 }
@@ -32,7 +49,7 @@ int CatalogTableModel::rowCount(const QModelIndex& parent) const {
 int CatalogTableModel::columnCount(const QModelIndex& parent) const {
     if (parent.isValid())
         return 0;
-    return fixedColumns() + (m_category ? static_cast<int>(db::categorySchema(*m_category).fields.size()) : 0);
+    return fixedColumns() + static_cast<int>(m_fieldColumns.size());
 }
 
 QVariant CatalogTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
@@ -44,11 +61,10 @@ QVariant CatalogTableModel::headerData(int section, Qt::Orientation orientation,
         return tr("Vendor");
     if (!m_category)
         return section == CategoryOrFirstField ? tr("Category") : QVariant();
-    auto fields = db::categorySchema(*m_category).fields;
-    auto index = static_cast<std::size_t>(section - fixedColumns());
-    if (index >= fields.size())
+    const auto* fieldSpec = fieldAt(section);
+    if (!fieldSpec)
         return {};
-    const auto& field = fields[index];
+    const auto& field = *fieldSpec;
     auto label = QString::fromUtf8(field.label.data(), static_cast<qsizetype>(field.label.size()));
     if (role == Qt::ToolTipRole)
         return QString::fromUtf8(field.column.data(), static_cast<qsizetype>(field.column.size()));
@@ -75,7 +91,7 @@ QVariant CatalogTableModel::data(const QModelIndex& index, int role) const {
         auto label = categoryLabel(part->category);
         return QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size()));
     }
-    const auto& field = db::categorySchema(*m_category).fields[static_cast<std::size_t>(index.column() - fixedColumns())];
+    const auto& field = *fieldAt(index.column());
     const auto& value = part->field(field.column);
     bool numeric = field.type == db::FieldType::Integer || field.type == db::FieldType::Real;
     switch (role) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "category_schema.h"
 #include "part_record.h"
 
 #include <QAbstractTableModel>
@@ -10,7 +11,7 @@
 namespace torchrig::ui {
 
 // Parts of one category (or of a search across categories) as a table: name, vendor, then every
-// typed field of the category with its unit in the header. Sorting uses SortRole, which gives
+// typed field of the category (its key fields first) with its unit in the header. Sorting uses SortRole, which gives
 // numbers as numbers and puts unknown figures last.
 class CatalogTableModel : public QAbstractTableModel {
     Q_OBJECT
@@ -33,9 +34,11 @@ public:
 private:
     enum FixedColumn { NameColumn, VendorColumn, CategoryOrFirstField };
     int fixedColumns() const;
+    const db::FieldSpec* fieldAt(int column) const;
 
     std::vector<db::PartRecord> m_parts;
     std::optional<PartCategory> m_category;
+    std::vector<const db::FieldSpec*> m_fieldColumns; // the key fields first, then the rest in table order
 };
 
 } // namespace torchrig::ui

@@ -19,21 +19,6 @@ std::size_t displayWidth(const std::string& text) {
     }));
 }
 
-std::vector<std::string_view> summaryColumns(PartCategory category) {
-    switch (category) {
-    case PartCategory::Gpu: return {"vram_gb", "memory_bandwidth_gbs", "fp16_tflops", "tdp_w"};
-    case PartCategory::Cpu: return {"cores", "threads", "boost_ghz", "socket", "tdp_w"};
-    case PartCategory::MemoryKit: return {"memory_type", "modules", "module_gb", "speed_mts"};
-    case PartCategory::Storage: return {"kind", "capacity_gb", "seq_read_mbs"};
-    case PartCategory::Motherboard: return {"socket", "form_factor", "memory_type", "pcie_slots"};
-    case PartCategory::Psu: return {"wattage_w", "efficiency", "pcie_16pin"};
-    case PartCategory::Chassis: return {"kind", "expansion_slots", "max_gpu_length_mm"};
-    case PartCategory::Interconnect: return {"kind", "link_gbits", "ports"};
-    case PartCategory::CloudInstance: return {"gpu_count", "gpu_name", "vcpus", "ram_gib"};
-    }
-    return {};
-}
-
 } // namespace
 
 std::string formatTable(const std::vector<std::vector<std::string>>& rows) {
@@ -67,14 +52,14 @@ std::string formatPriceTable(const std::vector<Price>& prices) {
 
 std::string partSummary(const db::PartRecord& part) {
     std::string summary;
-    for (auto column : summaryColumns(part.category)) {
+    for (auto column : db::keyFields(part.category)) {
         const auto* field = db::findField(part.category, column);
         const auto& value = part.field(column);
         if (!field || std::holds_alternative<std::monostate>(value))
             continue;
         auto text = db::displayFieldValue(*field, value);
         if (field->unit.empty() && field->type == db::FieldType::Integer)
-            text += " " + std::string(field->label.substr(0, field->label.find(' ')));
+            text = fmt::format("{}: {}", field->label, text); // a bare count says what it counts
         summary += (summary.empty() ? "" : " · ") + text;
     }
     return summary;

@@ -8,6 +8,7 @@
 int main(int argc, char** argv) {
     CLI::App app{"TorchRig: plan the hardware for training PyTorch models", "torchrig-cli"};
     app.require_subcommand(1);
+    app.fallthrough(); // global options may also follow the subcommand: "catalog list --no-user-db"
     app.set_version_flag("--version", "torchrig-cli 0.1.0");
     torchrig::cli::GlobalOptions options;
     app.add_option("--catalog", options.catalogPath, "The bundled catalog file (default: beside the program, or $TORCHRIG_CATALOG)");

@@ -26,6 +26,7 @@ TEST_CASE("The GPU tab shows every GPU with units in the headers, sorted by name
     QStringList headers;
     for (int column = 0; column < model->columnCount(); ++column)
         headers << model->headerData(column, Qt::Horizontal).toString();
+    CHECK(headers.at(2) == QStringLiteral("VRAM (marketing) (GB)")); // key figures first
     CHECK(headers.contains(QStringLiteral("Memory bandwidth (GB/s)")));
     CHECK(headers.contains(QStringLiteral("Board power (W)")));
     CHECK(cell(browser.table(), 0, 0) < cell(browser.table(), 1, 0));
