@@ -52,28 +52,33 @@ Result<std::unique_ptr<Catalog>> Catalog::open(const CatalogOpenOptions& options
     catalog->m_bundledPath = options.bundledPath;
     std::error_code ec;
     if (!fs::exists(options.bundledPath, ec))
-        return makeError(ErrorCode::Io, fmt::format("The bundled hardware catalog {} is missing. Reinstall TorchRig, or "
-                                                    "rebuild it (cmake --build) and point TORCHRIG_CATALOG at it.",
-                                                    options.bundledPath.string()));
+        return makeError(ErrorCode::Io,
+                         fmt::format("The bundled hardware catalog {} is missing. Reinstall TorchRig, or "
+                                     "rebuild it (cmake --build) and point TORCHRIG_CATALOG at it.",
+                                     options.bundledPath.string()));
     try {
         // An in-memory main schema holds the overlay views; the catalogs are attached to it.
-        catalog->m_database = std::make_unique<SQLite::Database>(
-            ":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_URI, static_cast<int>(options.busyTimeout.count()));
+        catalog->m_database =
+            std::make_unique<SQLite::Database>(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_URI,
+                                               static_cast<int>(options.busyTimeout.count()));
         auto& database = *catalog->m_database;
         SQLite::Statement attach(database, "ATTACH DATABASE ? AS bundled");
         attach.bind(1, sqliteUri(options.bundledPath, "mode=ro"));
         attach.exec();
         int version = database.execAndGet("PRAGMA bundled.user_version").getInt();
         if (version != latestSchemaVersion())
-            return makeError(ErrorCode::ReadOnly,
-                             fmt::format("The bundled hardware catalog {} has schema version {}, but this TorchRig "
-                                         "needs {}. It belongs to another TorchRig version: reinstall, or rebuild it.",
-                                         options.bundledPath.string(), version, latestSchemaVersion()));
+            return makeError(
+                ErrorCode::ReadOnly,
+                fmt::format("The bundled hardware catalog {} has schema version {}, but this TorchRig "
+                            "needs {}. It belongs to another TorchRig version: reinstall, or rebuild it.",
+                            options.bundledPath.string(), version, latestSchemaVersion()));
         database.exec("PRAGMA foreign_keys = ON");
     } catch (const SQLite::Exception& e) {
-        return makeError(ErrorCode::Database,
-                         fmt::format("The bundled hardware catalog {} cannot be read ({}). Reinstall TorchRig, or rebuild it.",
-                                     options.bundledPath.string(), e.what()));
+        return makeError(
+            ErrorCode::Database,
+            fmt::format(
+                "The bundled hardware catalog {} cannot be read ({}). Reinstall TorchRig, or rebuild it.",
+                options.bundledPath.string(), e.what()));
     }
 
     if (options.userPath) {
@@ -82,10 +87,12 @@ Result<std::unique_ptr<Catalog>> Catalog::open(const CatalogOpenOptions& options
         if (state == UserDatabaseState::Writable || state == UserDatabaseState::ReadOnly) {
             try {
                 SQLite::Statement attach(*catalog->m_database, "ATTACH DATABASE ? AS user");
-                attach.bind(1, sqliteUri(*options.userPath, state == UserDatabaseState::ReadOnly ? "mode=ro" : "mode=rw"));
+                attach.bind(1, sqliteUri(*options.userPath,
+                                         state == UserDatabaseState::ReadOnly ? "mode=ro" : "mode=rw"));
                 attach.exec();
             } catch (const SQLite::Exception& e) {
-                catalog->m_userStatus = userDatabaseUnavailable(*options.userPath, explainSqliteOpenFailure(e));
+                catalog->m_userStatus =
+                    userDatabaseUnavailable(*options.userPath, explainSqliteOpenFailure(e));
             }
         }
     }
@@ -98,7 +105,8 @@ Result<std::unique_ptr<Catalog>> Catalog::open(const CatalogOpenOptions& options
 }
 
 void Catalog::createViews() {
-    bool withUser = m_userStatus.state == UserDatabaseState::Writable || m_userStatus.state == UserDatabaseState::ReadOnly;
+    bool withUser = m_userStatus.state == UserDatabaseState::Writable ||
+                    m_userStatus.state == UserDatabaseState::ReadOnly;
     auto& database = *m_database;
     if (!withUser) {
         database.exec("CREATE TEMP VIEW part_all AS SELECT *, 'bundled' AS origin FROM bundled.part");
@@ -114,29 +122,34 @@ void Catalog::createViews() {
     constexpr const char* kBundledVisible =
         "NOT EXISTS (SELECT 1 FROM user.part u WHERE u.id = {0}) AND "
         "NOT EXISTS (SELECT 1 FROM user.hidden_part h WHERE h.part_id = {0})";
-    database.exec(fmt::format(
-        "CREATE TEMP VIEW part_all AS "
-        "SELECT p.*, CASE WHEN EXISTS (SELECT 1 FROM bundled.part b WHERE b.id = p.id) THEN 'edited' ELSE 'user' END AS origin "
-        "FROM user.part p UNION ALL SELECT b.*, 'bundled' FROM bundled.part b WHERE {}",
-        fmt::format(fmt::runtime(kBundledVisible), "b.id")));
+    database.exec(fmt::format("CREATE TEMP VIEW part_all AS "
+                              "SELECT p.*, CASE WHEN EXISTS (SELECT 1 FROM bundled.part b WHERE b.id = p.id) "
+                              "THEN 'edited' ELSE 'user' END AS origin "
+                              "FROM user.part p UNION ALL SELECT b.*, 'bundled' FROM bundled.part b WHERE {}",
+                              fmt::format(fmt::runtime(kBundledVisible), "b.id")));
     for (auto category : kAllPartCategories) {
         auto table = categorySchema(category).table;
         database.exec(fmt::format("CREATE TEMP VIEW {0}_all AS SELECT * FROM user.{0} UNION ALL "
                                   "SELECT b.* FROM bundled.{0} b WHERE {1}",
                                   table, fmt::format(fmt::runtime(kBundledVisible), "b.part_id")));
     }
-    database.exec("CREATE TEMP VIEW price_all AS SELECT * FROM user.price UNION ALL SELECT * FROM bundled.price");
-    database.exec(fmt::format("CREATE TEMP VIEW field_source_all AS SELECT * FROM user.field_source UNION ALL "
-                              "SELECT b.* FROM bundled.field_source b WHERE {}",
-                              fmt::format(fmt::runtime(kBundledVisible), "b.part_id")));
+    database.exec(
+        "CREATE TEMP VIEW price_all AS SELECT * FROM user.price UNION ALL SELECT * FROM bundled.price");
+    database.exec(
+        fmt::format("CREATE TEMP VIEW field_source_all AS SELECT * FROM user.field_source UNION ALL "
+                    "SELECT b.* FROM bundled.field_source b WHERE {}",
+                    fmt::format(fmt::runtime(kBundledVisible), "b.part_id")));
 }
 
-std::vector<PartRecord> Catalog::readParts(const std::string& where, const std::vector<std::string>& arguments) const {
+std::vector<PartRecord> Catalog::readParts(const std::string& where,
+                                           const std::vector<std::string>& arguments) const {
     auto& database = *m_database;
     std::vector<PartRecord> parts;
     std::map<std::string, std::size_t, std::less<>> indexById;
-    SQLite::Statement query(database, "SELECT id, category, name, vendor, aliases, source, as_of, confidence, notes, origin "
-                                      "FROM part_all WHERE " + where + " ORDER BY category, name, id");
+    SQLite::Statement query(
+        database, "SELECT id, category, name, vendor, aliases, source, as_of, confidence, notes, origin "
+                  "FROM part_all WHERE " +
+                      where + " ORDER BY category, name, id");
     for (std::size_t i = 0; i < arguments.size(); ++i)
         query.bind(static_cast<int>(i) + 1, arguments[i]);
     while (query.executeStep()) {
@@ -150,7 +163,9 @@ std::vector<PartRecord> Catalog::readParts(const std::string& where, const std::
                            confidenceFromString(query.getColumn(7).getString()).value_or(Confidence::Low)};
         part.notes = query.getColumn(8).getString();
         auto origin = query.getColumn(9).getString();
-        part.origin = origin == "user" ? PartOrigin::User : origin == "edited" ? PartOrigin::Edited : PartOrigin::Bundled;
+        part.origin = origin == "user"     ? PartOrigin::User
+                      : origin == "edited" ? PartOrigin::Edited
+                                           : PartOrigin::Bundled;
         indexById.emplace(part.id, parts.size());
         parts.push_back(std::move(part));
     }
@@ -183,10 +198,12 @@ std::vector<PartRecord> Catalog::readParts(const std::string& where, const std::
         categories.insert(part.category);
     for (auto category : categories) {
         const auto& schema = categorySchema(category);
-        forEachRow(std::string(schema.table) + "_all", "part_id", [&](PartRecord& part, SQLite::Statement& row) {
-            for (const auto& field : schema.fields)
-                part.fields[std::string(field.column)] = readColumn(row.getColumn(std::string(field.column).c_str()));
-        });
+        forEachRow(std::string(schema.table) + "_all", "part_id",
+                   [&](PartRecord& part, SQLite::Statement& row) {
+                       for (const auto& field : schema.fields)
+                           part.fields[std::string(field.column)] =
+                               readColumn(row.getColumn(std::string(field.column).c_str()));
+                   });
     }
     forEachRow("field_source_all", "part_id", [&](PartRecord& part, SQLite::Statement& row) {
         part.fieldProvenance[row.getColumn("field").getString()] = {
@@ -194,12 +211,14 @@ std::vector<PartRecord> Catalog::readParts(const std::string& where, const std::
             confidenceFromString(row.getColumn("confidence").getString()).value_or(Confidence::Low)};
     });
     forEachRow("price_all", "part_id", [&](PartRecord& part, SQLite::Statement& row) {
-        part.prices.push_back(Price{row.getColumn("amount").getDouble(), row.getColumn("currency").getString(),
-                                    row.getColumn("date").getString(), row.getColumn("source").getString(),
-                                    priceKindFromString(row.getColumn("kind").getString()).value_or(PriceKind::Street)});
+        part.prices.push_back(
+            Price{row.getColumn("amount").getDouble(), row.getColumn("currency").getString(),
+                  row.getColumn("date").getString(), row.getColumn("source").getString(),
+                  priceKindFromString(row.getColumn("kind").getString()).value_or(PriceKind::Street)});
     });
     for (auto& part : parts)
-        std::stable_sort(part.prices.begin(), part.prices.end(), [](const Price& a, const Price& b) { return a.date < b.date; });
+        std::stable_sort(part.prices.begin(), part.prices.end(),
+                         [](const Price& a, const Price& b) { return a.date < b.date; });
     return parts;
 }
 
@@ -231,8 +250,10 @@ bool Catalog::bundledHas(std::string_view id) const {
     return query.executeStep();
 }
 
-std::vector<SearchHit> Catalog::search(std::string_view query, std::optional<PartCategory> category, int limit) const {
-    bool withUser = m_userStatus.state == UserDatabaseState::Writable || m_userStatus.state == UserDatabaseState::ReadOnly;
+std::vector<SearchHit> Catalog::search(std::string_view query, std::optional<PartCategory> category,
+                                       int limit) const {
+    bool withUser = m_userStatus.state == UserDatabaseState::Writable ||
+                    m_userStatus.state == UserDatabaseState::ReadOnly;
     // One read transaction for the whole search: the files are locked once, not per statement.
     SQLite::Transaction readTransaction(*m_database);
     // Candidates come from the full-text index in index order, capped; the ranking is ours
@@ -247,19 +268,23 @@ std::vector<SearchHit> Catalog::search(std::string_view query, std::optional<Par
                 continue;
             // A bundled part the user overrides or hid is not a candidate (its user row is).
             std::string sql = fmt::format(
-                "SELECT part_id, category, name, aliases FROM {}.part_search s WHERE part_search MATCH ?{}{} LIMIT {}",
+                "SELECT part_id, category, name, aliases FROM {}.part_search s WHERE part_search MATCH ?{}{} "
+                "LIMIT {}",
                 schema, category ? " AND category = ?" : "",
-                isBundled && withUser ? " AND NOT EXISTS (SELECT 1 FROM user.part u WHERE u.id = s.part_id) AND NOT "
-                                        "EXISTS (SELECT 1 FROM user.hidden_part h WHERE h.part_id = s.part_id)"
-                                      : "",
+                isBundled && withUser
+                    ? " AND NOT EXISTS (SELECT 1 FROM user.part u WHERE u.id = s.part_id) AND NOT "
+                      "EXISTS (SELECT 1 FROM user.hidden_part h WHERE h.part_id = s.part_id)"
+                    : "",
                 cap);
             SQLite::Statement statement(*m_database, sql);
             statement.bind(1, expression);
             if (category)
                 statement.bind(2, std::string(categoryId(*category)));
             while (statement.executeStep()) {
-                found.push_back({statement.getColumn(0).getString(), categoryFromString(statement.getColumn(1).getString()).value_or(PartCategory::Gpu),
-                                 statement.getColumn(2).getString(), statement.getColumn(3).getString()});
+                found.push_back(
+                    {statement.getColumn(0).getString(),
+                     categoryFromString(statement.getColumn(1).getString()).value_or(PartCategory::Gpu),
+                     statement.getColumn(2).getString(), statement.getColumn(3).getString()});
             }
         }
         return found;
@@ -311,10 +336,13 @@ std::vector<SearchHit> Catalog::search(std::string_view query, std::optional<Par
 
 Status Catalog::requireWritable() const {
     switch (m_userStatus.state) {
-    case UserDatabaseState::Writable: return Ok{};
+    case UserDatabaseState::Writable:
+        return Ok{};
     case UserDatabaseState::None:
-        return makeError(ErrorCode::ReadOnly, "No parts database is open, so changes cannot be saved. " + m_userStatus.message);
-    default: return makeError(ErrorCode::ReadOnly, m_userStatus.message);
+        return makeError(ErrorCode::ReadOnly,
+                         "No parts database is open, so changes cannot be saved. " + m_userStatus.message);
+    default:
+        return makeError(ErrorCode::ReadOnly, m_userStatus.message);
     }
 }
 
@@ -322,8 +350,9 @@ Status Catalog::add(const PartRecord& part) {
     if (auto status = requireWritable(); !status)
         return status;
     if (find(part.id) || bundledHas(part.id))
-        return makeError(ErrorCode::Conflict,
-                         fmt::format("{} already exists; change it with edit, or choose another id", part.id));
+        return makeError(
+            ErrorCode::Conflict,
+            fmt::format("{} already exists; change it with edit, or choose another id", part.id));
     auto report = importParts({part});
     if (!report)
         return report.error();
@@ -353,7 +382,8 @@ Status Catalog::remove(std::string_view id) {
         if (auto status = store.remove(id); !status)
             return status;
         if (part->origin != PartOrigin::User) {
-            SQLite::Statement hide(*m_database, "INSERT OR IGNORE INTO user.hidden_part (part_id) VALUES (?)");
+            SQLite::Statement hide(*m_database,
+                                   "INSERT OR IGNORE INTO user.hidden_part (part_id) VALUES (?)");
             hide.bind(1, std::string(id));
             hide.exec();
         }
@@ -368,7 +398,8 @@ Status Catalog::revert(std::string_view id) {
     if (auto status = requireWritable(); !status)
         return status;
     if (!bundledHas(id))
-        return makeError(ErrorCode::NotFound, fmt::format("{} is not a bundled part; there is nothing to revert to", id));
+        return makeError(ErrorCode::NotFound,
+                         fmt::format("{} is not a bundled part; there is nothing to revert to", id));
     try {
         SQLite::Transaction transaction(*m_database);
         PartStore store(*m_database, kUserSchema);
@@ -395,7 +426,8 @@ Status Catalog::addPrice(std::string_view id, const Price& price) {
             return status;
         transaction.commit();
     } catch (const SQLite::Exception& e) {
-        return makeError(ErrorCode::Database, fmt::format("the price for {} could not be saved: {}", id, e.what()));
+        return makeError(ErrorCode::Database,
+                         fmt::format("the price for {} could not be saved: {}", id, e.what()));
     }
     return Ok{};
 }
@@ -416,8 +448,9 @@ Result<ImportReport> Catalog::importParts(const std::vector<PartRecord>& parts) 
             unhide.exec();
             for (const auto& price : part.prices) {
                 // Re-importing an export must not double the price history it already shows.
-                SQLite::Statement known(*m_database, "SELECT 1 FROM price_all WHERE part_id = ? AND kind = ? AND amount = ? "
-                                                     "AND currency = ? AND date = ? AND source = ?");
+                SQLite::Statement known(
+                    *m_database, "SELECT 1 FROM price_all WHERE part_id = ? AND kind = ? AND amount = ? "
+                                 "AND currency = ? AND date = ? AND source = ?");
                 known.bind(1, part.id);
                 known.bind(2, std::string(priceKindId(price.kind)));
                 known.bind(3, price.amount);

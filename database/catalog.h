@@ -86,7 +86,8 @@ private:
     Catalog() = default;
     Status requireWritable() const;
     void createViews();
-    std::vector<PartRecord> readParts(const std::string& where, const std::vector<std::string>& arguments) const;
+    std::vector<PartRecord> readParts(const std::string& where,
+                                      const std::vector<std::string>& arguments) const;
     bool bundledHas(std::string_view id) const;
 
     std::unique_ptr<SQLite::Database> m_database;

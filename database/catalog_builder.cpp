@@ -42,7 +42,8 @@ Result<std::vector<PartRecord>> readSeedFolder(const fs::path& seedDir) {
             return read.error();
         for (auto& part : *read) {
             if (!indexById.emplace(part.id, parts.size()).second)
-                return makeError(ErrorCode::InvalidInput, fmt::format("{}: id {} is used in two seed files", path.filename().string(), part.id));
+                return makeError(ErrorCode::InvalidInput, fmt::format("{}: id {} is used in two seed files",
+                                                                      path.filename().string(), part.id));
             parts.push_back(std::move(part));
         }
     }
@@ -56,7 +57,8 @@ Result<std::vector<PartRecord>> readSeedFolder(const fs::path& seedDir) {
     for (auto& row : *prices) {
         auto it = indexById.find(row.partId);
         if (it == indexById.end())
-            return makeError(ErrorCode::InvalidInput, fmt::format("prices.csv, row {}: no part has id {}", row.row, row.partId));
+            return makeError(ErrorCode::InvalidInput,
+                             fmt::format("prices.csv, row {}: no part has id {}", row.row, row.partId));
         parts[it->second].prices.push_back(std::move(row.price));
     }
 
@@ -69,11 +71,14 @@ Result<std::vector<PartRecord>> readSeedFolder(const fs::path& seedDir) {
     for (auto& row : *sources) {
         auto it = indexById.find(row.partId);
         if (it == indexById.end())
-            return makeError(ErrorCode::InvalidInput, fmt::format("field_sources.csv, row {}: no part has id {}", row.row, row.partId));
+            return makeError(
+                ErrorCode::InvalidInput,
+                fmt::format("field_sources.csv, row {}: no part has id {}", row.row, row.partId));
         auto& part = parts[it->second];
         if (!findField(part.category, row.field))
-            return makeError(ErrorCode::InvalidInput, fmt::format("field_sources.csv, row {}: {} has no field {}", row.row,
-                                                                  part.id, row.field));
+            return makeError(
+                ErrorCode::InvalidInput,
+                fmt::format("field_sources.csv, row {}: {} has no field {}", row.row, part.id, row.field));
         part.fieldProvenance[row.field] = row.provenance;
     }
 
@@ -82,7 +87,9 @@ Result<std::vector<PartRecord>> readSeedFolder(const fs::path& seedDir) {
             continue;
         auto* gpu = std::get_if<std::string>(&part.field("gpu_part_id"));
         if (gpu && (!indexById.contains(*gpu) || parts[indexById[*gpu]].category != PartCategory::Gpu))
-            return makeError(ErrorCode::InvalidInput, fmt::format("cloud.csv: {} names GPU {}, which is not in gpu.csv", part.id, *gpu));
+            return makeError(
+                ErrorCode::InvalidInput,
+                fmt::format("cloud.csv: {} names GPU {}, which is not in gpu.csv", part.id, *gpu));
     }
     return parts;
 }
@@ -118,9 +125,11 @@ Result<BuildReport> writeCatalogFile(const std::vector<PartRecord>& parts, const
         }
         fs::rename(temporary, output, ec);
         if (ec)
-            return makeError(ErrorCode::Io, fmt::format("{} could not be written: {}", output.string(), ec.message()));
+            return makeError(ErrorCode::Io,
+                             fmt::format("{} could not be written: {}", output.string(), ec.message()));
     } catch (const SQLite::Exception& e) {
-        return makeError(ErrorCode::Database, fmt::format("{} could not be written: {}", temporary.string(), e.what()));
+        return makeError(ErrorCode::Database,
+                         fmt::format("{} could not be written: {}", temporary.string(), e.what()));
     }
     return report;
 }

@@ -18,7 +18,8 @@ struct BuildReport {
 // instances name existing GPUs.
 Result<std::vector<PartRecord>> readSeedFolder(const std::filesystem::path& seedDir);
 // Writes parts into a new SQLite file at output (replacing it only once complete).
-Result<BuildReport> writeCatalogFile(const std::vector<PartRecord>& parts, const std::filesystem::path& output);
+Result<BuildReport> writeCatalogFile(const std::vector<PartRecord>& parts,
+                                     const std::filesystem::path& output);
 Result<BuildReport> buildCatalog(const std::filesystem::path& seedDir, const std::filesystem::path& output);
 
 } // namespace torchrig::db

@@ -183,8 +183,12 @@ constexpr Migration kMigrations[] = {
 
 } // namespace
 
-std::span<const Migration> catalogMigrations() { return kMigrations; }
+std::span<const Migration> catalogMigrations() {
+    return kMigrations;
+}
 
-int latestSchemaVersion() { return kMigrations[std::size(kMigrations) - 1].version; }
+int latestSchemaVersion() {
+    return kMigrations[std::size(kMigrations) - 1].version;
+}
 
 } // namespace torchrig::db

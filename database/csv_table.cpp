@@ -50,13 +50,16 @@ Result<CsvTable> parseCsv(std::string_view text, std::string_view fileLabel) {
     int error = csv_error(&parser);
     csv_free(&parser);
     if (parsed != text.size() || status != 0) {
-        return makeError(ErrorCode::InvalidInput,
-                         fmt::format("{}, row {}: {} — check the quotes on that row (a quoted cell must end with "
-                                     "a quote, and a quote inside it is written twice)",
-                                     fileLabel, state.records.size() + 1, csv_strerror(error)));
+        return makeError(
+            ErrorCode::InvalidInput,
+            fmt::format("{}, row {}: {} — check the quotes on that row (a quoted cell must end with "
+                        "a quote, and a quote inside it is written twice)",
+                        fileLabel, state.records.size() + 1, csv_strerror(error)));
     }
     if (state.records.empty())
-        return makeError(ErrorCode::InvalidInput, fmt::format("{}: the file is empty; the first row must name the columns", fileLabel));
+        return makeError(
+            ErrorCode::InvalidInput,
+            fmt::format("{}: the file is empty; the first row must name the columns", fileLabel));
 
     CsvTable table;
     table.header = std::move(state.records.front());
@@ -67,10 +70,12 @@ Result<CsvTable> parseCsv(std::string_view text, std::string_view fileLabel) {
             name.pop_back();
         if (name.empty())
             return makeError(ErrorCode::InvalidInput,
-                             fmt::format("{}, row 1, column {}: the column has no name", fileLabel, CsvTable::columnLetter(c)));
+                             fmt::format("{}, row 1, column {}: the column has no name", fileLabel,
+                                         CsvTable::columnLetter(c)));
         if (!seen.insert(name).second)
-            return makeError(ErrorCode::InvalidInput, fmt::format("{}, row 1, column {}: \"{}\" appears twice", fileLabel,
-                                                                  CsvTable::columnLetter(c), name));
+            return makeError(ErrorCode::InvalidInput,
+                             fmt::format("{}, row 1, column {}: \"{}\" appears twice", fileLabel,
+                                         CsvTable::columnLetter(c), name));
     }
     for (std::size_t r = 1; r < state.records.size(); ++r) {
         auto& row = state.records[r];
@@ -78,8 +83,8 @@ Result<CsvTable> parseCsv(std::string_view text, std::string_view fileLabel) {
             continue; // a blank line
         if (row.size() != table.header.size())
             return makeError(ErrorCode::InvalidInput,
-                             fmt::format("{}, row {}: {} cells, but the header names {} columns", fileLabel, r + 1,
-                                         row.size(), table.header.size()));
+                             fmt::format("{}, row {}: {} cells, but the header names {} columns", fileLabel,
+                                         r + 1, row.size(), table.header.size()));
         table.rows.push_back(std::move(row));
         table.rowNumbers.push_back(static_cast<int>(r) + 1);
     }
@@ -92,7 +97,8 @@ std::string csvLine(const std::vector<std::string>& cells) {
         if (i > 0)
             line += ',';
         const auto& cell = cells[i];
-        if (cell.find_first_of(",\"\r\n") == std::string::npos && (cell.empty() || (cell.front() != ' ' && cell.back() != ' '))) {
+        if (cell.find_first_of(",\"\r\n") == std::string::npos &&
+            (cell.empty() || (cell.front() != ' ' && cell.back() != ' '))) {
             line += cell;
             continue;
         }

@@ -21,16 +21,20 @@ std::string_view trim(std::string_view text) {
 
 std::string expected(const FieldSpec& field) {
     switch (field.type) {
-    case FieldType::Integer: return field.unit.empty() ? "a whole number" : fmt::format("a whole number of {}", field.unit);
-    case FieldType::Real: return field.unit.empty() ? "a number" : fmt::format("a number of {}", field.unit);
-    case FieldType::Boolean: return "yes or no (1 or 0)";
+    case FieldType::Integer:
+        return field.unit.empty() ? "a whole number" : fmt::format("a whole number of {}", field.unit);
+    case FieldType::Real:
+        return field.unit.empty() ? "a number" : fmt::format("a number of {}", field.unit);
+    case FieldType::Boolean:
+        return "yes or no (1 or 0)";
     case FieldType::Choice: {
         std::string list;
         for (auto choice : field.choices)
             list += (list.empty() ? "" : ", ") + std::string(choice);
         return "one of " + list;
     }
-    case FieldType::Text: return "text";
+    case FieldType::Text:
+        return "text";
     }
     return "a value";
 }
@@ -52,8 +56,8 @@ Result<FieldValue> parseFieldValue(const FieldSpec& field, std::string_view raw)
     auto text = trim(raw);
     if (text.empty()) {
         if (field.required)
-            return makeError(ErrorCode::InvalidInput,
-                             fmt::format("{}: a value is required (expected {})", field.column, expected(field)));
+            return makeError(ErrorCode::InvalidInput, fmt::format("{}: a value is required (expected {})",
+                                                                  field.column, expected(field)));
         return FieldValue{};
     }
     switch (field.type) {
@@ -78,7 +82,8 @@ Result<FieldValue> parseFieldValue(const FieldSpec& field, std::string_view raw)
     }
     case FieldType::Boolean: {
         std::string lower(text);
-        std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+        std::transform(lower.begin(), lower.end(), lower.begin(),
+                       [](unsigned char c) { return std::tolower(c); });
         if (lower == "1" || lower == "yes" || lower == "true")
             return FieldValue{std::int64_t{1}};
         if (lower == "0" || lower == "no" || lower == "false")
@@ -95,7 +100,8 @@ Result<FieldValue> parseFieldValue(const FieldSpec& field, std::string_view raw)
         if (field.column == "pcie_slots") {
             auto layout = PcieSlotLayout::parse(text);
             if (!layout)
-                return makeError(ErrorCode::InvalidInput, fmt::format("{}: {}", field.column, layout.error().message));
+                return makeError(ErrorCode::InvalidInput,
+                                 fmt::format("{}: {}", field.column, layout.error().message));
         }
         return FieldValue{std::string(text)};
     }

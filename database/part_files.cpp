@@ -28,7 +28,8 @@ public:
     }
     bool any() const { return m_count > 0; }
     Error error() const {
-        std::string text = m_count == 1 ? "1 problem, nothing was imported:" : fmt::format("{} problems, nothing was imported:", m_count);
+        std::string text = m_count == 1 ? "1 problem, nothing was imported:"
+                                        : fmt::format("{} problems, nothing was imported:", m_count);
         for (const auto& message : m_messages)
             text += "\n  " + message;
         if (m_count > m_messages.size())
@@ -41,8 +42,6 @@ private:
     std::size_t m_count = 0;
 };
 
-
-
 // Maps header names to column indexes and reports unknown or missing columns.
 class ColumnMap {
 public:
@@ -54,14 +53,16 @@ public:
                 std::string list;
                 for (auto k : known)
                     list += (list.empty() ? "" : ", ") + std::string(k);
-                problems.add(fmt::format("{}, row 1, column {}: \"{}\" is not a column of this file (known: {})",
-                                         fileLabel, CsvTable::columnLetter(c), name, list));
+                problems.add(
+                    fmt::format("{}, row 1, column {}: \"{}\" is not a column of this file (known: {})",
+                                fileLabel, CsvTable::columnLetter(c), name, list));
             }
             m_index[name] = c;
         }
         for (auto name : required) {
             if (!m_index.contains(std::string(name)))
-                problems.add(fmt::format("{}, row 1: the required column \"{}\" is missing", fileLabel, name));
+                problems.add(
+                    fmt::format("{}, row 1: the required column \"{}\" is missing", fileLabel, name));
         }
     }
     std::optional<std::size_t> index(std::string_view name) const {
@@ -79,27 +80,32 @@ private:
 
 std::string where(std::string_view fileLabel, int row, const ColumnMap& columns, std::string_view column) {
     auto index = columns.index(column);
-    return index ? fmt::format("{}, row {}, column {} ({})", fileLabel, row, CsvTable::columnLetter(*index), column)
+    return index ? fmt::format("{}, row {}, column {} ({})", fileLabel, row, CsvTable::columnLetter(*index),
+                               column)
                  : fmt::format("{}, row {}", fileLabel, row);
 }
 
-Result<Provenance> readProvenance(std::string_view source, std::string_view asOf, std::string_view confidence) {
+Result<Provenance> readProvenance(std::string_view source, std::string_view asOf,
+                                  std::string_view confidence) {
     Provenance provenance{std::string(source), std::string(asOf), Confidence::Medium};
     auto level = confidenceFromString(confidence);
     if (!level)
-        return makeError(ErrorCode::InvalidInput, fmt::format("confidence \"{}\" is not high, medium or low", confidence));
+        return makeError(ErrorCode::InvalidInput,
+                         fmt::format("confidence \"{}\" is not high, medium or low", confidence));
     provenance.confidence = *level;
     return provenance;
 }
 
 } // namespace
 
-Result<std::vector<PartRecord>> readPartsCsv(std::string_view text, PartCategory category, std::string_view fileLabel) {
+Result<std::vector<PartRecord>> readPartsCsv(std::string_view text, PartCategory category,
+                                             std::string_view fileLabel) {
     auto table = parseCsv(text, fileLabel);
     if (!table)
         return table.error();
     const auto& schema = categorySchema(category);
-    std::vector<std::string_view> known(std::begin(kCommonColumnsBeforeFields), std::end(kCommonColumnsBeforeFields));
+    std::vector<std::string_view> known(std::begin(kCommonColumnsBeforeFields),
+                                        std::end(kCommonColumnsBeforeFields));
     std::vector<std::string_view> required = {"name", "source", "as_of", "confidence"};
     for (const auto& field : schema.fields) {
         known.push_back(field.column);
@@ -127,9 +133,11 @@ Result<std::vector<PartRecord>> readPartsCsv(std::string_view text, PartCategory
         part.id = columns.cell(row, "id");
         if (part.id.empty())
             part.id = makePartId(category, part.name);
-        auto provenance = readProvenance(columns.cell(row, "source"), columns.cell(row, "as_of"), columns.cell(row, "confidence"));
+        auto provenance = readProvenance(columns.cell(row, "source"), columns.cell(row, "as_of"),
+                                         columns.cell(row, "confidence"));
         if (!provenance) {
-            problems.add(fmt::format("{}: {}", where(fileLabel, rowNumber, columns, "confidence"), provenance.error().message));
+            problems.add(fmt::format("{}: {}", where(fileLabel, rowNumber, columns, "confidence"),
+                                     provenance.error().message));
             continue;
         }
         part.provenance = *provenance;
@@ -137,7 +145,8 @@ Result<std::vector<PartRecord>> readPartsCsv(std::string_view text, PartCategory
         for (const auto& field : schema.fields) {
             auto value = parseFieldValue(field, columns.cell(row, field.column));
             if (!value) {
-                problems.add(fmt::format("{}: {}", where(fileLabel, rowNumber, columns, field.column), value.error().message));
+                problems.add(fmt::format("{}: {}", where(fileLabel, rowNumber, columns, field.column),
+                                         value.error().message));
                 rowOk = false;
                 continue;
             }
@@ -150,7 +159,8 @@ Result<std::vector<PartRecord>> readPartsCsv(std::string_view text, PartCategory
             continue;
         }
         if (auto [it, inserted] = firstRowOfId.emplace(part.id, rowNumber); !inserted) {
-            problems.add(fmt::format("{}, row {}: id \"{}\" is already used on row {}", fileLabel, rowNumber, part.id, it->second));
+            problems.add(fmt::format("{}, row {}: id \"{}\" is already used on row {}", fileLabel, rowNumber,
+                                     part.id, it->second));
             continue;
         }
         parts.push_back(std::move(part));
@@ -162,7 +172,8 @@ Result<std::vector<PartRecord>> readPartsCsv(std::string_view text, PartCategory
 
 std::string writePartsCsv(std::span<const PartRecord> parts, PartCategory category) {
     const auto& schema = categorySchema(category);
-    std::vector<std::string> header(std::begin(kCommonColumnsBeforeFields), std::end(kCommonColumnsBeforeFields));
+    std::vector<std::string> header(std::begin(kCommonColumnsBeforeFields),
+                                    std::end(kCommonColumnsBeforeFields));
     for (const auto& field : schema.fields)
         header.emplace_back(field.column);
     header.insert(header.end(), std::begin(kCommonColumnsAfterFields), std::end(kCommonColumnsAfterFields));
@@ -183,8 +194,11 @@ std::string writePartsCsv(std::span<const PartRecord> parts, PartCategory catego
 }
 
 nlohmann::json priceToJson(const Price& price) {
-    return {{"kind", priceKindId(price.kind)}, {"amount", price.amount}, {"currency", price.currency},
-            {"date", price.date},             {"source", price.source}};
+    return {{"kind", priceKindId(price.kind)},
+            {"amount", price.amount},
+            {"currency", price.currency},
+            {"date", price.date},
+            {"source", price.source}};
 }
 
 nlohmann::json partToJson(const PartRecord& part) {
@@ -208,7 +222,8 @@ nlohmann::json partToJson(const PartRecord& part) {
     }
     nlohmann::json sources = nlohmann::json::object();
     for (const auto& [column, provenance] : part.fieldProvenance)
-        sources[column] = {{"source", provenance.source}, {"as_of", provenance.asOf},
+        sources[column] = {{"source", provenance.source},
+                           {"as_of", provenance.asOf},
                            {"confidence", confidenceId(provenance.confidence)}};
     nlohmann::json prices = nlohmann::json::array();
     for (const auto& price : part.prices)
@@ -232,7 +247,8 @@ std::string writePartsJson(std::span<const PartRecord> parts) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& part : parts)
         list.push_back(partToJson(part));
-    nlohmann::json document = {{"format", "torchrig-parts"}, {"format_version", kPartsJsonFormatVersion}, {"parts", list}};
+    nlohmann::json document = {
+        {"format", "torchrig-parts"}, {"format_version", kPartsJsonFormatVersion}, {"parts", list}};
     return document.dump(2) + "\n";
 }
 
@@ -277,26 +293,30 @@ Result<std::vector<PartRecord>> readPartsJson(std::string_view text, std::string
     try {
         document = nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
-        return makeError(ErrorCode::InvalidInput, fmt::format("{}: not valid JSON ({})", fileLabel, e.what()));
+        return makeError(ErrorCode::InvalidInput,
+                         fmt::format("{}: not valid JSON ({})", fileLabel, e.what()));
     }
     const nlohmann::json* list = &document;
     if (document.is_object()) {
         if (jsonString(document, "format") != "torchrig-parts")
-            return makeError(ErrorCode::InvalidInput,
-                             fmt::format("{}: \"format\" must be \"torchrig-parts\" (a file written by torchrig-cli "
-                                         "catalog export --format json)",
-                                         fileLabel));
+            return makeError(
+                ErrorCode::InvalidInput,
+                fmt::format("{}: \"format\" must be \"torchrig-parts\" (a file written by torchrig-cli "
+                            "catalog export --format json)",
+                            fileLabel));
         auto version = document.value("format_version", 0);
         if (version > kPartsJsonFormatVersion)
-            return makeError(ErrorCode::InvalidInput,
-                             fmt::format("{}: format_version {} is newer than this TorchRig reads ({}); update TorchRig",
-                                         fileLabel, version, kPartsJsonFormatVersion));
+            return makeError(
+                ErrorCode::InvalidInput,
+                fmt::format("{}: format_version {} is newer than this TorchRig reads ({}); update TorchRig",
+                            fileLabel, version, kPartsJsonFormatVersion));
         auto it = document.find("parts");
         if (it == document.end() || !it->is_array())
             return makeError(ErrorCode::InvalidInput, fmt::format("{}: \"parts\" must be a list", fileLabel));
         list = &*it;
     } else if (!document.is_array()) {
-        return makeError(ErrorCode::InvalidInput, fmt::format("{}: expected an object with \"parts\" or a list of parts", fileLabel));
+        return makeError(ErrorCode::InvalidInput,
+                         fmt::format("{}: expected an object with \"parts\" or a list of parts", fileLabel));
     }
 
     Problems problems;
@@ -311,7 +331,8 @@ Result<std::vector<PartRecord>> readPartsJson(std::string_view text, std::string
         }
         auto category = categoryFromString(jsonString(item, "category"));
         if (!category) {
-            problems.add(fmt::format("{}.category: \"{}\" is not a category", at, jsonString(item, "category")));
+            problems.add(
+                fmt::format("{}.category: \"{}\" is not a category", at, jsonString(item, "category")));
             continue;
         }
         PartRecord part;
@@ -328,7 +349,8 @@ Result<std::vector<PartRecord>> readPartsJson(std::string_view text, std::string
                     part.aliases.push_back(alias.get<std::string>());
             }
         }
-        auto provenance = readProvenance(jsonString(item, "source"), jsonString(item, "as_of"), jsonString(item, "confidence"));
+        auto provenance = readProvenance(jsonString(item, "source"), jsonString(item, "as_of"),
+                                         jsonString(item, "confidence"));
         if (!provenance) {
             problems.add(fmt::format("{}.confidence: {}", at, provenance.error().message));
             continue;
@@ -339,13 +361,15 @@ Result<std::vector<PartRecord>> readPartsJson(std::string_view text, std::string
             for (const auto& [column, value] : fields->items()) {
                 const auto* field = findField(part.category, column);
                 if (!field) {
-                    problems.add(fmt::format("{}.fields.{}: not a {} field", at, column, categoryId(part.category)));
+                    problems.add(
+                        fmt::format("{}.fields.{}: not a {} field", at, column, categoryId(part.category)));
                     itemOk = false;
                     continue;
                 }
                 auto converted = jsonToFieldValue(*field, value);
                 if (!converted) {
-                    problems.add(fmt::format("{}.fields.{}: {} has the wrong type", at, column, value.dump()));
+                    problems.add(
+                        fmt::format("{}.fields.{}: {} has the wrong type", at, column, value.dump()));
                     itemOk = false;
                     continue;
                 }
@@ -354,10 +378,12 @@ Result<std::vector<PartRecord>> readPartsJson(std::string_view text, std::string
         }
         if (auto sources = item.find("field_sources"); sources != item.end() && sources->is_object()) {
             for (const auto& [column, source] : sources->items()) {
-                auto fieldProvenance = readProvenance(jsonString(source, "source"), jsonString(source, "as_of"),
-                                                      jsonString(source, "confidence"));
+                auto fieldProvenance =
+                    readProvenance(jsonString(source, "source"), jsonString(source, "as_of"),
+                                   jsonString(source, "confidence"));
                 if (!fieldProvenance) {
-                    problems.add(fmt::format("{}.field_sources.{}: {}", at, column, fieldProvenance.error().message));
+                    problems.add(
+                        fmt::format("{}.field_sources.{}: {}", at, column, fieldProvenance.error().message));
                     itemOk = false;
                     continue;
                 }
@@ -369,9 +395,10 @@ Result<std::vector<PartRecord>> readPartsJson(std::string_view text, std::string
                 const auto& entry = (*prices)[p];
                 auto kind = priceKindFromString(jsonString(entry, "kind"));
                 if (!kind || !entry.contains("amount") || !entry["amount"].is_number()) {
-                    problems.add(fmt::format("{}.prices[{}]: needs a kind (launch_msrp, street, on_demand_hourly, "
-                                             "spot_hourly, reserved_hourly) and a numeric amount",
-                                             at, p));
+                    problems.add(
+                        fmt::format("{}.prices[{}]: needs a kind (launch_msrp, street, on_demand_hourly, "
+                                    "spot_hourly, reserved_hourly) and a numeric amount",
+                                    at, p));
                     itemOk = false;
                     continue;
                 }
@@ -400,7 +427,8 @@ Result<std::vector<PriceRow>> readPricesCsv(std::string_view text, std::string_v
     auto table = parseCsv(text, fileLabel);
     if (!table)
         return table.error();
-    static constexpr std::string_view kColumns[] = {"part_id", "kind", "amount", "currency", "date", "source"};
+    static constexpr std::string_view kColumns[] = {"part_id",  "kind", "amount",
+                                                    "currency", "date", "source"};
     Problems problems;
     ColumnMap columns(*table, fileLabel, kColumns, kColumns, problems);
     if (problems.any())
@@ -414,18 +442,21 @@ Result<std::vector<PriceRow>> readPricesCsv(std::string_view text, std::string_v
         entry.partId = columns.cell(row, "part_id");
         auto kind = priceKindFromString(columns.cell(row, "kind"));
         if (!kind) {
-            problems.add(fmt::format("{}: \"{}\" is not launch_msrp, street, on_demand_hourly, spot_hourly or reserved_hourly",
-                                     where(fileLabel, rowNumber, columns, "kind"), columns.cell(row, "kind")));
+            problems.add(fmt::format(
+                "{}: \"{}\" is not launch_msrp, street, on_demand_hourly, spot_hourly or reserved_hourly",
+                where(fileLabel, rowNumber, columns, "kind"), columns.cell(row, "kind")));
             continue;
         }
         auto amountText = columns.cell(row, "amount");
         char* end = nullptr;
         double amount = std::strtod(amountText.c_str(), &end);
         if (amountText.empty() || *end != '\0') {
-            problems.add(fmt::format("{}: \"{}\" is not a number", where(fileLabel, rowNumber, columns, "amount"), amountText));
+            problems.add(fmt::format("{}: \"{}\" is not a number",
+                                     where(fileLabel, rowNumber, columns, "amount"), amountText));
             continue;
         }
-        entry.price = Price{amount, columns.cell(row, "currency"), columns.cell(row, "date"), columns.cell(row, "source"), *kind};
+        entry.price = Price{amount, columns.cell(row, "currency"), columns.cell(row, "date"),
+                            columns.cell(row, "source"), *kind};
         if (auto status = validatePrice(entry.price); !status) {
             problems.add(fmt::format("{}, row {}: {}", fileLabel, rowNumber, status.error().message));
             continue;
@@ -449,12 +480,15 @@ Result<std::vector<FieldSourceRow>> readFieldSourcesCsv(std::string_view text, s
     std::vector<FieldSourceRow> rows;
     for (std::size_t r = 0; r < table->rows.size(); ++r) {
         const auto& row = table->rows[r];
-        auto provenance = readProvenance(columns.cell(row, "source"), columns.cell(row, "as_of"), columns.cell(row, "confidence"));
+        auto provenance = readProvenance(columns.cell(row, "source"), columns.cell(row, "as_of"),
+                                         columns.cell(row, "confidence"));
         if (!provenance) {
-            problems.add(fmt::format("{}: {}", where(fileLabel, table->rowNumbers[r], columns, "confidence"), provenance.error().message));
+            problems.add(fmt::format("{}: {}", where(fileLabel, table->rowNumbers[r], columns, "confidence"),
+                                     provenance.error().message));
             continue;
         }
-        rows.push_back(FieldSourceRow{columns.cell(row, "part_id"), columns.cell(row, "field"), *provenance, table->rowNumbers[r]});
+        rows.push_back(FieldSourceRow{columns.cell(row, "part_id"), columns.cell(row, "field"), *provenance,
+                                      table->rowNumbers[r]});
     }
     if (problems.any())
         return problems.error();

@@ -20,7 +20,8 @@ inline constexpr int kPartsJsonFormatVersion = 1;
 
 // Columns: id, name, vendor, aliases (';'-separated), the category's fields, source, as_of,
 // confidence, notes. An empty id is made from the name.
-Result<std::vector<PartRecord>> readPartsCsv(std::string_view text, PartCategory category, std::string_view fileLabel);
+Result<std::vector<PartRecord>> readPartsCsv(std::string_view text, PartCategory category,
+                                             std::string_view fileLabel);
 std::string writePartsCsv(std::span<const PartRecord> parts, PartCategory category);
 
 // {"format": "torchrig-parts", "format_version": 1, "parts": [...]}, each part as partToJson writes it.

@@ -14,7 +14,6 @@ namespace torchrig::db {
 
 namespace {
 
-
 void bindValue(SQLite::Statement& statement, int index, const FieldValue& value) {
     std::visit(
         [&](const auto& v) {
@@ -31,10 +30,12 @@ void bindValue(SQLite::Statement& statement, int index, const FieldValue& value)
 
 Status checkProvenance(const Provenance& provenance, std::string_view what) {
     if (provenance.source.find_first_not_of(" \t") == std::string::npos)
-        return makeError(ErrorCode::InvalidInput, fmt::format("{}: a source is required (where the figure comes from)", what));
-    if (!isPartialIsoDate(provenance.asOf))
         return makeError(ErrorCode::InvalidInput,
-                         fmt::format("{}: as-of date \"{}\" is not YYYY, YYYY-MM or YYYY-MM-DD", what, provenance.asOf));
+                         fmt::format("{}: a source is required (where the figure comes from)", what));
+    if (!isPartialIsoDate(provenance.asOf))
+        return makeError(
+            ErrorCode::InvalidInput,
+            fmt::format("{}: as-of date \"{}\" is not YYYY, YYYY-MM or YYYY-MM-DD", what, provenance.asOf));
     return Ok{};
 }
 
@@ -62,35 +63,39 @@ Status validatePart(const PartRecord& part) {
         idOk = std::islower(c) || std::isdigit(c) || c == '-' || c == '.' || c == '+' || c == '_';
     }
     if (!idOk)
-        return makeError(ErrorCode::InvalidInput,
-                         fmt::format("id \"{}\" must be \"{}\" followed by lower-case letters, digits and - . + _ "
-                                     "(e.g. {})",
-                                     part.id, prefix, makePartId(part.category, part.name.empty() ? "my part" : part.name)));
+        return makeError(
+            ErrorCode::InvalidInput,
+            fmt::format("id \"{}\" must be \"{}\" followed by lower-case letters, digits and - . + _ "
+                        "(e.g. {})",
+                        part.id, prefix,
+                        makePartId(part.category, part.name.empty() ? "my part" : part.name)));
     if (part.name.find_first_not_of(" \t") == std::string::npos)
         return makeError(ErrorCode::InvalidInput, fmt::format("{}: a name is required", part.id));
     for (const auto& alias : part.aliases) {
         if (alias.find(';') != std::string::npos)
-            return makeError(ErrorCode::InvalidInput, fmt::format("{}: an alias may not contain ';'", part.id));
+            return makeError(ErrorCode::InvalidInput,
+                             fmt::format("{}: an alias may not contain ';'", part.id));
     }
     if (auto status = checkProvenance(part.provenance, part.id); !status)
         return status;
     for (const auto& [column, value] : part.fields) {
         const auto* field = findField(part.category, column);
         if (!field)
-            return makeError(ErrorCode::InvalidInput,
-                             fmt::format("{}: \"{}\" is not a {} field", part.id, column, categoryId(part.category)));
+            return makeError(ErrorCode::InvalidInput, fmt::format("{}: \"{}\" is not a {} field", part.id,
+                                                                  column, categoryId(part.category)));
         if (auto status = checkFieldValue(*field, value); !status)
             return makeError(ErrorCode::InvalidInput, fmt::format("{}: {}", part.id, status.error().message));
     }
     for (const auto& field : categorySchema(part.category).fields) {
         if (field.required && std::holds_alternative<std::monostate>(part.field(field.column)))
-            return makeError(ErrorCode::InvalidInput, fmt::format("{}: {} is required", part.id, field.column));
+            return makeError(ErrorCode::InvalidInput,
+                             fmt::format("{}: {} is required", part.id, field.column));
     }
     for (const auto& [column, provenance] : part.fieldProvenance) {
         if (!findField(part.category, column))
             return makeError(ErrorCode::InvalidInput,
-                             fmt::format("{}: a source is given for \"{}\", which is not a {} field", part.id, column,
-                                         categoryId(part.category)));
+                             fmt::format("{}: a source is given for \"{}\", which is not a {} field", part.id,
+                                         column, categoryId(part.category)));
         if (auto status = checkProvenance(provenance, part.id + " " + column); !status)
             return status;
     }
@@ -103,15 +108,17 @@ Status validatePart(const PartRecord& part) {
 
 Status validatePrice(const Price& price) {
     if (!(price.amount >= 0) || price.amount > 1e9)
-        return makeError(ErrorCode::InvalidInput, fmt::format("price {} is not an amount between 0 and 1e9", price.amount));
-    bool currencyOk = price.currency.size() == 3 && std::all_of(price.currency.begin(), price.currency.end(), [](char c) {
-                          return c >= 'A' && c <= 'Z';
-                      });
-    if (!currencyOk)
         return makeError(ErrorCode::InvalidInput,
-                         fmt::format("currency \"{}\" is not a three-letter ISO 4217 code such as USD", price.currency));
+                         fmt::format("price {} is not an amount between 0 and 1e9", price.amount));
+    bool currencyOk = price.currency.size() == 3 && std::all_of(price.currency.begin(), price.currency.end(),
+                                                                [](char c) { return c >= 'A' && c <= 'Z'; });
+    if (!currencyOk)
+        return makeError(
+            ErrorCode::InvalidInput,
+            fmt::format("currency \"{}\" is not a three-letter ISO 4217 code such as USD", price.currency));
     if (!isPartialIsoDate(price.date))
-        return makeError(ErrorCode::InvalidInput, fmt::format("price date \"{}\" is not YYYY, YYYY-MM or YYYY-MM-DD", price.date));
+        return makeError(ErrorCode::InvalidInput,
+                         fmt::format("price date \"{}\" is not YYYY, YYYY-MM or YYYY-MM-DD", price.date));
     if (price.source.find_first_not_of(" \t") == std::string::npos)
         return makeError(ErrorCode::InvalidInput, "a price needs a source (a shop, a quote, a price list)");
     return Ok{};
@@ -121,7 +128,9 @@ PartStore::PartStore(SQLite::Database& database, std::string schema)
     : m_database(database)
     , m_schema(std::move(schema)) {}
 
-std::string PartStore::table(std::string_view name) const { return m_schema + "." + std::string(name); }
+std::string PartStore::table(std::string_view name) const {
+    return m_schema + "." + std::string(name);
+}
 
 bool PartStore::contains(std::string_view id) const {
     SQLite::Statement query(m_database, fmt::format("SELECT 1 FROM {} WHERE id = ?", table("part")));
@@ -135,10 +144,10 @@ Status PartStore::put(const PartRecord& part) {
     const auto& schema = categorySchema(part.category);
     try {
         removeRows(part.id);
-        SQLite::Statement insertPart(m_database,
-                                     fmt::format("INSERT INTO {} (id, category, name, vendor, aliases, source, as_of, "
-                                                 "confidence, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                                 table("part")));
+        SQLite::Statement insertPart(
+            m_database, fmt::format("INSERT INTO {} (id, category, name, vendor, aliases, source, as_of, "
+                                    "confidence, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                    table("part")));
         insertPart.bind(1, part.id);
         insertPart.bind(2, std::string(categoryId(part.category)));
         insertPart.bind(3, part.name);
@@ -157,8 +166,8 @@ Status PartStore::put(const PartRecord& part) {
             columns += ", " + std::string(field.column);
             placeholders += ", ?";
         }
-        SQLite::Statement insertTyped(
-            m_database, fmt::format("INSERT INTO {} ({}) VALUES ({})", table(schema.table), columns, placeholders));
+        SQLite::Statement insertTyped(m_database, fmt::format("INSERT INTO {} ({}) VALUES ({})",
+                                                              table(schema.table), columns, placeholders));
         insertTyped.bind(1, part.id);
         int index = 2;
         for (const auto& field : schema.fields)
@@ -166,8 +175,9 @@ Status PartStore::put(const PartRecord& part) {
         insertTyped.exec();
 
         SQLite::Statement insertSource(
-            m_database, fmt::format("INSERT INTO {} (part_id, field, source, as_of, confidence) VALUES (?, ?, ?, ?, ?)",
-                                    table("field_source")));
+            m_database,
+            fmt::format("INSERT INTO {} (part_id, field, source, as_of, confidence) VALUES (?, ?, ?, ?, ?)",
+                        table("field_source")));
         for (const auto& [column, provenance] : part.fieldProvenance) {
             insertSource.bind(1, part.id);
             insertSource.bind(2, column);
@@ -178,10 +188,10 @@ Status PartStore::put(const PartRecord& part) {
             insertSource.reset();
         }
 
-        SQLite::Statement insertSearch(
-            m_database,
-            fmt::format("INSERT INTO {} (rowid, part_id, category, name, aliases, keywords) VALUES (?, ?, ?, ?, ?, ?)",
-                        table("part_search")));
+        SQLite::Statement insertSearch(m_database,
+                                       fmt::format("INSERT INTO {} (rowid, part_id, category, name, aliases, "
+                                                   "keywords) VALUES (?, ?, ?, ?, ?, ?)",
+                                                   table("part_search")));
         insertSearch.bind(1, static_cast<int64_t>(partKey));
         insertSearch.bind(2, part.id);
         insertSearch.bind(3, std::string(categoryId(part.category)));
@@ -198,12 +208,14 @@ Status PartStore::put(const PartRecord& part) {
 void PartStore::removeRows(std::string_view id) {
     // The search entry's rowid is the part's key: deleting by rowid is a lookup, where a match on
     // the unindexed part_id column would scan the whole index.
-    SQLite::Statement search(m_database, fmt::format("DELETE FROM {} WHERE rowid IN (SELECT key FROM {} WHERE id = ?)",
-                                                     table("part_search"), table("part")));
+    SQLite::Statement search(m_database,
+                             fmt::format("DELETE FROM {} WHERE rowid IN (SELECT key FROM {} WHERE id = ?)",
+                                         table("part_search"), table("part")));
     search.bind(1, std::string(id));
     search.exec();
     for (auto [tableName, column] : {std::pair{"field_source", "part_id"}, std::pair{"part", "id"}}) {
-        SQLite::Statement statement(m_database, fmt::format("DELETE FROM {} WHERE {} = ?", table(tableName), column));
+        SQLite::Statement statement(m_database,
+                                    fmt::format("DELETE FROM {} WHERE {} = ?", table(tableName), column));
         statement.bind(1, std::string(id));
         statement.exec();
     }
@@ -214,7 +226,8 @@ Status PartStore::remove(std::string_view id, Prices prices) {
         removeRows(id);
         if (prices == Prices::Keep)
             return Ok{};
-        SQLite::Statement statement(m_database, fmt::format("DELETE FROM {} WHERE part_id = ?", table("price")));
+        SQLite::Statement statement(m_database,
+                                    fmt::format("DELETE FROM {} WHERE part_id = ?", table("price")));
         statement.bind(1, std::string(id));
         statement.exec();
     } catch (const SQLite::Exception& e) {
@@ -239,7 +252,8 @@ Status PartStore::addPrice(std::string_view partId, const Price& price) {
         insert.bind(6, price.source);
         insert.exec();
     } catch (const SQLite::Exception& e) {
-        return makeError(ErrorCode::Database, fmt::format("{}: the price could not be written: {}", partId, e.what()));
+        return makeError(ErrorCode::Database,
+                         fmt::format("{}: the price could not be written: {}", partId, e.what()));
     }
     return Ok{};
 }

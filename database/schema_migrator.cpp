@@ -7,7 +7,9 @@
 
 namespace torchrig::db {
 
-int schemaVersion(SQLite::Database& database) { return database.execAndGet("PRAGMA user_version").getInt(); }
+int schemaVersion(SQLite::Database& database) {
+    return database.execAndGet("PRAGMA user_version").getInt();
+}
 
 Status migrateToLatest(SQLite::Database& database) {
     int version = schemaVersion(database);
@@ -24,8 +26,9 @@ Status migrateToLatest(SQLite::Database& database) {
             database.exec(fmt::format("PRAGMA user_version = {}", migration.version));
             transaction.commit();
         } catch (const SQLite::Exception& e) {
-            return makeError(ErrorCode::Database, fmt::format("upgrading {} to catalog schema version {} failed: {}",
-                                                              database.getFilename(), migration.version, e.what()));
+            return makeError(ErrorCode::Database,
+                             fmt::format("upgrading {} to catalog schema version {} failed: {}",
+                                         database.getFilename(), migration.version, e.what()));
         }
         version = migration.version;
     }

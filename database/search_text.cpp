@@ -13,8 +13,9 @@ namespace torchrig::db {
 
 namespace {
 
-bool isWordByte(unsigned char c) { return std::isalnum(c) || c >= 0x80; }
-
+bool isWordByte(unsigned char c) {
+    return std::isalnum(c) || c >= 0x80;
+}
 
 std::vector<std::string> normalizedWords(std::string_view text) {
     std::vector<std::string> out;
@@ -27,10 +28,14 @@ std::vector<std::string> normalizedWords(std::string_view text) {
 
 double categoryPrior(PartCategory category) {
     switch (category) {
-    case PartCategory::Gpu: return 4;
-    case PartCategory::Cpu: return 3;
-    case PartCategory::CloudInstance: return 1;
-    default: return 2;
+    case PartCategory::Gpu:
+        return 4;
+    case PartCategory::Cpu:
+        return 3;
+    case PartCategory::CloudInstance:
+        return 1;
+    default:
+        return 2;
     }
 }
 
@@ -59,9 +64,8 @@ double phraseScore(const std::vector<std::string>& query, const std::vector<std:
     double words = 0;
     for (const auto& q : query) {
         bool exact = std::find(name.begin(), name.end(), q) != name.end();
-        bool prefix = !exact && std::any_of(name.begin(), name.end(), [&](const std::string& w) {
-            return w.rfind(q, 0) == 0;
-        });
+        bool prefix = !exact && std::any_of(name.begin(), name.end(),
+                                            [&](const std::string& w) { return w.rfind(q, 0) == 0; });
         words += exact ? 10 : prefix ? 5 : 0;
     }
     return words - extra;
@@ -91,7 +95,8 @@ std::vector<std::string> splitLettersAndDigits(std::string_view word) {
     std::string current;
     for (char ch : word) {
         bool digit = std::isdigit(static_cast<unsigned char>(ch));
-        if (!current.empty() && digit != static_cast<bool>(std::isdigit(static_cast<unsigned char>(current.back())))) {
+        if (!current.empty() &&
+            digit != static_cast<bool>(std::isdigit(static_cast<unsigned char>(current.back())))) {
             pieces.push_back(std::move(current));
             current.clear();
         }
@@ -139,7 +144,9 @@ std::string searchKeywords(const PartRecord& part) {
             return static_cast<double>(*integer);
         return std::nullopt;
     };
-    auto text = [&](std::string_view column) { return formatFieldValue(part.field(column)); };
+    auto text = [&](std::string_view column) {
+        return formatFieldValue(part.field(column));
+    };
     auto addSize = [&](double gb) {
         if (gb >= 1000 && std::fmod(gb, 1000) == 0)
             keywords.insert(fmt::format("{}tb", gb / 1000));
@@ -195,7 +202,9 @@ std::string ftsMatchExpression(const std::vector<std::string>& words, bool requi
         // Only the last word may be half typed; the others match whole words, which keeps the
         // index lists short ("9" rather than every word that starts with 9).
         const char* prefix = i + 1 == words.size() ? "*" : "";
-        auto quoted = [&](const std::string& word) { return "\"" + word + "\"" + prefix; };
+        auto quoted = [&](const std::string& word) {
+            return "\"" + word + "\"" + prefix;
+        };
         const auto& word = words[i];
         auto pieces = splitLettersAndDigits(word);
         std::string term = quoted(word);

@@ -26,10 +26,12 @@ CatalogBrowser::CatalogBrowser(db::Catalog& catalog, QWidget* parent)
     m_banner = new QLabel(this);
     m_banner->setWordWrap(true);
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fff4ce; border: 1px solid #e0c060; padding: 6px; }"));
+    m_banner->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff4ce; border: 1px solid #e0c060; padding: 6px; }"));
     const auto& status = catalog.userStatus();
     m_banner->setText(QString::fromStdString(status.message));
-    m_banner->setVisible(status.state == db::UserDatabaseState::ReadOnly || status.state == db::UserDatabaseState::Unavailable);
+    m_banner->setVisible(status.state == db::UserDatabaseState::ReadOnly ||
+                         status.state == db::UserDatabaseState::Unavailable);
     layout->addWidget(m_banner);
 
     m_tabs = new QTabBar(this);
@@ -73,7 +75,8 @@ CatalogBrowser::CatalogBrowser(db::Catalog& catalog, QWidget* parent)
 
     connect(m_tabs, &QTabBar::currentChanged, this, &CatalogBrowser::reload);
     connect(m_search, &QLineEdit::textChanged, this, &CatalogBrowser::reload);
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &CatalogBrowser::showSelected);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &CatalogBrowser::showSelected);
     reload();
 }
 
@@ -92,9 +95,13 @@ void CatalogBrowser::setCategory(std::optional<PartCategory> category) {
     }
 }
 
-void CatalogBrowser::setSearchText(const QString& text) { m_search->setText(text); }
+void CatalogBrowser::setSearchText(const QString& text) {
+    m_search->setText(text);
+}
 
-int CatalogBrowser::shownParts() const { return m_model->rowCount(); }
+int CatalogBrowser::shownParts() const {
+    return m_model->rowCount();
+}
 
 QString CatalogBrowser::selectedPartId() const {
     auto index = m_table->currentIndex();

@@ -33,7 +33,9 @@ const db::PartRecord* CatalogTableModel::partAt(int row) const {
     return &m_parts[static_cast<std::size_t>(row)];
 }
 
-int CatalogTableModel::fixedColumns() const { return m_category ? 2 : 3; }
+int CatalogTableModel::fixedColumns() const {
+    return m_category ? 2 : 3;
+}
 
 const db::FieldSpec* CatalogTableModel::fieldAt(int column) const {
     auto index = column - fixedColumns();
@@ -71,7 +73,8 @@ QVariant CatalogTableModel::headerData(int section, Qt::Orientation orientation,
     if (field.unit.empty())
         return label;
     return QString(label + QStringLiteral(" (") +
-                   QString::fromUtf8(field.unit.data(), static_cast<qsizetype>(field.unit.size())) + QStringLiteral(")"));
+                   QString::fromUtf8(field.unit.data(), static_cast<qsizetype>(field.unit.size())) +
+                   QStringLiteral(")"));
 }
 
 QVariant CatalogTableModel::data(const QModelIndex& index, int role) const {
@@ -85,7 +88,8 @@ QVariant CatalogTableModel::data(const QModelIndex& index, int role) const {
         if (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole)
             return {};
         if (index.column() == NameColumn)
-            return role == Qt::ToolTipRole ? QString::fromStdString(part->id) : QString::fromStdString(part->name);
+            return role == Qt::ToolTipRole ? QString::fromStdString(part->id)
+                                           : QString::fromStdString(part->name);
         if (index.column() == VendorColumn)
             return QString::fromStdString(part->vendor);
         auto label = categoryLabel(part->category);
@@ -103,7 +107,8 @@ QVariant CatalogTableModel::data(const QModelIndex& index, int role) const {
         return QString::fromStdString(db::formatFieldValue(value));
     case SortRole:
         if (std::holds_alternative<std::monostate>(value))
-            return numeric ? QVariant(std::numeric_limits<double>::infinity()) : QVariant(QString(QChar(0xFFFF)));
+            return numeric ? QVariant(std::numeric_limits<double>::infinity())
+                           : QVariant(QString(QChar(0xFFFF)));
         if (auto* integer = std::get_if<std::int64_t>(&value))
             return static_cast<double>(*integer);
         if (auto* real = std::get_if<double>(&value))
@@ -113,7 +118,8 @@ QVariant CatalogTableModel::data(const QModelIndex& index, int role) const {
         return numeric ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     case Qt::ToolTipRole: {
         const auto& provenance = part->provenanceOf(field.column);
-        return tr("Source: %1 (as of %2)").arg(QString::fromStdString(provenance.source), QString::fromStdString(provenance.asOf));
+        return tr("Source: %1 (as of %2)")
+            .arg(QString::fromStdString(provenance.source), QString::fromStdString(provenance.asOf));
     }
     default:
         return {};

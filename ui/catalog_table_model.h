@@ -11,8 +11,8 @@
 namespace torchrig::ui {
 
 // Parts of one category (or of a search across categories) as a table: name, vendor, then every
-// typed field of the category (its key fields first) with its unit in the header. Sorting uses SortRole, which gives
-// numbers as numbers and puts unknown figures last.
+// typed field of the category (its key fields first) with its unit in the header. Sorting uses SortRole,
+// which gives numbers as numbers and puts unknown figures last.
 class CatalogTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:

@@ -7,13 +7,18 @@ namespace torchrig::ui {
 
 namespace {
 
-QString text(std::string_view value) { return QString::fromUtf8(value.data(), static_cast<qsizetype>(value.size())).toHtmlEscaped(); }
+QString text(std::string_view value) {
+    return QString::fromUtf8(value.data(), static_cast<qsizetype>(value.size())).toHtmlEscaped();
+}
 
 QString confidenceBadge(Confidence confidence) {
     switch (confidence) {
-    case Confidence::High: return PartDetailsView::tr("high");
-    case Confidence::Medium: return PartDetailsView::tr("medium");
-    case Confidence::Low: return PartDetailsView::tr("<span style='color:#b00020'>low: check before relying on it</span>");
+    case Confidence::High:
+        return PartDetailsView::tr("high");
+    case Confidence::Medium:
+        return PartDetailsView::tr("medium");
+    case Confidence::Low:
+        return PartDetailsView::tr("<span style='color:#b00020'>low: check before relying on it</span>");
     }
     return {};
 }
@@ -37,21 +42,24 @@ void PartDetailsView::showPart(const db::PartRecord* part) {
 QString PartDetailsView::toHtml(const db::PartRecord& part) {
     QString html;
     html += QStringLiteral("<h3>%1</h3>").arg(text(part.name));
-    html += QStringLiteral("<p>%1 · %2 · <code>%3</code>").arg(text(categoryLabel(part.category)), text(part.vendor), text(part.id));
+    html += QStringLiteral("<p>%1 · %2 · <code>%3</code>")
+                .arg(text(categoryLabel(part.category)), text(part.vendor), text(part.id));
     if (part.origin == db::PartOrigin::User)
         html += tr(" · <b>your part</b>");
     else if (part.origin == db::PartOrigin::Edited)
         html += tr(" · <b>edited by you</b>");
     html += QStringLiteral("</p>");
     html += tr("<p><b>Source:</b> %1<br><b>As of:</b> %2 · <b>Confidence:</b> %3</p>")
-                .arg(text(part.provenance.source), text(part.provenance.asOf), confidenceBadge(part.provenance.confidence));
+                .arg(text(part.provenance.source), text(part.provenance.asOf),
+                     confidenceBadge(part.provenance.confidence));
     html += QStringLiteral("<table cellspacing='0' cellpadding='3' border='0' width='100%'>");
     for (const auto& field : db::categorySchema(part.category).fields) {
         auto value = db::displayFieldValue(field, part.field(field.column));
         QString source;
         if (auto it = part.fieldProvenance.find(field.column); it != part.fieldProvenance.end())
             source = tr("<br><small>%1 (as of %2, confidence %3)</small>")
-                         .arg(text(it->second.source), text(it->second.asOf), confidenceBadge(it->second.confidence));
+                         .arg(text(it->second.source), text(it->second.asOf),
+                              confidenceBadge(it->second.confidence));
         html += QStringLiteral("<tr><td style='color:#555'>%1</td><td align='right'><b>%2</b>%3</td></tr>")
                     .arg(text(field.label), text(value), source);
     }
@@ -59,9 +67,11 @@ QString PartDetailsView::toHtml(const db::PartRecord& part) {
     if (!part.prices.empty()) {
         html += tr("<h4>Prices</h4><table cellspacing='0' cellpadding='3'>");
         for (auto it = part.prices.rbegin(); it != part.prices.rend(); ++it) {
-            html += QStringLiteral("<tr><td>%1</td><td align='right'><b>%2 %3%4</b></td><td>%5</td><td><small>%6</small></td></tr>")
+            html += QStringLiteral("<tr><td>%1</td><td align='right'><b>%2 "
+                                   "%3%4</b></td><td>%5</td><td><small>%6</small></td></tr>")
                         .arg(text(it->date), QString::number(it->amount, 'f', 2), text(it->currency),
-                             isHourly(it->kind) ? tr("/h") : QString(), text(priceKindId(it->kind)), text(it->source));
+                             isHourly(it->kind) ? tr("/h") : QString(), text(priceKindId(it->kind)),
+                             text(it->source));
         }
         html += QStringLiteral("</table>");
     } else {

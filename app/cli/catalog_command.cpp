@@ -85,15 +85,17 @@ Status applySettings(db::PartRecord& part, const std::vector<std::string>& setti
     for (const auto& setting : settings) {
         auto equals = setting.find('=');
         if (equals == std::string::npos)
-            return makeError(ErrorCode::InvalidInput, fmt::format("--set \"{}\": write FIELD=VALUE, e.g. vram_gb=24", setting));
+            return makeError(ErrorCode::InvalidInput,
+                             fmt::format("--set \"{}\": write FIELD=VALUE, e.g. vram_gb=24", setting));
         auto column = setting.substr(0, equals);
         const auto* field = db::findField(part.category, column);
         if (!field) {
             std::string known;
             for (const auto& f : db::categorySchema(part.category).fields)
                 known += (known.empty() ? "" : ", ") + std::string(f.column);
-            return makeError(ErrorCode::InvalidInput, fmt::format("--set: \"{}\" is not a {} field; fields: {}", column,
-                                                                  categoryId(part.category), known));
+            return makeError(ErrorCode::InvalidInput,
+                             fmt::format("--set: \"{}\" is not a {} field; fields: {}", column,
+                                         categoryId(part.category), known));
         }
         auto value = db::parseFieldValue(*field, setting.substr(equals + 1));
         if (!value)
@@ -125,9 +127,11 @@ std::optional<PartCategory> CatalogCommand::selectedCategory() const {
 
 int CatalogCommand::run() {
     db::CatalogOpenOptions open;
-    open.bundledPath = m_options.catalogPath.empty() ? db::defaultBundledCatalogPath() : fs::path(m_options.catalogPath);
+    open.bundledPath =
+        m_options.catalogPath.empty() ? db::defaultBundledCatalogPath() : fs::path(m_options.catalogPath);
     if (!m_options.noUserDb)
-        open.userPath = m_options.userDbPath.empty() ? db::defaultUserDatabasePath() : fs::path(m_options.userDbPath);
+        open.userPath =
+            m_options.userDbPath.empty() ? db::defaultUserDatabasePath() : fs::path(m_options.userDbPath);
     open.userReadOnly = m_options.readOnly;
     auto catalog = db::Catalog::open(open);
     if (!catalog) {
@@ -142,7 +146,9 @@ int CatalogCommand::run() {
 
 void CatalogCommand::addList() {
     auto* command = m_command->add_subcommand("list", "List parts, one category or all");
-    command->add_option("-c,--category", m_category, "gpu, cpu, memory, storage, motherboard, psu, chassis, interconnect, cloud")
+    command
+        ->add_option("-c,--category", m_category,
+                     "gpu, cpu, memory, storage, motherboard, psu, chassis, interconnect, cloud")
         ->check(categoryValidator());
     command->add_flag("--json", m_json, "Print JSON");
     command->callback([this] {
@@ -153,7 +159,8 @@ void CatalogCommand::addList() {
                 nlohmann::json list = nlohmann::json::array();
                 for (const auto& part : parts)
                     list.push_back(db::partToJson(part));
-                std::cout << nlohmann::json{{"count", parts.size()}, {"parts", list},
+                std::cout << nlohmann::json{{"count", parts.size()},
+                                            {"parts", list},
                                             {"user_database", userDatabaseJson(catalog.userStatus())}}
                                  .dump(2)
                           << "\n";
@@ -169,7 +176,8 @@ void CatalogCommand::addList() {
 }
 
 void CatalogCommand::addSearch() {
-    auto* command = m_command->add_subcommand("search", "Find parts by name as people type it (\"rtx4090\", \"a100 80\")");
+    auto* command = m_command->add_subcommand(
+        "search", "Find parts by name as people type it (\"rtx4090\", \"a100 80\")");
     command->add_option("query", m_query, "What to look for")->required();
     command->add_option("-c,--category", m_category, "Only this category")->check(categoryValidator());
     command->add_option("-n,--limit", m_limit, "At most this many results")->check(CLI::Range(1, 1000));
@@ -188,7 +196,8 @@ void CatalogCommand::addSearch() {
             } else {
                 std::vector<std::vector<std::string>> rows = {{"ID", "NAME", "CATEGORY", "FIGURES"}};
                 for (const auto& hit : hits)
-                    rows.push_back({hit.part.id, hit.part.name, std::string(categoryId(hit.part.category)), partSummary(hit.part)});
+                    rows.push_back({hit.part.id, hit.part.name, std::string(categoryId(hit.part.category)),
+                                    partSummary(hit.part)});
                 std::cout << formatTable(rows);
             }
             return hits.empty() ? kExitNotFound : kExitOk;
@@ -206,9 +215,10 @@ void CatalogCommand::addShow() {
             if (!part) {
                 auto hits = catalog.search(m_id, std::nullopt, 1);
                 return fail(makeError(ErrorCode::NotFound,
-                                      hits.empty() ? fmt::format("no part has id \"{}\"", m_id)
-                                                   : fmt::format("no part has id \"{}\"; did you mean {} ({})?", m_id,
-                                                                 hits.front().part.id, hits.front().part.name)));
+                                      hits.empty()
+                                          ? fmt::format("no part has id \"{}\"", m_id)
+                                          : fmt::format("no part has id \"{}\"; did you mean {} ({})?", m_id,
+                                                        hits.front().part.id, hits.front().part.name)));
             }
             if (m_json)
                 std::cout << db::partToJson(*part).dump(2) << "\n";
@@ -220,11 +230,15 @@ void CatalogCommand::addShow() {
 }
 
 void CatalogCommand::addImport() {
-    auto* command = m_command->add_subcommand("import", "Add or replace parts from a CSV or JSON file (all or nothing)");
+    auto* command =
+        m_command->add_subcommand("import", "Add or replace parts from a CSV or JSON file (all or nothing)");
     command->add_option("file", m_file, "The file")->required();
-    command->add_option("-c,--category", m_category, "The category of a CSV file (default: its name, e.g. gpu.csv)")
+    command
+        ->add_option("-c,--category", m_category,
+                     "The category of a CSV file (default: its name, e.g. gpu.csv)")
         ->check(categoryValidator());
-    command->add_option("--format", m_format, "csv or json (default: from the file name)")->check(CLI::IsMember({"csv", "json"}));
+    command->add_option("--format", m_format, "csv or json (default: from the file name)")
+        ->check(CLI::IsMember({"csv", "json"}));
     command->add_flag("--json", m_json, "Print the report as JSON");
     command->callback([this] {
         m_action = [this](db::Catalog& catalog) {
@@ -238,7 +252,8 @@ void CatalogCommand::addImport() {
                 auto category = m_category.empty() ? categoryFromString(fs::path(m_file).stem().string())
                                                    : selectedCategory();
                 if (!category)
-                    return usage(fmt::format("say which category {} holds with --category (its name does not tell)", label));
+                    return usage(fmt::format(
+                        "say which category {} holds with --category (its name does not tell)", label));
                 parts = db::readPartsCsv(*text, *category, label);
             } else if (format == ".json") {
                 parts = db::readPartsJson(*text, label);
@@ -251,10 +266,14 @@ void CatalogCommand::addImport() {
             if (!report)
                 return fail(report.error());
             if (m_json)
-                std::cout << nlohmann::json{{"added", report->added}, {"replaced", report->replaced}, {"prices", report->prices}}.dump(2) << "\n";
+                std::cout << nlohmann::json{{"added", report->added},
+                                            {"replaced", report->replaced},
+                                            {"prices", report->prices}}
+                                 .dump(2)
+                          << "\n";
             else
-                std::cout << fmt::format("Imported {}: {} added, {} replaced, {} prices.\n", label, report->added,
-                                         report->replaced, report->prices);
+                std::cout << fmt::format("Imported {}: {} added, {} replaced, {} prices.\n", label,
+                                         report->added, report->replaced, report->prices);
             return kExitOk;
         };
     });
@@ -262,8 +281,11 @@ void CatalogCommand::addImport() {
 
 void CatalogCommand::addExport() {
     auto* command = m_command->add_subcommand("export", "Write parts to CSV (one category) or JSON");
-    command->add_option("-c,--category", m_category, "The category (required for CSV)")->check(categoryValidator());
-    command->add_option("--format", m_format, "csv or json")->check(CLI::IsMember({"csv", "json"}))->required();
+    command->add_option("-c,--category", m_category, "The category (required for CSV)")
+        ->check(categoryValidator());
+    command->add_option("--format", m_format, "csv or json")
+        ->check(CLI::IsMember({"csv", "json"}))
+        ->required();
     command->add_option("-o,--output", m_output, "The file to write (default: standard output)");
     command->callback([this] {
         m_action = [this](db::Catalog& catalog) {
@@ -292,7 +314,8 @@ void CatalogCommand::addAddAndEdit() {
         command->add_option("--set", m_sets, "FIELD=VALUE, e.g. --set vram_gb=24 (repeat for more)");
         command->add_option("--source", m_source, "Where the figures come from");
         command->add_option("--as-of", m_asOf, "When they were checked: YYYY-MM-DD (default: today)");
-        command->add_option("--confidence", m_confidence, "high, medium or low")->check(CLI::IsMember({"high", "medium", "low"}));
+        command->add_option("--confidence", m_confidence, "high, medium or low")
+            ->check(CLI::IsMember({"high", "medium", "low"}));
         command->add_option("--notes", m_notes, "Notes");
         command->add_flag("--json", m_json, "Print the part as JSON");
     };
@@ -313,7 +336,8 @@ void CatalogCommand::addAddAndEdit() {
             if (m_name.empty())
                 return usage("a part needs --name");
             if (m_source.empty())
-                return usage("say where the figures come from with --source (a datasheet, a shop page, \"measured\")");
+                return usage(
+                    "say where the figures come from with --source (a datasheet, a shop page, \"measured\")");
             db::PartRecord part;
             part.category = *category;
             part.name = m_name;
@@ -332,7 +356,8 @@ void CatalogCommand::addAddAndEdit() {
         };
     });
 
-    auto* edit = m_command->add_subcommand("edit", "Change a part (a bundled part keeps your changes in your database)");
+    auto* edit = m_command->add_subcommand(
+        "edit", "Change a part (a bundled part keeps your changes in your database)");
     edit->add_option("id", m_id, "The part's id")->required();
     edit->add_flag("--revert", m_revert, "Drop your changes to a bundled part");
     addCommonOptions(edit);
@@ -358,8 +383,8 @@ void CatalogCommand::addAddAndEdit() {
             if (!m_source.empty() || !m_asOf.empty() || !m_confidence.empty()) {
                 // Changed figures get the new source; the others keep the one they had.
                 Provenance changed{m_source.empty() ? part->provenance.source : m_source,
-                                       m_asOf.empty() ? today() : m_asOf,
-                                       confidenceFromString(m_confidence).value_or(part->provenance.confidence)};
+                                   m_asOf.empty() ? today() : m_asOf,
+                                   confidenceFromString(m_confidence).value_or(part->provenance.confidence)};
                 if (m_sets.empty()) {
                     part->provenance = changed;
                 } else {
@@ -404,14 +429,17 @@ void CatalogCommand::addPrice() {
     command->add_option("--currency", m_currency, "ISO 4217 code (default USD)");
     command->add_option("--date", m_date, "When it was seen: YYYY-MM-DD (default: today)");
     command->add_option("--source", m_source, "Where: a shop, a quote, a price list");
-    command->add_option("--kind", m_kind, "street, launch_msrp, on_demand_hourly, spot_hourly, reserved_hourly");
+    command->add_option("--kind", m_kind,
+                        "street, launch_msrp, on_demand_hourly, spot_hourly, reserved_hourly");
     command->add_flag("--json", m_json, "Print JSON");
     command->callback([this] {
         m_action = [this](db::Catalog& catalog) {
             if (m_amount >= 0) {
                 auto kind = priceKindFromString(m_kind);
                 if (!kind)
-                    return usage(fmt::format("--kind \"{}\" is not street, launch_msrp, on_demand_hourly, spot_hourly or reserved_hourly", m_kind));
+                    return usage(fmt::format("--kind \"{}\" is not street, launch_msrp, on_demand_hourly, "
+                                             "spot_hourly or reserved_hourly",
+                                             m_kind));
                 if (m_source.empty())
                     return usage("say where the price was seen with --source");
                 Price price{m_amount, m_currency, m_date.empty() ? today() : m_date, m_source, *kind};
@@ -428,7 +456,8 @@ void CatalogCommand::addPrice() {
                 std::cout << nlohmann::json{{"id", part->id}, {"prices", prices}}.dump(2) << "\n";
                 return kExitOk;
             }
-            std::cout << part->name << "\n" << (part->prices.empty() ? "No prices recorded.\n" : formatPriceTable(part->prices));
+            std::cout << part->name << "\n"
+                      << (part->prices.empty() ? "No prices recorded.\n" : formatPriceTable(part->prices));
             return kExitOk;
         };
     });

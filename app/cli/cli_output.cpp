@@ -14,9 +14,8 @@ namespace {
 
 // Display width of UTF-8 text: count code points, not bytes.
 std::size_t displayWidth(const std::string& text) {
-    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    }));
+    return static_cast<std::size_t>(std::count_if(
+        text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 } // namespace
@@ -44,9 +43,10 @@ std::string formatTable(const std::vector<std::vector<std::string>>& rows) {
 std::string formatPriceTable(const std::vector<Price>& prices) {
     std::vector<std::vector<std::string>> rows = {{"DATE", "KIND", "AMOUNT", "SOURCE"}};
     for (const auto& price : prices)
-        rows.push_back({price.date, std::string(priceKindId(price.kind)),
-                        fmt::format("{:.2f} {}{}", price.amount, price.currency, isHourly(price.kind) ? "/h" : ""),
-                        price.source});
+        rows.push_back(
+            {price.date, std::string(priceKindId(price.kind)),
+             fmt::format("{:.2f} {}{}", price.amount, price.currency, isHourly(price.kind) ? "/h" : ""),
+             price.source});
     return formatTable(rows);
 }
 
@@ -76,8 +76,8 @@ std::string formatPartDetails(const db::PartRecord& part) {
         out += fmt::format("Also known as: {}\n", aliases);
     }
     out += fmt::format("Origin: {}\n", db::partOriginId(part.origin));
-    out += fmt::format("Source: {} (as of {}, confidence {})\n\n", part.provenance.source, part.provenance.asOf,
-                       confidenceId(part.provenance.confidence));
+    out += fmt::format("Source: {} (as of {}, confidence {})\n\n", part.provenance.source,
+                       part.provenance.asOf, confidenceId(part.provenance.confidence));
     std::vector<std::vector<std::string>> rows = {{"FIELD", "VALUE", "SOURCE"}};
     for (const auto& field : db::categorySchema(part.category).fields) {
         auto it = part.fieldProvenance.find(field.column);
@@ -85,7 +85,8 @@ std::string formatPartDetails(const db::PartRecord& part) {
                                  ? "(part source)"
                                  : fmt::format("{} (as of {}, {})", it->second.source, it->second.asOf,
                                                confidenceId(it->second.confidence));
-        rows.push_back({std::string(field.label), db::displayFieldValue(field, part.field(field.column)), source});
+        rows.push_back(
+            {std::string(field.label), db::displayFieldValue(field, part.field(field.column)), source});
     }
     out += formatTable(rows);
     if (!part.prices.empty()) {
@@ -98,7 +99,9 @@ std::string formatPartDetails(const db::PartRecord& part) {
 
 nlohmann::json userDatabaseJson(const db::UserDatabaseStatus& status) {
     static constexpr const char* kStates[] = {"writable", "read_only", "unavailable", "none"};
-    return {{"state", kStates[static_cast<int>(status.state)]}, {"path", status.path.string()}, {"message", status.message}};
+    return {{"state", kStates[static_cast<int>(status.state)]},
+            {"path", status.path.string()},
+            {"message", status.message}};
 }
 
 } // namespace torchrig::cli

@@ -11,8 +11,10 @@ int main(int argc, char** argv) {
     app.fallthrough(); // global options may also follow the subcommand: "catalog list --no-user-db"
     app.set_version_flag("--version", "torchrig-cli 0.1.0");
     torchrig::cli::GlobalOptions options;
-    app.add_option("--catalog", options.catalogPath, "The bundled catalog file (default: beside the program, or $TORCHRIG_CATALOG)");
-    app.add_option("--user-db", options.userDbPath, "Your parts database (default: the app-data folder, or $TORCHRIG_USER_DB)");
+    app.add_option("--catalog", options.catalogPath,
+                   "The bundled catalog file (default: beside the program, or $TORCHRIG_CATALOG)");
+    app.add_option("--user-db", options.userDbPath,
+                   "Your parts database (default: the app-data folder, or $TORCHRIG_USER_DB)");
     app.add_flag("--no-user-db", options.noUserDb, "Use the bundled catalog alone");
     app.add_flag("--read-only", options.readOnly, "Open your parts database without changing it");
 

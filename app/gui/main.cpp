@@ -25,7 +25,8 @@ int main(int argc, char** argv) {
                                .toStdString();
     auto catalog = torchrig::db::Catalog::open(options);
     if (!catalog) {
-        QMessageBox::critical(nullptr, QObject::tr("TorchRig cannot start"), QString::fromStdString(catalog.error().message));
+        QMessageBox::critical(nullptr, QObject::tr("TorchRig cannot start"),
+                              QString::fromStdString(catalog.error().message));
         return 7;
     }
     torchrig::ui::MainWindow window(std::move(*catalog));

@@ -19,9 +19,9 @@ struct GpuSpec {
     std::string name;
     std::string vendor;
     std::string architecture;
-    std::string computeCapability; // "8.9" for NVIDIA, "gfx1100" for AMD
-    double vramMarketingGb = 0;    // the figure on the box
-    std::int64_t vramNominalBytes = 0; // marketing GB read as GiB, as GPU memory is sized
+    std::string computeCapability;               // "8.9" for NVIDIA, "gfx1100" for AMD
+    double vramMarketingGb = 0;                  // the figure on the box
+    std::int64_t vramNominalBytes = 0;           // marketing GB read as GiB, as GPU memory is sized
     std::optional<std::int64_t> vramUsableBytes; // what the driver reports as total, where known
     std::string memoryType;
     double memoryBandwidth = 0;

@@ -8,30 +8,48 @@ namespace torchrig {
 
 std::string_view categoryId(PartCategory category) {
     switch (category) {
-    case PartCategory::Gpu: return "gpu";
-    case PartCategory::Cpu: return "cpu";
-    case PartCategory::MemoryKit: return "memory";
-    case PartCategory::Storage: return "storage";
-    case PartCategory::Motherboard: return "motherboard";
-    case PartCategory::Psu: return "psu";
-    case PartCategory::Chassis: return "chassis";
-    case PartCategory::Interconnect: return "interconnect";
-    case PartCategory::CloudInstance: return "cloud";
+    case PartCategory::Gpu:
+        return "gpu";
+    case PartCategory::Cpu:
+        return "cpu";
+    case PartCategory::MemoryKit:
+        return "memory";
+    case PartCategory::Storage:
+        return "storage";
+    case PartCategory::Motherboard:
+        return "motherboard";
+    case PartCategory::Psu:
+        return "psu";
+    case PartCategory::Chassis:
+        return "chassis";
+    case PartCategory::Interconnect:
+        return "interconnect";
+    case PartCategory::CloudInstance:
+        return "cloud";
     }
     return "gpu";
 }
 
 std::string_view categoryLabel(PartCategory category) {
     switch (category) {
-    case PartCategory::Gpu: return "GPU";
-    case PartCategory::Cpu: return "CPU";
-    case PartCategory::MemoryKit: return "Memory kit";
-    case PartCategory::Storage: return "Storage";
-    case PartCategory::Motherboard: return "Motherboard";
-    case PartCategory::Psu: return "Power supply";
-    case PartCategory::Chassis: return "Chassis";
-    case PartCategory::Interconnect: return "Interconnect";
-    case PartCategory::CloudInstance: return "Cloud instance";
+    case PartCategory::Gpu:
+        return "GPU";
+    case PartCategory::Cpu:
+        return "CPU";
+    case PartCategory::MemoryKit:
+        return "Memory kit";
+    case PartCategory::Storage:
+        return "Storage";
+    case PartCategory::Motherboard:
+        return "Motherboard";
+    case PartCategory::Psu:
+        return "Power supply";
+    case PartCategory::Chassis:
+        return "Chassis";
+    case PartCategory::Interconnect:
+        return "Interconnect";
+    case PartCategory::CloudInstance:
+        return "Cloud instance";
     }
     return "GPU";
 }
@@ -48,13 +66,20 @@ std::optional<PartCategory> categoryFromString(std::string_view text) {
         PartCategory category;
     };
     static constexpr Synonym synonyms[] = {
-        {"gpus", PartCategory::Gpu},           {"cpus", PartCategory::Cpu},
-        {"ram", PartCategory::MemoryKit},      {"memory-kit", PartCategory::MemoryKit},
-        {"disk", PartCategory::Storage},       {"ssd", PartCategory::Storage},
-        {"board", PartCategory::Motherboard},  {"mainboard", PartCategory::Motherboard},
-        {"power-supply", PartCategory::Psu},   {"case", PartCategory::Chassis},
-        {"network", PartCategory::Interconnect}, {"nic", PartCategory::Interconnect},
-        {"instance", PartCategory::CloudInstance}, {"cloud-instance", PartCategory::CloudInstance},
+        {"gpus", PartCategory::Gpu},
+        {"cpus", PartCategory::Cpu},
+        {"ram", PartCategory::MemoryKit},
+        {"memory-kit", PartCategory::MemoryKit},
+        {"disk", PartCategory::Storage},
+        {"ssd", PartCategory::Storage},
+        {"board", PartCategory::Motherboard},
+        {"mainboard", PartCategory::Motherboard},
+        {"power-supply", PartCategory::Psu},
+        {"case", PartCategory::Chassis},
+        {"network", PartCategory::Interconnect},
+        {"nic", PartCategory::Interconnect},
+        {"instance", PartCategory::CloudInstance},
+        {"cloud-instance", PartCategory::CloudInstance},
     };
     for (const auto& synonym : synonyms) {
         if (key == synonym.word)

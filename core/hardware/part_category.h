@@ -7,12 +7,22 @@
 namespace torchrig {
 
 // The kinds of part the catalog holds; each has its own typed table.
-enum class PartCategory { Gpu, Cpu, MemoryKit, Storage, Motherboard, Psu, Chassis, Interconnect, CloudInstance };
+enum class PartCategory {
+    Gpu,
+    Cpu,
+    MemoryKit,
+    Storage,
+    Motherboard,
+    Psu,
+    Chassis,
+    Interconnect,
+    CloudInstance
+};
 
 inline constexpr std::array kAllPartCategories = {
-    PartCategory::Gpu,   PartCategory::Cpu,     PartCategory::MemoryKit,    PartCategory::Storage,
-    PartCategory::Motherboard, PartCategory::Psu, PartCategory::Chassis, PartCategory::Interconnect,
-    PartCategory::CloudInstance,
+    PartCategory::Gpu,     PartCategory::Cpu,          PartCategory::MemoryKit,
+    PartCategory::Storage, PartCategory::Motherboard,  PartCategory::Psu,
+    PartCategory::Chassis, PartCategory::Interconnect, PartCategory::CloudInstance,
 };
 
 // Stable identifier used in files, the command line and table names ("gpu", "memory", "cloud").

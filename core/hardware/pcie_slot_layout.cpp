@@ -24,13 +24,15 @@ Result<PcieSlot> parseSlot(std::string_view entry) {
     if (genText.empty() || *end != '\0' || slot.gen < 1 || slot.gen > 7)
         return bad("generation must be between 1.0 and 7.0");
     auto lanes = entry.substr(x + 1, at - x - 1);
-    auto [lanesEnd, lanesErr] = std::from_chars(lanes.data(), lanes.data() + lanes.size(), slot.electricalLanes);
+    auto [lanesEnd, lanesErr] =
+        std::from_chars(lanes.data(), lanes.data() + lanes.size(), slot.electricalLanes);
     if (lanesErr != std::errc{} || lanesEnd != lanes.data() + lanes.size() ||
         (slot.electricalLanes != 1 && slot.electricalLanes != 2 && slot.electricalLanes != 4 &&
          slot.electricalLanes != 8 && slot.electricalLanes != 16))
         return bad("lanes must be 1, 2, 4, 8 or 16");
     auto position = entry.substr(at + 1);
-    auto [posEnd, posErr] = std::from_chars(position.data(), position.data() + position.size(), slot.position);
+    auto [posEnd, posErr] =
+        std::from_chars(position.data(), position.data() + position.size(), slot.position);
     if (posErr != std::errc{} || posEnd != position.data() + position.size() || slot.position < 1 ||
         slot.position > 16)
         return bad("position must be a whole number from 1 to 16");

@@ -1,8 +1,8 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
-#include <optional>
 
 namespace torchrig {
 
@@ -11,7 +11,9 @@ enum class PriceKind { LaunchMsrp, Street, OnDemandHourly, SpotHourly, ReservedH
 
 std::string_view priceKindId(PriceKind kind);
 std::optional<PriceKind> priceKindFromString(std::string_view text);
-inline bool isHourly(PriceKind kind) { return kind != PriceKind::LaunchMsrp && kind != PriceKind::Street; }
+inline bool isHourly(PriceKind kind) {
+    return kind != PriceKind::LaunchMsrp && kind != PriceKind::Street;
+}
 
 // One observed price. The catalog keeps every one (history); the newest of a kind is "the" price.
 struct Price {

@@ -6,9 +6,12 @@ namespace torchrig {
 
 std::string_view confidenceId(Confidence confidence) {
     switch (confidence) {
-    case Confidence::High: return "high";
-    case Confidence::Medium: return "medium";
-    case Confidence::Low: return "low";
+    case Confidence::High:
+        return "high";
+    case Confidence::Medium:
+        return "medium";
+    case Confidence::Low:
+        return "low";
     }
     return "medium";
 }
@@ -31,7 +34,9 @@ bool isPartialIsoDate(std::string_view text) {
         }
         return true;
     };
-    auto number = [&](std::size_t from) { return (text[from] - '0') * 10 + (text[from + 1] - '0'); };
+    auto number = [&](std::size_t from) {
+        return (text[from] - '0') * 10 + (text[from + 1] - '0');
+    };
     if (text.size() != 4 && text.size() != 7 && text.size() != 10)
         return false;
     if (!digits(0, 4))

@@ -9,7 +9,7 @@ namespace torchrig::units {
 inline constexpr std::int64_t kKiB = 1024;
 inline constexpr std::int64_t kMiB = 1024 * kKiB;
 inline constexpr std::int64_t kGiB = 1024 * kMiB;
-inline constexpr double kGB = 1e9;   // decimal, as bandwidths and disk sizes are quoted
+inline constexpr double kGB = 1e9;    // decimal, as bandwidths and disk sizes are quoted
 inline constexpr double kTera = 1e12; // TFLOPS -> FLOP/s
 
 } // namespace torchrig::units

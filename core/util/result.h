@@ -23,11 +23,12 @@ struct Error {
     std::string message;
 };
 
-template <class T>
-class [[nodiscard]] Result {
+template <class T> class [[nodiscard]] Result {
 public:
-    Result(T value) : m_state(std::move(value)) {}
-    Result(Error error) : m_state(std::move(error)) {}
+    Result(T value)
+        : m_state(std::move(value)) {}
+    Result(Error error)
+        : m_state(std::move(error)) {}
 
     bool ok() const { return std::holds_alternative<T>(m_state); }
     explicit operator bool() const { return ok(); }
@@ -61,6 +62,8 @@ private:
 struct Ok {};
 using Status = Result<Ok>;
 
-inline Error makeError(ErrorCode code, std::string message) { return Error{code, std::move(message)}; }
+inline Error makeError(ErrorCode code, std::string message) {
+    return Error{code, std::move(message)};
+}
 
 } // namespace torchrig

@@ -25,9 +25,12 @@ double millisecondsSince(Clock::time_point start) {
 }
 
 db::PartRecord generatedPart(int index, std::mt19937& random) {
-    static const char* kGpuSeries[] = {"GeForce RTX", "GeForce GTX", "RTX", "Radeon RX", "Instinct MI", "Tesla", "Arc A"};
-    static const char* kVendors[] = {"NVIDIA", "AMD", "Intel", "ASUS", "MSI", "Gigabyte", "Zotac", "PNY", "Sapphire"};
-    static const char* kVariants[] = {"", " Ti", " Super", " OC", " Founders Edition", " Blower", " Turbo", " Gaming X"};
+    static const char* kGpuSeries[] = {"GeForce RTX", "GeForce GTX", "RTX",  "Radeon RX",
+                                       "Instinct MI", "Tesla",       "Arc A"};
+    static const char* kVendors[] = {"NVIDIA",   "AMD",   "Intel", "ASUS",    "MSI",
+                                     "Gigabyte", "Zotac", "PNY",   "Sapphire"};
+    static const char* kVariants[] = {"",        " Ti",    " Super",   " OC", " Founders Edition",
+                                      " Blower", " Turbo", " Gaming X"};
     std::uniform_int_distribution<int> pick(0, 1 << 20);
     db::PartRecord part;
     part.provenance = {"generated for the benchmark", "2026-11-30", Confidence::Low};
@@ -39,25 +42,34 @@ db::PartRecord generatedPart(int index, std::mt19937& random) {
         part.category = PartCategory::Gpu;
         int model = 1000 + pick(random) % 9000;
         int memory = 4 << (pick(random) % 6);
-        part.name = fmt::format("{} {} {}{} {}GB", vendor, kGpuSeries[pick(random) % std::size(kGpuSeries)], model,
-                                kVariants[pick(random) % std::size(kVariants)], memory);
-        part.fields = {{"architecture", std::string("Generated")}, {"vram_gb", double(memory)},
-                       {"memory_bandwidth_gbs", double(200 + pick(random) % 3000)}, {"tdp_w", double(75 + pick(random) % 600)},
-                       {"form_factor", std::string("pcie")}, {"gpu_link", std::string("none")}};
+        part.name = fmt::format("{} {} {}{} {}GB", vendor, kGpuSeries[pick(random) % std::size(kGpuSeries)],
+                                model, kVariants[pick(random) % std::size(kVariants)], memory);
+        part.fields = {{"architecture", std::string("Generated")},
+                       {"vram_gb", double(memory)},
+                       {"memory_bandwidth_gbs", double(200 + pick(random) % 3000)},
+                       {"tdp_w", double(75 + pick(random) % 600)},
+                       {"form_factor", std::string("pcie")},
+                       {"gpu_link", std::string("none")}};
         break;
     }
     case 2: {
         part.category = PartCategory::Cpu;
         int model = 1000 + pick(random) % 14000;
-        part.name = fmt::format("{} {}{}", pick(random) % 2 ? "Ryzen 9" : "Core i7-", model, pick(random) % 2 ? "X" : "K");
-        part.fields = {{"cores", std::int64_t{8 + pick(random) % 56}}, {"threads", std::int64_t{16}}, {"socket", std::string("AM5")},
-                       {"tdp_w", 125.0}, {"memory_type", std::string("DDR5")}, {"memory_channels", std::int64_t{2}}};
+        part.name = fmt::format("{} {}{}", pick(random) % 2 ? "Ryzen 9" : "Core i7-", model,
+                                pick(random) % 2 ? "X" : "K");
+        part.fields = {{"cores", std::int64_t{8 + pick(random) % 56}},
+                       {"threads", std::int64_t{16}},
+                       {"socket", std::string("AM5")},
+                       {"tdp_w", 125.0},
+                       {"memory_type", std::string("DDR5")},
+                       {"memory_channels", std::int64_t{2}}};
         break;
     }
     default: {
         part.category = PartCategory::Storage;
         int capacity = 250 << (pick(random) % 7);
-        part.name = fmt::format("{} NVMe {}{} {}GB", vendor, pick(random) % 2 ? "SN" : "PRO ", 500 + pick(random) % 9000, capacity);
+        part.name = fmt::format("{} NVMe {}{} {}GB", vendor, pick(random) % 2 ? "SN" : "PRO ",
+                                500 + pick(random) % 9000, capacity);
         part.fields = {{"kind", std::string("nvme")}, {"capacity_gb", double(capacity)}};
         break;
     }
@@ -86,8 +98,8 @@ int main(int argc, char** argv) {
             fmt::print(stderr, "{}\n", built.error().message);
             return 1;
         }
-        fmt::print("generated {} parts in {:.1f} s ({:.1f} MB)\n", built->parts, millisecondsSince(buildStart) / 1000,
-                   double(std::filesystem::file_size(file)) / 1e6);
+        fmt::print("generated {} parts in {:.1f} s ({:.1f} MB)\n", built->parts,
+                   millisecondsSince(buildStart) / 1000, double(std::filesystem::file_size(file)) / 1e6);
     } else {
         fmt::print("reusing {} (TORCHRIG_BENCH_KEEP is set)\n", file.string());
     }
@@ -130,9 +142,10 @@ int main(int argc, char** argv) {
     double coldOpen = millisecondsSince(openStart);
     fmt::print("cold open + first search: {:.2f} ms ({} hits)\n", coldOpen, firstHits.size());
 
-    const std::vector<std::string> queries = {"rtx 4090", "rtx4090", "a100 80", "ryzen 9 7950x", "i7-13700k",
-                                              "sn850 1000",  "4090",    "mi 300",  "gigabyte 3060 ti 12gb", "pny",
-                                              "turbo 24gb",  "arc a770", "radeon", "zotac rtx 40", "pro 2000gb"};
+    const std::vector<std::string> queries = {
+        "rtx 4090",   "rtx4090",  "a100 80", "ryzen 9 7950x",         "i7-13700k",
+        "sn850 1000", "4090",     "mi 300",  "gigabyte 3060 ti 12gb", "pny",
+        "turbo 24gb", "arc a770", "radeon",  "zotac rtx 40",          "pro 2000gb"};
     std::vector<double> latencies;
     std::size_t hits = 0;
     std::vector<std::pair<double, std::string>> slowest; // each query's worst time
@@ -148,9 +161,12 @@ int main(int argc, char** argv) {
     }
     std::sort(latencies.begin(), latencies.end());
     std::sort(slowest.rbegin(), slowest.rend());
-    auto percentile = [&](double p) { return latencies[static_cast<std::size_t>(p * double(latencies.size() - 1))]; };
-    fmt::print("search over {} parts: {} queries, p50 {:.3f} ms, p99 {:.3f} ms, max {:.3f} ms ({} hits returned)\n",
-               count, latencies.size(), percentile(0.50), percentile(0.99), latencies.back(), hits);
+    auto percentile = [&](double p) {
+        return latencies[static_cast<std::size_t>(p * double(latencies.size() - 1))];
+    };
+    fmt::print(
+        "search over {} parts: {} queries, p50 {:.3f} ms, p99 {:.3f} ms, max {:.3f} ms ({} hits returned)\n",
+        count, latencies.size(), percentile(0.50), percentile(0.99), latencies.back(), hits);
     for (std::size_t i = 0; i < std::min<std::size_t>(3, slowest.size()); ++i)
         fmt::print("  slowest: \"{}\" {:.3f} ms\n", slowest[i].second, slowest[i].first);
     if (std::getenv("TORCHRIG_BENCH_KEEP")) {

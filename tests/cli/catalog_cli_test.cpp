@@ -17,8 +17,9 @@ struct Run {
 };
 
 Run runCli(const test::TemporaryFolder& folder, const std::string& arguments) {
-    std::string command = std::string(TORCHRIG_TEST_CLI) + " --catalog '" + test::bundledCatalogPath().string() +
-                          "' --user-db '" + folder.file("user.sqlite").string() + "' " + arguments + " 2>&1";
+    std::string command = std::string(TORCHRIG_TEST_CLI) + " --catalog '" +
+                          test::bundledCatalogPath().string() + "' --user-db '" +
+                          folder.file("user.sqlite").string() + "' " + arguments + " 2>&1";
     Run run;
     FILE* pipe = popen(command.c_str(), "r");
     REQUIRE(pipe);

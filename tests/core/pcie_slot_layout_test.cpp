@@ -16,8 +16,9 @@ TEST_CASE("PcieSlotLayout reads slots top to bottom and writes them back", "[cor
 TEST_CASE("PcieSlotLayout names the bad slot and the expected form", "[core][pcie]") {
     auto badLanes = PcieSlotLayout::parse("5.0x16@1 4.0x3@4");
     REQUIRE_FALSE(badLanes.ok());
-    CHECK(badLanes.error().message ==
-          "PCIe slot \"4.0x3@4\": lanes must be 1, 2, 4, 8 or 16 (expected GENxLANES@POSITION, e.g. 5.0x16@1)");
+    CHECK(
+        badLanes.error().message ==
+        "PCIe slot \"4.0x3@4\": lanes must be 1, 2, 4, 8 or 16 (expected GENxLANES@POSITION, e.g. 5.0x16@1)");
     auto unordered = PcieSlotLayout::parse("4.0x16@4 4.0x16@1");
     REQUIRE_FALSE(unordered.ok());
     CHECK(unordered.error().message ==

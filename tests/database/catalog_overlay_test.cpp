@@ -19,7 +19,8 @@ TEST_CASE("A user part is added, found, priced and removed", "[database][overlay
     REQUIRE_FALSE(duplicate.ok());
     CHECK(duplicate.error().code == ErrorCode::Conflict);
 
-    REQUIRE(catalog->addPrice("gpu/lab-card", Price{899, "EUR", "2026-11-01", "quote 17", PriceKind::Street}).ok());
+    REQUIRE(catalog->addPrice("gpu/lab-card", Price{899, "EUR", "2026-11-01", "quote 17", PriceKind::Street})
+                .ok());
     CHECK(catalog->find("gpu/lab-card")->latestPrice(PriceKind::Street)->amount == 899);
 
     REQUIRE(catalog->remove("gpu/lab-card").ok());
@@ -28,14 +29,16 @@ TEST_CASE("A user part is added, found, priced and removed", "[database][overlay
     CHECK(catalog->count(PartCategory::Gpu) == bundledGpus);
 }
 
-TEST_CASE("Editing a bundled part overrides it until reverted; the bundled file is untouched", "[database][overlay]") {
+TEST_CASE("Editing a bundled part overrides it until reverted; the bundled file is untouched",
+          "[database][overlay]") {
     test::TemporaryFolder folder;
     auto bundledBefore = test::readFile(test::bundledCatalogPath());
     auto catalog = test::openCatalog(folder.file("user.sqlite"));
     auto card = *catalog->find("gpu/rtx-4090");
     REQUIRE(card.origin == db::PartOrigin::Bundled);
     card.fields["vram_usable_mib"] = std::int64_t{24564};
-    card.fieldProvenance["vram_usable_mib"] = {"nvidia-smi on the lab's card", "2026-11-30", Confidence::High};
+    card.fieldProvenance["vram_usable_mib"] = {"nvidia-smi on the lab's card", "2026-11-30",
+                                               Confidence::High};
     card.prices.clear();
     REQUIRE(catalog->edit(card).ok());
 
@@ -72,8 +75,8 @@ TEST_CASE("An import is all or nothing", "[database][overlay]") {
     bad.fields["vram_gb"] = -3.0;
     auto report = catalog->importParts({good, bad});
     REQUIRE_FALSE(report.ok());
-    CHECK(report.error().message ==
-          "nothing was imported: gpu/import-two: vram_gb: \"-3\" is outside 0.5..4096 (expected a number of GB)");
+    CHECK(report.error().message == "nothing was imported: gpu/import-two: vram_gb: \"-3\" is outside "
+                                    "0.5..4096 (expected a number of GB)");
     CHECK(catalog->count() == before);
 
     auto replaced = *catalog->find("gpu/rtx-3060-12gb");

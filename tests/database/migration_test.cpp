@@ -6,19 +6,24 @@
 
 using namespace torchrig;
 
-TEST_CASE("User rows written at schema version 1 survive the upgrade to the latest", "[database][migration]") {
+TEST_CASE("User rows written at schema version 1 survive the upgrade to the latest",
+          "[database][migration]") {
     test::TemporaryFolder folder;
     auto path = folder.file("user.sqlite");
     {
         SQLite::Database database(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
         database.exec(std::string(db::catalogMigrations()[0].sql));
         database.exec("PRAGMA user_version = 1");
-        database.exec("INSERT INTO part (id, category, name, vendor, aliases, source, as_of, confidence, notes) VALUES "
-                      "('gpu/v1-card', 'gpu', 'Version One Card', 'Lab', 'V1C', 'our own test', '2025-01-02', 'high', 'kept')");
-        database.exec("INSERT INTO gpu (part_id, architecture, vram_gb, memory_bandwidth_gbs, tdp_w, form_factor, gpu_link) "
+        database.exec(
+            "INSERT INTO part (id, category, name, vendor, aliases, source, as_of, confidence, notes) VALUES "
+            "('gpu/v1-card', 'gpu', 'Version One Card', 'Lab', 'V1C', 'our own test', '2025-01-02', 'high', "
+            "'kept')");
+        database.exec("INSERT INTO gpu (part_id, architecture, vram_gb, memory_bandwidth_gbs, tdp_w, "
+                      "form_factor, gpu_link) "
                       "VALUES ('gpu/v1-card', 'Test', 12, 360, 170, 'pcie', 'none')");
-        database.exec("INSERT INTO part_search (rowid, part_id, category, name, aliases, keywords) "
-                      "SELECT key, id, category, name, aliases, 'gpu lab' FROM part WHERE id = 'gpu/v1-card'");
+        database.exec(
+            "INSERT INTO part_search (rowid, part_id, category, name, aliases, keywords) "
+            "SELECT key, id, category, name, aliases, 'gpu lab' FROM part WHERE id = 'gpu/v1-card'");
         database.exec("INSERT INTO price (part_id, kind, amount, currency, date, source) "
                       "VALUES ('gpu/rtx-4090', 'street', 1750, 'USD', '2025-01-02', 'shop A')");
     }

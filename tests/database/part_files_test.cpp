@@ -6,23 +6,26 @@
 using namespace torchrig;
 
 namespace {
-const std::string kGpuHeader = "id,name,vendor,aliases,architecture,vram_gb,memory_bandwidth_gbs,tdp_w,form_factor,gpu_link,"
-                               "source,as_of,confidence\n";
+const std::string kGpuHeader =
+    "id,name,vendor,aliases,architecture,vram_gb,memory_bandwidth_gbs,tdp_w,form_factor,gpu_link,"
+    "source,as_of,confidence\n";
 }
 
 TEST_CASE("Bad CSV rows are each reported by row and column, and nothing is read", "[database][files]") {
-    std::string csv = kGpuHeader + "gpu/ok-card,OK Card,Lab,,Test,16,500,200,pcie,none,sheet,2026-11,high\n"
-                                   "gpu/bad-size,Bad Size,Lab,,Test,24G,500,200,pcie,none,sheet,2026-11,high\n"
-                                   "gpu/bad-link,Bad Link,Lab,,Test,16,500,200,pcie,nvlink9,sheet,2026-11,high\n"
-                                   "gpu/ok-card,Twice,Lab,,Test,16,500,200,pcie,none,sheet,2026-11,high\n"
-                                   "gpu/no-date,No Date,Lab,,Test,16,500,200,pcie,none,sheet,last year,high\n";
+    std::string csv = kGpuHeader +
+                      "gpu/ok-card,OK Card,Lab,,Test,16,500,200,pcie,none,sheet,2026-11,high\n"
+                      "gpu/bad-size,Bad Size,Lab,,Test,24G,500,200,pcie,none,sheet,2026-11,high\n"
+                      "gpu/bad-link,Bad Link,Lab,,Test,16,500,200,pcie,nvlink9,sheet,2026-11,high\n"
+                      "gpu/ok-card,Twice,Lab,,Test,16,500,200,pcie,none,sheet,2026-11,high\n"
+                      "gpu/no-date,No Date,Lab,,Test,16,500,200,pcie,none,sheet,last year,high\n";
     auto parts = db::readPartsCsv(csv, PartCategory::Gpu, "gpu.csv");
     REQUIRE_FALSE(parts.ok());
     CHECK(parts.error().code == ErrorCode::InvalidInput);
     CHECK(parts.error().message ==
           "4 problems, nothing was imported:\n"
           "  gpu.csv, row 3, column F (vram_gb): vram_gb: \"24G\" is not a number (expected a number of GB)\n"
-          "  gpu.csv, row 4, column J (gpu_link): gpu_link: \"nvlink9\" is not a known choice (expected one of none, "
+          "  gpu.csv, row 4, column J (gpu_link): gpu_link: \"nvlink9\" is not a known choice (expected one "
+          "of none, "
           "bridge, sxm, oam)\n"
           "  gpu.csv, row 5: id \"gpu/ok-card\" is already used on row 2\n"
           "  gpu.csv, row 6: gpu/no-date: as-of date \"last year\" is not YYYY, YYYY-MM or YYYY-MM-DD");
@@ -32,7 +35,8 @@ TEST_CASE("A CSV header with unknown or missing columns is refused before any ro
     auto parts = db::readPartsCsv("id,name,vram,source,as_of,confidence\n", PartCategory::Gpu, "mine.csv");
     REQUIRE_FALSE(parts.ok());
     auto message = parts.error().message;
-    CHECK(message.find("mine.csv, row 1, column C: \"vram\" is not a column of this file") != std::string::npos);
+    CHECK(message.find("mine.csv, row 1, column C: \"vram\" is not a column of this file") !=
+          std::string::npos);
     CHECK(message.find("mine.csv, row 1: the required column \"vram_gb\" is missing") != std::string::npos);
 }
 
@@ -52,7 +56,8 @@ TEST_CASE("CSV and JSON exports read back to the same parts", "[database][files]
     test::TemporaryFolder folder;
     auto catalog = test::openCatalog(folder.file("user.sqlite"));
     auto gpus = catalog->list(PartCategory::Gpu);
-    auto fromCsv = db::readPartsCsv(db::writePartsCsv(gpus, PartCategory::Gpu), PartCategory::Gpu, "export.csv");
+    auto fromCsv =
+        db::readPartsCsv(db::writePartsCsv(gpus, PartCategory::Gpu), PartCategory::Gpu, "export.csv");
     REQUIRE(fromCsv.ok());
     REQUIRE(fromCsv->size() == gpus.size());
     auto fromJson = db::readPartsJson(db::writePartsJson(gpus), "export.json");

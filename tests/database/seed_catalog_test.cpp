@@ -9,7 +9,8 @@
 
 using namespace torchrig;
 
-TEST_CASE("The bundled catalog holds every reference GPU, each with a source and an as-of date", "[database][seed]") {
+TEST_CASE("The bundled catalog holds every reference GPU, each with a source and an as-of date",
+          "[database][seed]") {
     test::TemporaryFolder folder;
     auto catalog = test::openCatalog(folder.file("user.sqlite"));
     auto gpus = catalog->list(PartCategory::Gpu);
@@ -18,10 +19,11 @@ TEST_CASE("The bundled catalog holds every reference GPU, each with a source and
         CHECK_FALSE(gpu.provenance.source.empty());
         CHECK(isPartialIsoDate(gpu.provenance.asOf));
     }
-    for (auto id : {"gpu/rtx-3060-12gb", "gpu/gtx-1660-super", "gpu/rtx-4090", "gpu/rtx-a6000", "gpu/a100-80gb-sxm4",
-                    "gpu/h100-sxm5-80gb", "gpu/tesla-v100-sxm2-16gb", "cpu/ryzen-5-5600x", "cpu/core-i5-12400f",
-                    "cpu/core-i9-13900k", "cpu/ryzen-9-7950x", "storage/samsung-980-pro-1tb", "storage/wd-black-sn850-1tb",
-                    "interconnect/nvidia-connectx-6-hdr-200g"})
+    for (auto id :
+         {"gpu/rtx-3060-12gb", "gpu/gtx-1660-super", "gpu/rtx-4090", "gpu/rtx-a6000", "gpu/a100-80gb-sxm4",
+          "gpu/h100-sxm5-80gb", "gpu/tesla-v100-sxm2-16gb", "cpu/ryzen-5-5600x", "cpu/core-i5-12400f",
+          "cpu/core-i9-13900k", "cpu/ryzen-9-7950x", "storage/samsung-980-pro-1tb",
+          "storage/wd-black-sn850-1tb", "interconnect/nvidia-connectx-6-hdr-200g"})
         CHECK(catalog->find(id).has_value());
     for (auto category : kAllPartCategories)
         CHECK(catalog->count(category) > 0);
@@ -54,7 +56,8 @@ TEST_CASE("A seed price that names no part fails the build with its row", "[data
     test::TemporaryFolder folder;
     std::filesystem::copy(test::seedFolder(), folder.path() / "seed");
     test::writeFile(folder.path() / "seed" / "prices.csv",
-                    "part_id,kind,amount,currency,date,source\ngpu/rtx-4090,street,1,USD,2026,x\ngpu/nope,street,1,USD,2026,x\n");
+                    "part_id,kind,amount,currency,date,source\ngpu/rtx-4090,street,1,USD,2026,x\ngpu/"
+                    "nope,street,1,USD,2026,x\n");
     auto built = db::buildCatalog(folder.path() / "seed", folder.file("out.sqlite"));
     REQUIRE_FALSE(built.ok());
     CHECK(built.error().message == "prices.csv, row 3: no part has id gpu/nope");

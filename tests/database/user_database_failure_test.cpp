@@ -19,7 +19,8 @@ void expectBundledOnly(db::Catalog& catalog) {
 
 } // namespace
 
-TEST_CASE("A damaged user database is named, left untouched, and the bundled catalog still works", "[database][failure]") {
+TEST_CASE("A damaged user database is named, left untouched, and the bundled catalog still works",
+          "[database][failure]") {
     test::TemporaryFolder folder;
     auto path = folder.file("user.sqlite");
     std::string garbage = "This is not an SQLite file, it was overwritten by something else.\n";
@@ -30,8 +31,10 @@ TEST_CASE("A damaged user database is named, left untouched, and the bundled cat
     CHECK(status.message ==
           "Your parts database " + path.string() +
               " is damaged or is not a database (file is not a database). Move it aside (rename it, e.g. to "
-              "user-catalog.sqlite.broken) to start a new one, or restore it from a backup. TorchRig has not changed it "
-              "and shows the bundled catalog only; your own parts, edits and prices are not shown and nothing you "
+              "user-catalog.sqlite.broken) to start a new one, or restore it from a backup. TorchRig has not "
+              "changed it "
+              "and shows the bundled catalog only; your own parts, edits and prices are not shown and "
+              "nothing you "
               "change now can be saved.");
     expectBundledOnly(*catalog);
     catalog.reset();
@@ -53,8 +56,9 @@ TEST_CASE("A user database from a newer TorchRig is not touched", "[database][fa
     auto before = test::readFile(path);
     auto catalog = test::openCatalog(path);
     CHECK(catalog->userStatus().state == db::UserDatabaseState::Unavailable);
-    CHECK(catalog->userStatus().message.find("was written by a newer TorchRig (catalog schema version 99; this one knows "
-                                             "up to 2). Update TorchRig to use it") != std::string::npos);
+    CHECK(catalog->userStatus().message.find(
+              "was written by a newer TorchRig (catalog schema version 99; this one knows "
+              "up to 2). Update TorchRig to use it") != std::string::npos);
     CHECK_FALSE(catalog->find("gpu/mine").has_value());
     expectBundledOnly(*catalog);
     catalog.reset();
@@ -70,9 +74,10 @@ TEST_CASE("A read-only user database shows the user's parts and refuses changes"
     }
     auto checkReadOnly = [&](db::Catalog& catalog) {
         CHECK(catalog.userStatus().state == db::UserDatabaseState::ReadOnly);
-        CHECK(catalog.userStatus().message == "Your parts database " + path.string() +
-                                                  " is read-only: your parts are shown, but changes cannot be saved. "
-                                                  "Make it writable (chmod u+w) to change it.");
+        CHECK(catalog.userStatus().message ==
+              "Your parts database " + path.string() +
+                  " is read-only: your parts are shown, but changes cannot be saved. "
+                  "Make it writable (chmod u+w) to change it.");
         CHECK(catalog.find("gpu/mine").has_value());
         auto write = catalog.remove("gpu/mine");
         REQUIRE_FALSE(write.ok());
@@ -85,7 +90,8 @@ TEST_CASE("A read-only user database shows the user's parts and refuses changes"
     }
     SECTION("a file the operating system will not let us write") {
         if (geteuid() == 0) {
-            WARN("running as root, which may write any file: the file-permission case is covered by the request case");
+            WARN("running as root, which may write any file: the file-permission case is covered by the "
+                 "request case");
             return;
         }
         std::filesystem::permissions(path, std::filesystem::perms::owner_read);
@@ -113,5 +119,6 @@ TEST_CASE("A missing bundled catalog is an error that names the file", "[databas
     options.bundledPath = "/nonexistent/catalog.sqlite";
     auto catalog = db::Catalog::open(options);
     REQUIRE_FALSE(catalog.ok());
-    CHECK(catalog.error().message.rfind("The bundled hardware catalog /nonexistent/catalog.sqlite is missing.", 0) == 0);
+    CHECK(catalog.error().message.rfind(
+              "The bundled hardware catalog /nonexistent/catalog.sqlite is missing.", 0) == 0);
 }

@@ -11,7 +11,8 @@ namespace fs = std::filesystem;
 
 TemporaryFolder::TemporaryFolder() {
     std::random_device random;
-    m_path = fs::temp_directory_path() / ("torchrig-test-" + std::to_string(random()) + std::to_string(random()));
+    m_path =
+        fs::temp_directory_path() / ("torchrig-test-" + std::to_string(random()) + std::to_string(random()));
     fs::create_directories(m_path);
 }
 
@@ -21,8 +22,12 @@ TemporaryFolder::~TemporaryFolder() {
     fs::remove_all(m_path, ec);
 }
 
-fs::path bundledCatalogPath() { return TORCHRIG_TEST_BUNDLED_CATALOG; }
-fs::path seedFolder() { return TORCHRIG_TEST_SEED_DIR; }
+fs::path bundledCatalogPath() {
+    return TORCHRIG_TEST_BUNDLED_CATALOG;
+}
+fs::path seedFolder() {
+    return TORCHRIG_TEST_SEED_DIR;
+}
 
 std::string readFile(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
@@ -55,9 +60,9 @@ db::PartRecord sampleGpu(const std::string& id, const std::string& name) {
     part.name = name;
     part.vendor = "Test Vendor";
     part.provenance = {"test datasheet", "2026-11-30", Confidence::High};
-    part.fields = {{"architecture", std::string("Test")},  {"vram_gb", 16.0},
-                   {"memory_bandwidth_gbs", 512.0},         {"tdp_w", 200.0},
-                   {"form_factor", std::string("pcie")},     {"gpu_link", std::string("none")}};
+    part.fields = {{"architecture", std::string("Test")}, {"vram_gb", 16.0},
+                   {"memory_bandwidth_gbs", 512.0},       {"tdp_w", 200.0},
+                   {"form_factor", std::string("pcie")},  {"gpu_link", std::string("none")}};
     return part;
 }
 

@@ -13,7 +13,9 @@
 using namespace torchrig;
 
 namespace {
-QString cell(QTableView* table, int row, int column) { return table->model()->index(row, column).data().toString(); }
+QString cell(QTableView* table, int row, int column) {
+    return table->model()->index(row, column).data().toString();
+}
 } // namespace
 
 TEST_CASE("The GPU tab shows every GPU with units in the headers, sorted by name", "[ui]") {
@@ -81,7 +83,8 @@ TEST_CASE("A damaged user database shows a banner and the bundled catalog", "[ui
     CHECK(browser.table()->model()->rowCount() == catalog->count(PartCategory::Gpu));
     auto banners = browser.findChildren<QLabel*>();
     bool shown = std::any_of(banners.begin(), banners.end(), [](QLabel* label) {
-        return !label->isHidden() && label->text().contains(QStringLiteral("is damaged or is not a database"));
+        return !label->isHidden() &&
+               label->text().contains(QStringLiteral("is damaged or is not a database"));
     });
     CHECK(shown);
 }
