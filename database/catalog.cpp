@@ -336,13 +336,11 @@ std::vector<SearchHit> Catalog::search(std::string_view query, std::optional<Par
 
 Status Catalog::requireWritable() const {
     switch (m_userStatus.state) {
-    case UserDatabaseState::Writable:
-        return Ok{};
+    case UserDatabaseState::Writable: return Ok{};
     case UserDatabaseState::None:
         return makeError(ErrorCode::ReadOnly,
                          "No parts database is open, so changes cannot be saved. " + m_userStatus.message);
-    default:
-        return makeError(ErrorCode::ReadOnly, m_userStatus.message);
+    default: return makeError(ErrorCode::ReadOnly, m_userStatus.message);
     }
 }
 

@@ -156,24 +156,15 @@ std::span<const std::string_view> keyFields(PartCategory category) {
     static constexpr std::string_view kInterconnect[] = {"kind", "link_gbits", "ports"};
     static constexpr std::string_view kCloud[] = {"gpu_count", "gpu_name", "vcpus", "ram_gib"};
     switch (category) {
-    case PartCategory::Gpu:
-        return kGpu;
-    case PartCategory::Cpu:
-        return kCpu;
-    case PartCategory::MemoryKit:
-        return kMemory;
-    case PartCategory::Storage:
-        return kStorage;
-    case PartCategory::Motherboard:
-        return kMotherboard;
-    case PartCategory::Psu:
-        return kPsu;
-    case PartCategory::Chassis:
-        return kChassis;
-    case PartCategory::Interconnect:
-        return kInterconnect;
-    case PartCategory::CloudInstance:
-        return kCloud;
+    case PartCategory::Gpu: return kGpu;
+    case PartCategory::Cpu: return kCpu;
+    case PartCategory::MemoryKit: return kMemory;
+    case PartCategory::Storage: return kStorage;
+    case PartCategory::Motherboard: return kMotherboard;
+    case PartCategory::Psu: return kPsu;
+    case PartCategory::Chassis: return kChassis;
+    case PartCategory::Interconnect: return kInterconnect;
+    case PartCategory::CloudInstance: return kCloud;
     }
     return {};
 }

@@ -23,18 +23,15 @@ std::string expected(const FieldSpec& field) {
     switch (field.type) {
     case FieldType::Integer:
         return field.unit.empty() ? "a whole number" : fmt::format("a whole number of {}", field.unit);
-    case FieldType::Real:
-        return field.unit.empty() ? "a number" : fmt::format("a number of {}", field.unit);
-    case FieldType::Boolean:
-        return "yes or no (1 or 0)";
+    case FieldType::Real: return field.unit.empty() ? "a number" : fmt::format("a number of {}", field.unit);
+    case FieldType::Boolean: return "yes or no (1 or 0)";
     case FieldType::Choice: {
         std::string list;
         for (auto choice : field.choices)
             list += (list.empty() ? "" : ", ") + std::string(choice);
         return "one of " + list;
     }
-    case FieldType::Text:
-        return "text";
+    case FieldType::Text: return "text";
     }
     return "a value";
 }

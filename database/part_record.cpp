@@ -4,12 +4,9 @@ namespace torchrig::db {
 
 std::string_view partOriginId(PartOrigin origin) {
     switch (origin) {
-    case PartOrigin::Bundled:
-        return "bundled";
-    case PartOrigin::User:
-        return "user";
-    case PartOrigin::Edited:
-        return "edited";
+    case PartOrigin::Bundled: return "bundled";
+    case PartOrigin::User: return "user";
+    case PartOrigin::Edited: return "edited";
     }
     return "bundled";
 }

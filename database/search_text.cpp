@@ -28,14 +28,10 @@ std::vector<std::string> normalizedWords(std::string_view text) {
 
 double categoryPrior(PartCategory category) {
     switch (category) {
-    case PartCategory::Gpu:
-        return 4;
-    case PartCategory::Cpu:
-        return 3;
-    case PartCategory::CloudInstance:
-        return 1;
-    default:
-        return 2;
+    case PartCategory::Gpu: return 4;
+    case PartCategory::Cpu: return 3;
+    case PartCategory::CloudInstance: return 1;
+    default: return 2;
     }
 }
 
@@ -159,9 +155,7 @@ std::string searchKeywords(const PartRecord& part) {
         addPhrase(text("architecture"));
         addPhrase(text("memory_type"));
         break;
-    case PartCategory::Cpu:
-        addPhrase(text("socket"));
-        break;
+    case PartCategory::Cpu: addPhrase(text("socket")); break;
     case PartCategory::MemoryKit:
         if (auto modules = number("modules"), size = number("module_gb"); modules && size)
             addSize(*modules * *size);
@@ -181,8 +175,7 @@ std::string searchKeywords(const PartRecord& part) {
         addPhrase(text("instance_type"));
         addPhrase(text("gpu_name"));
         break;
-    default:
-        break;
+    default: break;
     }
     for (const auto& word : searchWords(text("standard")))
         keywords.insert(word);

@@ -50,8 +50,7 @@ std::string explainSqliteOpenFailure(const SQLite::Exception& e) {
     case SQLITE_AUTH:
         return fmt::format("cannot be opened ({}). Check that it exists and that you may read it",
                            e.getErrorStr());
-    default:
-        return fmt::format("cannot be read ({})", e.what());
+    default: return fmt::format("cannot be read ({})", e.what());
     }
 }
 

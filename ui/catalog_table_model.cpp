@@ -114,15 +114,13 @@ QVariant CatalogTableModel::data(const QModelIndex& index, int role) const {
         if (auto* real = std::get_if<double>(&value))
             return *real;
         return QString::fromStdString(std::get<std::string>(value));
-    case Qt::TextAlignmentRole:
-        return numeric ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+    case Qt::TextAlignmentRole: return numeric ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     case Qt::ToolTipRole: {
         const auto& provenance = part->provenanceOf(field.column);
         return tr("Source: %1 (as of %2)")
             .arg(QString::fromStdString(provenance.source), QString::fromStdString(provenance.asOf));
     }
-    default:
-        return {};
+    default: return {};
     }
 }
 

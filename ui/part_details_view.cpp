@@ -13,10 +13,8 @@ QString text(std::string_view value) {
 
 QString confidenceBadge(Confidence confidence) {
     switch (confidence) {
-    case Confidence::High:
-        return PartDetailsView::tr("high");
-    case Confidence::Medium:
-        return PartDetailsView::tr("medium");
+    case Confidence::High: return PartDetailsView::tr("high");
+    case Confidence::Medium: return PartDetailsView::tr("medium");
     case Confidence::Low:
         return PartDetailsView::tr("<span style='color:#b00020'>low: check before relying on it</span>");
     }

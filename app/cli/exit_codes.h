@@ -16,17 +16,12 @@ inline constexpr int kExitNoCatalog = 7; // the bundled catalog is missing or un
 
 inline int exitCodeFor(ErrorCode code) {
     switch (code) {
-    case ErrorCode::InvalidInput:
-        return kExitInvalid;
-    case ErrorCode::NotFound:
-        return kExitNotFound;
-    case ErrorCode::Conflict:
-        return kExitConflict;
-    case ErrorCode::ReadOnly:
-        return kExitReadOnly;
+    case ErrorCode::InvalidInput: return kExitInvalid;
+    case ErrorCode::NotFound: return kExitNotFound;
+    case ErrorCode::Conflict: return kExitConflict;
+    case ErrorCode::ReadOnly: return kExitReadOnly;
     case ErrorCode::Io:
-    case ErrorCode::Database:
-        return kExitFailure;
+    case ErrorCode::Database: return kExitFailure;
     }
     return kExitFailure;
 }

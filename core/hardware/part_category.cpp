@@ -8,48 +8,30 @@ namespace torchrig {
 
 std::string_view categoryId(PartCategory category) {
     switch (category) {
-    case PartCategory::Gpu:
-        return "gpu";
-    case PartCategory::Cpu:
-        return "cpu";
-    case PartCategory::MemoryKit:
-        return "memory";
-    case PartCategory::Storage:
-        return "storage";
-    case PartCategory::Motherboard:
-        return "motherboard";
-    case PartCategory::Psu:
-        return "psu";
-    case PartCategory::Chassis:
-        return "chassis";
-    case PartCategory::Interconnect:
-        return "interconnect";
-    case PartCategory::CloudInstance:
-        return "cloud";
+    case PartCategory::Gpu: return "gpu";
+    case PartCategory::Cpu: return "cpu";
+    case PartCategory::MemoryKit: return "memory";
+    case PartCategory::Storage: return "storage";
+    case PartCategory::Motherboard: return "motherboard";
+    case PartCategory::Psu: return "psu";
+    case PartCategory::Chassis: return "chassis";
+    case PartCategory::Interconnect: return "interconnect";
+    case PartCategory::CloudInstance: return "cloud";
     }
     return "gpu";
 }
 
 std::string_view categoryLabel(PartCategory category) {
     switch (category) {
-    case PartCategory::Gpu:
-        return "GPU";
-    case PartCategory::Cpu:
-        return "CPU";
-    case PartCategory::MemoryKit:
-        return "Memory kit";
-    case PartCategory::Storage:
-        return "Storage";
-    case PartCategory::Motherboard:
-        return "Motherboard";
-    case PartCategory::Psu:
-        return "Power supply";
-    case PartCategory::Chassis:
-        return "Chassis";
-    case PartCategory::Interconnect:
-        return "Interconnect";
-    case PartCategory::CloudInstance:
-        return "Cloud instance";
+    case PartCategory::Gpu: return "GPU";
+    case PartCategory::Cpu: return "CPU";
+    case PartCategory::MemoryKit: return "Memory kit";
+    case PartCategory::Storage: return "Storage";
+    case PartCategory::Motherboard: return "Motherboard";
+    case PartCategory::Psu: return "Power supply";
+    case PartCategory::Chassis: return "Chassis";
+    case PartCategory::Interconnect: return "Interconnect";
+    case PartCategory::CloudInstance: return "Cloud instance";
     }
     return "GPU";
 }

@@ -6,12 +6,9 @@ namespace torchrig {
 
 std::string_view confidenceId(Confidence confidence) {
     switch (confidence) {
-    case Confidence::High:
-        return "high";
-    case Confidence::Medium:
-        return "medium";
-    case Confidence::Low:
-        return "low";
+    case Confidence::High: return "high";
+    case Confidence::Medium: return "medium";
+    case Confidence::Low: return "low";
     }
     return "medium";
 }
