@@ -437,13 +437,28 @@ Result<ImportReport> Catalog::importParts(const std::vector<PartRecord>& parts) 
     try {
         SQLite::Transaction transaction(*m_database);
         PartStore store(*m_database, kUserSchema);
-        for (const auto& part : parts) {
-            bool existed = store.contains(part.id) || bundledHas(part.id);
-            if (auto status = store.put(part); !status)
-                return makeError(status.error().code, "nothing was imported: " + status.error().message);
-            SQLite::Statement unhide(*m_database, "DELETE FROM user.hidden_part WHERE part_id = ?");
-            unhide.bind(1, part.id);
-            unhide.exec();
+        for (const auto& given : parts) {
+            auto current = find(given.id);
+            // A file that gives no source for a figure it leaves unchanged (CSV cannot) keeps the
+            // figure's own source.
+            PartRecord part = given;
+            if (current) {
+                for (const auto& [column, provenance] : current->fieldProvenance) {
+                    if (!part.fieldProvenance.contains(column) &&
+                        part.field(column) == current->field(column))
+                        part.fieldProvenance[column] = provenance;
+                }
+            }
+            bool existed = current || store.contains(part.id) || bundledHas(part.id);
+            bool unchanged =
+                current && current->origin == PartOrigin::Bundled && current->sameDescription(part);
+            if (!unchanged) {
+                if (auto status = store.put(part); !status)
+                    return makeError(status.error().code, "nothing was imported: " + status.error().message);
+                SQLite::Statement unhide(*m_database, "DELETE FROM user.hidden_part WHERE part_id = ?");
+                unhide.bind(1, part.id);
+                unhide.exec();
+            }
             for (const auto& price : part.prices) {
                 // Re-importing an export must not double the price history it already shows.
                 SQLite::Statement known(
@@ -461,7 +476,7 @@ Result<ImportReport> Catalog::importParts(const std::vector<PartRecord>& parts) 
                     return makeError(status.error().code, "nothing was imported: " + status.error().message);
                 ++report.prices;
             }
-            ++(existed ? report.replaced : report.added);
+            ++(unchanged ? report.unchanged : existed ? report.replaced : report.added);
         }
         transaction.commit();
     } catch (const SQLite::Exception& e) {

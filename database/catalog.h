@@ -47,6 +47,7 @@ struct SearchHit {
 struct ImportReport {
     int added = 0;
     int replaced = 0;
+    int unchanged = 0; // bundled parts the file repeats exactly: no override is made of them
     int prices = 0;
 };
 
@@ -79,7 +80,8 @@ public:
     // Drops the user's edits of a bundled part, showing the bundled row again.
     Status revert(std::string_view id);
     Status addPrice(std::string_view id, const Price& price);
-    // All or nothing: parts with an id in use replace it (a bundled one becomes Edited).
+    // All or nothing: parts with an id in use replace it (a bundled one becomes Edited, unless the
+    // file repeats it exactly, so that re-importing an export does not freeze bundled figures).
     Result<ImportReport> importParts(const std::vector<PartRecord>& parts);
 
 private:

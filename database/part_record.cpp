@@ -22,6 +22,12 @@ const Provenance& PartRecord::provenanceOf(std::string_view column) const {
     return it == fieldProvenance.end() ? provenance : it->second;
 }
 
+bool PartRecord::sameDescription(const PartRecord& other) const {
+    return id == other.id && category == other.category && name == other.name && vendor == other.vendor &&
+           aliases == other.aliases && provenance == other.provenance && notes == other.notes &&
+           fields == other.fields && fieldProvenance == other.fieldProvenance;
+}
+
 const Price* PartRecord::latestPrice(PriceKind kind) const {
     const Price* latest = nullptr;
     for (const auto& price : prices) {

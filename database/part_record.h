@@ -41,6 +41,8 @@ struct PartRecord {
 
     const FieldValue& field(std::string_view column) const;
     const Provenance& provenanceOf(std::string_view column) const;
+    // Same name, vendor, aliases, notes, figures and sources; prices and origin aside.
+    bool sameDescription(const PartRecord& other) const;
     // The newest price of a kind, or null.
     const Price* latestPrice(PriceKind kind) const;
 };

@@ -262,18 +262,30 @@ void CatalogCommand::addImport() {
             }
             if (!parts)
                 return fail(parts.error());
+            if (auto only = selectedCategory()) {
+                for (const auto& part : *parts) {
+                    if (part.category != *only)
+                        return fail(makeError(
+                            ErrorCode::InvalidInput,
+                            fmt::format("{}: {} is a {} part, not {} as --category says; nothing was "
+                                        "imported",
+                                        label, part.id, categoryId(part.category), categoryId(*only))));
+                }
+            }
             auto report = catalog.importParts(*parts);
             if (!report)
                 return fail(report.error());
             if (m_json)
                 std::cout << nlohmann::json{{"added", report->added},
                                             {"replaced", report->replaced},
+                                            {"unchanged", report->unchanged},
                                             {"prices", report->prices}}
                                  .dump(2)
                           << "\n";
             else
-                std::cout << fmt::format("Imported {}: {} added, {} replaced, {} prices.\n", label,
-                                         report->added, report->replaced, report->prices);
+                std::cout << fmt::format("Imported {}: {} added, {} replaced, {} unchanged, {} prices.\n",
+                                         label, report->added, report->replaced, report->unchanged,
+                                         report->prices);
             return kExitOk;
         };
     });

@@ -18,6 +18,7 @@ struct Provenance {
     std::string source;
     std::string asOf;
     Confidence confidence = Confidence::Medium;
+    bool operator==(const Provenance&) const = default;
 };
 
 // True for "YYYY", "YYYY-MM" and "YYYY-MM-DD" with a plausible month and day.

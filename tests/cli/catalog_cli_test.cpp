@@ -80,5 +80,11 @@ TEST_CASE("Export then import round-trips a category through CSV", "[cli]") {
     REQUIRE(runCli(folder, "catalog export --category gpu --format csv -o " + out).exitCode == 0);
     auto imported = runCli(folder, "catalog import " + out);
     CHECK(imported.exitCode == 0);
-    CHECK(imported.output.find("0 added, 40 replaced") != std::string::npos);
+    CHECK(imported.output.find("0 added, 0 replaced, 40 unchanged") != std::string::npos);
+    // An export of the user's own edit imports as a replacement.
+    REQUIRE(runCli(folder, "catalog edit gpu/rtx-4090 --set length_mm=304 --source 'card box'").exitCode ==
+            0);
+    REQUIRE(runCli(folder, "catalog export --category gpu --format csv -o " + out).exitCode == 0);
+    auto again = runCli(folder, "catalog import " + out);
+    CHECK(again.output.find("0 added, 1 replaced, 39 unchanged") != std::string::npos);
 }

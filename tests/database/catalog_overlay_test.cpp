@@ -81,10 +81,12 @@ TEST_CASE("An import is all or nothing", "[database][overlay]") {
 
     auto replaced = *catalog->find("gpu/rtx-3060-12gb");
     replaced.prices.clear();
+    replaced.notes = "checked against the lab's card";
     auto ok = catalog->importParts({good, replaced});
     REQUIRE(ok.ok());
     CHECK(ok->added == 1);
     CHECK(ok->replaced == 1);
+    CHECK(catalog->find("gpu/rtx-3060-12gb")->origin == db::PartOrigin::Edited);
     CHECK(catalog->count() == before + 1);
 }
 
