@@ -1,0 +1,332 @@
+#include "io/model_graph_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+
+namespace torchrig {
+
+namespace {
+
+using nlohmann::json;
+using ordered = nlohmann::ordered_json;
+
+const OpAttributes kDefaults;
+
+ordered pair(const std::int64_t (&values)[2]) {
+    return ordered::array({values[0], values[1]});
+}
+
+ordered attributesToJson(const OpAttributes& a) {
+    ordered out = ordered::object();
+    auto putPair = [&](const char* key, const std::int64_t(&value)[2], const std::int64_t(&fallback)[2]) {
+        if (value[0] != fallback[0] || value[1] != fallback[1])
+            out[key] = pair(value);
+    };
+    putPair("kernel", a.kernel, kDefaults.kernel);
+    putPair("stride", a.stride, kDefaults.stride);
+    putPair("padding", a.padding, kDefaults.padding);
+    putPair("dilation", a.dilation, kDefaults.dilation);
+    putPair("output_padding", a.outputPadding, kDefaults.outputPadding);
+    putPair("output_size", a.outputSize, kDefaults.outputSize);
+    if (a.groups != kDefaults.groups)
+        out["groups"] = a.groups;
+    if (!a.dims.empty())
+        out["dims"] = a.dims;
+    if (a.dim != kDefaults.dim)
+        out["dim"] = a.dim;
+    if (a.dim2 != kDefaults.dim2)
+        out["dim2"] = a.dim2;
+    if (a.index != kDefaults.index)
+        out["index"] = a.index;
+    if (a.start != kDefaults.start)
+        out["start"] = a.start;
+    if (a.end != kDefaults.end)
+        out["end"] = a.end;
+    if (a.eps != kDefaults.eps)
+        out["eps"] = a.eps;
+    if (a.p != kDefaults.p)
+        out["p"] = a.p;
+    if (a.scalar != kDefaults.scalar)
+        out["scalar"] = a.scalar;
+    if (a.inplace)
+        out["inplace"] = true;
+    if (a.causal)
+        out["causal"] = true;
+    if (a.tanhApproximation)
+        out["approximate"] = "tanh";
+    if (a.ignoreIndex != kDefaults.ignoreIndex)
+        out["ignore_index"] = a.ignoreIndex;
+    return out;
+}
+
+class JsonError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+std::int64_t integer(const json& value, const std::string& where) {
+    if (!value.is_number_integer())
+        throw JsonError(where + ": " + value.dump() + " is not a whole number");
+    return value.get<std::int64_t>();
+}
+
+double number(const json& value, const std::string& where) {
+    if (!value.is_number())
+        throw JsonError(where + ": " + value.dump() + " is not a number");
+    return value.get<double>();
+}
+
+void readPair(const json& value, std::int64_t (&target)[2], const std::string& where) {
+    if (value.is_number_integer()) {
+        target[0] = target[1] = value.get<std::int64_t>();
+        return;
+    }
+    if (!value.is_array() || value.size() != 2)
+        throw JsonError(where + ": expected a number or [height, width]");
+    target[0] = integer(value[0], where);
+    target[1] = integer(value[1], where);
+}
+
+OpAttributes attributesFromJson(const json& object, const std::string& where) {
+    OpAttributes a;
+    if (!object.is_object())
+        throw JsonError(where + ": must be an object");
+    for (const auto& [key, value] : object.items()) {
+        auto at = where + "." + key;
+        if (key == "kernel")
+            readPair(value, a.kernel, at);
+        else if (key == "stride")
+            readPair(value, a.stride, at);
+        else if (key == "padding")
+            readPair(value, a.padding, at);
+        else if (key == "dilation")
+            readPair(value, a.dilation, at);
+        else if (key == "output_padding")
+            readPair(value, a.outputPadding, at);
+        else if (key == "output_size")
+            readPair(value, a.outputSize, at);
+        else if (key == "groups")
+            a.groups = integer(value, at);
+        else if (key == "dims") {
+            if (!value.is_array())
+                throw JsonError(at + ": must be a list of whole numbers");
+            for (const auto& d : value)
+                a.dims.push_back(integer(d, at));
+        } else if (key == "dim")
+            a.dim = integer(value, at);
+        else if (key == "dim2")
+            a.dim2 = integer(value, at);
+        else if (key == "index")
+            a.index = integer(value, at);
+        else if (key == "start")
+            a.start = integer(value, at);
+        else if (key == "end")
+            a.end = integer(value, at);
+        else if (key == "eps")
+            a.eps = number(value, at);
+        else if (key == "p")
+            a.p = number(value, at);
+        else if (key == "scalar")
+            a.scalar = number(value, at);
+        else if (key == "inplace")
+            a.inplace = value.is_boolean() && value.get<bool>();
+        else if (key == "causal")
+            a.causal = value.is_boolean() && value.get<bool>();
+        else if (key == "approximate") {
+            if (value != "tanh" && value != "none")
+                throw JsonError(at + ": must be \"none\" or \"tanh\"");
+            a.tanhApproximation = value == "tanh";
+        } else if (key == "ignore_index")
+            a.ignoreIndex = integer(value, at);
+        else
+            throw JsonError(at + ": unknown attribute");
+    }
+    if (a.groups < 1 || a.stride[0] < 1 || a.stride[1] < 1 || a.kernel[0] < 1 || a.kernel[1] < 1)
+        throw JsonError(where + ": kernel, stride and groups must be at least 1");
+    if (a.p < 0 || a.p >= 1)
+        throw JsonError(where + ".p: a dropout probability is at least 0 and below 1");
+    return a;
+}
+
+std::string text(const json& object, const char* key, const std::string& where, bool required = true) {
+    auto it = object.find(key);
+    if (it == object.end() || !it->is_string()) {
+        if (required)
+            throw JsonError(where + ": \"" + key + "\" must be given as text");
+        return {};
+    }
+    return it->get<std::string>();
+}
+
+} // namespace
+
+std::string writeModelGraphJson(const ModelGraph& graph) {
+    // One tensor or op a line: a model file is read and edited by people.
+    auto list = [](const std::vector<ordered>& entries) {
+        std::string out = "[";
+        for (std::size_t i = 0; i < entries.size(); ++i)
+            out += (i ? ",\n    " : "\n    ") + entries[i].dump();
+        return out + (entries.empty() ? "]" : "\n  ]");
+    };
+    std::vector<ordered> tensors;
+    for (const auto& t : graph.tensors()) {
+        if (t.role == TensorRole::Activation)
+            continue; // every activation is an op's output
+        tensors.push_back({{"name", t.name},
+                           {"role", tensorRoleId(t.role)},
+                           {"shape", t.shape},
+                           {"dtype", dtypeId(t.dtype)}});
+    }
+    auto names = [&](const std::vector<TensorId>& ids) {
+        ordered out = ordered::array();
+        for (auto id : ids)
+            out.push_back(graph.tensor(id).name);
+        return out;
+    };
+    std::vector<ordered> ops;
+    for (const auto& op : graph.ops()) {
+        ordered entry = {{"op", opKindId(op.kind)}, {"name", op.name}, {"inputs", names(op.inputs)}};
+        if (!op.params.empty())
+            entry["params"] = names(op.params);
+        if (!op.buffers.empty())
+            entry["buffers"] = names(op.buffers);
+        auto attributes = attributesToJson(op.attributes);
+        if (!attributes.empty())
+            entry["attributes"] = attributes;
+        if (op.block >= 0)
+            entry["block"] = graph.blocks()[static_cast<std::size_t>(op.block)];
+        ops.push_back(entry);
+    }
+    std::vector<ordered> blocks;
+    for (const auto& block : graph.blocks())
+        blocks.emplace_back(block);
+    std::string out = "{\n";
+    out += "  \"format\": \"torchrig-model\",\n";
+    out += "  \"format_version\": " + std::to_string(kModelJsonFormatVersion) + ",\n";
+    out += "  \"name\": " + ordered(graph.name()).dump() + ",\n";
+    out += "  \"reference\": " + ordered(graph.reference()).dump() + ",\n";
+    out += "  \"tensors\": " + list(tensors) + ",\n";
+    out += "  \"blocks\": " + list(blocks) + ",\n";
+    out += "  \"ops\": " + list(ops) + ",\n";
+    out +=
+        "  \"loss\": " + ordered(graph.loss() >= 0 ? graph.tensor(graph.loss()).name : std::string()).dump() +
+        "\n";
+    return out + "}\n";
+}
+
+Result<ModelGraph> readModelGraphJson(std::string_view source, std::string_view fileLabel) {
+    auto label = std::string(fileLabel);
+    json document;
+    try {
+        document = json::parse(source);
+    } catch (const json::parse_error& e) {
+        return makeError(ErrorCode::InvalidInput, label + ": not valid JSON (" + e.what() + ")");
+    }
+    try {
+        if (!document.is_object() || document.value("format", "") != "torchrig-model")
+            throw JsonError("\"format\" must be \"torchrig-model\"");
+        if (!document.contains("format_version") || !document["format_version"].is_number_integer() ||
+            document["format_version"].get<int>() > kModelJsonFormatVersion)
+            throw JsonError("\"format_version\" must be a whole number up to " +
+                            std::to_string(kModelJsonFormatVersion));
+        ModelGraph graph(text(document, "name", "the model"));
+        graph.setReference(text(document, "reference", "the model", false));
+        std::map<std::string, TensorId> byName;
+        auto define = [&](const std::string& name, TensorId id, const std::string& where) {
+            if (!byName.emplace(name, id).second)
+                throw JsonError(where + ": the name '" + name + "' is used twice");
+        };
+        const auto& tensors = document.value("tensors", json::array());
+        for (std::size_t i = 0; i < tensors.size(); ++i) {
+            auto where = "tensors[" + std::to_string(i) + "]";
+            const auto& t = tensors[i];
+            TensorInfo info;
+            info.name = text(t, "name", where);
+            auto role = text(t, "role", where);
+            if (role == "input")
+                info.role = TensorRole::Input;
+            else if (role == "target")
+                info.role = TensorRole::Target;
+            else if (role == "parameter")
+                info.role = TensorRole::Parameter;
+            else if (role == "buffer")
+                info.role = TensorRole::Buffer;
+            else
+                throw JsonError(where + ".role: \"" + role + "\" is not input, target, parameter or buffer");
+            auto dtype = dtypeFromString(t.value("dtype", "float32"));
+            if (!dtype)
+                throw JsonError(where + ".dtype: \"" + t.value("dtype", "") + "\" is not a known dtype");
+            info.dtype = *dtype;
+            if (!t.contains("shape") || !t["shape"].is_array())
+                throw JsonError(where + ".shape: must be a list of sizes");
+            for (const auto& d : t["shape"])
+                info.shape.push_back(integer(d, where + ".shape"));
+            define(info.name, graph.addTensor(info), where);
+        }
+        std::map<std::string, int> blocks;
+        for (const auto& block : document.value("blocks", json::array())) {
+            if (block.is_string())
+                blocks[block.get<std::string>()] = graph.addBlock(block.get<std::string>());
+        }
+        const auto& ops = document.value("ops", json::array());
+        for (std::size_t i = 0; i < ops.size(); ++i) {
+            auto where = "ops[" + std::to_string(i) + "]";
+            const auto& entry = ops[i];
+            auto kindName = text(entry, "op", where);
+            auto kind = opKindFromString(kindName);
+            if (!kind)
+                throw JsonError(where + ": unknown op '" + kindName +
+                                "' (see resources/models/README.md for the ops)");
+            Op op;
+            op.kind = *kind;
+            op.name = text(entry, "name", where);
+            auto resolve = [&](const char* key, std::vector<TensorId>& into) {
+                for (const auto& name : entry.value(key, json::array())) {
+                    auto it = name.is_string() ? byName.find(name.get<std::string>()) : byName.end();
+                    if (it == byName.end())
+                        throw JsonError(where + "." + key + ": " + name.dump() +
+                                        " is neither a declared tensor nor the output of an earlier op");
+                    into.push_back(it->second);
+                }
+            };
+            resolve("inputs", op.inputs);
+            resolve("params", op.params);
+            resolve("buffers", op.buffers);
+            if (entry.contains("attributes"))
+                op.attributes = attributesFromJson(entry["attributes"], where + ".attributes");
+            if (entry.contains("block")) {
+                auto it = entry["block"].is_string() ? blocks.find(entry["block"].get<std::string>())
+                                                     : blocks.end();
+                if (it == blocks.end())
+                    throw JsonError(where + ".block: not one of the listed blocks");
+                op.block = it->second;
+            }
+            try {
+                auto name = op.name;
+                auto output = graph.addOp(std::move(op));
+                define(name, output, where);
+            } catch (const GraphError& e) {
+                throw JsonError(where + ": " + e.what());
+            }
+        }
+        auto loss = text(document, "loss", "the model");
+        auto it = byName.find(loss);
+        if (it == byName.end())
+            throw JsonError("\"loss\": '" + loss + "' is not an op's output");
+        try {
+            graph.setLoss(it->second);
+        } catch (const GraphError& e) {
+            throw JsonError(std::string("\"loss\": ") + e.what());
+        }
+        return graph;
+    } catch (const JsonError& e) {
+        return makeError(ErrorCode::InvalidInput, label + ": " + e.what());
+    } catch (const GraphError& e) {
+        return makeError(ErrorCode::InvalidInput, label + ": " + e.what());
+    } catch (const json::exception& e) {
+        return makeError(ErrorCode::InvalidInput, label + ": " + e.what());
+    }
+}
+
+} // namespace torchrig

@@ -1,0 +1,122 @@
+#include "workload/model_zoo.h"
+
+#include "workload/families/language_models.h"
+#include "workload/families/resnet.h"
+#include "workload/families/vision_models.h"
+
+namespace torchrig {
+
+namespace {
+
+ModelInputs imageDefaults(std::int64_t size = 224) {
+    return {32, size, 0};
+}
+ModelInputs tokenDefaults(std::int64_t seq) {
+    return {8, 0, seq};
+}
+
+std::vector<ZooModel> makeZoo() {
+    std::vector<ZooModel> zoo;
+    for (int depth : {18, 34, 50, 101, 152}) {
+        zoo.push_back({"resnet" + std::to_string(depth), "resnet",
+                       "ResNet-" + std::to_string(depth) + ", ImageNet classifier", ModelInputKind::Image,
+                       imageDefaults(), [depth](const ModelInputs& in) {
+                           return buildResNet(depth, in);
+                       }});
+    }
+    zoo.push_back({"vgg16", "vgg", "VGG-16, ImageNet classifier", ModelInputKind::Image, imageDefaults(),
+                   [](const ModelInputs& in) {
+                       return buildVgg16(in);
+                   }});
+    zoo.push_back({"mobilenet_v2", "mobilenet", "MobileNetV2, ImageNet classifier", ModelInputKind::Image,
+                   imageDefaults(), [](const ModelInputs& in) {
+                       return buildMobileNetV2(in);
+                   }});
+    zoo.push_back({"vit_b_16", "vit", "ViT-B/16, ImageNet classifier", ModelInputKind::Image, imageDefaults(),
+                   [](const ModelInputs& in) {
+                       return buildVitB16(in);
+                   }});
+    zoo.push_back({"unet",
+                   "unet",
+                   "U-Net, 64 base channels, 2-class segmentation",
+                   ModelInputKind::Image,
+                   {8, 256, 0},
+                   [](const ModelInputs& in) {
+                       return buildUNet(in);
+                   }});
+    zoo.push_back({"mlp",
+                   "mlp",
+                   "MLP 784-512-512-10 (MNIST-sized)",
+                   ModelInputKind::Features,
+                   {64, 0, 0},
+                   [](const ModelInputs& in) {
+                       return buildMlp(in, {784, 512, 512, 10});
+                   }});
+    zoo.push_back({"bert-base-uncased", "bert", "BERT-base, 2-label sequence classification",
+                   ModelInputKind::Tokens, tokenDefaults(128), [](const ModelInputs& in) {
+                       return buildBert(BertConfig{}, in);
+                   }});
+    zoo.push_back({"bert-large-uncased", "bert", "BERT-large, 2-label sequence classification",
+                   ModelInputKind::Tokens, tokenDefaults(128), [](const ModelInputs& in) {
+                       BertConfig c;
+                       c.name = "bert-large-uncased";
+                       c.hidden = 1024;
+                       c.layers = 24;
+                       c.heads = 16;
+                       c.intermediate = 4096;
+                       return buildBert(c, in);
+                   }});
+    struct Gpt2Size {
+        const char* id;
+        std::int64_t width, layers, heads;
+    };
+    for (auto size : {Gpt2Size{"gpt2", 768, 12, 12}, Gpt2Size{"gpt2-medium", 1024, 24, 16},
+                      Gpt2Size{"gpt2-large", 1280, 36, 20}, Gpt2Size{"gpt2-xl", 1600, 48, 25}}) {
+        zoo.push_back({size.id, "gpt2", std::string("GPT-2 ") + size.id + " language model",
+                       ModelInputKind::Tokens, tokenDefaults(1024), [size](const ModelInputs& in) {
+                           Gpt2Config c;
+                           c.name = size.id;
+                           c.width = size.width;
+                           c.layers = size.layers;
+                           c.heads = size.heads;
+                           return buildGpt2(c, in);
+                       }});
+    }
+    struct LlamaSize {
+        const char* id;
+        std::int64_t hidden, intermediate, layers, heads, kvHeads;
+    };
+    for (auto size :
+         {LlamaSize{"llama-2-7b", 4096, 11008, 32, 32, 32}, LlamaSize{"llama-2-13b", 5120, 13824, 40, 40, 40},
+          LlamaSize{"llama-2-70b", 8192, 28672, 80, 64, 8}}) {
+        zoo.push_back({size.id, "llama", std::string("Llama 2 ") + (size.id + 8) + " language model",
+                       ModelInputKind::Tokens, tokenDefaults(4096), [size](const ModelInputs& in) {
+                           LlamaConfig c;
+                           c.name = size.id;
+                           c.hidden = size.hidden;
+                           c.intermediate = size.intermediate;
+                           c.layers = size.layers;
+                           c.heads = size.heads;
+                           c.kvHeads = size.kvHeads;
+                           return buildLlama(c, in);
+                       }});
+    }
+    return zoo;
+}
+
+} // namespace
+
+const std::vector<ZooModel>& modelZoo() {
+    static const std::vector<ZooModel> zoo = makeZoo();
+    return zoo;
+}
+
+const ZooModel* findZooModel(std::string_view id) {
+    for (const auto& model : modelZoo()) {
+        if (model.id == id)
+            return &model;
+    }
+    return nullptr;
+}
+
+} // namespace torchrig

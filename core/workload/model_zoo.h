@@ -1,0 +1,28 @@
+#pragma once
+
+#include "workload/families/model_inputs.h"
+#include "workload/model_graph.h"
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace torchrig {
+
+enum class ModelInputKind { Image, Tokens, Features };
+
+// A model of the zoo: a family at fixed hyper-parameters, built for any batch and input size.
+struct ZooModel {
+    std::string id; // "resnet50", "bert-base-uncased", "llama-2-7b"
+    std::string family;
+    std::string description;
+    ModelInputKind inputKind = ModelInputKind::Image;
+    ModelInputs defaults;
+    std::function<ModelGraph(const ModelInputs&)> build;
+};
+
+const std::vector<ZooModel>& modelZoo();
+const ZooModel* findZooModel(std::string_view id); // null when unknown
+
+} // namespace torchrig

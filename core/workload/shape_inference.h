@@ -1,0 +1,11 @@
+#pragma once
+
+#include "workload/model_graph.h"
+
+namespace torchrig {
+
+// The output an op produces from its inputs, following PyTorch's shape rules; throws GraphError
+// naming the op and the shapes that disagree. Also checks the op's parameters and buffers.
+TensorInfo inferOutput(const ModelGraph& graph, const Op& op);
+
+} // namespace torchrig
