@@ -2,6 +2,7 @@
 
 #include "catalog_command.h"
 #include "exit_codes.h"
+#include "validate_command.h"
 
 #include <CLI/CLI.hpp>
 
@@ -19,6 +20,7 @@ int main(int argc, char** argv) {
     app.add_flag("--read-only", options.readOnly, "Open your parts database without changing it");
 
     torchrig::cli::CatalogCommand catalog(app, options);
+    torchrig::cli::ValidateCommand validate(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -33,5 +35,7 @@ int main(int argc, char** argv) {
     }
     if (catalog.selected())
         return catalog.run();
+    if (validate.selected())
+        return validate.run();
     return torchrig::cli::kExitUsage;
 }

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "workload_options.h"
+
+#include <CLI/CLI.hpp>
+
+namespace torchrig::cli {
+
+// `torchrig-cli validate`: runs torchrig-validate on this machine and prints what it measured.
+class ValidateCommand {
+public:
+    explicit ValidateCommand(CLI::App& parent);
+    bool selected() const { return m_command->parsed(); }
+    int run();
+
+private:
+    CLI::App* m_command = nullptr;
+    WorkloadOptions m_workload;
+    int m_steps = 3;
+    int m_warmup = 1;
+    int m_threads = 0;
+    std::int64_t m_memoryLimit = 0;
+    bool m_force = false;
+    bool m_json = false;
+};
+
+} // namespace torchrig::cli

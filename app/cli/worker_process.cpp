@@ -1,0 +1,134 @@
+#include "worker_process.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace torchrig::cli {
+
+namespace {
+
+std::string describeSignal(int signal) {
+    if (signal == SIGKILL)
+        return "it was killed (SIGKILL); on Linux that is most often the kernel's out-of-memory killer: the "
+               "run "
+               "needs more RAM than is free";
+    const char* name = strsignal(signal);
+    return std::string("it ended on signal ") + std::to_string(signal) + " (" + (name ? name : "unknown") +
+           ")";
+}
+
+} // namespace
+
+std::string defaultWorkerPath() {
+    if (const char* path = std::getenv("TORCHRIG_VALIDATE"); path && *path)
+        return path;
+    std::error_code ec;
+    auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    return (ec ? std::filesystem::path("torchrig-validate") : self.parent_path() / "torchrig-validate")
+        .string();
+}
+
+WorkerOutcome runWorker(const std::vector<std::string>& command, const std::string& requestJson,
+                        const std::function<void(const WorkerLine&)>& onProgress) {
+    WorkerOutcome outcome;
+    int toChild[2];
+    int fromChild[2];
+    if (pipe(toChild) != 0 || pipe(fromChild) != 0) {
+        outcome.message = std::string("the worker could not be started: ") + std::strerror(errno);
+        return outcome;
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, toChild[0], STDIN_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, fromChild[1], STDOUT_FILENO);
+    for (int fd : {toChild[0], toChild[1], fromChild[0], fromChild[1]})
+        posix_spawn_file_actions_addclose(&actions, fd);
+    std::vector<char*> argv;
+    for (const auto& part : command)
+        argv.push_back(const_cast<char*>(part.c_str()));
+    argv.push_back(nullptr);
+    pid_t pid = 0;
+    int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    close(toChild[0]);
+    close(fromChild[1]);
+    if (spawned != 0) {
+        close(toChild[1]);
+        close(fromChild[0]);
+        outcome.message = "the worker " + command.front() +
+                          " could not be started: " + std::strerror(spawned) +
+                          ". Build it (it needs LibTorch: libtorch-dev) or point TORCHRIG_VALIDATE at it";
+        return outcome;
+    }
+    // The request is small; a worker that exits before reading it is reported by its exit.
+    std::signal(SIGPIPE, SIG_IGN);
+    auto written = write(toChild[1], requestJson.data(), requestJson.size());
+    (void)written;
+    close(toChild[1]);
+
+    bool ended = false;
+    std::string pending;
+    char buffer[4096];
+    auto handleLine = [&](const std::string& text) {
+        if (text.empty() || ended)
+            return;
+        auto line = parseWorkerLine(text);
+        if (!line) {
+            outcome.errorKind = ValidationErrorKind::Internal;
+            outcome.message = line.error().message;
+            ended = true;
+            return;
+        }
+        switch (line->type) {
+        case WorkerLine::Type::Progress: onProgress(*line); break;
+        case WorkerLine::Type::Result:
+            outcome.succeeded = true;
+            outcome.result = line->result;
+            ended = true;
+            break;
+        case WorkerLine::Type::Error:
+            outcome.errorKind = line->errorKind;
+            outcome.message = line->message;
+            ended = true;
+            break;
+        }
+    };
+    for (ssize_t n; (n = read(fromChild[0], buffer, sizeof buffer)) != 0;) {
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        pending.append(buffer, static_cast<std::size_t>(n));
+        for (auto newline = pending.find('\n'); newline != std::string::npos; newline = pending.find('\n')) {
+            handleLine(pending.substr(0, newline));
+            pending.erase(0, newline + 1);
+        }
+    }
+    handleLine(pending);
+    close(fromChild[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (!ended) {
+        outcome.errorKind = WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL
+                                ? ValidationErrorKind::OutOfMemory
+                                : ValidationErrorKind::Internal;
+        outcome.message =
+            "the worker stopped without a result: " +
+            (WIFSIGNALED(status) ? describeSignal(WTERMSIG(status))
+                                 : "it exited with status " + std::to_string(WEXITSTATUS(status)));
+    }
+    return outcome;
+}
+
+} // namespace torchrig::cli

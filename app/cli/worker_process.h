@@ -1,0 +1,29 @@
+#pragma once
+
+#include "io/validation_protocol.h"
+#include "util/result.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace torchrig::cli {
+
+// How a run of torchrig-validate ended, as the planner reports it.
+struct WorkerOutcome {
+    bool succeeded = false;
+    ValidationResult result;                                       // when succeeded
+    ValidationErrorKind errorKind = ValidationErrorKind::Internal; // otherwise
+    std::string message;
+};
+
+// Starts the worker (program + arguments), writes the request to its standard input, calls
+// onProgress for each progress line and returns the result or the error, including a worker that
+// died without a word (killed, crashed) or spoke outside its protocol.
+WorkerOutcome runWorker(const std::vector<std::string>& command, const std::string& requestJson,
+                        const std::function<void(const WorkerLine&)>& onProgress);
+
+// The worker beside this program, or $TORCHRIG_VALIDATE.
+std::string defaultWorkerPath();
+
+} // namespace torchrig::cli

@@ -1,0 +1,66 @@
+#include "workload_options.h"
+
+#include "workload/model_zoo.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace torchrig::cli {
+
+void WorkloadOptions::addTo(CLI::App& command) {
+    command.add_option("-m,--model", model, "A zoo model (resnet50, bert-base-uncased, gpt2, llama-2-7b, …)");
+    command.add_option("--model-file", modelFile, "A model graph file (resources/models/README.md)");
+    command.add_option("-b,--batch", batch, "Samples per step")->required()->check(CLI::Range(1, 1 << 20));
+    command.add_option("--seq-len", seqLen, "Tokens per sample (language models)")
+        ->check(CLI::Range(2, 1 << 20));
+    command.add_option("--image-size", imageSize, "Image height = width (vision models)")
+        ->check(CLI::Range(8, 8192));
+    command.add_option("--precision", precision, "fp32, tf32, amp-fp16, amp-bf16, bf16")
+        ->check(CLI::IsMember({"fp32", "tf32", "amp-fp16", "amp-bf16", "bf16"}));
+    command.add_option("--optimizer", optimizer, "sgd, sgd-momentum, adam, adamw")
+        ->check(CLI::IsMember({"sgd", "sgd-momentum", "adam", "adamw"}));
+    command.add_option("--optimizer-impl", optimizerImpl, "default, single_tensor, foreach, fused")
+        ->check(CLI::IsMember({"default", "single_tensor", "foreach", "fused"}));
+    command.add_option("--checkpointing", checkpointing, "none or blocks")
+        ->check(CLI::IsMember({"none", "blocks"}));
+    command.add_option("--device", device, "cpu or cuda:N");
+}
+
+Result<ValidationRequest> WorkloadOptions::toRequest() const {
+    ValidationRequest request;
+    if (model.empty() == modelFile.empty())
+        return makeError(ErrorCode::InvalidInput,
+                         "give either --model (a zoo model) or --model-file (a graph file)");
+    if (!model.empty()) {
+        const auto* zoo = findZooModel(model);
+        if (!zoo) {
+            std::string known;
+            for (const auto& m : modelZoo())
+                known += (known.empty() ? "" : ", ") + m.id;
+            return makeError(ErrorCode::NotFound,
+                             "\"" + model + "\" is not a zoo model; the zoo has " + known);
+        }
+        request.model = model;
+        request.inputs = zoo->defaults;
+    } else {
+        std::ifstream in(modelFile, std::ios::binary);
+        if (!in)
+            return makeError(ErrorCode::Io, modelFile + " cannot be read");
+        std::stringstream text;
+        text << in.rdbuf();
+        request.modelGraphJson = text.str();
+    }
+    request.inputs.batch = batch;
+    if (seqLen > 0)
+        request.inputs.seqLen = seqLen;
+    if (imageSize > 0)
+        request.inputs.imageSize = imageSize;
+    request.precision = precisionFromString(precision).value_or(Precision::Fp32);
+    request.optimizer = optimizerFromString(optimizer).value_or(OptimizerKind::AdamW);
+    request.optimizerImpl = optimizerImplFromString(optimizerImpl).value_or(OptimizerImpl::Default);
+    request.checkpointing = checkpointingFromString(checkpointing).value_or(Checkpointing::None);
+    request.device = device;
+    return request;
+}
+
+} // namespace torchrig::cli

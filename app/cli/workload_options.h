@@ -1,0 +1,31 @@
+#pragma once
+
+#include "io/validation_protocol.h"
+#include "util/result.h"
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+namespace torchrig::cli {
+
+// The flags that describe a training workload, shared by the commands that take one
+// (validate now; estimate and fit read the same names).
+struct WorkloadOptions {
+    std::string model;
+    std::string modelFile;
+    std::int64_t batch = 0;
+    std::int64_t seqLen = 0;
+    std::int64_t imageSize = 0;
+    std::string precision = "fp32";
+    std::string optimizer = "adamw";
+    std::string optimizerImpl = "default";
+    std::string checkpointing = "none";
+    std::string device = "cpu";
+
+    void addTo(CLI::App& command);
+    // The request with the zoo model's default sizes where a flag was not given.
+    Result<ValidationRequest> toRequest() const;
+};
+
+} // namespace torchrig::cli

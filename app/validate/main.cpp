@@ -1,0 +1,159 @@
+// torchrig-validate: trains a model graph for a few steps with LibTorch and measures what happened.
+// Reads one JSON request (a file, or standard input with "-"), writes JSON lines on standard
+// output: progress events, then one result or one error. See core/io/validation_protocol.h.
+
+#include "io/model_graph_json.h"
+#include "io/validation_protocol.h"
+#include "tracking_cpu_allocator.h"
+#include "training_run.h"
+#include "workload/model_zoo.h"
+
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <mutex>
+#include <unistd.h>
+
+using namespace torchrig;
+
+namespace {
+
+std::mutex g_outputMutex;
+
+void emit(const std::string& line) {
+    std::lock_guard lock(g_outputMutex);
+    std::fputs(line.c_str(), stdout);
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
+}
+
+// Written from the signal handler with write(2), the only output that is safe there.
+char g_terminatedLine[160];
+
+void onTerminate(int) {
+    auto written = ::write(STDOUT_FILENO, g_terminatedLine, std::strlen(g_terminatedLine));
+    (void)written;
+    std::_Exit(128 + SIGTERM);
+}
+
+std::int64_t availableMemoryBytes() {
+    std::ifstream meminfo("/proc/meminfo");
+    for (std::string key; meminfo >> key;) {
+        std::int64_t kib = 0;
+        meminfo >> kib;
+        if (key == "MemAvailable:")
+            return kib * 1024;
+        meminfo.ignore(64, '\n');
+    }
+    return 0;
+}
+
+int fail(ValidationErrorKind kind, const std::string& message) {
+    emit(errorLine(kind, message));
+    return kind == ValidationErrorKind::InvalidRequest ? 2 : kind == ValidationErrorKind::OutOfMemory ? 3 : 1;
+}
+
+// The sizes the graph is built for: a zoo model ignores the sizes that are not its kind's.
+ModelInputs effectiveInputs(const ValidationRequest& request) {
+    auto inputs = request.inputs;
+    if (const auto* model = findZooModel(request.model)) {
+        if (model->inputKind != ModelInputKind::Image)
+            inputs.imageSize = 0;
+        if (model->inputKind != ModelInputKind::Tokens)
+            inputs.seqLen = 0;
+    }
+    return inputs;
+}
+
+Result<ModelGraph> buildGraph(const ValidationRequest& request) {
+    try {
+        if (!request.modelGraphJson.empty())
+            return readModelGraphJson(request.modelGraphJson, "model_graph");
+        const auto* model = findZooModel(request.model);
+        if (!model) {
+            std::string known;
+            for (const auto& m : modelZoo())
+                known += (known.empty() ? "" : ", ") + m.id;
+            return makeError(ErrorCode::NotFound,
+                             "\"" + request.model + "\" is not a zoo model; the zoo has " + known);
+        }
+        return model->build(effectiveInputs(request));
+    } catch (const GraphError& e) {
+        return makeError(ErrorCode::InvalidInput, e.what());
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    std::snprintf(
+        g_terminatedLine, sizeof g_terminatedLine, "%s\n",
+        errorLine(ValidationErrorKind::Internal, "stopped: the worker was asked to end (SIGTERM)").c_str());
+    std::signal(SIGTERM, onTerminate);
+
+    bool countOnly = argc == 3 && std::strcmp(argv[1], "--count-parameters") == 0;
+    if ((argc != 2 && !countOnly) || std::strcmp(argv[1], "--help") == 0) {
+        std::fprintf(
+            stderr,
+            "usage: torchrig-validate [--count-parameters] REQUEST.json | -\n"
+            "Trains the requested model for a few steps and prints JSON lines (progress, result or error).\n"
+            "--count-parameters builds the network without memory and prints its parameter count.\n");
+        return argc == 2 ? 0 : 2;
+    }
+    const char* source = argv[argc - 1];
+    std::string text;
+    if (std::strcmp(source, "-") == 0) {
+        text.assign(std::istreambuf_iterator<char>(std::cin), {});
+    } else {
+        std::ifstream in(source, std::ios::binary);
+        if (!in)
+            return fail(ValidationErrorKind::InvalidRequest, std::string(source) + " cannot be read");
+        text.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    auto request = parseValidationRequest(text);
+    if (!request)
+        return fail(ValidationErrorKind::InvalidRequest, request.error().message);
+    auto graph = buildGraph(*request);
+    if (!graph)
+        return fail(ValidationErrorKind::InvalidRequest, graph.error().message);
+
+    if (countOnly) {
+        emit("{\"event\":\"parameters\",\"parameter_count\":" +
+             std::to_string(validate::countNetworkParameters(*graph)) + "}");
+        return 0;
+    }
+    // Weights, gradients and two optimizer moments are a floor for any training step.
+    auto available = availableMemoryBytes();
+    auto floor = graph->parameterBytes() * 4;
+    if (request->device == "cpu" && available > 0 && floor > available && !request->force)
+        return fail(ValidationErrorKind::OutOfMemory,
+                    "does not fit at batch " + std::to_string(request->inputs.batch) +
+                        ": the weights, gradients and "
+                        "optimizer state alone need " +
+                        std::to_string(floor) + " bytes and " + std::to_string(available) +
+                        " are available; set \"force\": true to try anyway");
+
+    validate::prepareLibTorch();
+    if (request->device == "cpu" && !request->force)
+        validate::TrackingCpuAllocator::setLimit(request->memoryLimitBytes > 0 ? request->memoryLimitBytes
+                                                                               : available);
+    try {
+        ValidationResult result;
+        result.model = request->model.empty() ? graph->name() : request->model;
+        result.inputs = effectiveInputs(*request);
+        result.measured =
+            validate::runTraining(*graph, *request, [](std::string_view phase, int step, double elapsed) {
+                emit(progressLine(phase, step, elapsed));
+            });
+        result.device = validate::describeDevice(*request);
+        emit(resultLine(result));
+        return 0;
+    } catch (const validate::WorkerError& e) {
+        return fail(e.kind(), e.what());
+    } catch (const std::exception& e) {
+        return fail(ValidationErrorKind::Internal, e.what());
+    }
+}

@@ -1,0 +1,320 @@
+#include "io/validation_protocol.h"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <utility>
+
+namespace torchrig {
+
+namespace {
+
+using nlohmann::json;
+
+template <class E, std::size_t N>
+std::string_view idOf(const std::array<std::pair<E, std::string_view>, N>& table, E value) {
+    for (const auto& [e, id] : table) {
+        if (e == value)
+            return id;
+    }
+    return table[0].second;
+}
+
+template <class E, std::size_t N>
+std::optional<E> fromId(const std::array<std::pair<E, std::string_view>, N>& table, std::string_view text) {
+    for (const auto& [e, id] : table) {
+        if (id == text)
+            return e;
+    }
+    return std::nullopt;
+}
+
+template <class E, std::size_t N>
+std::string choices(const std::array<std::pair<E, std::string_view>, N>& table) {
+    std::string out;
+    for (const auto& entry : table)
+        out += (out.empty() ? "" : ", ") + std::string(entry.second);
+    return out;
+}
+
+constexpr std::array<std::pair<Precision, std::string_view>, 5> kPrecisions = {{
+    {Precision::Fp32, "fp32"},
+    {Precision::Tf32, "tf32"},
+    {Precision::AmpFp16, "amp-fp16"},
+    {Precision::AmpBf16, "amp-bf16"},
+    {Precision::Bf16, "bf16"},
+}};
+constexpr std::array<std::pair<OptimizerKind, std::string_view>, 4> kOptimizers = {{
+    {OptimizerKind::Sgd, "sgd"},
+    {OptimizerKind::SgdMomentum, "sgd-momentum"},
+    {OptimizerKind::Adam, "adam"},
+    {OptimizerKind::AdamW, "adamw"},
+}};
+constexpr std::array<std::pair<OptimizerImpl, std::string_view>, 4> kImpls = {{
+    {OptimizerImpl::Default, "default"},
+    {OptimizerImpl::SingleTensor, "single_tensor"},
+    {OptimizerImpl::Foreach, "foreach"},
+    {OptimizerImpl::Fused, "fused"},
+}};
+constexpr std::array<std::pair<Checkpointing, std::string_view>, 2> kCheckpointing = {{
+    {Checkpointing::None, "none"},
+    {Checkpointing::Blocks, "blocks"},
+}};
+constexpr std::array<std::pair<ValidationErrorKind, std::string_view>, 4> kErrorKinds = {{
+    {ValidationErrorKind::InvalidRequest, "invalid_request"},
+    {ValidationErrorKind::Unsupported, "unsupported"},
+    {ValidationErrorKind::OutOfMemory, "out_of_memory"},
+    {ValidationErrorKind::Internal, "internal"},
+}};
+
+class RequestError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+std::int64_t integerIn(const json& value, const std::string& key, std::int64_t low, std::int64_t high) {
+    if (!value.is_number_integer() || value.get<std::int64_t>() < low || value.get<std::int64_t>() > high)
+        throw RequestError("\"" + key + "\" must be a whole number from " + std::to_string(low) + " to " +
+                           std::to_string(high) + ", not " + value.dump());
+    return value.get<std::int64_t>();
+}
+
+std::string textOf(const json& value, const std::string& key) {
+    if (!value.is_string())
+        throw RequestError("\"" + key + "\" must be text, not " + value.dump());
+    return value.get<std::string>();
+}
+
+template <class E, std::size_t N>
+E choiceOf(const json& value, const std::string& key,
+           const std::array<std::pair<E, std::string_view>, N>& table) {
+    auto parsed = fromId(table, textOf(value, key));
+    if (!parsed)
+        throw RequestError("\"" + key + "\" must be one of " + choices(table) + ", not " + value.dump());
+    return *parsed;
+}
+
+json measurementToJson(const ValidationMeasurement& m) {
+    json out = {{"parameter_count", m.parameterCount},
+                {"allocated_peak_bytes", m.allocatedPeakBytes},
+                {"first_step_allocated_peak_bytes", m.firstStepAllocatedPeakBytes},
+                {"step_seconds", m.stepSecondsMedian},
+                {"step_seconds_all", m.stepSeconds},
+                {"samples_per_second", m.samplesPerSecond},
+                {"matmul_flops_per_second", m.matmulFlopsPerSecond},
+                {"copy_bytes_per_second", m.copyBytesPerSecond}};
+    if (m.reservedPeakBytes)
+        out["reserved_peak_bytes"] = *m.reservedPeakBytes;
+    if (m.deviceUsedBytes)
+        out["device_used_bytes"] = *m.deviceUsedBytes;
+    if (m.contextBytes)
+        out["context_bytes"] = *m.contextBytes;
+    return out;
+}
+
+} // namespace
+
+std::string_view precisionId(Precision p) {
+    return idOf(kPrecisions, p);
+}
+std::string_view optimizerId(OptimizerKind o) {
+    return idOf(kOptimizers, o);
+}
+std::string_view optimizerImplId(OptimizerImpl i) {
+    return idOf(kImpls, i);
+}
+std::optional<Precision> precisionFromString(std::string_view t) {
+    return fromId(kPrecisions, t);
+}
+std::optional<OptimizerKind> optimizerFromString(std::string_view t) {
+    return fromId(kOptimizers, t);
+}
+std::optional<OptimizerImpl> optimizerImplFromString(std::string_view t) {
+    return fromId(kImpls, t);
+}
+std::optional<Checkpointing> checkpointingFromString(std::string_view t) {
+    return fromId(kCheckpointing, t);
+}
+std::string_view validationErrorKindId(ValidationErrorKind kind) {
+    return idOf(kErrorKinds, kind);
+}
+
+Result<ValidationRequest> parseValidationRequest(std::string_view text) {
+    json document;
+    try {
+        document = json::parse(text);
+    } catch (const json::parse_error& e) {
+        return makeError(ErrorCode::InvalidInput,
+                         std::string("the request is not valid JSON (") + e.what() + ")");
+    }
+    if (!document.is_object())
+        return makeError(ErrorCode::InvalidInput, "the request must be a JSON object");
+    ValidationRequest request;
+    try {
+        for (const auto& [key, value] : document.items()) {
+            if (key == "model")
+                request.model = textOf(value, key);
+            else if (key == "model_graph")
+                request.modelGraphJson = value.dump();
+            else if (key == "batch")
+                request.inputs.batch = integerIn(value, key, 1, 1 << 20);
+            else if (key == "image_size")
+                request.inputs.imageSize = integerIn(value, key, 8, 8192);
+            else if (key == "seq_len")
+                request.inputs.seqLen = integerIn(value, key, 2, 1 << 20);
+            else if (key == "precision")
+                request.precision = choiceOf(value, key, kPrecisions);
+            else if (key == "optimizer")
+                request.optimizer = choiceOf(value, key, kOptimizers);
+            else if (key == "optimizer_impl")
+                request.optimizerImpl = choiceOf(value, key, kImpls);
+            else if (key == "checkpointing")
+                request.checkpointing = choiceOf(value, key, kCheckpointing);
+            else if (key == "warmup_steps")
+                request.warmupSteps = static_cast<int>(integerIn(value, key, 0, 1000));
+            else if (key == "steps")
+                request.steps = static_cast<int>(integerIn(value, key, 1, 10000));
+            else if (key == "device") {
+                request.device = textOf(value, key);
+                bool cuda = request.device.rfind("cuda:", 0) == 0 && request.device.size() > 5 &&
+                            request.device.find_first_not_of("0123456789", 5) == std::string::npos;
+                if (request.device != "cpu" && !cuda)
+                    throw RequestError("\"device\" must be \"cpu\" or \"cuda:N\", not \"" + request.device +
+                                       "\"");
+            } else if (key == "seed")
+                request.seed = static_cast<std::uint64_t>(integerIn(value, key, 0, std::int64_t{1} << 62));
+            else if (key == "time_limit_seconds") {
+                if (!value.is_number() || value.get<double>() <= 0)
+                    throw RequestError("\"time_limit_seconds\" must be a positive number");
+                request.timeLimitSeconds = value.get<double>();
+            } else if (key == "threads")
+                request.threads = static_cast<int>(integerIn(value, key, 0, 1024));
+            else if (key == "memory_limit_bytes")
+                request.memoryLimitBytes = integerIn(value, key, 1, std::int64_t{1} << 56);
+            else if (key == "force") {
+                if (!value.is_boolean())
+                    throw RequestError("\"force\" must be true or false");
+                request.force = value.get<bool>();
+            } else
+                throw RequestError("\"" + key + "\" is not a request field");
+        }
+        if (request.model.empty() == request.modelGraphJson.empty())
+            throw RequestError(
+                "give either \"model\" (a zoo id) or \"model_graph\" (a model file's contents)");
+    } catch (const RequestError& e) {
+        return makeError(ErrorCode::InvalidInput, e.what());
+    }
+    return request;
+}
+
+std::string validationRequestToJson(const ValidationRequest& r) {
+    json out = {{"batch", r.inputs.batch},
+                {"precision", precisionId(r.precision)},
+                {"optimizer", optimizerId(r.optimizer)},
+                {"optimizer_impl", optimizerImplId(r.optimizerImpl)},
+                {"checkpointing", r.checkpointing == Checkpointing::Blocks ? "blocks" : "none"},
+                {"warmup_steps", r.warmupSteps},
+                {"steps", r.steps},
+                {"device", r.device},
+                {"seed", r.seed},
+                {"time_limit_seconds", r.timeLimitSeconds},
+                {"threads", r.threads},
+                {"force", r.force}};
+    if (r.memoryLimitBytes > 0)
+        out["memory_limit_bytes"] = r.memoryLimitBytes;
+    if (r.inputs.imageSize > 0)
+        out["image_size"] = r.inputs.imageSize;
+    if (r.inputs.seqLen > 0)
+        out["seq_len"] = r.inputs.seqLen;
+    if (!r.model.empty())
+        out["model"] = r.model;
+    else
+        out["model_graph"] = json::parse(r.modelGraphJson);
+    return out.dump();
+}
+
+std::string progressLine(std::string_view phase, int step, double elapsedSeconds) {
+    return json{{"event", "progress"}, {"phase", phase}, {"step", step}, {"elapsed_seconds", elapsedSeconds}}
+        .dump();
+}
+
+std::string resultLine(const ValidationResult& r) {
+    json device = {{"kind", r.device.kind},
+                   {"name", r.device.name},
+                   {"total_memory_bytes", r.device.totalMemoryBytes},
+                   {"compute_capability", r.device.computeCapability},
+                   {"threads", r.device.threads},
+                   {"libtorch_version", r.device.libtorchVersion},
+                   {"cuda_version", r.device.cudaVersion}};
+    json inputs = {
+        {"batch", r.inputs.batch}, {"image_size", r.inputs.imageSize}, {"seq_len", r.inputs.seqLen}};
+    return json{{"event", "result"},
+                {"model", r.model},
+                {"inputs", inputs},
+                {"measured", measurementToJson(r.measured)},
+                {"device", device}}
+        .dump();
+}
+
+std::string errorLine(ValidationErrorKind kind, std::string_view message) {
+    return json{{"event", "error"}, {"kind", validationErrorKindId(kind)}, {"message", message}}.dump();
+}
+
+Result<WorkerLine> parseWorkerLine(std::string_view text) {
+    try {
+        auto document = json::parse(text);
+        WorkerLine line;
+        auto event = document.at("event").get<std::string>();
+        if (event == "progress") {
+            line.type = WorkerLine::Type::Progress;
+            line.phase = document.at("phase").get<std::string>();
+            line.step = document.at("step").get<int>();
+            line.elapsedSeconds = document.at("elapsed_seconds").get<double>();
+        } else if (event == "error") {
+            line.type = WorkerLine::Type::Error;
+            line.errorKind = fromId(kErrorKinds, document.at("kind").get<std::string>())
+                                 .value_or(ValidationErrorKind::Internal);
+            line.message = document.at("message").get<std::string>();
+        } else if (event == "result") {
+            line.type = WorkerLine::Type::Result;
+            auto& r = line.result;
+            r.model = document.at("model").get<std::string>();
+            const auto& inputs = document.at("inputs");
+            r.inputs = {inputs.at("batch").get<std::int64_t>(), inputs.at("image_size").get<std::int64_t>(),
+                        inputs.at("seq_len").get<std::int64_t>()};
+            const auto& m = document.at("measured");
+            r.measured.parameterCount = m.at("parameter_count").get<std::int64_t>();
+            r.measured.allocatedPeakBytes = m.at("allocated_peak_bytes").get<std::int64_t>();
+            r.measured.firstStepAllocatedPeakBytes =
+                m.at("first_step_allocated_peak_bytes").get<std::int64_t>();
+            r.measured.stepSecondsMedian = m.at("step_seconds").get<double>();
+            r.measured.stepSeconds = m.at("step_seconds_all").get<std::vector<double>>();
+            r.measured.samplesPerSecond = m.at("samples_per_second").get<double>();
+            r.measured.matmulFlopsPerSecond = m.at("matmul_flops_per_second").get<double>();
+            r.measured.copyBytesPerSecond = m.at("copy_bytes_per_second").get<double>();
+            if (m.contains("reserved_peak_bytes"))
+                r.measured.reservedPeakBytes = m["reserved_peak_bytes"].get<std::int64_t>();
+            if (m.contains("device_used_bytes"))
+                r.measured.deviceUsedBytes = m["device_used_bytes"].get<std::int64_t>();
+            if (m.contains("context_bytes"))
+                r.measured.contextBytes = m["context_bytes"].get<std::int64_t>();
+            const auto& d = document.at("device");
+            r.device = {d.at("kind").get<std::string>(),
+                        d.at("name").get<std::string>(),
+                        d.at("total_memory_bytes").get<std::int64_t>(),
+                        d.at("compute_capability").get<std::string>(),
+                        d.at("threads").get<int>(),
+                        d.at("libtorch_version").get<std::string>(),
+                        d.at("cuda_version").get<std::string>()};
+        } else {
+            return makeError(ErrorCode::InvalidInput, "the worker wrote an unknown event \"" + event + "\"");
+        }
+        return line;
+    } catch (const json::exception& e) {
+        return makeError(ErrorCode::InvalidInput,
+                         std::string("the worker wrote a line that is not its protocol (") + e.what() +
+                             "): " + std::string(text.substr(0, 200)));
+    }
+}
+
+} // namespace torchrig

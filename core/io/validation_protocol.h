@@ -1,0 +1,109 @@
+#pragma once
+// What the planner and torchrig-validate say to each other: one JSON request in, JSON lines out
+// (progress events, then one result or one error). Both sides use these types, so the protocol
+// cannot drift between them.
+
+#include "util/result.h"
+#include "workload/families/model_inputs.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace torchrig {
+
+enum class Precision { Fp32, Tf32, AmpFp16, AmpBf16, Bf16 };
+enum class OptimizerKind { Sgd, SgdMomentum, Adam, AdamW };
+// PyTorch's three optimizer implementations; Default is what PyTorch 2.x picks for the device
+// (foreach on CUDA, single-tensor on the CPU).
+enum class OptimizerImpl { Default, SingleTensor, Foreach, Fused };
+enum class Checkpointing { None, Blocks };
+
+std::string_view precisionId(Precision precision);
+std::string_view optimizerId(OptimizerKind optimizer);
+std::string_view optimizerImplId(OptimizerImpl impl);
+std::optional<Precision> precisionFromString(std::string_view text);
+std::optional<OptimizerKind> optimizerFromString(std::string_view text);
+std::optional<OptimizerImpl> optimizerImplFromString(std::string_view text);
+std::optional<Checkpointing> checkpointingFromString(std::string_view text);
+
+struct ValidationRequest {
+    std::string model;          // a zoo id, or empty when modelGraphJson is given
+    std::string modelGraphJson; // a model file's text (resources/models/README.md)
+    ModelInputs inputs;
+    Precision precision = Precision::Fp32;
+    OptimizerKind optimizer = OptimizerKind::AdamW;
+    OptimizerImpl optimizerImpl = OptimizerImpl::Default;
+    Checkpointing checkpointing = Checkpointing::None;
+    int warmupSteps = 1;
+    int steps = 3;
+    std::string device = "cpu"; // "cpu" or "cuda:N"
+    std::uint64_t seed = 0;
+    double timeLimitSeconds = 600;
+    int threads = 0;    // CPU threads; 0: one per core
+    bool force = false; // run on the CPU even when it may need more RAM than is free
+    // CPU only: refuse allocations past this many live bytes (0: the RAM available at start), so
+    // that "does not fit" is a result rather than the kernel's OOM killer.
+    std::int64_t memoryLimitBytes = 0;
+};
+
+// Strict: unknown keys, wrong types and out-of-range values are errors naming the key.
+Result<ValidationRequest> parseValidationRequest(std::string_view json);
+std::string validationRequestToJson(const ValidationRequest& request);
+
+// What one run measured. Byte counts are exact on the CPU (a tracking allocator) and the caching
+// allocator's statistics on CUDA.
+struct ValidationMeasurement {
+    std::int64_t parameterCount = 0;
+    std::int64_t allocatedPeakBytes = 0;          // steady-state step
+    std::int64_t firstStepAllocatedPeakBytes = 0; // optimizer state is created in step 1
+    std::optional<std::int64_t> reservedPeakBytes;
+    std::optional<std::int64_t> deviceUsedBytes;
+    std::optional<std::int64_t> contextBytes;
+    std::vector<double> stepSeconds; // measured steps, in order
+    double stepSecondsMedian = 0;
+    double samplesPerSecond = 0;
+    double matmulFlopsPerSecond = 0; // float32 on the device
+    double copyBytesPerSecond = 0;
+};
+
+struct ValidationDevice {
+    std::string kind; // "cpu" or "cuda"
+    std::string name;
+    std::int64_t totalMemoryBytes = 0;
+    std::string computeCapability;
+    int threads = 0;
+    std::string libtorchVersion;
+    std::string cudaVersion;
+};
+
+struct ValidationResult {
+    std::string model;
+    ModelInputs inputs;
+    ValidationMeasurement measured;
+    ValidationDevice device;
+};
+
+enum class ValidationErrorKind { InvalidRequest, Unsupported, OutOfMemory, Internal };
+std::string_view validationErrorKindId(ValidationErrorKind kind);
+
+// One line of the worker's output.
+std::string progressLine(std::string_view phase, int step, double elapsedSeconds);
+std::string resultLine(const ValidationResult& result);
+std::string errorLine(ValidationErrorKind kind, std::string_view message);
+
+// What the planner reads back from one line.
+struct WorkerLine {
+    enum class Type { Progress, Result, Error } type = Type::Progress;
+    std::string phase;
+    int step = 0;
+    double elapsedSeconds = 0;
+    ValidationResult result;
+    ValidationErrorKind errorKind = ValidationErrorKind::Internal;
+    std::string message;
+};
+Result<WorkerLine> parseWorkerLine(std::string_view line);
+
+} // namespace torchrig

@@ -1,0 +1,121 @@
+// Runs torchrig-validate (LibTorch, CPU) as the planner does and checks what it reports.
+
+#include "io/validation_protocol.h"
+#include "test_support.h"
+#include "worker_process.h"
+#include "workload/model_zoo.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+
+using namespace torchrig;
+
+namespace {
+
+cli::WorkerOutcome runRequest(const std::string& request) {
+    return cli::runWorker({TORCHRIG_TEST_VALIDATE, "-"}, request, [](const WorkerLine&) {});
+}
+
+std::string linearRequest(const char* optimizer) {
+    auto graph = nlohmann::json::parse(test::readFile(TORCHRIG_TEST_SOURCES "/validate/linear_4096.json"));
+    return nlohmann::json{
+        {"model_graph", graph}, {"batch", 64}, {"optimizer", optimizer}, {"steps", 2}, {"threads", 1}}
+        .dump();
+}
+
+constexpr std::int64_t kWeight = 4096LL * 4096 * 4;
+constexpr std::int64_t kBias = 4096 * 4;
+constexpr std::int64_t kActivation = 64LL * 4096 * 4; // the input, the logits and their gradient alike
+constexpr std::int64_t kTarget = 64 * 8;
+constexpr std::int64_t kResident = kWeight + kBias + kActivation + kTarget; // weights, bias, the batch
+
+} // namespace
+
+TEST_CASE("Linear 4096x4096 with Adam is measured to the byte", "[validate]") {
+    auto outcome = runRequest(linearRequest("adam"));
+    REQUIRE(outcome.succeeded);
+    const auto& m = outcome.result.measured;
+    CHECK(m.parameterCount == 4096 * 4096 + 4096);
+    // The peak is inside Adam's step for the weight: gradients and both moments exist, and
+    // `exp_avg_sq.sqrt() / bias_correction2_sqrt` holds two weight-sized temporaries; the divisor
+    // becomes a 12-byte 0-dim tensor and each parameter has a float32 step counter (measured in a
+    // probe of LibTorch 1.13's CPU allocator).
+    std::int64_t expected = kResident + (kWeight + kBias) /* gradients */ +
+                            2 * (kWeight + kBias) /* moments */ + 2 * 4 /* step counters */ +
+                            2 * kWeight /* sqrt, division */ + 12;
+    CHECK(m.allocatedPeakBytes == expected);
+    CHECK(m.firstStepAllocatedPeakBytes == expected);
+    CHECK(m.stepSeconds.size() == 2);
+}
+
+TEST_CASE("Linear 4096x4096 with plain SGD peaks in backward", "[validate]") {
+    auto outcome = runRequest(linearRequest("sgd"));
+    REQUIRE(outcome.succeeded);
+    // Gradients of weight and bias, the gradient of the logits, and two float32 scalars (8 bytes)
+    // that live through backward.
+    CHECK(outcome.result.measured.allocatedPeakBytes == kResident + kWeight + kBias + kActivation + 8);
+}
+
+TEST_CASE("The worker's network has the reference parameter count for every zoo model", "[validate]") {
+    for (const auto& model : modelZoo()) {
+        INFO(model.id);
+        auto request =
+            nlohmann::json{{"model", model.id}, {"batch", 1}, {"seq_len", 16}, {"image_size", 64}}.dump();
+        std::string command =
+            std::string(TORCHRIG_TEST_VALIDATE) + " --count-parameters - <<'EOF'\n" + request + "\nEOF\n";
+        FILE* pipe = popen(command.c_str(), "r");
+        REQUIRE(pipe);
+        char buffer[256] = {};
+        auto read = std::fread(buffer, 1, sizeof buffer - 1, pipe);
+        pclose(pipe);
+        auto inputs = model.defaults;
+        inputs.batch = 1;
+        inputs.seqLen = inputs.seqLen > 0 ? 16 : 0;
+        inputs.imageSize = inputs.imageSize > 0 ? 64 : 0;
+        auto line = nlohmann::json::parse(std::string(buffer, read));
+        CHECK(line["parameter_count"].get<std::int64_t>() == model.build(inputs).parameterCount());
+    }
+}
+
+TEST_CASE("Out of memory is a result that names the batch", "[validate]") {
+    auto outcome = runRequest(R"({"model": "resnet18", "batch": 8, "memory_limit_bytes": 100000000})");
+    REQUIRE_FALSE(outcome.succeeded);
+    CHECK(outcome.errorKind == ValidationErrorKind::OutOfMemory);
+    CHECK(outcome.message.rfind("does not fit at batch 8: an allocation of ", 0) == 0);
+    CHECK(outcome.message.find("would pass the limit of 100000000 bytes") != std::string::npos);
+}
+
+TEST_CASE("A malformed request and an unknown op are refused with what to fix", "[validate]") {
+    auto malformed = runRequest(R"({"model": "resnet18", "batch": "eight"})");
+    REQUIRE_FALSE(malformed.succeeded);
+    CHECK(malformed.errorKind == ValidationErrorKind::InvalidRequest);
+    CHECK(malformed.message == "\"batch\" must be a whole number from 1 to 1048576, not \"eight\"");
+
+    auto graph = test::readFile(TORCHRIG_TEST_SOURCES "/validate/linear_4096.json");
+    graph.replace(graph.find("\"linear\""), 8, "\"conv3d\"");
+    auto unknownOp = runRequest("{\"batch\": 2, \"model_graph\": " + graph + "}");
+    REQUIRE_FALSE(unknownOp.succeeded);
+    CHECK(unknownOp.errorKind == ValidationErrorKind::InvalidRequest);
+    CHECK(unknownOp.message ==
+          "model_graph: ops[0]: unknown op 'conv3d' (see resources/models/README.md for the ops)");
+}
+
+TEST_CASE("A worker killed mid-run is reported, not waited for", "[validate]") {
+    // A stand-in worker: one progress line, then the kernel's OOM killer's signal.
+    auto outcome =
+        cli::runWorker({"/bin/sh", "-c",
+                        "read request; echo '{\"event\":\"progress\",\"phase\":\"warmup\",\"step\":1,"
+                        "\"elapsed_seconds\":0.1}'; kill -KILL $$"},
+                       "{}\n", [](const WorkerLine&) {});
+    REQUIRE_FALSE(outcome.succeeded);
+    CHECK(outcome.errorKind == ValidationErrorKind::OutOfMemory);
+    CHECK(outcome.message ==
+          "the worker stopped without a result: it was killed (SIGKILL); on Linux that is most often "
+          "the kernel's out-of-memory killer: the run needs more RAM than is free");
+    auto garbage = cli::runWorker({"/bin/sh", "-c", "read request; echo 'Segmentation fault'; exit 139"},
+                                  "{}\n", [](const WorkerLine&) {});
+    REQUIRE_FALSE(garbage.succeeded);
+    CHECK(garbage.message.rfind("the worker wrote a line that is not its protocol", 0) == 0);
+}
