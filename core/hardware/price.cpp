@@ -1,12 +1,11 @@
 #include "hardware/price.h"
 
-#include <array>
-#include <utility>
+#include "util/enum_names.h"
 
 namespace torchrig {
 
 namespace {
-constexpr std::array<std::pair<PriceKind, std::string_view>, 5> kPriceKindIds = {{
+constexpr EnumNames<PriceKind, 5> kPriceKindIds = {{
     {PriceKind::LaunchMsrp, "launch_msrp"},
     {PriceKind::Street, "street"},
     {PriceKind::OnDemandHourly, "on_demand_hourly"},
@@ -16,19 +15,11 @@ constexpr std::array<std::pair<PriceKind, std::string_view>, 5> kPriceKindIds = 
 } // namespace
 
 std::string_view priceKindId(PriceKind kind) {
-    for (const auto& [k, id] : kPriceKindIds) {
-        if (k == kind)
-            return id;
-    }
-    return "street";
+    return enumName(kPriceKindIds, kind);
 }
 
 std::optional<PriceKind> priceKindFromString(std::string_view text) {
-    for (const auto& [k, id] : kPriceKindIds) {
-        if (id == text)
-            return k;
-    }
-    return std::nullopt;
+    return enumFromName(kPriceKindIds, text);
 }
 
 } // namespace torchrig

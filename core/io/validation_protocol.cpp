@@ -1,9 +1,9 @@
 #include "io/validation_protocol.h"
 
+#include "util/enum_names.h"
+
 #include <nlohmann/json.hpp>
 
-#include <array>
-#include <utility>
 
 namespace torchrig {
 
@@ -11,56 +11,30 @@ namespace {
 
 using nlohmann::json;
 
-template <class E, std::size_t N>
-std::string_view idOf(const std::array<std::pair<E, std::string_view>, N>& table, E value) {
-    for (const auto& [e, id] : table) {
-        if (e == value)
-            return id;
-    }
-    return table[0].second;
-}
-
-template <class E, std::size_t N>
-std::optional<E> fromId(const std::array<std::pair<E, std::string_view>, N>& table, std::string_view text) {
-    for (const auto& [e, id] : table) {
-        if (id == text)
-            return e;
-    }
-    return std::nullopt;
-}
-
-template <class E, std::size_t N>
-std::string choices(const std::array<std::pair<E, std::string_view>, N>& table) {
-    std::string out;
-    for (const auto& entry : table)
-        out += (out.empty() ? "" : ", ") + std::string(entry.second);
-    return out;
-}
-
-constexpr std::array<std::pair<Precision, std::string_view>, 5> kPrecisions = {{
+constexpr EnumNames<Precision, 5> kPrecisions = {{
     {Precision::Fp32, "fp32"},
     {Precision::Tf32, "tf32"},
     {Precision::AmpFp16, "amp-fp16"},
     {Precision::AmpBf16, "amp-bf16"},
     {Precision::Bf16, "bf16"},
 }};
-constexpr std::array<std::pair<OptimizerKind, std::string_view>, 4> kOptimizers = {{
+constexpr EnumNames<OptimizerKind, 4> kOptimizers = {{
     {OptimizerKind::Sgd, "sgd"},
     {OptimizerKind::SgdMomentum, "sgd-momentum"},
     {OptimizerKind::Adam, "adam"},
     {OptimizerKind::AdamW, "adamw"},
 }};
-constexpr std::array<std::pair<OptimizerImpl, std::string_view>, 4> kImpls = {{
+constexpr EnumNames<OptimizerImpl, 4> kImpls = {{
     {OptimizerImpl::Default, "default"},
     {OptimizerImpl::SingleTensor, "single_tensor"},
     {OptimizerImpl::Foreach, "foreach"},
     {OptimizerImpl::Fused, "fused"},
 }};
-constexpr std::array<std::pair<Checkpointing, std::string_view>, 2> kCheckpointing = {{
+constexpr EnumNames<Checkpointing, 2> kCheckpointing = {{
     {Checkpointing::None, "none"},
     {Checkpointing::Blocks, "blocks"},
 }};
-constexpr std::array<std::pair<ValidationErrorKind, std::string_view>, 4> kErrorKinds = {{
+constexpr EnumNames<ValidationErrorKind, 4> kErrorKinds = {{
     {ValidationErrorKind::InvalidRequest, "invalid_request"},
     {ValidationErrorKind::Unsupported, "unsupported"},
     {ValidationErrorKind::OutOfMemory, "out_of_memory"},
@@ -86,11 +60,10 @@ std::string textOf(const json& value, const std::string& key) {
 }
 
 template <class E, std::size_t N>
-E choiceOf(const json& value, const std::string& key,
-           const std::array<std::pair<E, std::string_view>, N>& table) {
-    auto parsed = fromId(table, textOf(value, key));
+E choiceOf(const json& value, const std::string& key, const EnumNames<E, N>& table) {
+    auto parsed = enumFromName(table, textOf(value, key));
     if (!parsed)
-        throw RequestError("\"" + key + "\" must be one of " + choices(table) + ", not " + value.dump());
+        throw RequestError("\"" + key + "\" must be one of " + enumNameList(table) + ", not " + value.dump());
     return *parsed;
 }
 
@@ -115,28 +88,28 @@ json measurementToJson(const ValidationMeasurement& m) {
 } // namespace
 
 std::string_view precisionId(Precision p) {
-    return idOf(kPrecisions, p);
+    return enumName(kPrecisions, p);
 }
 std::string_view optimizerId(OptimizerKind o) {
-    return idOf(kOptimizers, o);
+    return enumName(kOptimizers, o);
 }
 std::string_view optimizerImplId(OptimizerImpl i) {
-    return idOf(kImpls, i);
+    return enumName(kImpls, i);
 }
 std::optional<Precision> precisionFromString(std::string_view t) {
-    return fromId(kPrecisions, t);
+    return enumFromName(kPrecisions, t);
 }
 std::optional<OptimizerKind> optimizerFromString(std::string_view t) {
-    return fromId(kOptimizers, t);
+    return enumFromName(kOptimizers, t);
 }
 std::optional<OptimizerImpl> optimizerImplFromString(std::string_view t) {
-    return fromId(kImpls, t);
+    return enumFromName(kImpls, t);
 }
 std::optional<Checkpointing> checkpointingFromString(std::string_view t) {
-    return fromId(kCheckpointing, t);
+    return enumFromName(kCheckpointing, t);
 }
 std::string_view validationErrorKindId(ValidationErrorKind kind) {
-    return idOf(kErrorKinds, kind);
+    return enumName(kErrorKinds, kind);
 }
 
 Result<ValidationRequest> parseValidationRequest(std::string_view text) {
@@ -272,7 +245,7 @@ Result<WorkerLine> parseWorkerLine(std::string_view text) {
             line.elapsedSeconds = document.at("elapsed_seconds").get<double>();
         } else if (event == "error") {
             line.type = WorkerLine::Type::Error;
-            line.errorKind = fromId(kErrorKinds, document.at("kind").get<std::string>())
+            line.errorKind = enumFromName(kErrorKinds, document.at("kind").get<std::string>())
                                  .value_or(ValidationErrorKind::Internal);
             line.message = document.at("message").get<std::string>();
         } else if (event == "result") {

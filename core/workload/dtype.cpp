@@ -1,12 +1,11 @@
 #include "workload/dtype.h"
 
-#include <array>
-#include <utility>
+#include "util/enum_names.h"
 
 namespace torchrig {
 
 namespace {
-constexpr std::array<std::pair<DType, std::string_view>, 6> kIds = {{
+constexpr EnumNames<DType, 6> kIds = {{
     {DType::Float32, "float32"},
     {DType::Float16, "float16"},
     {DType::BFloat16, "bfloat16"},
@@ -29,19 +28,11 @@ std::int64_t dtypeSize(DType dtype) {
 }
 
 std::string_view dtypeId(DType dtype) {
-    for (const auto& [d, id] : kIds) {
-        if (d == dtype)
-            return id;
-    }
-    return "float32";
+    return enumName(kIds, dtype);
 }
 
 std::optional<DType> dtypeFromString(std::string_view text) {
-    for (const auto& [d, id] : kIds) {
-        if (id == text)
-            return d;
-    }
-    return std::nullopt;
+    return enumFromName(kIds, text);
 }
 
 bool isFloatingPoint(DType dtype) {

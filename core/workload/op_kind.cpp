@@ -1,12 +1,11 @@
 #include "workload/op_kind.h"
 
-#include <array>
-#include <utility>
+#include "util/enum_names.h"
 
 namespace torchrig {
 
 namespace {
-constexpr std::array<std::pair<OpKind, std::string_view>, 34> kIds = {{
+constexpr EnumNames<OpKind, 34> kIds = {{
     {OpKind::Conv2d, "conv2d"},
     {OpKind::ConvTranspose2d, "conv_transpose2d"},
     {OpKind::BatchNorm2d, "batch_norm"},
@@ -45,19 +44,11 @@ constexpr std::array<std::pair<OpKind, std::string_view>, 34> kIds = {{
 } // namespace
 
 std::string_view opKindId(OpKind kind) {
-    for (const auto& [k, id] : kIds) {
-        if (k == kind)
-            return id;
-    }
-    return "unknown";
+    return enumName(kIds, kind);
 }
 
 std::optional<OpKind> opKindFromString(std::string_view text) {
-    for (const auto& [k, id] : kIds) {
-        if (id == text)
-            return k;
-    }
-    return std::nullopt;
+    return enumFromName(kIds, text);
 }
 
 } // namespace torchrig
