@@ -70,8 +70,21 @@ ModelInputs effectiveInputs(const ValidationRequest& request) {
 
 Result<ModelGraph> buildGraph(const ValidationRequest& request) {
     try {
-        if (!request.modelGraphJson.empty())
-            return readModelGraphJson(request.modelGraphJson, "model_graph");
+        if (!request.modelGraphJson.empty()) {
+            auto graph = readModelGraphJson(request.modelGraphJson, "model_graph");
+            if (!graph)
+                return graph;
+            // A file's shapes are fixed: the batch it was written for is the batch it trains.
+            for (const auto& t : graph->tensors()) {
+                if (t.role == TensorRole::Input && !t.shape.empty() && t.shape[0] != request.inputs.batch)
+                    return makeError(ErrorCode::InvalidInput,
+                                     "the model file is written for batch " + std::to_string(t.shape[0]) +
+                                         " (input '" + t.name + "' is " + shapeToString(t.shape) + "), not " +
+                                         std::to_string(request.inputs.batch) +
+                                         "; ask for that batch or change the file's shapes");
+            }
+            return graph;
+        }
         const auto* model = findZooModel(request.model);
         if (!model) {
             std::string known;

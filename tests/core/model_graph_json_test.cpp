@@ -56,6 +56,16 @@ TEST_CASE("The example model in resources/models reads and builds", "[core][json
     REQUIRE(graph.ok());
     CHECK(graph->parameterCount() == 32 * 3 * 9 + 32 + 64 * 32 * 9 + 64 + 64 + 10 * 64 + 10);
     CHECK(graph->tensor(graph->loss()).shape.empty());
+
+    std::ifstream llama(TORCHRIG_TEST_RESOURCES "/models/example-tiny-llama.json");
+    std::stringstream llamaText;
+    llamaText << llama.rdbuf();
+    auto tiny = readModelGraphJson(llamaText.str(), "example-tiny-llama.json");
+    REQUIRE(tiny.ok());
+    // vocab 1024 x 256 twice (embedding, head), 4 layers of q, o (256x256), k, v (256x64), three
+    // 256x688 MLP matrices and two norms, and the final norm.
+    CHECK(tiny->parameterCount() ==
+          2 * 1024 * 256 + 4 * (2 * 256 * 256 + 2 * 256 * 64 + 3 * 256 * 688 + 2 * 256) + 256);
 }
 
 TEST_CASE("A shape mismatch names the op and both shapes", "[core][json]") {

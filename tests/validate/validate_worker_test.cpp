@@ -102,6 +102,15 @@ TEST_CASE("A malformed request and an unknown op are refused with what to fix", 
           "model_graph: ops[0]: unknown op 'conv3d' (see resources/models/README.md for the ops)");
 }
 
+TEST_CASE("A model file trains at the batch it was written for", "[validate]") {
+    auto graph = test::readFile(TORCHRIG_TEST_SOURCES "/validate/linear_4096.json");
+    auto wrongBatch = runRequest("{\"batch\": 8, \"model_graph\": " + graph + "}");
+    REQUIRE_FALSE(wrongBatch.succeeded);
+    CHECK(wrongBatch.message ==
+          "the model file is written for batch 64 (input 'x' is [64, 4096]), not 8; ask for that "
+          "batch or change the file's shapes");
+}
+
 TEST_CASE("A worker killed mid-run is reported, not waited for", "[validate]") {
     // A stand-in worker: one progress line, then the kernel's OOM killer's signal.
     auto outcome =
