@@ -8,6 +8,7 @@
 #include "training_run.h"
 #include "workload/model_zoo.h"
 
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -15,6 +16,7 @@
 #include <iostream>
 #include <iterator>
 #include <mutex>
+#include <thread>
 #include <unistd.h>
 
 using namespace torchrig;
@@ -107,6 +109,11 @@ int main(int argc, char** argv) {
         errorLine(ValidationErrorKind::Internal, "stopped: the worker was asked to end (SIGTERM)").c_str());
     std::signal(SIGTERM, onTerminate);
 
+    if (argc == 2 && std::strcmp(argv[1], "--probe") == 0) {
+        validate::prepareLibTorch();
+        emit(devicesLine(validate::probeDevices()));
+        return 0;
+    }
     bool countOnly = argc == 3 && std::strcmp(argv[1], "--count-parameters") == 0;
     if ((argc != 2 && !countOnly) || std::strcmp(argv[1], "--help") == 0) {
         std::fprintf(
@@ -148,6 +155,15 @@ int main(int argc, char** argv) {
                         "optimizer state alone need " +
                         std::to_string(floor) + " bytes and " + std::to_string(available) +
                         " are available; set \"force\": true to try anyway");
+
+    // Between steps the run checks its time limit itself; a single step that overruns it by half a
+    // minute is stopped here.
+    std::thread([limit = request->timeLimitSeconds] {
+        std::this_thread::sleep_for(std::chrono::duration<double>(limit + 30));
+        emit(errorLine(ValidationErrorKind::Internal, "the time limit of " + std::to_string(limit) +
+                                                          " s ran out inside a step; the worker stopped"));
+        std::_Exit(4);
+    }).detach();
 
     validate::prepareLibTorch();
     if (request->device == "cpu" && !request->force)

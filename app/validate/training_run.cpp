@@ -166,6 +166,18 @@ void prepareLibTorch() {
     TrackingCpuAllocator::install();
 }
 
+std::vector<ValidationDevice> probeDevices() {
+    std::vector<ValidationDevice> devices = {describeDevice(ValidationRequest{})};
+    devices.front().threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    for (std::size_t i = 0; i < torch::cuda::device_count(); ++i) {
+        ValidationDevice cuda;
+        cuda.kind = "cuda:" + std::to_string(i);
+        cuda.libtorchVersion = TORCH_VERSION;
+        devices.push_back(cuda);
+    }
+    return devices;
+}
+
 std::int64_t countNetworkParameters(const ModelGraph& graph) {
     GraphNetwork network(graph, at::Device(at::kMeta), 0);
     return network.parameterCount();

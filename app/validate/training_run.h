@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace torchrig::validate {
 
@@ -33,6 +34,8 @@ ValidationDevice describeDevice(const ValidationRequest& request);
 // The parameters of the LibTorch network built from the graph, created on the meta device (no
 // memory), so that even a 70B model's network can be counted on any machine.
 std::int64_t countNetworkParameters(const ModelGraph& graph);
+// The CPU, and the CUDA devices a CUDA build of LibTorch sees (not measured on yet).
+std::vector<ValidationDevice> probeDevices();
 // LibTorch's CPU allocator must be wrapped before any tensor exists.
 void prepareLibTorch();
 

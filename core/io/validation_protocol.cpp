@@ -4,7 +4,6 @@
 
 #include <nlohmann/json.hpp>
 
-
 namespace torchrig {
 
 namespace {
@@ -211,14 +210,25 @@ std::string progressLine(std::string_view phase, int step, double elapsedSeconds
         .dump();
 }
 
+json deviceToJson(const ValidationDevice& d) {
+    return {{"kind", d.kind},
+            {"name", d.name},
+            {"total_memory_bytes", d.totalMemoryBytes},
+            {"compute_capability", d.computeCapability},
+            {"threads", d.threads},
+            {"libtorch_version", d.libtorchVersion},
+            {"cuda_version", d.cudaVersion}};
+}
+
+std::string devicesLine(const std::vector<ValidationDevice>& devices) {
+    json list = json::array();
+    for (const auto& d : devices)
+        list.push_back(deviceToJson(d));
+    return json{{"event", "devices"}, {"devices", list}}.dump();
+}
+
 std::string resultLine(const ValidationResult& r) {
-    json device = {{"kind", r.device.kind},
-                   {"name", r.device.name},
-                   {"total_memory_bytes", r.device.totalMemoryBytes},
-                   {"compute_capability", r.device.computeCapability},
-                   {"threads", r.device.threads},
-                   {"libtorch_version", r.device.libtorchVersion},
-                   {"cuda_version", r.device.cudaVersion}};
+    json device = deviceToJson(r.device);
     json inputs = {
         {"batch", r.inputs.batch}, {"image_size", r.inputs.imageSize}, {"seq_len", r.inputs.seqLen}};
     return json{{"event", "result"},

@@ -93,6 +93,8 @@ std::string_view validationErrorKindId(ValidationErrorKind kind);
 std::string progressLine(std::string_view phase, int step, double elapsedSeconds);
 std::string resultLine(const ValidationResult& result);
 std::string errorLine(ValidationErrorKind kind, std::string_view message);
+// The --probe answer: the devices the worker sees ("id" is "cpu" or "cuda:N").
+std::string devicesLine(const std::vector<ValidationDevice>& devices);
 
 // What the planner reads back from one line.
 struct WorkerLine {

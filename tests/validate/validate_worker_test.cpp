@@ -128,3 +128,33 @@ TEST_CASE("A worker killed mid-run is reported, not waited for", "[validate]") {
     REQUIRE_FALSE(garbage.succeeded);
     CHECK(garbage.message.rfind("the worker wrote a line that is not its protocol", 0) == 0);
 }
+
+TEST_CASE("SIGTERM ends the worker at once with a last line that says so", "[validate]") {
+    std::string command = "printf '%s' '{\"model\": \"resnet50\", \"batch\": 16, \"steps\": 50}' > "
+                          "/tmp/torchrig-sigterm-$$.json; " +
+                          std::string(TORCHRIG_TEST_VALIDATE) +
+                          " /tmp/torchrig-sigterm-$$.json & pid=$!; sleep 3; " +
+                          "kill -TERM $pid; wait $pid; echo \"exit=$?\"; rm -f /tmp/torchrig-sigterm-$$.json";
+    FILE* pipe = popen(command.c_str(), "r");
+    REQUIRE(pipe);
+    std::string output;
+    char buffer[4096];
+    while (auto n = std::fread(buffer, 1, sizeof buffer, pipe))
+        output.append(buffer, n);
+    pclose(pipe);
+    CHECK(output.find(
+              "{\"event\":\"error\",\"kind\":\"internal\",\"message\":\"stopped: the worker was asked to "
+              "end (SIGTERM)\"}\nexit=143") != std::string::npos);
+}
+
+TEST_CASE("The worker's probe lists the CPU", "[validate]") {
+    FILE* pipe = popen((std::string(TORCHRIG_TEST_VALIDATE) + " --probe").c_str(), "r");
+    REQUIRE(pipe);
+    char buffer[4096] = {};
+    auto n = std::fread(buffer, 1, sizeof buffer - 1, pipe);
+    pclose(pipe);
+    auto probe = nlohmann::json::parse(std::string(buffer, n));
+    CHECK(probe["event"] == "devices");
+    CHECK(probe["devices"][0]["kind"] == "cpu");
+    CHECK(probe["devices"][0]["total_memory_bytes"].get<std::int64_t>() > 0);
+}
