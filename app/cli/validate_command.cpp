@@ -30,6 +30,8 @@ ValidateCommand::ValidateCommand(CLI::App& parent) {
     m_command->add_option("--memory-limit", m_memoryLimit,
                           "CPU: treat more live bytes than this as out of memory");
     m_command->add_flag("--force", m_force, "Run on the CPU even if it may need more RAM than is free");
+    m_command->add_flag("--max-batch", m_maxBatch,
+                        "Find the largest batch that fits (from --batch up), and measure it");
     m_command->add_flag("--json", m_json, "Print JSON");
 }
 
@@ -44,10 +46,15 @@ int ValidateCommand::run() {
     request->threads = m_threads;
     request->memoryLimitBytes = m_memoryLimit;
     request->force = m_force;
-    auto outcome =
-        runWorker({defaultWorkerPath(), "-"}, validationRequestToJson(*request), [](const WorkerLine& line) {
+    std::vector<std::string> command = {defaultWorkerPath(), "-"};
+    if (m_maxBatch)
+        command.insert(command.begin() + 1, "--max-batch");
+    auto outcome = runWorker(command, validationRequestToJson(*request), [](const WorkerLine& line) {
+        if (line.phase == "search")
+            std::cerr << fmt::format("  trying batch {}\n", line.step);
+        else
             std::cerr << fmt::format("  {} step {} ({:.1f} s)\n", line.phase, line.step, line.elapsedSeconds);
-        });
+    });
     if (!outcome.succeeded) {
         if (m_json)
             std::cout << nlohmann::json{{"error",
@@ -70,7 +77,7 @@ int ValidateCommand::run() {
     }
     std::vector<std::vector<std::string>> rows = {
         {"model", fmt::format("{} ({} parameters)", r.model, m.parameterCount)},
-        {"batch", std::to_string(r.inputs.batch)},
+        {r.maxBatch ? "largest batch that fits" : "batch", std::to_string(r.inputs.batch)},
         {"device", fmt::format("{} {} ({} threads, LibTorch {})", r.device.kind, r.device.name,
                                r.device.threads, r.device.libtorchVersion)},
         {"allocated peak, steady step", bytes(m.allocatedPeakBytes)},

@@ -21,6 +21,7 @@ private:
     int m_threads = 0;
     std::int64_t m_memoryLimit = 0;
     bool m_force = false;
+    bool m_maxBatch = false;
     bool m_json = false;
 };
 

@@ -16,6 +16,7 @@
 #include <iostream>
 #include <iterator>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <unistd.h>
 
@@ -101,6 +102,63 @@ Result<ModelGraph> buildGraph(const ValidationRequest& request) {
     }
 }
 
+// The largest batch whose steady-state step fits: double until a step does not fit, then bisect.
+int findMaxBatch(const ValidationRequest& base) {
+    if (!base.modelGraphJson.empty())
+        return fail(ValidationErrorKind::Unsupported,
+                    "the largest batch is searched for zoo models only: a model "
+                    "file's shapes are fixed");
+    auto attempt = base;
+    attempt.warmupSteps = 1; // the first step has no optimizer state yet: the second is the steady one
+    attempt.steps = 1;
+    std::optional<ValidationResult> best;
+    auto fits = [&](std::int64_t batch) {
+        attempt.inputs.batch = batch;
+        emit(progressLine("search", static_cast<int>(batch), 0));
+        auto graph = buildGraph(attempt);
+        if (!graph)
+            throw validate::WorkerError(ValidationErrorKind::InvalidRequest, graph.error().message);
+        try {
+            ValidationResult result;
+            result.model = attempt.model;
+            result.inputs = effectiveInputs(attempt);
+            result.measured = validate::runTraining(*graph, attempt, [](std::string_view, int, double) {});
+            best = result;
+            return true;
+        } catch (const validate::WorkerError& e) {
+            if (e.kind() == ValidationErrorKind::OutOfMemory)
+                return false;
+            throw;
+        }
+    };
+    try {
+        std::int64_t low = 0;  // fits (0: none known)
+        std::int64_t high = 0; // does not fit (0: none known)
+        for (std::int64_t batch = base.inputs.batch; high == 0 && batch <= (std::int64_t{1} << 20);
+             batch *= 2)
+            (fits(batch) ? low : high) = batch;
+        if (low == 0 && high > 1) { // even the first batch tried is too large
+            for (std::int64_t batch = high / 2; batch >= 1 && low == 0; batch /= 2)
+                (fits(batch) ? low : high) = batch;
+        }
+        if (low == 0)
+            return fail(ValidationErrorKind::OutOfMemory, "does not fit even at batch 1");
+        while (high != 0 && high - low > 1) {
+            auto middle = low + (high - low) / 2;
+            (fits(middle) ? low : high) = middle;
+        }
+        // The measurement of the largest batch that fit is the one kept.
+        if (best->inputs.batch != low)
+            fits(low);
+        best->maxBatch = low;
+        best->device = validate::describeDevice(base);
+        emit(resultLine(*best));
+        return 0;
+    } catch (const validate::WorkerError& e) {
+        return fail(e.kind(), e.what());
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -109,18 +167,24 @@ int main(int argc, char** argv) {
         errorLine(ValidationErrorKind::Internal, "stopped: the worker was asked to end (SIGTERM)").c_str());
     std::signal(SIGTERM, onTerminate);
 
+    enum class Mode { Train, CountParameters, MaxBatch } mode = Mode::Train;
     if (argc == 2 && std::strcmp(argv[1], "--probe") == 0) {
         validate::prepareLibTorch();
         emit(devicesLine(validate::probeDevices()));
         return 0;
     }
-    bool countOnly = argc == 3 && std::strcmp(argv[1], "--count-parameters") == 0;
-    if ((argc != 2 && !countOnly) || std::strcmp(argv[1], "--help") == 0) {
+    if (argc == 3 && std::strcmp(argv[1], "--count-parameters") == 0)
+        mode = Mode::CountParameters;
+    else if (argc == 3 && std::strcmp(argv[1], "--max-batch") == 0)
+        mode = Mode::MaxBatch;
+    else if (argc != 2 || std::strcmp(argv[1], "--help") == 0) {
         std::fprintf(
             stderr,
-            "usage: torchrig-validate [--count-parameters] REQUEST.json | -\n"
-            "Trains the requested model for a few steps and prints JSON lines (progress, result or error).\n"
-            "--count-parameters builds the network without memory and prints its parameter count.\n");
+            "usage: torchrig-validate [--count-parameters | --max-batch] REQUEST.json | -\n"
+            "       torchrig-validate --probe\n"
+            "Trains the requested model for a few steps and prints JSON lines (progress, then one result\n"
+            "or one error). --count-parameters builds the network without memory and prints its\n"
+            "parameter count; --max-batch finds the largest batch that fits; --probe lists devices.\n");
         return argc == 2 ? 0 : 2;
     }
     const char* source = argv[argc - 1];
@@ -139,12 +203,12 @@ int main(int argc, char** argv) {
     auto graph = buildGraph(*request);
     if (!graph)
         return fail(ValidationErrorKind::InvalidRequest, graph.error().message);
-
-    if (countOnly) {
+    if (mode == Mode::CountParameters) {
         emit("{\"event\":\"parameters\",\"parameter_count\":" +
              std::to_string(validate::countNetworkParameters(*graph)) + "}");
         return 0;
     }
+
     // Weights, gradients and two optimizer moments are a floor for any training step.
     auto available = availableMemoryBytes();
     auto floor = graph->parameterBytes() * 4;
@@ -169,6 +233,8 @@ int main(int argc, char** argv) {
     if (request->device == "cpu" && !request->force)
         validate::TrackingCpuAllocator::setLimit(request->memoryLimitBytes > 0 ? request->memoryLimitBytes
                                                                                : available);
+    if (mode == Mode::MaxBatch)
+        return findMaxBatch(*request);
     try {
         ValidationResult result;
         result.model = request->model.empty() ? graph->name() : request->model;

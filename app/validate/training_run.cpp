@@ -278,8 +278,11 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
     m.stepSecondsMedian = median(m.stepSeconds);
     m.samplesPerSecond =
         m.stepSecondsMedian > 0 ? static_cast<double>(request.inputs.batch) / m.stepSecondsMedian : 0;
+    // The device's rates are the machine's, not the workload's: measured outside its memory limit.
+    auto limit = TrackingCpuAllocator::limit();
     TrackingCpuAllocator::setLimit(0);
     measureDevice(m);
+    TrackingCpuAllocator::setLimit(limit);
     return m;
 }
 

@@ -231,12 +231,14 @@ std::string resultLine(const ValidationResult& r) {
     json device = deviceToJson(r.device);
     json inputs = {
         {"batch", r.inputs.batch}, {"image_size", r.inputs.imageSize}, {"seq_len", r.inputs.seqLen}};
-    return json{{"event", "result"},
-                {"model", r.model},
-                {"inputs", inputs},
-                {"measured", measurementToJson(r.measured)},
-                {"device", device}}
-        .dump();
+    json line = {{"event", "result"},
+                 {"model", r.model},
+                 {"inputs", inputs},
+                 {"measured", measurementToJson(r.measured)},
+                 {"device", device}};
+    if (r.maxBatch)
+        line["max_batch"] = *r.maxBatch;
+    return line.dump();
 }
 
 std::string errorLine(ValidationErrorKind kind, std::string_view message) {
@@ -262,6 +264,8 @@ Result<WorkerLine> parseWorkerLine(std::string_view text) {
             line.type = WorkerLine::Type::Result;
             auto& r = line.result;
             r.model = document.at("model").get<std::string>();
+            if (document.contains("max_batch"))
+                r.maxBatch = document["max_batch"].get<std::int64_t>();
             const auto& inputs = document.at("inputs");
             r.inputs = {inputs.at("batch").get<std::int64_t>(), inputs.at("image_size").get<std::int64_t>(),
                         inputs.at("seq_len").get<std::int64_t>()};

@@ -82,6 +82,7 @@ struct ValidationDevice {
 struct ValidationResult {
     std::string model;
     ModelInputs inputs;
+    std::optional<std::int64_t> maxBatch; // --max-batch: the largest batch that fits (inputs.batch is it)
     ValidationMeasurement measured;
     ValidationDevice device;
 };

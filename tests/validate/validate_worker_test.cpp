@@ -158,3 +158,20 @@ TEST_CASE("The worker's probe lists the CPU", "[validate]") {
     CHECK(probe["devices"][0]["kind"] == "cpu");
     CHECK(probe["devices"][0]["total_memory_bytes"].get<std::int64_t>() > 0);
 }
+
+TEST_CASE("The max-batch search finds the largest batch whose steady step fits", "[validate]") {
+    auto outcome =
+        cli::runWorker({TORCHRIG_TEST_VALIDATE, "--max-batch", "-"},
+                       R"({"model": "mlp", "batch": 16, "memory_limit_bytes": 20000000, "threads": 1})",
+                       [](const WorkerLine&) {});
+    REQUIRE(outcome.succeeded);
+    REQUIRE(outcome.result.maxBatch.has_value());
+    auto largest = *outcome.result.maxBatch;
+    CHECK(outcome.result.inputs.batch == largest);
+    CHECK(outcome.result.measured.allocatedPeakBytes <= 20000000);
+    auto oneMore =
+        runRequest(R"({"model": "mlp", "memory_limit_bytes": 20000000, "threads": 1, "steps": 1, "batch": )" +
+                   std::to_string(largest + 1) + "}");
+    REQUIRE_FALSE(oneMore.succeeded);
+    CHECK(oneMore.errorKind == ValidationErrorKind::OutOfMemory);
+}
