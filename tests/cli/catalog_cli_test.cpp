@@ -88,3 +88,19 @@ TEST_CASE("Export then import round-trips a category through CSV", "[cli]") {
     auto again = runCli(folder, "catalog import " + out);
     CHECK(again.output.find("0 added, 1 replaced, 39 unchanged") != std::string::npos);
 }
+
+#ifdef TORCHRIG_TEST_HAS_WORKER
+TEST_CASE("validate runs the worker and prints the measurement as JSON", "[cli][validate]") {
+    test::TemporaryFolder folder;
+    auto run = runCli(folder, "validate --model mlp --batch 32 --steps 2 --json 2>/dev/null");
+    REQUIRE(run.exitCode == 0);
+    auto document = nlohmann::json::parse(run.output.substr(run.output.find('{')));
+    CHECK(document["measured"]["parameter_count"] == 784 * 512 + 512 + 512 * 512 + 512 + 512 * 10 + 10);
+    CHECK(document["measured"]["allocated_peak_bytes"].get<std::int64_t>() > 0);
+    CHECK(document["measured"]["step_seconds_all"].size() == 2);
+    auto tooBig = runCli(folder, "validate --model resnet18 --batch 8 --memory-limit 100000000");
+    CHECK(tooBig.exitCode == 8);
+    CHECK(tooBig.output.find("validation failed (out_of_memory): does not fit at batch 8") !=
+          std::string::npos);
+}
+#endif
