@@ -169,7 +169,9 @@ void prepareLibTorch() {
 std::vector<ValidationDevice> probeDevices() {
     std::vector<ValidationDevice> devices = {describeDevice(ValidationRequest{})};
     devices.front().threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    for (std::size_t i = 0; i < torch::cuda::device_count(); ++i) {
+    // device_count() is size_t in LibTorch 1.13 and a small signed type in 2.x.
+    const auto cudaDevices = static_cast<std::size_t>(torch::cuda::device_count());
+    for (std::size_t i = 0; i < cudaDevices; ++i) {
         ValidationDevice cuda;
         cuda.kind = "cuda:" + std::to_string(i);
         cuda.libtorchVersion = TORCH_VERSION;
