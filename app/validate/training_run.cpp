@@ -3,6 +3,7 @@
 #include "graph_network.h"
 #include "tracking_cpu_allocator.h"
 
+#include <ATen/autocast_mode.h>
 #include <torch/torch.h>
 #include <torch/version.h>
 
@@ -129,6 +130,46 @@ private:
     int m_step = 0;
 };
 
+// torch.autocast("cpu", dtype=torch.bfloat16) around the forward and the loss, as a training loop
+// writes it: on entry autocast is enabled; on exit disabled, and its cache of low-precision weight
+// copies cleared when the outermost scope ends.
+class CpuAutocastScope {
+public:
+    explicit CpuAutocastScope(bool enabled)
+        : m_enabled(enabled) {
+        if (!m_enabled)
+            return;
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
+        at::autocast::set_autocast_dtype(at::kCPU, at::kBFloat16);
+        at::autocast::set_autocast_enabled(at::kCPU, true);
+#else
+        at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
+        at::autocast::set_cpu_enabled(true);
+#endif
+        at::autocast::increment_nesting();
+    }
+    ~CpuAutocastScope() {
+        exit();
+    }
+    void exit() {
+        if (!m_enabled)
+            return;
+        m_enabled = false;
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
+        at::autocast::set_autocast_enabled(at::kCPU, false);
+#else
+        at::autocast::set_cpu_enabled(false);
+#endif
+        if (at::autocast::decrement_nesting() == 0)
+            at::autocast::clear_cache();
+    }
+    CpuAutocastScope(const CpuAutocastScope&) = delete;
+    CpuAutocastScope& operator=(const CpuAutocastScope&) = delete;
+
+private:
+    bool m_enabled;
+};
+
 double median(std::vector<double> values) {
     std::sort(values.begin(), values.end());
     auto n = values.size();
@@ -218,10 +259,12 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
             ValidationErrorKind::Unsupported,
             "this worker measures on the CPU only so far; CUDA runs need a CUDA build of LibTorch and "
             "the CUDA measurement, which are not written yet");
-    if (request.precision != Precision::Fp32 && request.precision != Precision::Tf32)
-        throw WorkerError(ValidationErrorKind::Unsupported,
-                          std::string("precision ") + std::string(precisionId(request.precision)) +
-                              " is not measured by this worker yet; use fp32 (tf32 is fp32 on the CPU)");
+    if (request.precision == Precision::AmpFp16 || request.precision == Precision::Bf16)
+        throw WorkerError(
+            ValidationErrorKind::Unsupported,
+            std::string("precision ") + std::string(precisionId(request.precision)) +
+                " is not measured on the CPU: LibTorch's CPU autocast supports bfloat16 only, and pure "
+                "bf16 is not written yet; use fp32, tf32 (fp32 on the CPU) or amp-bf16");
     if (request.checkpointing != Checkpointing::None)
         throw WorkerError(ValidationErrorKind::Unsupported,
                           "activation checkpointing is not measured by this worker yet");
@@ -250,7 +293,9 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
             auto stepStart = Clock::now();
             for (auto& p : network.parameters())
                 p.mutable_grad().reset(); // zero_grad(set_to_none=True), PyTorch 2.x's default
+            CpuAutocastScope autocast(request.precision == Precision::AmpBf16);
             auto loss = network.forward();
+            autocast.exit();
             loss.backward();
             loss.reset();
             optimizer.step();

@@ -58,6 +58,20 @@ TEST_CASE("Linear 4096x4096 with plain SGD peaks in backward", "[validate]") {
     CHECK(outcome.result.measured.allocatedPeakBytes == kResident + kWeight + kBias + kActivation + 8);
 }
 
+TEST_CASE("amp-bf16 runs the forward under CPU autocast; amp-fp16 is refused on the CPU", "[validate]") {
+    auto request = nlohmann::json::parse(linearRequest("sgd"));
+    request["precision"] = "amp-bf16";
+    auto outcome = runRequest(request.dump());
+    REQUIRE(outcome.succeeded);
+    // Under autocast the linear runs in bfloat16 on bfloat16 copies of its inputs: the backward peak
+    // is not fp32's any more.
+    CHECK(outcome.result.measured.allocatedPeakBytes != kResident + kWeight + kBias + kActivation + 8);
+    request["precision"] = "amp-fp16";
+    auto fp16 = runRequest(request.dump());
+    REQUIRE_FALSE(fp16.succeeded);
+    CHECK(fp16.errorKind == ValidationErrorKind::Unsupported);
+}
+
 TEST_CASE("The worker's network has the reference parameter count for every zoo model", "[validate]") {
     for (const auto& model : modelZoo()) {
         INFO(model.id);
