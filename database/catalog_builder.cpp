@@ -4,37 +4,25 @@
 #include "part_files.h"
 #include "part_store.h"
 #include "schema_migrator.h"
+#include "util/text_file.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
 
-#include <fstream>
 #include <map>
-#include <sstream>
 
 namespace torchrig::db {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-Result<std::string> readFile(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return makeError(ErrorCode::Io, fmt::format("{}: cannot be read", path.string()));
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    return buffer.str();
-}
-
-} // namespace
+namespace {} // namespace
 
 Result<std::vector<PartRecord>> readSeedFolder(const fs::path& seedDir) {
     std::vector<PartRecord> parts;
     std::map<std::string, std::size_t> indexById;
     for (auto category : kAllPartCategories) {
         auto path = seedDir / (std::string(categorySchema(category).table) + ".csv");
-        auto text = readFile(path);
+        auto text = readTextFile(path);
         if (!text)
             return text.error();
         auto read = readPartsCsv(*text, category, path.filename().string());
@@ -48,7 +36,7 @@ Result<std::vector<PartRecord>> readSeedFolder(const fs::path& seedDir) {
         }
     }
 
-    auto pricesText = readFile(seedDir / "prices.csv");
+    auto pricesText = readTextFile(seedDir / "prices.csv");
     if (!pricesText)
         return pricesText.error();
     auto prices = readPricesCsv(*pricesText, "prices.csv");
@@ -62,7 +50,7 @@ Result<std::vector<PartRecord>> readSeedFolder(const fs::path& seedDir) {
         parts[it->second].prices.push_back(std::move(row.price));
     }
 
-    auto sourcesText = readFile(seedDir / "field_sources.csv");
+    auto sourcesText = readTextFile(seedDir / "field_sources.csv");
     if (!sourcesText)
         return sourcesText.error();
     auto sources = readFieldSourcesCsv(*sourcesText, "field_sources.csv");

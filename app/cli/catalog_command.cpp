@@ -8,6 +8,7 @@
 #include "part_files.h"
 #include "part_store.h"
 #include "paths.h"
+#include "util/text_file.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -55,15 +56,6 @@ std::string today() {
     char buffer[16];
     std::strftime(buffer, sizeof buffer, "%Y-%m-%d", std::gmtime(&now));
     return buffer;
-}
-
-Result<std::string> readWholeFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return makeError(ErrorCode::Io, fmt::format("{} cannot be read (does it exist?)", path));
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    return buffer.str();
 }
 
 // Writes next to the target and renames, so a failed export never leaves half a file behind.
@@ -243,7 +235,7 @@ void CatalogCommand::addImport() {
     command->callback([this] {
         m_action = [this](db::Catalog& catalog) {
             auto format = m_format.empty() ? fs::path(m_file).extension().string() : "." + m_format;
-            auto text = readWholeFile(m_file);
+            auto text = readTextFile(m_file);
             if (!text)
                 return fail(text.error());
             Result<std::vector<db::PartRecord>> parts = std::vector<db::PartRecord>{};

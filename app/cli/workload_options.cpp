@@ -1,9 +1,7 @@
 #include "workload_options.h"
 
+#include "util/text_file.h"
 #include "workload/model_zoo.h"
-
-#include <fstream>
-#include <sstream>
 
 namespace torchrig::cli {
 
@@ -32,23 +30,16 @@ Result<ValidationRequest> WorkloadOptions::toRequest() const {
         return makeError(ErrorCode::InvalidInput,
                          "give either --model (a zoo model) or --model-file (a graph file)");
     if (!model.empty()) {
-        const auto* zoo = findZooModel(model);
-        if (!zoo) {
-            std::string known;
-            for (const auto& m : modelZoo())
-                known += (known.empty() ? "" : ", ") + m.id;
-            return makeError(ErrorCode::NotFound,
-                             "\"" + model + "\" is not a zoo model; the zoo has " + known);
-        }
+        auto zoo = requireZooModel(model);
+        if (!zoo)
+            return zoo.error();
         request.model = model;
-        request.inputs = zoo->defaults;
+        request.inputs = (*zoo)->defaults;
     } else {
-        std::ifstream in(modelFile, std::ios::binary);
-        if (!in)
-            return makeError(ErrorCode::Io, modelFile + " cannot be read");
-        std::stringstream text;
-        text << in.rdbuf();
-        request.modelGraphJson = text.str();
+        auto text = readTextFile(modelFile);
+        if (!text)
+            return text.error();
+        request.modelGraphJson = std::move(*text);
     }
     request.inputs.batch = batch;
     if (seqLen > 0)

@@ -2,6 +2,7 @@
 // Reads one JSON request (a file, or standard input with "-"), writes JSON lines on standard
 // output: progress events, then one result or one error. See core/io/validation_protocol.h.
 
+#include "host_memory.h"
 #include "io/model_graph_json.h"
 #include "io/validation_protocol.h"
 #include "tracking_cpu_allocator.h"
@@ -42,18 +43,6 @@ void onTerminate(int) {
     std::_Exit(128 + SIGTERM);
 }
 
-std::int64_t availableMemoryBytes() {
-    std::ifstream meminfo("/proc/meminfo");
-    for (std::string key; meminfo >> key;) {
-        std::int64_t kib = 0;
-        meminfo >> kib;
-        if (key == "MemAvailable:")
-            return kib * 1024;
-        meminfo.ignore(64, '\n');
-    }
-    return 0;
-}
-
 int fail(ValidationErrorKind kind, const std::string& message) {
     emit(errorLine(kind, message));
     return kind == ValidationErrorKind::InvalidRequest ? 2 : kind == ValidationErrorKind::OutOfMemory ? 3 : 1;
@@ -88,15 +77,10 @@ Result<ModelGraph> buildGraph(const ValidationRequest& request) {
             }
             return graph;
         }
-        const auto* model = findZooModel(request.model);
-        if (!model) {
-            std::string known;
-            for (const auto& m : modelZoo())
-                known += (known.empty() ? "" : ", ") + m.id;
-            return makeError(ErrorCode::NotFound,
-                             "\"" + request.model + "\" is not a zoo model; the zoo has " + known);
-        }
-        return model->build(effectiveInputs(request));
+        auto model = requireZooModel(request.model);
+        if (!model)
+            return model.error();
+        return (*model)->build(effectiveInputs(request));
     } catch (const GraphError& e) {
         return makeError(ErrorCode::InvalidInput, e.what());
     }
@@ -210,7 +194,7 @@ int main(int argc, char** argv) {
     }
 
     // Weights, gradients and two optimizer moments are a floor for any training step.
-    auto available = availableMemoryBytes();
+    auto available = validate::hostMemoryBytes("MemAvailable");
     auto floor = graph->parameterBytes() * 4;
     if (request->device == "cpu" && available > 0 && floor > available && !request->force)
         return fail(ValidationErrorKind::OutOfMemory,

@@ -1,6 +1,7 @@
 #include "training_run.h"
 
 #include "graph_network.h"
+#include "host_memory.h"
 #include "tracking_cpu_allocator.h"
 
 #include <ATen/autocast_mode.h>
@@ -238,16 +239,7 @@ ValidationDevice describeDevice(const ValidationRequest& request) {
             break;
         }
     }
-    std::ifstream meminfo("/proc/meminfo");
-    for (std::string key; meminfo >> key;) {
-        std::int64_t kib = 0;
-        meminfo >> kib;
-        if (key == "MemTotal:") {
-            device.totalMemoryBytes = kib * 1024;
-            break;
-        }
-        meminfo.ignore(64, '\n');
-    }
+    device.totalMemoryBytes = hostMemoryBytes("MemTotal");
     (void)request;
     return device;
 }

@@ -119,4 +119,14 @@ const ZooModel* findZooModel(std::string_view id) {
     return nullptr;
 }
 
+Result<const ZooModel*> requireZooModel(std::string_view id) {
+    if (const auto* model = findZooModel(id))
+        return model;
+    std::string known;
+    for (const auto& model : modelZoo())
+        known += (known.empty() ? "" : ", ") + model.id;
+    return makeError(ErrorCode::NotFound,
+                     "\"" + std::string(id) + "\" is not a zoo model; the zoo has " + known);
+}
+
 } // namespace torchrig

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "util/result.h"
 #include "workload/families/model_inputs.h"
 #include "workload/model_graph.h"
 
@@ -24,5 +25,7 @@ struct ZooModel {
 
 const std::vector<ZooModel>& modelZoo();
 const ZooModel* findZooModel(std::string_view id); // null when unknown
+// The model, or an error that lists the zoo's ids.
+Result<const ZooModel*> requireZooModel(std::string_view id);
 
 } // namespace torchrig
