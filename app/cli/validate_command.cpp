@@ -85,11 +85,22 @@ int ValidateCommand::run() {
         {"step time (median)",
          fmt::format("{:.4f} s over {} steps", m.stepSecondsMedian, m.stepSeconds.size())},
         {"samples per second", fmt::format("{:.1f}", m.samplesPerSecond)},
-        {"matmul (float32)", fmt::format("{:.1f} GFLOP/s", m.matmulFlopsPerSecond / 1e9)},
-        {"memory copy", fmt::format("{:.1f} GB/s (read + write)", m.copyBytesPerSecond / 1e9)},
+        {"loss (last step)", fmt::format("{:.6g}", m.loss)},
     };
     if (m.reservedPeakBytes)
-        rows.push_back({"reserved peak", bytes(*m.reservedPeakBytes)});
+        rows.push_back({"reserved peak (caching allocator)", bytes(*m.reservedPeakBytes)});
+    if (m.deviceUsedBytes)
+        rows.push_back({"device memory used (driver, all processes)", bytes(*m.deviceUsedBytes)});
+    if (m.contextBytes)
+        rows.push_back({"CUDA context", bytes(*m.contextBytes)});
+    for (const auto& [dtype, flops] : m.matmulFlopsPerSecondByDtype)
+        rows.push_back({fmt::format("matmul ({})", dtype), fmt::format("{:.1f} GFLOP/s", flops / 1e9)});
+    if (m.matmulFlopsPerSecondByDtype.empty())
+        rows.push_back({"matmul (fp32)", fmt::format("{:.1f} GFLOP/s", m.matmulFlopsPerSecond / 1e9)});
+    rows.push_back({"memory copy", fmt::format("{:.1f} GB/s (read + write)", m.copyBytesPerSecond / 1e9)});
+    if (!r.device.cudaVersion.empty())
+        rows.push_back({"CUDA", fmt::format("runtime {}, driver {}, compute capability {}", r.device.cudaVersion,
+                                            r.device.driverVersion, r.device.computeCapability)});
     std::cout << formatTable(rows);
     return kExitOk;
 }

@@ -1,5 +1,6 @@
 #include "graph_network.h"
 
+#include <ATen/autocast_mode.h>
 #include <torch/torch.h>
 #include <torch/version.h>
 
@@ -55,9 +56,58 @@ at::Tensor rotateHalf(const at::Tensor& x) {
     return at::cat({-x.slice(-1, half), x.slice(-1, 0, half)}, -1);
 }
 
+// A checkpointed block in autograd: its forward runs the block without recording (autograd's
+// custom functions run forward in no-grad mode) and saves only the inputs; its backward recomputes
+// the block with grad on detached inputs, backpropagates through it (the parameters' gradients
+// accumulate there), and returns the inputs' gradients.
+class CheckpointedBlock : public torch::autograd::Function<CheckpointedBlock> {
+public:
+    static torch::autograd::variable_list forward(torch::autograd::AutogradContext* ctx, std::int64_t network,
+                                                  std::int64_t block, at::TensorList inputs) {
+        ctx->saved_data["network"] = network;
+        ctx->saved_data["block"] = block;
+        ctx->save_for_backward(inputs.vec());
+        return self(network).runBlock(static_cast<int>(block), inputs.vec());
+    }
+
+    static torch::autograd::variable_list backward(torch::autograd::AutogradContext* ctx,
+                                                   torch::autograd::variable_list gradOutputs) {
+        auto& network = self(ctx->saved_data["network"].toInt());
+        std::vector<at::Tensor> detached;
+        for (const auto& input : ctx->get_saved_variables())
+            detached.push_back(input.detach().requires_grad_(input.requires_grad()));
+        std::vector<at::Tensor> outputs;
+        {
+            at::AutoGradMode enableGrad(true);
+            AutocastScope autocast(network.autocast());
+            outputs = network.runBlock(static_cast<int>(ctx->saved_data["block"].toInt()), detached);
+        }
+        std::vector<at::Tensor> withGrad, grads;
+        for (std::size_t i = 0; i < outputs.size(); ++i) {
+            if (outputs[i].requires_grad() && gradOutputs[i].defined()) {
+                withGrad.push_back(outputs[i]);
+                grads.push_back(gradOutputs[i]);
+            }
+        }
+        outputs.clear();
+        torch::autograd::backward(withGrad, grads);
+        torch::autograd::variable_list result = {at::Tensor(), at::Tensor()}; // network, block
+        for (auto& input : detached)
+            result.push_back(input.grad());
+        return result;
+    }
+
+private:
+    // The network travels as an integer: a custom function's saved data holds IValues only.
+    static GraphNetwork& self(std::int64_t network) {
+        return *reinterpret_cast<GraphNetwork*>(static_cast<std::intptr_t>(network));
+    }
+};
+
 } // namespace
 
-GraphNetwork::GraphNetwork(const ModelGraph& graph, at::Device device, std::uint64_t seed)
+GraphNetwork::GraphNetwork(const ModelGraph& graph, at::Device device, std::uint64_t seed,
+                           std::optional<at::ScalarType> floatingType)
     : m_graph(graph)
     , m_device(device) {
     torch::manual_seed(seed);
@@ -70,7 +120,8 @@ GraphNetwork::GraphNetwork(const ModelGraph& graph, at::Device device, std::uint
             m_lastUse[static_cast<std::size_t>(id)] = static_cast<int>(i);
     }
     auto options = [&](DType dtype) {
-        return at::TensorOptions().dtype(scalarType(dtype)).device(device);
+        auto type = floatingType && isFloatingPoint(dtype) ? *floatingType : scalarType(dtype);
+        return at::TensorOptions().dtype(type).device(device);
     };
     for (std::size_t id = 0; id < tensors.size(); ++id) {
         const auto& t = tensors[id];
@@ -121,17 +172,143 @@ const at::Tensor& GraphNetwork::value(TensorId id) const {
     return persistent.defined() ? persistent : m_values[static_cast<std::size_t>(id)];
 }
 
-at::Tensor GraphNetwork::forward() {
+AutocastScope::AutocastScope(const AutocastState& state)
+    : m_state(state) {
+    if (!m_state.enabled)
+        return;
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
+    at::autocast::set_autocast_dtype(m_state.device, m_state.dtype);
+    at::autocast::set_autocast_enabled(m_state.device, true);
+#else
+    if (m_state.device == at::kCPU) {
+        at::autocast::set_autocast_cpu_dtype(m_state.dtype);
+        at::autocast::set_cpu_enabled(true);
+    } else {
+        at::autocast::set_autocast_gpu_dtype(m_state.dtype);
+        at::autocast::set_enabled(true);
+    }
+#endif
+    at::autocast::increment_nesting();
+}
+
+void AutocastScope::exit() {
+    if (!m_state.enabled)
+        return;
+    m_state.enabled = false;
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
+    at::autocast::set_autocast_enabled(m_state.device, false);
+#else
+    if (m_state.device == at::kCPU)
+        at::autocast::set_cpu_enabled(false);
+    else
+        at::autocast::set_enabled(false);
+#endif
+    if (at::autocast::decrement_nesting() == 0)
+        at::autocast::clear_cache();
+}
+
+void GraphNetwork::enableCheckpointing(const AutocastState& autocast) {
+    m_autocast = autocast;
     const auto& ops = m_graph.ops();
-    for (std::size_t i = 0; i < ops.size(); ++i) {
-        const auto& op = ops[i];
-        m_values[static_cast<std::size_t>(op.outputs[0])] = runOp(op);
-        // Free each activation after its last reader, as eager PyTorch does when the module's
-        // local variable goes; autograd keeps what backward needs.
-        for (auto id : op.inputs) {
-            if (m_lastUse[static_cast<std::size_t>(id)] == static_cast<int>(i))
+    m_blocks.assign(m_graph.blocks().size(), {});
+    if (m_blocks.empty())
+        throw GraphError("model '" + m_graph.name() +
+                         "' marks no blocks, so there is nothing to checkpoint; ask for checkpointing "
+                         "\"none\", or mark blocks on its ops (\"block\" in a model file)");
+    std::vector<int> producer(m_graph.tensors().size(), -1); // op index that makes each activation
+    for (std::size_t i = 0; i < ops.size(); ++i)
+        producer[static_cast<std::size_t>(ops[i].outputs[0])] = static_cast<int>(i);
+    std::vector<bool> seen(m_blocks.size(), false);
+    for (std::size_t i = 0; i < ops.size();) {
+        const int block = ops[i].block;
+        if (block < 0) {
+            ++i;
+            continue;
+        }
+        auto& span = m_blocks[static_cast<std::size_t>(block)];
+        if (seen[static_cast<std::size_t>(block)])
+            throw GraphError("block '" + m_graph.blocks()[static_cast<std::size_t>(block)] +
+                             "': its ops are not contiguous, so it cannot be checkpointed as one piece");
+        seen[static_cast<std::size_t>(block)] = true;
+        span.begin = i;
+        while (i < ops.size() && ops[i].block == block)
+            ++i;
+        span.end = i;
+        auto inside = [&](TensorId id) {
+            auto made = producer[static_cast<std::size_t>(id)];
+            return made >= static_cast<int>(span.begin) && made < static_cast<int>(span.end);
+        };
+        for (std::size_t k = span.begin; k < span.end; ++k) {
+            for (auto id : ops[k].inputs) {
+                if (!m_persistent[static_cast<std::size_t>(id)].defined() && !inside(id) &&
+                    std::find(span.inputs.begin(), span.inputs.end(), id) == span.inputs.end())
+                    span.inputs.push_back(id);
+            }
+            auto out = ops[k].outputs[0];
+            if (m_lastUse[static_cast<std::size_t>(out)] >= static_cast<int>(span.end) || out == m_graph.loss())
+                span.outputs.push_back(out);
+        }
+    }
+}
+
+std::vector<at::Tensor> GraphNetwork::runBlock(int block, const std::vector<at::Tensor>& inputs) {
+    const auto& span = m_blocks[static_cast<std::size_t>(block)];
+    const auto& ops = m_graph.ops();
+    std::vector<at::Tensor> outside; // the values the caller had under the inputs' ids
+    for (std::size_t k = 0; k < span.inputs.size(); ++k) {
+        auto& slot = m_values[static_cast<std::size_t>(span.inputs[k])];
+        outside.push_back(slot);
+        slot = inputs[k];
+    }
+    for (std::size_t i = span.begin; i < span.end; ++i) {
+        m_values[static_cast<std::size_t>(ops[i].outputs[0])] = runOp(ops[i]);
+        for (auto id : ops[i].inputs) { // free what the block made once its last reader in the block ran
+            bool blockInput = std::find(span.inputs.begin(), span.inputs.end(), id) != span.inputs.end();
+            if (!blockInput && m_lastUse[static_cast<std::size_t>(id)] == static_cast<int>(i))
                 m_values[static_cast<std::size_t>(id)].reset();
         }
+    }
+    std::vector<at::Tensor> outputs;
+    for (auto id : span.outputs)
+        outputs.push_back(m_values[static_cast<std::size_t>(id)]);
+    for (std::size_t i = span.begin; i < span.end; ++i)
+        m_values[static_cast<std::size_t>(ops[i].outputs[0])].reset();
+    for (std::size_t k = 0; k < span.inputs.size(); ++k)
+        m_values[static_cast<std::size_t>(span.inputs[k])] = outside[k];
+    return outputs;
+}
+
+void GraphNetwork::releaseAfter(std::size_t opIndex) {
+    // Free each activation after its last reader, as eager PyTorch does when the module's local
+    // variable goes; autograd keeps what backward needs.
+    for (auto id : m_graph.ops()[opIndex].inputs) {
+        if (m_lastUse[static_cast<std::size_t>(id)] == static_cast<int>(opIndex))
+            m_values[static_cast<std::size_t>(id)].reset();
+    }
+}
+
+at::Tensor GraphNetwork::forward() {
+    const auto& ops = m_graph.ops();
+    for (std::size_t i = 0; i < ops.size();) {
+        if (!m_blocks.empty() && ops[i].block >= 0) {
+            const auto& span = m_blocks[static_cast<std::size_t>(ops[i].block)];
+            std::vector<at::Tensor> inputs;
+            for (auto id : span.inputs)
+                inputs.push_back(m_values[static_cast<std::size_t>(id)]);
+            auto outputs = CheckpointedBlock::apply(reinterpret_cast<std::intptr_t>(this),
+                                                    static_cast<std::int64_t>(ops[i].block),
+                                                    at::TensorList(inputs));
+            inputs.clear();
+            for (std::size_t k = 0; k < span.outputs.size(); ++k)
+                m_values[static_cast<std::size_t>(span.outputs[k])] = outputs[k];
+            for (std::size_t k = span.begin; k < span.end; ++k)
+                releaseAfter(k);
+            i = span.end;
+            continue;
+        }
+        m_values[static_cast<std::size_t>(ops[i].outputs[0])] = runOp(ops[i]);
+        releaseAfter(i);
+        ++i;
     }
     auto loss = m_values[static_cast<std::size_t>(m_graph.loss())];
     for (auto& v : m_values)
@@ -199,6 +376,7 @@ at::Tensor GraphNetwork::runOp(const Op& op) {
     case OpKind::Permute: return in(0).permute(a.dims);
     case OpKind::Transpose: return in(0).transpose(a.dim, a.dim2);
     case OpKind::Contiguous: return in(0).contiguous();
+    case OpKind::Float: return in(0).to(at::kFloat);
     case OpKind::Flatten: return in(0).flatten(a.dim, a.dim2);
     case OpKind::Expand: return in(0).expand(a.dims);
     case OpKind::Select: return in(0).select(a.dim, a.index);

@@ -32,9 +32,16 @@ void deleteTracked(void* data) {
     g_underlying->raw_deallocate(base);
 }
 
+// PyTorch 2.3 made allocate() non-const and copying part of the allocator interface.
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 3)
+#define TORCHRIG_ALLOCATE_CONST
+#else
+#define TORCHRIG_ALLOCATE_CONST const
+#endif
+
 class Allocator final : public c10::Allocator {
 public:
-    c10::DataPtr allocate(std::size_t n) const override {
+    c10::DataPtr allocate(std::size_t n) TORCHRIG_ALLOCATE_CONST override {
         auto size = static_cast<std::int64_t>(n);
         auto limit = g_limit.load(std::memory_order_relaxed);
         auto live = g_live.fetch_add(size, std::memory_order_relaxed) + size;
@@ -55,7 +62,6 @@ public:
     }
     c10::DeleterFnPtr raw_deleter() const override { return &deleteTracked; }
 #if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 3)
-    // PyTorch 2.3 made copying part of the allocator interface.
     void copy_data(void* dest, const void* src, std::size_t count) const override {
         default_copy_data(dest, src, count);
     }

@@ -1,10 +1,12 @@
 #include "training_run.h"
 
+#include "cuda_device.h"
 #include "graph_network.h"
 #include "host_memory.h"
 #include "tracking_cpu_allocator.h"
 
 #include <ATen/autocast_mode.h>
+#include <torch/cuda.h>
 #include <torch/torch.h>
 #include <torch/version.h>
 
@@ -30,15 +32,88 @@ bool isOutOfMemory(const c10::Error& e) {
            what.find("out of memory") != std::string::npos;
 }
 
+#define TORCHRIG_TORCH_AT_LEAST(major, minor)                                                               \
+    (TORCH_VERSION_MAJOR > (major) || (TORCH_VERSION_MAJOR == (major) && TORCH_VERSION_MINOR >= (minor)))
+
+// Where a run trains: the CPU, or one CUDA device of a CUDA build of LibTorch.
+struct RunDevice {
+    bool cuda = false;
+    int index = 0;
+
+    at::Device device() const {
+        return cuda ? at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(index)) : at::Device(at::kCPU);
+    }
+    void synchronize() const {
+        if (cuda)
+            cuda::synchronize(index);
+    }
+};
+
+RunDevice resolveDevice(const std::string& id) {
+    if (id == "cpu")
+        return {};
+    const int index = std::stoi(id.substr(5)); // "cuda:N", checked by the request's parser
+    if (!cuda::built())
+        throw WorkerError(ValidationErrorKind::Unsupported,
+                          "this torchrig-validate is built against LibTorch " TORCH_VERSION
+                          " without CUDA, so it measures on the CPU only; to measure on " +
+                              id +
+                              ", build it against a CUDA build of LibTorch (tests/gpu/run-zoo-on-cuda "
+                              "shows how, with Python PyTorch's)");
+    if (!torch::cuda::is_available())
+        throw WorkerError(ValidationErrorKind::Unsupported,
+                          "LibTorch sees no CUDA device on this machine: check that the NVIDIA driver is "
+                          "loaded (nvidia-smi) and that CUDA_VISIBLE_DEVICES does not hide the GPUs");
+    const auto count = static_cast<int>(torch::cuda::device_count());
+    if (index >= count)
+        throw WorkerError(ValidationErrorKind::InvalidRequest,
+                          id + " does not exist: LibTorch sees " + std::to_string(count) +
+                              " CUDA device(s), cuda:0 to cuda:" + std::to_string(count - 1));
+    return {true, index};
+}
+
+// What the request's settings need from this build and device; anything missing is refused
+// before a tensor exists, with what to ask for instead.
+void checkSupported(const ValidationRequest& request, const RunDevice& device) {
+    if (request.precision == Precision::AmpFp16 && !device.cuda)
+        throw WorkerError(ValidationErrorKind::Unsupported,
+                          "precision amp-fp16 is measured on CUDA devices only (autocast to float16 with "
+                          "a GradScaler); on the CPU use fp32, tf32 (fp32 on the CPU), amp-bf16 or bf16");
+    if (request.optimizerImpl == OptimizerImpl::Fused) {
+        const bool isAdam = request.optimizer == OptimizerKind::Adam || request.optimizer == OptimizerKind::AdamW;
+        const bool built = device.cuda ? TORCHRIG_TORCH_AT_LEAST(2, 1) : TORCHRIG_TORCH_AT_LEAST(2, 4);
+        if (!isAdam || !built)
+            throw WorkerError(ValidationErrorKind::Unsupported,
+                              std::string("the fused ") + std::string(optimizerId(request.optimizer)) +
+                                  " is not measured by this worker on " + (device.cuda ? "CUDA" : "the CPU") +
+                                  " with LibTorch " TORCH_VERSION
+                                  " (fused Adam and AdamW need LibTorch 2.1 on CUDA, 2.4 on the CPU); "
+                                  "use the single-tensor or foreach implementation");
+    }
+}
+
 // PyTorch 2.x's optimizers, implemented as its Python code runs them (torch/optim/adam.py,
 // sgd.py): the single-tensor loop and the multi-tensor "foreach" form, whose temporaries span
 // all parameters at once.
 class Optimizer {
 public:
-    Optimizer(const ValidationRequest& request, std::vector<at::Tensor>& params)
+    Optimizer(const ValidationRequest& request, const RunDevice& device, std::vector<at::Tensor>& params)
         : m_kind(request.optimizer)
-        , m_foreach(request.optimizerImpl == OptimizerImpl::Foreach)
+        , m_foreach(request.optimizerImpl == OptimizerImpl::Foreach ||
+                    (request.optimizerImpl == OptimizerImpl::Default && device.cuda))
+        , m_fused(request.optimizerImpl == OptimizerImpl::Fused)
+        , m_device(device.device())
         , m_params(params) {}
+
+    // The gradients that step() would read, for a GradScaler to unscale.
+    std::vector<at::Tensor> gradients() const {
+        std::vector<at::Tensor> grads;
+        for (const auto& p : m_params) {
+            if (p.grad().defined())
+                grads.push_back(p.grad());
+        }
+        return grads;
+    }
 
     void step() {
         at::NoGradGuard noGrad;
@@ -84,14 +159,22 @@ private:
     }
 
     void adam(std::vector<at::Tensor>& params, std::vector<at::Tensor>& grads) {
+        // torch.optim defaults; AdamW's weight decay is 0.01, Adam's none.
         constexpr double lr = 1e-3, beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
         const double weightDecay = m_kind == OptimizerKind::AdamW ? 0.01 : 0.0;
         if (m_first.empty()) { // state is created at the first step, as PyTorch does lazily
             for (auto& p : params) {
                 m_first.push_back(at::zeros_like(p, at::MemoryFormat::Preserve));
                 m_second.push_back(at::zeros_like(p, at::MemoryFormat::Preserve));
-                m_steps.push_back(at::zeros({}, at::kFloat)); // a float32 scalar tensor per parameter
+                // A float32 scalar tensor per parameter: on the CPU, or beside it for fused.
+                m_steps.push_back(at::zeros({}, at::TensorOptions()
+                                                     .dtype(at::kFloat)
+                                                     .device(m_fused ? m_device : at::Device(at::kCPU))));
             }
+        }
+        if (m_fused) {
+            fusedAdam(params, grads, lr, beta1, beta2, eps, weightDecay);
+            return;
         }
         for (auto& s : m_steps)
             s.add_(1);
@@ -122,8 +205,28 @@ private:
         }
     }
 
+    // torch.optim.Adam/AdamW(fused=True): the step counters are advanced with one foreach add,
+    // then one kernel updates every parameter.
+    void fusedAdam(std::vector<at::Tensor>& params, std::vector<at::Tensor>& grads, double lr, double beta1,
+                   double beta2, double eps, double weightDecay) {
+#if TORCHRIG_TORCH_AT_LEAST(2, 1)
+        at::_foreach_add_(m_steps, 1);
+        if (m_kind == OptimizerKind::AdamW)
+            at::_fused_adamw_(params, grads, m_first, m_second, {}, m_steps, lr, beta1, beta2, weightDecay, eps,
+                              false, false);
+        else
+            at::_fused_adam_(params, grads, m_first, m_second, {}, m_steps, lr, beta1, beta2, weightDecay, eps,
+                             false, false);
+#else
+        (void)params, (void)grads, (void)lr, (void)beta1, (void)beta2, (void)eps, (void)weightDecay;
+        throw WorkerError(ValidationErrorKind::Unsupported, "the fused optimizers need LibTorch 2.1");
+#endif
+    }
+
     OptimizerKind m_kind;
     bool m_foreach;
+    bool m_fused;
+    at::Device m_device;
     std::vector<at::Tensor>& m_params;
     std::vector<at::Tensor> m_first;  // momentum buffers / exp_avg
     std::vector<at::Tensor> m_second; // exp_avg_sq
@@ -131,44 +234,31 @@ private:
     int m_step = 0;
 };
 
-// torch.autocast("cpu", dtype=torch.bfloat16) around the forward and the loss, as a training loop
-// writes it: on entry autocast is enabled; on exit disabled, and its cache of low-precision weight
-// copies cleared when the outermost scope ends.
-class CpuAutocastScope {
+// torch.amp.GradScaler with its defaults, for amp-fp16: the loss is scaled before backward; step()
+// unscales the gradients in place, skips the optimizer when one is not finite, and updates the
+// scale.
+class GradScaler {
 public:
-    explicit CpuAutocastScope(bool enabled)
-        : m_enabled(enabled) {
-        if (!m_enabled)
-            return;
-#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
-        at::autocast::set_autocast_dtype(at::kCPU, at::kBFloat16);
-        at::autocast::set_autocast_enabled(at::kCPU, true);
-#else
-        at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
-        at::autocast::set_cpu_enabled(true);
-#endif
-        at::autocast::increment_nesting();
+    explicit GradScaler(const RunDevice& device)
+        : m_scale(at::full({}, 65536.0, at::TensorOptions().dtype(at::kFloat).device(device.device())))
+        , m_growthTracker(at::zeros({}, at::TensorOptions().dtype(at::kInt).device(device.device()))) {}
+
+    at::Tensor scale(const at::Tensor& loss) const { return loss * m_scale; }
+
+    void step(Optimizer& optimizer) {
+        at::NoGradGuard noGrad;
+        auto inverse = m_scale.to(at::kDouble).reciprocal().to(at::kFloat);
+        auto foundInf = at::zeros({}, m_scale.options());
+        auto grads = optimizer.gradients();
+        at::_amp_foreach_non_finite_check_and_unscale_(grads, foundInf, inverse);
+        if (foundInf.item<float>() == 0)
+            optimizer.step();
+        at::_amp_update_scale_(m_scale, m_growthTracker, foundInf, 2.0, 0.5, 2000);
     }
-    ~CpuAutocastScope() {
-        exit();
-    }
-    void exit() {
-        if (!m_enabled)
-            return;
-        m_enabled = false;
-#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
-        at::autocast::set_autocast_enabled(at::kCPU, false);
-#else
-        at::autocast::set_cpu_enabled(false);
-#endif
-        if (at::autocast::decrement_nesting() == 0)
-            at::autocast::clear_cache();
-    }
-    CpuAutocastScope(const CpuAutocastScope&) = delete;
-    CpuAutocastScope& operator=(const CpuAutocastScope&) = delete;
 
 private:
-    bool m_enabled;
+    at::Tensor m_scale;
+    at::Tensor m_growthTracker;
 };
 
 double median(std::vector<double> values) {
@@ -177,29 +267,53 @@ double median(std::vector<double> values) {
     return n == 0 ? 0 : n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
-void measureDevice(ValidationMeasurement& m) {
-    at::NoGradGuard noGrad;
-    constexpr std::int64_t n = 1024;
-    auto a = at::randn({n, n});
-    auto b = at::randn({n, n});
-    at::matmul(a, b); // warm-up
+// Seconds of the median of five runs of fn after one warm-up, the device synchronised around each.
+template <class Fn>
+double medianSeconds(const RunDevice& device, Fn&& fn) {
+    fn();
+    device.synchronize();
     std::vector<double> times;
     for (int i = 0; i < 5; ++i) {
         auto start = Clock::now();
-        auto c = at::matmul(a, b);
+        fn();
+        device.synchronize();
         times.push_back(secondsSince(start));
     }
-    m.matmulFlopsPerSecond = 2.0 * n * n * n / median(times);
-    auto source = at::randn({16 * 1024 * 1024}); // 64 MiB
+    return median(times);
+}
+
+// The device's own rates: a square matmul per dtype and a copy, sized so that each takes a few
+// milliseconds on a GPU and well under a second on a CPU.
+void measureDevice(ValidationMeasurement& m, const RunDevice& device) {
+    at::NoGradGuard noGrad;
+    auto matmulRate = [&](std::int64_t n, at::ScalarType type) {
+        auto options = at::TensorOptions().dtype(type).device(device.device());
+        auto a = at::randn({n, n}, options);
+        auto b = at::randn({n, n}, options);
+        return 2.0 * static_cast<double>(n * n * n) / medianSeconds(device, [&] { at::matmul(a, b); });
+    };
+    if (device.cuda) {
+        constexpr std::int64_t n = 8192;
+        auto& context = at::globalContext();
+        const bool tf32 = context.allowTF32CuBLAS();
+        context.setAllowTF32CuBLAS(false);
+        m.matmulFlopsPerSecondByDtype.emplace_back("fp32", matmulRate(n, at::kFloat));
+        context.setAllowTF32CuBLAS(true);
+        m.matmulFlopsPerSecondByDtype.emplace_back("tf32", matmulRate(n, at::kFloat));
+        context.setAllowTF32CuBLAS(tf32);
+        m.matmulFlopsPerSecondByDtype.emplace_back("fp16", matmulRate(n, at::kHalf));
+        m.matmulFlopsPerSecondByDtype.emplace_back("bf16", matmulRate(n, at::kBFloat16));
+    } else {
+        m.matmulFlopsPerSecondByDtype.emplace_back("fp32", matmulRate(1024, at::kFloat));
+        m.matmulFlopsPerSecondByDtype.emplace_back("bf16", matmulRate(512, at::kBFloat16));
+    }
+    m.matmulFlopsPerSecond = m.matmulFlopsPerSecondByDtype.front().second;
+    const std::int64_t elements = device.cuda ? 256 * 1024 * 1024 : 16 * 1024 * 1024; // 1 GiB, 64 MiB
+    auto source = at::randn({elements}, at::TensorOptions().device(device.device()));
     auto target = at::empty_like(source);
-    target.copy_(source);
-    times.clear();
-    for (int i = 0; i < 5; ++i) {
-        auto start = Clock::now();
-        target.copy_(source);
-        times.push_back(secondsSince(start));
-    }
-    m.copyBytesPerSecond = 2.0 * static_cast<double>(source.nbytes()) / median(times); // read + write
+    // read + write
+    m.copyBytesPerSecond =
+        2.0 * static_cast<double>(source.nbytes()) / medianSeconds(device, [&] { target.copy_(source); });
 }
 
 } // namespace
@@ -209,16 +323,15 @@ void prepareLibTorch() {
 }
 
 std::vector<ValidationDevice> probeDevices() {
-    std::vector<ValidationDevice> devices = {describeDevice(ValidationRequest{})};
+    ValidationRequest cpu;
+    std::vector<ValidationDevice> devices = {describeDevice(cpu)};
     devices.front().threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (!cuda::built() || !torch::cuda::is_available())
+        return devices;
     // device_count() is size_t in LibTorch 1.13 and a small signed type in 2.x.
-    const auto cudaDevices = static_cast<std::size_t>(torch::cuda::device_count());
-    for (std::size_t i = 0; i < cudaDevices; ++i) {
-        ValidationDevice cuda;
-        cuda.kind = "cuda:" + std::to_string(i);
-        cuda.libtorchVersion = TORCH_VERSION;
-        devices.push_back(cuda);
-    }
+    const auto cudaDevices = static_cast<int>(torch::cuda::device_count());
+    for (int i = 0; i < cudaDevices; ++i)
+        devices.push_back(cuda::describe(i));
     return devices;
 }
 
@@ -228,6 +341,11 @@ std::int64_t countNetworkParameters(const ModelGraph& graph) {
 }
 
 ValidationDevice describeDevice(const ValidationRequest& request) {
+    if (request.device != "cpu") {
+        auto device = cuda::describe(resolveDevice(request.device).index);
+        device.threads = at::get_num_threads();
+        return device;
+    }
     ValidationDevice device;
     device.kind = "cpu";
     device.threads = at::get_num_threads();
@@ -240,40 +358,46 @@ ValidationDevice describeDevice(const ValidationRequest& request) {
         }
     }
     device.totalMemoryBytes = hostMemoryBytes("MemTotal");
-    (void)request;
     return device;
 }
 
 ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationRequest& request,
                                   const ProgressFn& progress) {
-    if (request.device != "cpu")
-        throw WorkerError(
-            ValidationErrorKind::Unsupported,
-            "this worker measures on the CPU only so far; CUDA runs need a CUDA build of LibTorch and "
-            "the CUDA measurement, which are not written yet");
-    if (request.precision == Precision::AmpFp16 || request.precision == Precision::Bf16)
-        throw WorkerError(
-            ValidationErrorKind::Unsupported,
-            std::string("precision ") + std::string(precisionId(request.precision)) +
-                " is not measured on the CPU: LibTorch's CPU autocast supports bfloat16 only, and pure "
-                "bf16 is not written yet; use fp32, tf32 (fp32 on the CPU) or amp-bf16");
-    if (request.checkpointing != Checkpointing::None)
-        throw WorkerError(ValidationErrorKind::Unsupported,
-                          "activation checkpointing is not measured by this worker yet");
-    if (request.optimizerImpl == OptimizerImpl::Fused)
-        throw WorkerError(ValidationErrorKind::Unsupported,
-                          "the fused optimizers are not measured by this worker yet");
+    // NVML's view of the GPUs must be taken before anything creates a CUDA context.
+    if (request.device != "cpu" && cuda::built())
+        cuda::recordMemoryBeforeContext();
+    const RunDevice device = resolveDevice(request.device);
+    checkSupported(request, device);
 
     at::set_num_threads(request.threads > 0
                             ? request.threads
                             : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
     auto start = Clock::now();
     ValidationMeasurement m;
+    if (device.cuda) {
+        m.contextBytes = cuda::createContext(device.index);
+        cuda::releaseCachedMemory(); // a previous --max-batch attempt's blocks are not this run's
+        // PyTorch's defaults: float32 matmuls in full precision unless tf32 is asked for; cuDNN's
+        // convolutions may use TF32 either way.
+        at::globalContext().setAllowTF32CuBLAS(request.precision == Precision::Tf32);
+    }
+    AutocastState autocast;
+    autocast.enabled = request.precision == Precision::AmpBf16 || request.precision == Precision::AmpFp16;
+    autocast.device = device.cuda ? at::kCUDA : at::kCPU;
+    autocast.dtype = request.precision == Precision::AmpFp16 ? at::kHalf : at::kBFloat16;
     try {
         progress("build", 0, secondsSince(start));
-        GraphNetwork network(graph, at::Device(at::kCPU), request.seed);
+        std::optional<at::ScalarType> floatingType;
+        if (request.precision == Precision::Bf16)
+            floatingType = at::kBFloat16; // model.to(torch.bfloat16), and the batch with it
+        GraphNetwork network(graph, device.device(), request.seed, floatingType);
+        if (request.checkpointing == Checkpointing::Blocks)
+            network.enableCheckpointing(autocast);
         m.parameterCount = network.parameterCount();
-        Optimizer optimizer(request, network.parameters());
+        Optimizer optimizer(request, device, network.parameters());
+        std::optional<GradScaler> scaler;
+        if (request.precision == Precision::AmpFp16)
+            scaler.emplace(device);
         const int total = request.warmupSteps + request.steps;
         for (int step = 1; step <= total; ++step) {
             if (secondsSince(start) > request.timeLimitSeconds)
@@ -281,18 +405,40 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
                                   "the time limit of " + std::to_string(request.timeLimitSeconds) +
                                       " s ran out after " + std::to_string(step - 1) + " steps");
             bool measured = step > request.warmupSteps;
-            TrackingCpuAllocator::resetPeak();
+            if (device.cuda)
+                cuda::resetPeaks(device.index);
+            else
+                TrackingCpuAllocator::resetPeak();
             auto stepStart = Clock::now();
             for (auto& p : network.parameters())
                 p.mutable_grad().reset(); // zero_grad(set_to_none=True), PyTorch 2.x's default
-            CpuAutocastScope autocast(request.precision == Precision::AmpBf16);
+            AutocastScope autocastScope(autocast);
             auto loss = network.forward();
-            autocast.exit();
-            loss.backward();
-            loss.reset();
-            optimizer.step();
+            autocastScope.exit();
+            // The loss stays alive through the optimizer's step, as a Python loop's variable does.
+            if (scaler) {
+                scaler->scale(loss).backward();
+                scaler->step(optimizer);
+            } else {
+                loss.backward();
+                optimizer.step();
+            }
+            device.synchronize();
             auto seconds = secondsSince(stepStart);
-            auto peak = TrackingCpuAllocator::peakBytes();
+            m.loss = loss.item<double>();
+            loss.reset();
+            std::int64_t peak = 0;
+            if (device.cuda) {
+                auto peaks = cuda::peaks(device.index);
+                peak = peaks.allocated;
+                if (measured) {
+                    m.reservedPeakBytes = std::max(m.reservedPeakBytes.value_or(0), peaks.reserved);
+                    m.deviceUsedBytes =
+                        std::max(m.deviceUsedBytes.value_or(0), cuda::deviceUsedBytes(device.index));
+                }
+            } else {
+                peak = TrackingCpuAllocator::peakBytes();
+            }
             if (step == 1)
                 m.firstStepAllocatedPeakBytes = peak;
             if (measured) {
@@ -303,14 +449,24 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
         }
         if (request.steps > 0 && m.allocatedPeakBytes == 0)
             m.allocatedPeakBytes = m.firstStepAllocatedPeakBytes;
+    } catch (const GraphError& e) {
+        throw WorkerError(ValidationErrorKind::InvalidRequest, e.what());
     } catch (const c10::Error& e) {
-        if (isOutOfMemory(e))
+        if (isOutOfMemory(e)) {
+            if (device.cuda) {
+                // LibTorch's message names the request, the capacity and what was in use.
+                std::string what = e.what_without_backtrace();
+                throw WorkerError(ValidationErrorKind::OutOfMemory,
+                                  "does not fit at batch " + std::to_string(request.inputs.batch) + " on " +
+                                      request.device + ": " + what.substr(0, what.find('\n')));
+            }
             throw WorkerError(ValidationErrorKind::OutOfMemory,
                               "does not fit at batch " + std::to_string(request.inputs.batch) +
                                   ": an allocation of " +
                                   std::to_string(TrackingCpuAllocator::refusedRequest()) +
                                   " bytes would pass the limit of " +
                                   std::to_string(TrackingCpuAllocator::limit()) + " bytes");
+        }
         throw WorkerError(ValidationErrorKind::Internal,
                           std::string("LibTorch failed: ") + e.what_without_backtrace());
     }
@@ -320,8 +476,10 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
     // The device's rates are the machine's, not the workload's: measured outside its memory limit.
     auto limit = TrackingCpuAllocator::limit();
     TrackingCpuAllocator::setLimit(0);
-    measureDevice(m);
+    measureDevice(m, device);
     TrackingCpuAllocator::setLimit(limit);
+    if (device.cuda)
+        cuda::releaseCachedMemory();
     return m;
 }
 

@@ -4,6 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+#include <limits>
+
 namespace torchrig {
 
 namespace {
@@ -70,11 +73,17 @@ json measurementToJson(const ValidationMeasurement& m) {
     json out = {{"parameter_count", m.parameterCount},
                 {"allocated_peak_bytes", m.allocatedPeakBytes},
                 {"first_step_allocated_peak_bytes", m.firstStepAllocatedPeakBytes},
+                // JSON has no NaN: a loss that is not a number is written as null.
+                {"loss", std::isfinite(m.loss) ? json(m.loss) : json(nullptr)},
                 {"step_seconds", m.stepSecondsMedian},
                 {"step_seconds_all", m.stepSeconds},
                 {"samples_per_second", m.samplesPerSecond},
                 {"matmul_flops_per_second", m.matmulFlopsPerSecond},
                 {"copy_bytes_per_second", m.copyBytesPerSecond}};
+    json byDtype = json::object();
+    for (const auto& [dtype, flops] : m.matmulFlopsPerSecondByDtype)
+        byDtype[dtype] = flops;
+    out["matmul_flops_per_second_by_dtype"] = byDtype;
     if (m.reservedPeakBytes)
         out["reserved_peak_bytes"] = *m.reservedPeakBytes;
     if (m.deviceUsedBytes)
@@ -216,8 +225,10 @@ json deviceToJson(const ValidationDevice& d) {
             {"total_memory_bytes", d.totalMemoryBytes},
             {"compute_capability", d.computeCapability},
             {"threads", d.threads},
+            {"multiprocessors", d.multiprocessors},
             {"libtorch_version", d.libtorchVersion},
-            {"cuda_version", d.cudaVersion}};
+            {"cuda_version", d.cudaVersion},
+            {"driver_version", d.driverVersion}};
 }
 
 std::string devicesLine(const std::vector<ValidationDevice>& devices) {
@@ -274,11 +285,18 @@ Result<WorkerLine> parseWorkerLine(std::string_view text) {
             r.measured.allocatedPeakBytes = m.at("allocated_peak_bytes").get<std::int64_t>();
             r.measured.firstStepAllocatedPeakBytes =
                 m.at("first_step_allocated_peak_bytes").get<std::int64_t>();
+            r.measured.loss = m.contains("loss") && m["loss"].is_number()
+                                  ? m["loss"].get<double>()
+                                  : std::numeric_limits<double>::quiet_NaN();
             r.measured.stepSecondsMedian = m.at("step_seconds").get<double>();
             r.measured.stepSeconds = m.at("step_seconds_all").get<std::vector<double>>();
             r.measured.samplesPerSecond = m.at("samples_per_second").get<double>();
             r.measured.matmulFlopsPerSecond = m.at("matmul_flops_per_second").get<double>();
             r.measured.copyBytesPerSecond = m.at("copy_bytes_per_second").get<double>();
+            if (m.contains("matmul_flops_per_second_by_dtype")) {
+                for (const auto& [dtype, flops] : m["matmul_flops_per_second_by_dtype"].items())
+                    r.measured.matmulFlopsPerSecondByDtype.emplace_back(dtype, flops.get<double>());
+            }
             if (m.contains("reserved_peak_bytes"))
                 r.measured.reservedPeakBytes = m["reserved_peak_bytes"].get<std::int64_t>();
             if (m.contains("device_used_bytes"))
@@ -291,8 +309,10 @@ Result<WorkerLine> parseWorkerLine(std::string_view text) {
                         d.at("total_memory_bytes").get<std::int64_t>(),
                         d.at("compute_capability").get<std::string>(),
                         d.at("threads").get<int>(),
+                        d.value("multiprocessors", 0),
                         d.at("libtorch_version").get<std::string>(),
-                        d.at("cuda_version").get<std::string>()};
+                        d.at("cuda_version").get<std::string>(),
+                        d.value("driver_version", std::string())};
         } else {
             return makeError(ErrorCode::InvalidInput, "the worker wrote an unknown event \"" + event + "\"");
         }

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace torchrig {
@@ -62,21 +63,26 @@ struct ValidationMeasurement {
     std::optional<std::int64_t> reservedPeakBytes;
     std::optional<std::int64_t> deviceUsedBytes;
     std::optional<std::int64_t> contextBytes;
+    double loss = 0;                 // the last step's, to see that training trains (and not NaN)
     std::vector<double> stepSeconds; // measured steps, in order
     double stepSecondsMedian = 0;
     double samplesPerSecond = 0;
     double matmulFlopsPerSecond = 0; // float32 on the device
-    double copyBytesPerSecond = 0;
+    // The same square matmul in each of the device's dtypes ("fp32", "tf32", "fp16", "bf16").
+    std::vector<std::pair<std::string, double>> matmulFlopsPerSecondByDtype;
+    double copyBytesPerSecond = 0; // read + write
 };
 
 struct ValidationDevice {
-    std::string kind; // "cpu" or "cuda"
+    std::string kind; // "cpu" or "cuda:N"
     std::string name;
     std::int64_t totalMemoryBytes = 0;
     std::string computeCapability;
-    int threads = 0;
+    int threads = 0;         // CPU threads the run used
+    int multiprocessors = 0; // CUDA: streaming multiprocessors
     std::string libtorchVersion;
-    std::string cudaVersion;
+    std::string cudaVersion;   // the CUDA runtime LibTorch runs on
+    std::string driverVersion; // the NVIDIA driver's, and the CUDA version it supports
 };
 
 struct ValidationResult {

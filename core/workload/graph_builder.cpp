@@ -200,6 +200,10 @@ TensorId GraphBuilder::contiguous(const std::string& name, TensorId x) {
     return apply(OpKind::Contiguous, name, {x});
 }
 
+TensorId GraphBuilder::toFloat(const std::string& name, TensorId x) {
+    return apply(OpKind::Float, name, {x});
+}
+
 TensorId GraphBuilder::flatten(const std::string& name, TensorId x, std::int64_t startDim,
                                std::int64_t endDim) {
     OpAttributes a;

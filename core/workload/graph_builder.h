@@ -54,6 +54,7 @@ public:
     TensorId permute(const std::string& name, TensorId x, std::vector<std::int64_t> order);
     TensorId transpose(const std::string& name, TensorId x, std::int64_t dim0, std::int64_t dim1);
     TensorId contiguous(const std::string& name, TensorId x);
+    TensorId toFloat(const std::string& name, TensorId x);
     TensorId flatten(const std::string& name, TensorId x, std::int64_t startDim, std::int64_t endDim = -1);
     TensorId expand(const std::string& name, TensorId x, Shape shape);
     TensorId select(const std::string& name, TensorId x, std::int64_t dim, std::int64_t index);

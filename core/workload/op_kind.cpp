@@ -5,7 +5,7 @@
 namespace torchrig {
 
 namespace {
-constexpr EnumNames<OpKind, 34> kIds = {{
+constexpr EnumNames<OpKind, 35> kIds = {{
     {OpKind::Conv2d, "conv2d"},
     {OpKind::ConvTranspose2d, "conv_transpose2d"},
     {OpKind::BatchNorm2d, "batch_norm"},
@@ -31,6 +31,7 @@ constexpr EnumNames<OpKind, 34> kIds = {{
     {OpKind::Permute, "permute"},
     {OpKind::Transpose, "transpose"},
     {OpKind::Contiguous, "contiguous"},
+    {OpKind::Float, "float"},
     {OpKind::Flatten, "flatten"},
     {OpKind::Expand, "expand"},
     {OpKind::Select, "select"},

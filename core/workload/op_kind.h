@@ -42,6 +42,7 @@ enum class OpKind {
     AdaptiveAvgPool2d,
     ScaledDotProductAttention,
     RotaryEmbedding,
+    Float, // x.float(): a float32 copy, or x itself when it is float32 already
 };
 
 std::string_view opKindId(OpKind kind); // "conv2d", "scaled_dot_product_attention", …

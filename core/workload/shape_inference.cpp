@@ -220,6 +220,12 @@ TensorInfo inferOutput(const ModelGraph& graph, const Op& op) {
         out.dtype = x.dtype;
         return out;
     }
+    case OpKind::Float: {
+        check.inputCount(1, 1);
+        out.shape = check.input(0).shape;
+        out.dtype = DType::Float32;
+        return out;
+    }
     case OpKind::Embedding: {
         check.inputCount(1, 1);
         const auto& indices = check.input(0);

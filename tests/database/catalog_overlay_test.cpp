@@ -29,7 +29,7 @@ TEST_CASE("A user part is added, found, priced and removed", "[database][overlay
     CHECK(catalog->count(PartCategory::Gpu) == bundledGpus);
 }
 
-TEST_CASE("Editing a bundled part overrides it until reverted; the bundled file is untouched",
+TEST_CASE("Editing a bundled part overrides it until reverted, and the bundled file is untouched",
           "[database][overlay]") {
     test::TemporaryFolder folder;
     auto bundledBefore = test::readFile(test::bundledCatalogPath());
@@ -56,7 +56,7 @@ TEST_CASE("Editing a bundled part overrides it until reverted; the bundled file 
     CHECK(test::readFile(test::bundledCatalogPath()) == bundledBefore);
 }
 
-TEST_CASE("Removing a bundled part hides it; reverting shows it again", "[database][overlay]") {
+TEST_CASE("Removing a bundled part hides it, and reverting shows it again", "[database][overlay]") {
     test::TemporaryFolder folder;
     auto catalog = test::openCatalog(folder.file("user.sqlite"));
     REQUIRE(catalog->remove("gpu/rtx-3070").ok());

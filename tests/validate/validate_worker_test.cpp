@@ -18,11 +18,24 @@ cli::WorkerOutcome runRequest(const std::string& request) {
     return cli::runWorker({TORCHRIG_TEST_VALIDATE, "-"}, request, [](const WorkerLine&) {});
 }
 
-std::string linearRequest(const char* optimizer) {
+std::string linearRequest(const char* optimizer, const char* precision = "fp32") {
     auto graph = nlohmann::json::parse(test::readFile(TORCHRIG_TEST_SOURCES "/validate/linear_4096.json"));
-    return nlohmann::json{
-        {"model_graph", graph}, {"batch", 64}, {"optimizer", optimizer}, {"steps", 2}, {"threads", 1}}
+    return nlohmann::json{{"model_graph", graph}, {"batch", 64},   {"optimizer", optimizer},
+                          {"steps", 2},          {"threads", 1}, {"precision", precision}}
         .dump();
+}
+
+cli::WorkerOutcome runTinyLlama(const char* checkpointing) {
+    auto graph =
+        nlohmann::json::parse(test::readFile(TORCHRIG_TEST_RESOURCES "/models/example-tiny-llama.json"));
+    return runRequest(nlohmann::json{{"model_graph", graph},
+                                     {"batch", 4},
+                                     {"optimizer", "sgd"},
+                                     {"checkpointing", checkpointing},
+                                     {"warmup_steps", 1},
+                                     {"steps", 2},
+                                     {"threads", 1}}
+                          .dump());
 }
 
 constexpr std::int64_t kWeight = 4096LL * 4096 * 4;
@@ -40,11 +53,12 @@ TEST_CASE("Linear 4096x4096 with Adam is measured to the byte", "[validate]") {
     CHECK(m.parameterCount == 4096 * 4096 + 4096);
     // The peak is inside Adam's step for the weight: gradients and both moments exist, and
     // `exp_avg_sq.sqrt() / bias_correction2_sqrt` holds two weight-sized temporaries; the divisor
-    // becomes a 12-byte 0-dim tensor and each parameter has a float32 step counter (measured in a
-    // probe of LibTorch 1.13's CPU allocator).
+    // becomes a 12-byte 0-dim tensor (a wrapped double and its float32 copy), each parameter has a
+    // float32 step counter, and the float32 loss lives through the step as a Python loop's does
+    // (measured in a probe of LibTorch 1.13's CPU allocator).
     std::int64_t expected = kResident + (kWeight + kBias) /* gradients */ +
                             2 * (kWeight + kBias) /* moments */ + 2 * 4 /* step counters */ +
-                            2 * kWeight /* sqrt, division */ + 12;
+                            2 * kWeight /* sqrt, division */ + 12 + 4 /* the loss */;
     CHECK(m.allocatedPeakBytes == expected);
     CHECK(m.firstStepAllocatedPeakBytes == expected);
     CHECK(m.stepSeconds.size() == 2);
@@ -58,7 +72,7 @@ TEST_CASE("Linear 4096x4096 with plain SGD peaks in backward", "[validate]") {
     CHECK(outcome.result.measured.allocatedPeakBytes == kResident + kWeight + kBias + kActivation + 8);
 }
 
-TEST_CASE("amp-bf16 runs the forward under CPU autocast; amp-fp16 is refused on the CPU", "[validate]") {
+TEST_CASE("amp-bf16 runs the forward under CPU autocast, and amp-fp16 is refused on the CPU", "[validate]") {
     auto request = nlohmann::json::parse(linearRequest("sgd"));
     request["precision"] = "amp-bf16";
     auto outcome = runRequest(request.dump());
@@ -71,6 +85,48 @@ TEST_CASE("amp-bf16 runs the forward under CPU autocast; amp-fp16 is refused on 
     REQUIRE_FALSE(fp16.succeeded);
     CHECK(fp16.errorKind == ValidationErrorKind::Unsupported);
 }
+
+TEST_CASE("Pure bf16 halves every floating-point byte of Adam's step, to the byte", "[validate]") {
+    auto outcome = runRequest(linearRequest("adam", "bf16"));
+    REQUIRE(outcome.succeeded);
+    // model.to(torch.bfloat16) and a bfloat16 batch: weights, gradients, moments and temporaries in
+    // two bytes; the step counters stay float32 (PyTorch's scalar dtype), the integer targets int64,
+    // and the divisor is a wrapped double and its bfloat16 copy (10 bytes).
+    std::int64_t expected = kResident / 2 + kTarget / 2 + 3 * (kWeight + kBias) / 2 + 2 * 4 + kWeight + 10 +
+                            2 /* the loss */;
+    CHECK(outcome.result.measured.allocatedPeakBytes == expected);
+}
+
+TEST_CASE("Checkpointing per block trains the same steps in less memory, at the cost of time", "[validate]") {
+    auto plain = runTinyLlama("none");
+    auto checkpointed = runTinyLlama("blocks");
+    REQUIRE(plain.succeeded);
+    REQUIRE(checkpointed.succeeded);
+    const auto& p = plain.result.measured;
+    const auto& c = checkpointed.result.measured;
+    // No dropout in this Llama: the recomputed blocks give the same gradients, so the same losses.
+    CHECK(c.loss == Approx(p.loss).epsilon(1e-5));
+    // Four blocks of which only the inputs are kept: well under the plain peak.
+    CHECK(c.allocatedPeakBytes < p.allocatedPeakBytes * 6 / 10);
+
+    auto graph = test::readFile(TORCHRIG_TEST_SOURCES "/validate/linear_4096.json");
+    auto noBlocks = runRequest("{\"batch\": 64, \"checkpointing\": \"blocks\", \"model_graph\": " + graph + "}");
+    REQUIRE_FALSE(noBlocks.succeeded);
+    CHECK(noBlocks.errorKind == ValidationErrorKind::InvalidRequest);
+    CHECK(noBlocks.message == "model 'linear-4096' marks no blocks, so there is nothing to checkpoint; ask for "
+                              "checkpointing \"none\", or mark blocks on its ops (\"block\" in a model file)");
+}
+
+#ifndef TORCHRIG_TEST_WORKER_HAS_CUDA
+TEST_CASE("A worker built on a CPU-only LibTorch refuses a CUDA device and says how to get one", "[validate]") {
+    auto outcome = runRequest(R"({"model": "mlp", "batch": 4, "device": "cuda:0"})");
+    REQUIRE_FALSE(outcome.succeeded);
+    CHECK(outcome.errorKind == ValidationErrorKind::Unsupported);
+    CHECK(outcome.message.rfind("this torchrig-validate is built against LibTorch ", 0) == 0);
+    CHECK(outcome.message.find(" without CUDA, so it measures on the CPU only; to measure on cuda:0, build it "
+                               "against a CUDA build of LibTorch") != std::string::npos);
+}
+#endif
 
 TEST_CASE("The worker's network has the reference parameter count for every zoo model", "[validate]") {
     for (const auto& model : modelZoo()) {

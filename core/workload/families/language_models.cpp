@@ -27,13 +27,14 @@ TensorId mergeHeads(GraphBuilder& g, const std::string& name, TensorId x) {
     return g.reshape(name + ".reshape", y, {s[0], s[2], s[1] * s[3]});
 }
 
-// Next-token loss as the Hugging Face causal LM heads compute it: logits[:, :-1] against labels[:, 1:].
+// Next-token loss as transformers' ForCausalLMLoss computes it (4.46 and later): the logits are
+// upcast to float32 (a copy when the model runs in bfloat16), and the labels are padded with one
+// ignored position and shifted, so the logits are only viewed, never sliced and copied. The
+// synthetic labels stand for that shifted tensor.
 TensorId causalLmLoss(GraphBuilder& g, TensorId logits, std::int64_t batch, std::int64_t seq,
                       std::int64_t vocab) {
-    auto labels = g.target("labels", {batch, seq});
-    auto shiftedLogits = g.contiguous("shift_logits", g.slice("shift_logits.slice", logits, 1, 0, -1));
-    auto shiftedLabels = g.contiguous("shift_labels", g.slice("shift_labels.slice", labels, 1, 1, seq));
-    auto flatLogits = g.view("shift_logits.view", shiftedLogits, {-1, vocab});
+    auto shiftedLabels = g.target("shift_labels", {batch, seq});
+    auto flatLogits = g.view("logits.view", g.toFloat("logits.float", logits), {-1, vocab});
     auto flatLabels = g.view("shift_labels.view", shiftedLabels, {-1});
     return g.crossEntropy("loss", flatLogits, flatLabels);
 }
