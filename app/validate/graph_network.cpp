@@ -363,7 +363,8 @@ at::Tensor GraphNetwork::runOp(const Op& op) {
     case OpKind::Tanh: return at::tanh(in(0));
     case OpKind::Dropout: return at::dropout(in(0), a.p, true);
     case OpKind::Embedding: return at::embedding(param(0), in(0));
-    case OpKind::Add: return in(0) + in(1);
+    case OpKind::Add: return op.inputs.size() == 2 ? in(0) + in(1) : in(0) + a.scalar;
+    case OpKind::Pow: return at::pow(in(0), a.scalar);
     case OpKind::Mul: return op.inputs.size() == 2 ? in(0) * in(1) : in(0) * a.scalar;
     case OpKind::Cat: {
         std::vector<at::Tensor> parts;

@@ -165,6 +165,31 @@ TensorId GraphBuilder::mul(const std::string& name, TensorId a, TensorId b) {
     return apply(OpKind::Mul, name, {a, b});
 }
 
+TensorId GraphBuilder::mulScalar(const std::string& name, TensorId x, double scalar) {
+    OpAttributes a;
+    a.scalar = scalar;
+    return apply(OpKind::Mul, name, {x}, {}, a);
+}
+TensorId GraphBuilder::addScalar(const std::string& name, TensorId x, double scalar) {
+    OpAttributes a;
+    a.scalar = scalar;
+    return apply(OpKind::Add, name, {x}, {}, a);
+}
+TensorId GraphBuilder::pow(const std::string& name, TensorId x, double exponent) {
+    OpAttributes a;
+    a.scalar = exponent;
+    return apply(OpKind::Pow, name, {x}, {}, a);
+}
+
+TensorId GraphBuilder::newGelu(const std::string& name, TensorId x) {
+    // 0.5 * x * (1.0 + tanh(sqrt(2 / pi) * (x + 0.044715 * pow(x, 3.0))))
+    const double sqrtTwoOverPi = 0.7978845608028654;
+    auto cubic = mulScalar(name + ".cubic", pow(name + ".pow", x, 3.0), 0.044715);
+    auto inner = mulScalar(name + ".scale", add(name + ".add", x, cubic), sqrtTwoOverPi);
+    auto onePlusTanh = addScalar(name + ".one_plus", tanh(name + ".tanh", inner), 1.0);
+    return mul(name, mulScalar(name + ".half", x, 0.5), onePlusTanh);
+}
+
 TensorId GraphBuilder::cat(const std::string& name, const std::vector<TensorId>& parts, std::int64_t dim) {
     OpAttributes a;
     a.dim = dim;

@@ -48,6 +48,12 @@ public:
 
     TensorId add(const std::string& name, TensorId a, TensorId b);
     TensorId mul(const std::string& name, TensorId a, TensorId b);
+    TensorId mulScalar(const std::string& name, TensorId x, double scalar);
+    TensorId addScalar(const std::string& name, TensorId x, double scalar);
+    TensorId pow(const std::string& name, TensorId x, double exponent);
+    // transformers' NewGELUActivation ("gelu_new", GPT-2's): the tanh approximation written out in
+    // Python ops, each saving its own tensors for backward, not the fused gelu kernel.
+    TensorId newGelu(const std::string& name, TensorId x);
     TensorId cat(const std::string& name, const std::vector<TensorId>& parts, std::int64_t dim);
     TensorId view(const std::string& name, TensorId x, Shape shape);
     TensorId reshape(const std::string& name, TensorId x, Shape shape);

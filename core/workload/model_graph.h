@@ -55,7 +55,7 @@ struct OpAttributes {
     std::int64_t end = 0;           // slice (exclusive; negative counts from the end)
     double eps = 1e-5;              // norms
     double p = 0;                   // dropout probability (also attention dropout)
-    double scalar = 1;              // mul by a number when the op has one input
+    double scalar = 1;              // one-input mul and add: the number; pow: the exponent
     bool inplace = false;           // relu_, hardtanh_
     bool causal = false;            // attention
     bool tanhApproximation = false; // gelu(approximate="tanh")

@@ -5,7 +5,7 @@
 namespace torchrig {
 
 namespace {
-constexpr EnumNames<OpKind, 35> kIds = {{
+constexpr EnumNames<OpKind, 36> kIds = {{
     {OpKind::Conv2d, "conv2d"},
     {OpKind::ConvTranspose2d, "conv_transpose2d"},
     {OpKind::BatchNorm2d, "batch_norm"},
@@ -32,6 +32,7 @@ constexpr EnumNames<OpKind, 35> kIds = {{
     {OpKind::Transpose, "transpose"},
     {OpKind::Contiguous, "contiguous"},
     {OpKind::Float, "float"},
+    {OpKind::Pow, "pow"},
     {OpKind::Flatten, "flatten"},
     {OpKind::Expand, "expand"},
     {OpKind::Select, "select"},

@@ -43,6 +43,7 @@ enum class OpKind {
     ScaledDotProductAttention,
     RotaryEmbedding,
     Float, // x.float(): a float32 copy, or x itself when it is float32 already
+    Pow,   // torch.pow(x, scalar)
 };
 
 std::string_view opKindId(OpKind kind); // "conv2d", "scaled_dot_product_attention", …

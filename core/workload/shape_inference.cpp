@@ -220,6 +220,12 @@ TensorInfo inferOutput(const ModelGraph& graph, const Op& op) {
         out.dtype = x.dtype;
         return out;
     }
+    case OpKind::Pow: {
+        check.inputCount(1, 1);
+        out.shape = check.input(0).shape;
+        out.dtype = check.input(0).dtype;
+        return out;
+    }
     case OpKind::Float: {
         check.inputCount(1, 1);
         out.shape = check.input(0).shape;
@@ -243,7 +249,7 @@ TensorInfo inferOutput(const ModelGraph& graph, const Op& op) {
     }
     case OpKind::Add:
     case OpKind::Mul: {
-        check.inputCount(op.kind == OpKind::Mul ? 1 : 2, 2);
+        check.inputCount(1, 2); // one input: with a number (the scalar attribute)
         const auto& x = check.input(0);
         out.shape = op.inputs.size() == 2 ? check.broadcast(x.shape, check.input(1).shape) : x.shape;
         out.dtype = x.dtype;
