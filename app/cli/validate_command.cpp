@@ -99,8 +99,9 @@ int ValidateCommand::run() {
         rows.push_back({"matmul (fp32)", fmt::format("{:.1f} GFLOP/s", m.matmulFlopsPerSecond / 1e9)});
     rows.push_back({"memory copy", fmt::format("{:.1f} GB/s (read + write)", m.copyBytesPerSecond / 1e9)});
     if (!r.device.cudaVersion.empty())
-        rows.push_back({"CUDA", fmt::format("runtime {}, driver {}, compute capability {}", r.device.cudaVersion,
-                                            r.device.driverVersion, r.device.computeCapability)});
+        rows.push_back(
+            {"CUDA", fmt::format("runtime {}, driver {}, compute capability {}", r.device.cudaVersion,
+                                 r.device.driverVersion, r.device.computeCapability)});
     std::cout << formatTable(rows);
     return kExitOk;
 }

@@ -69,8 +69,7 @@ private:
         unsigned long long total, free, used;
     };
 
-    template <class Fn>
-    bool load(Fn& fn, const char* name) {
+    template <class Fn> bool load(Fn& fn, const char* name) {
         fn = reinterpret_cast<Fn>(dlsym(m_library, name));
         return fn != nullptr;
     }
@@ -187,8 +186,8 @@ ValidationDevice describe(int device) {
     d.libtorchVersion = TORCH_VERSION;
     d.cudaVersion = versionText(runtimeVersion);
     auto driver = Nvml::instance().driverVersion();
-    d.driverVersion = (driver.empty() ? std::string("unknown") : driver) + " (CUDA " +
-                      versionText(driverApiVersion) + ")";
+    d.driverVersion =
+        (driver.empty() ? std::string("unknown") : driver) + " (CUDA " + versionText(driverApiVersion) + ")";
     return d;
 }
 

@@ -245,7 +245,8 @@ void GraphNetwork::enableCheckpointing(const AutocastState& autocast) {
                     span.inputs.push_back(id);
             }
             auto out = ops[k].outputs[0];
-            if (m_lastUse[static_cast<std::size_t>(out)] >= static_cast<int>(span.end) || out == m_graph.loss())
+            if (m_lastUse[static_cast<std::size_t>(out)] >= static_cast<int>(span.end) ||
+                out == m_graph.loss())
                 span.outputs.push_back(out);
         }
     }
@@ -295,9 +296,9 @@ at::Tensor GraphNetwork::forward() {
             std::vector<at::Tensor> inputs;
             for (auto id : span.inputs)
                 inputs.push_back(m_values[static_cast<std::size_t>(id)]);
-            auto outputs = CheckpointedBlock::apply(reinterpret_cast<std::intptr_t>(this),
-                                                    static_cast<std::int64_t>(ops[i].block),
-                                                    at::TensorList(inputs));
+            auto outputs =
+                CheckpointedBlock::apply(reinterpret_cast<std::intptr_t>(this),
+                                         static_cast<std::int64_t>(ops[i].block), at::TensorList(inputs));
             inputs.clear();
             for (std::size_t k = 0; k < span.outputs.size(); ++k)
                 m_values[static_cast<std::size_t>(span.outputs[k])] = outputs[k];

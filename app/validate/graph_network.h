@@ -58,9 +58,9 @@ public:
 
 private:
     struct BlockSpan {
-        std::size_t begin = 0, end = 0;  // ops [begin, end)
-        std::vector<TensorId> inputs;  // activations made before the block and read in it
-        std::vector<TensorId> outputs; // made in the block and read after it (or the loss)
+        std::size_t begin = 0, end = 0; // ops [begin, end)
+        std::vector<TensorId> inputs;   // activations made before the block and read in it
+        std::vector<TensorId> outputs;  // made in the block and read after it (or the loss)
     };
 
     at::Tensor runOp(const Op& op);

@@ -32,7 +32,7 @@ bool isOutOfMemory(const c10::Error& e) {
            what.find("out of memory") != std::string::npos;
 }
 
-#define TORCHRIG_TORCH_AT_LEAST(major, minor)                                                               \
+#define TORCHRIG_TORCH_AT_LEAST(major, minor)                                                                \
     (TORCH_VERSION_MAJOR > (major) || (TORCH_VERSION_MAJOR == (major) && TORCH_VERSION_MINOR >= (minor)))
 
 // Where a run trains: the CPU, or one CUDA device of a CUDA build of LibTorch.
@@ -80,7 +80,8 @@ void checkSupported(const ValidationRequest& request, const RunDevice& device) {
                           "precision amp-fp16 is measured on CUDA devices only (autocast to float16 with "
                           "a GradScaler); on the CPU use fp32, tf32 (fp32 on the CPU), amp-bf16 or bf16");
     if (request.optimizerImpl == OptimizerImpl::Fused) {
-        const bool isAdam = request.optimizer == OptimizerKind::Adam || request.optimizer == OptimizerKind::AdamW;
+        const bool isAdam =
+            request.optimizer == OptimizerKind::Adam || request.optimizer == OptimizerKind::AdamW;
         const bool built = device.cuda ? TORCHRIG_TORCH_AT_LEAST(2, 1) : TORCHRIG_TORCH_AT_LEAST(2, 4);
         if (!isAdam || !built)
             throw WorkerError(ValidationErrorKind::Unsupported,
@@ -167,9 +168,9 @@ private:
                 m_first.push_back(at::zeros_like(p, at::MemoryFormat::Preserve));
                 m_second.push_back(at::zeros_like(p, at::MemoryFormat::Preserve));
                 // A float32 scalar tensor per parameter: on the CPU, or beside it for fused.
-                m_steps.push_back(at::zeros({}, at::TensorOptions()
-                                                     .dtype(at::kFloat)
-                                                     .device(m_fused ? m_device : at::Device(at::kCPU))));
+                m_steps.push_back(at::zeros(
+                    {},
+                    at::TensorOptions().dtype(at::kFloat).device(m_fused ? m_device : at::Device(at::kCPU))));
             }
         }
         if (m_fused) {
@@ -212,11 +213,11 @@ private:
 #if TORCHRIG_TORCH_AT_LEAST(2, 1)
         at::_foreach_add_(m_steps, 1);
         if (m_kind == OptimizerKind::AdamW)
-            at::_fused_adamw_(params, grads, m_first, m_second, {}, m_steps, lr, beta1, beta2, weightDecay, eps,
-                              false, false);
+            at::_fused_adamw_(params, grads, m_first, m_second, {}, m_steps, lr, beta1, beta2, weightDecay,
+                              eps, false, false);
         else
-            at::_fused_adam_(params, grads, m_first, m_second, {}, m_steps, lr, beta1, beta2, weightDecay, eps,
-                             false, false);
+            at::_fused_adam_(params, grads, m_first, m_second, {}, m_steps, lr, beta1, beta2, weightDecay,
+                             eps, false, false);
 #else
         (void)params, (void)grads, (void)lr, (void)beta1, (void)beta2, (void)eps, (void)weightDecay;
         throw WorkerError(ValidationErrorKind::Unsupported, "the fused optimizers need LibTorch 2.1");
@@ -268,8 +269,7 @@ double median(std::vector<double> values) {
 }
 
 // Seconds of the median of five runs of fn after one warm-up, the device synchronised around each.
-template <class Fn>
-double medianSeconds(const RunDevice& device, Fn&& fn) {
+template <class Fn> double medianSeconds(const RunDevice& device, Fn&& fn) {
     fn();
     device.synchronize();
     std::vector<double> times;

@@ -20,22 +20,22 @@ cli::WorkerOutcome runRequest(const std::string& request) {
 
 std::string linearRequest(const char* optimizer, const char* precision = "fp32") {
     auto graph = nlohmann::json::parse(test::readFile(TORCHRIG_TEST_SOURCES "/validate/linear_4096.json"));
-    return nlohmann::json{{"model_graph", graph}, {"batch", 64},   {"optimizer", optimizer},
-                          {"steps", 2},          {"threads", 1}, {"precision", precision}}
+    return nlohmann::json{{"model_graph", graph}, {"batch", 64},  {"optimizer", optimizer},
+                          {"steps", 2},           {"threads", 1}, {"precision", precision}}
         .dump();
 }
 
 cli::WorkerOutcome runTinyLlama(const char* checkpointing) {
     auto graph =
         nlohmann::json::parse(test::readFile(TORCHRIG_TEST_RESOURCES "/models/example-tiny-llama.json"));
-    return runRequest(nlohmann::json{{"model_graph", graph},
-                                     {"batch", 4},
-                                     {"optimizer", "sgd"},
-                                     {"checkpointing", checkpointing},
-                                     {"warmup_steps", 1},
-                                     {"steps", 2},
-                                     {"threads", 1}}
-                          .dump());
+    return runRequest(nlohmann::json{
+        {"model_graph", graph},
+        {"batch", 4},
+        {"optimizer", "sgd"},
+        {"checkpointing", checkpointing},
+        {"warmup_steps", 1},
+        {"steps", 2},
+        {"threads", 1}}.dump());
 }
 
 constexpr std::int64_t kWeight = 4096LL * 4096 * 4;
@@ -92,8 +92,8 @@ TEST_CASE("Pure bf16 halves every floating-point byte of Adam's step, to the byt
     // model.to(torch.bfloat16) and a bfloat16 batch: weights, gradients, moments and temporaries in
     // two bytes; the step counters stay float32 (PyTorch's scalar dtype), the integer targets int64,
     // and the divisor is a wrapped double and its bfloat16 copy (10 bytes).
-    std::int64_t expected = kResident / 2 + kTarget / 2 + 3 * (kWeight + kBias) / 2 + 2 * 4 + kWeight + 10 +
-                            2 /* the loss */;
+    std::int64_t expected =
+        kResident / 2 + kTarget / 2 + 3 * (kWeight + kBias) / 2 + 2 * 4 + kWeight + 10 + 2 /* the loss */;
     CHECK(outcome.result.measured.allocatedPeakBytes == expected);
 }
 
@@ -110,21 +110,25 @@ TEST_CASE("Checkpointing per block trains the same steps in less memory, at the 
     CHECK(c.allocatedPeakBytes < p.allocatedPeakBytes * 6 / 10);
 
     auto graph = test::readFile(TORCHRIG_TEST_SOURCES "/validate/linear_4096.json");
-    auto noBlocks = runRequest("{\"batch\": 64, \"checkpointing\": \"blocks\", \"model_graph\": " + graph + "}");
+    auto noBlocks =
+        runRequest("{\"batch\": 64, \"checkpointing\": \"blocks\", \"model_graph\": " + graph + "}");
     REQUIRE_FALSE(noBlocks.succeeded);
     CHECK(noBlocks.errorKind == ValidationErrorKind::InvalidRequest);
-    CHECK(noBlocks.message == "model 'linear-4096' marks no blocks, so there is nothing to checkpoint; ask for "
-                              "checkpointing \"none\", or mark blocks on its ops (\"block\" in a model file)");
+    CHECK(noBlocks.message ==
+          "model 'linear-4096' marks no blocks, so there is nothing to checkpoint; ask for "
+          "checkpointing \"none\", or mark blocks on its ops (\"block\" in a model file)");
 }
 
 #ifndef TORCHRIG_TEST_WORKER_HAS_CUDA
-TEST_CASE("A worker built on a CPU-only LibTorch refuses a CUDA device and says how to get one", "[validate]") {
+TEST_CASE("A worker built on a CPU-only LibTorch refuses a CUDA device and says how to get one",
+          "[validate]") {
     auto outcome = runRequest(R"({"model": "mlp", "batch": 4, "device": "cuda:0"})");
     REQUIRE_FALSE(outcome.succeeded);
     CHECK(outcome.errorKind == ValidationErrorKind::Unsupported);
     CHECK(outcome.message.rfind("this torchrig-validate is built against LibTorch ", 0) == 0);
-    CHECK(outcome.message.find(" without CUDA, so it measures on the CPU only; to measure on cuda:0, build it "
-                               "against a CUDA build of LibTorch") != std::string::npos);
+    CHECK(
+        outcome.message.find(" without CUDA, so it measures on the CPU only; to measure on cuda:0, build it "
+                             "against a CUDA build of LibTorch") != std::string::npos);
 }
 #endif
 
