@@ -1,6 +1,7 @@
 // torchrig-cli: the planner from a terminal or a script.
 
 #include "catalog_command.h"
+#include "estimate_command.h"
 #include "exit_codes.h"
 #include "validate_command.h"
 
@@ -21,6 +22,7 @@ int main(int argc, char** argv) {
 
     torchrig::cli::CatalogCommand catalog(app, options);
     torchrig::cli::ValidateCommand validate(app);
+    torchrig::cli::EstimateCommand estimate(app, options);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -37,5 +39,7 @@ int main(int argc, char** argv) {
         return catalog.run();
     if (validate.selected())
         return validate.run();
+    if (estimate.selected())
+        return estimate.run();
     return torchrig::cli::kExitUsage;
 }

@@ -5,7 +5,7 @@
 
 namespace torchrig::cli {
 
-void WorkloadOptions::addTo(CLI::App& command) {
+void WorkloadOptions::addTo(CLI::App& command, const std::string& deviceHelp) {
     command.add_option("-m,--model", model, "A zoo model (resnet50, bert-base-uncased, gpt2, llama-2-7b, …)");
     command.add_option("--model-file", modelFile, "A model graph file (resources/models/README.md)");
     command.add_option("-b,--batch", batch, "Samples per step")->required()->check(CLI::Range(1, 1 << 20));
@@ -21,7 +21,7 @@ void WorkloadOptions::addTo(CLI::App& command) {
         ->check(CLI::IsMember({"default", "single_tensor", "foreach", "fused"}));
     command.add_option("--checkpointing", checkpointing, "none or blocks")
         ->check(CLI::IsMember({"none", "blocks"}));
-    command.add_option("--device", device, "cpu or cuda:N");
+    command.add_option("--device", device, deviceHelp);
 }
 
 Result<ValidationRequest> WorkloadOptions::toRequest() const {

@@ -10,7 +10,7 @@
 namespace torchrig::cli {
 
 // The flags that describe a training workload, shared by the commands that take one
-// (validate now; estimate and fit read the same names).
+// (validate and estimate; fit reads the same names).
 struct WorkloadOptions {
     std::string model;
     std::string modelFile;
@@ -23,7 +23,7 @@ struct WorkloadOptions {
     std::string checkpointing = "none";
     std::string device = "cpu";
 
-    void addTo(CLI::App& command);
+    void addTo(CLI::App& command, const std::string& deviceHelp = "cpu or cuda:N");
     // The request with the zoo model's default sizes where a flag was not given.
     Result<ValidationRequest> toRequest() const;
 };

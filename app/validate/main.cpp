@@ -2,12 +2,12 @@
 // Reads one JSON request (a file, or standard input with "-"), writes JSON lines on standard
 // output: progress events, then one result or one error. See core/io/validation_protocol.h.
 
-#include "host_memory.h"
-#include "io/model_graph_json.h"
+#include "estimate/memory_estimate.h"
+#include "io/request_graph.h"
 #include "io/validation_protocol.h"
 #include "tracking_cpu_allocator.h"
 #include "training_run.h"
-#include "workload/model_zoo.h"
+#include "util/host_memory.h"
 
 #include <chrono>
 #include <csignal>
@@ -48,44 +48,6 @@ int fail(ValidationErrorKind kind, const std::string& message) {
     return kind == ValidationErrorKind::InvalidRequest ? 2 : kind == ValidationErrorKind::OutOfMemory ? 3 : 1;
 }
 
-// The sizes the graph is built for: a zoo model ignores the sizes that are not its kind's.
-ModelInputs effectiveInputs(const ValidationRequest& request) {
-    auto inputs = request.inputs;
-    if (const auto* model = findZooModel(request.model)) {
-        if (model->inputKind != ModelInputKind::Image)
-            inputs.imageSize = 0;
-        if (model->inputKind != ModelInputKind::Tokens)
-            inputs.seqLen = 0;
-    }
-    return inputs;
-}
-
-Result<ModelGraph> buildGraph(const ValidationRequest& request) {
-    try {
-        if (!request.modelGraphJson.empty()) {
-            auto graph = readModelGraphJson(request.modelGraphJson, "model_graph");
-            if (!graph)
-                return graph;
-            // A file's shapes are fixed: the batch it was written for is the batch it trains.
-            for (const auto& t : graph->tensors()) {
-                if (t.role == TensorRole::Input && !t.shape.empty() && t.shape[0] != request.inputs.batch)
-                    return makeError(ErrorCode::InvalidInput,
-                                     "the model file is written for batch " + std::to_string(t.shape[0]) +
-                                         " (input '" + t.name + "' is " + shapeToString(t.shape) + "), not " +
-                                         std::to_string(request.inputs.batch) +
-                                         "; ask for that batch or change the file's shapes");
-            }
-            return graph;
-        }
-        auto model = requireZooModel(request.model);
-        if (!model)
-            return model.error();
-        return (*model)->build(effectiveInputs(request));
-    } catch (const GraphError& e) {
-        return makeError(ErrorCode::InvalidInput, e.what());
-    }
-}
-
 // The largest batch whose steady-state step fits: double until a step does not fit, then bisect.
 int findMaxBatch(const ValidationRequest& base) {
     if (!base.modelGraphJson.empty())
@@ -99,7 +61,7 @@ int findMaxBatch(const ValidationRequest& base) {
     auto fits = [&](std::int64_t batch) {
         attempt.inputs.batch = batch;
         emit(progressLine("search", static_cast<int>(batch), 0));
-        auto graph = buildGraph(attempt);
+        auto graph = buildRequestGraph(attempt);
         if (!graph)
             throw validate::WorkerError(ValidationErrorKind::InvalidRequest, graph.error().message);
         try {
@@ -184,7 +146,7 @@ int main(int argc, char** argv) {
     auto request = parseValidationRequest(text);
     if (!request)
         return fail(ValidationErrorKind::InvalidRequest, request.error().message);
-    auto graph = buildGraph(*request);
+    auto graph = buildRequestGraph(*request);
     if (!graph)
         return fail(ValidationErrorKind::InvalidRequest, graph.error().message);
     if (mode == Mode::CountParameters) {
@@ -193,16 +155,28 @@ int main(int argc, char** argv) {
         return 0;
     }
 
-    // Weights, gradients and two optimizer moments are a floor for any training step.
-    auto available = validate::hostMemoryBytes("MemAvailable");
-    auto floor = graph->parameterBytes() * 4;
-    if (request->device == "cpu" && available > 0 && floor > available && !request->force)
-        return fail(ValidationErrorKind::OutOfMemory,
-                    "does not fit at batch " + std::to_string(request->inputs.batch) +
-                        ": the weights, gradients and "
-                        "optimizer state alone need " +
-                        std::to_string(floor) + " bytes and " + std::to_string(available) +
-                        " are available; set \"force\": true to try anyway");
+    // A CPU run that the estimator says cannot fit in the RAM available is refused before it starts
+    // (the kernel's OOM killer would end it less kindly); the tracking allocator's limit catches the rest.
+    auto available = hostMemoryBytes("MemAvailable");
+    if (request->device == "cpu" && available > 0 && !request->force) {
+        estimate::TrainingSetup setup;
+        setup.precision = request->precision;
+        setup.optimizer = request->optimizer;
+        setup.optimizerImpl = request->optimizerImpl;
+        setup.checkpointing = request->checkpointing;
+        std::int64_t peak = 0;
+        try {
+            peak = estimate::estimateMemory(*graph, setup).allocatedPeakBytes;
+        } catch (const GraphError& e) {
+            return fail(ValidationErrorKind::InvalidRequest, e.what());
+        }
+        if (peak > available)
+            return fail(ValidationErrorKind::OutOfMemory,
+                        "does not fit at batch " + std::to_string(request->inputs.batch) +
+                            ": its estimated peak is " + std::to_string(peak) + " bytes and " +
+                            std::to_string(available) +
+                            " bytes of RAM are available; set \"force\": true to try anyway");
+    }
 
     // Between steps the run checks its time limit itself; a single step that overruns it by half a
     // minute is stopped here.

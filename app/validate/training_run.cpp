@@ -2,7 +2,7 @@
 
 #include "cuda_device.h"
 #include "graph_network.h"
-#include "host_memory.h"
+#include "util/host_memory.h"
 #include "tracking_cpu_allocator.h"
 
 #include <ATen/autocast_mode.h>

@@ -1,9 +1,9 @@
-#include "host_memory.h"
+#include "util/host_memory.h"
 
 #include <fstream>
 #include <string>
 
-namespace torchrig::validate {
+namespace torchrig {
 
 std::int64_t hostMemoryBytes(std::string_view field) {
     std::ifstream meminfo("/proc/meminfo");
@@ -17,4 +17,4 @@ std::int64_t hostMemoryBytes(std::string_view field) {
     return 0;
 }
 
-} // namespace torchrig::validate
+} // namespace torchrig

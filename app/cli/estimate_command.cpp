@@ -1,0 +1,243 @@
+#include "estimate_command.h"
+
+#include "catalog.h"
+#include "cli_output.h"
+#include "estimate/estimate.h"
+#include "exit_codes.h"
+#include "io/request_graph.h"
+#include "paths.h"
+#include "util/host_memory.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+#include <variant>
+
+namespace torchrig::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+double number(const db::PartRecord& part, std::string_view column) {
+    const auto& value = part.field(column);
+    if (const auto* i = std::get_if<std::int64_t>(&value))
+        return static_cast<double>(*i);
+    if (const auto* d = std::get_if<double>(&value))
+        return *d;
+    return 0;
+}
+
+estimate::DeviceSpec gpuSpec(const db::PartRecord& part) {
+    estimate::DeviceSpec d;
+    d.id = part.id;
+    d.name = part.name;
+    d.cuda = true;
+    if (auto usable = number(part, "vram_usable_mib"); usable > 0) {
+        d.usableBytes = static_cast<std::int64_t>(usable) << 20;
+    } else if (auto gb = number(part, "vram_gb"); gb > 0) {
+        d.usableBytes = static_cast<std::int64_t>(gb * double(1LL << 30)); // NVIDIA's "24 GB" is GiB
+        d.usableIsMarketing = true;
+    }
+    d.fp32Flops = number(part, "fp32_tflops") * 1e12;
+    d.tf32Flops = number(part, "tf32_tflops") * 1e12;
+    d.fp16Flops = number(part, "fp16_tflops") * 1e12;
+    d.bf16Flops = number(part, "bf16_tflops") * 1e12;
+    d.bandwidthBytesPerSecond = number(part, "memory_bandwidth_gbs") * 1e9;
+    return d;
+}
+
+std::string bytes(std::int64_t count) {
+    return fmt::format("{:.2f} GiB ({} bytes)", double(count) / double(1LL << 30), count);
+}
+
+std::string seconds(double s) {
+    return s >= 1 ? fmt::format("{:.3f} s", s) : fmt::format("{:.2f} ms", s * 1e3);
+}
+
+} // namespace
+
+EstimateCommand::EstimateCommand(CLI::App& parent, const GlobalOptions& options)
+    : m_options(options) {
+    m_command =
+        parent.add_subcommand("estimate", "Estimate memory, fit and step time of a training workload");
+    m_workload.addTo(*m_command, "cpu, or a catalog GPU (gpu/rtx-4090, \"RTX 4090\")");
+    m_command->add_option("--gpus", m_gpus, "GPUs the workload runs on (memory is per GPU)")
+        ->check(CLI::Range(1, 4096));
+    m_command->add_option("--strategy", m_strategy, "How several GPUs share it: ddp (more to come)")
+        ->check(CLI::IsMember({"ddp", "zero1", "zero2", "zero3", "fsdp", "tp", "pp"}));
+    m_command
+        ->add_option("--attention", m_attention,
+                     "Attention kernel: default (fused on CUDA, math on the CPU), math, fused")
+        ->check(CLI::IsMember({"default", "math", "fused"}));
+    m_command->add_flag("--json", m_json, "Print JSON");
+}
+
+int EstimateCommand::run() {
+    auto request = m_workload.toRequest();
+    if (!request) {
+        std::cerr << "torchrig-cli: " << request.error().message << "\n";
+        return exitCodeFor(request.error().code);
+    }
+    if (m_gpus > 1 && m_strategy != "ddp") {
+        std::cerr << "torchrig-cli: --strategy " << m_strategy
+                  << " is not estimated yet; ddp (a full replica per GPU) is\n";
+        return kExitUsage;
+    }
+    auto graph = buildRequestGraph(*request);
+    if (!graph) {
+        std::cerr << "torchrig-cli: " << graph.error().message << "\n";
+        return exitCodeFor(graph.error().code);
+    }
+
+    estimate::DeviceSpec device;
+    if (request->device == "cpu") {
+        device.id = "cpu";
+        device.name = "this machine's CPU";
+        device.usableBytes = hostMemoryBytes("MemTotal");
+    } else if (request->device.rfind("cuda:", 0) == 0) {
+        std::cerr << "torchrig-cli: estimate takes a catalog GPU (gpu/rtx-4090, \"RTX 4090\"), not "
+                  << request->device << "; torchrig-cli validate measures on cuda:N\n";
+        return kExitUsage;
+    } else {
+        db::CatalogOpenOptions open;
+        open.bundledPath =
+            m_options.catalogPath.empty() ? db::defaultBundledCatalogPath() : fs::path(m_options.catalogPath);
+        if (!m_options.noUserDb)
+            open.userPath =
+                m_options.userDbPath.empty() ? db::defaultUserDatabasePath() : fs::path(m_options.userDbPath);
+        open.userReadOnly = true;
+        auto catalog = db::Catalog::open(open);
+        if (!catalog) {
+            std::cerr << "torchrig-cli: " << catalog.error().message << "\n";
+            return kExitNoCatalog;
+        }
+        auto part = (*catalog)->find(request->device);
+        if (!part) {
+            auto hits = (*catalog)->search(request->device, PartCategory::Gpu, 1);
+            if (!hits.empty())
+                part = hits.front().part;
+        }
+        if (!part || part->category != PartCategory::Gpu) {
+            std::cerr << "torchrig-cli: no GPU in the catalog matches \"" << request->device
+                      << "\"; torchrig-cli catalog search --category gpu lists them\n";
+            return kExitNotFound;
+        }
+        device = gpuSpec(*part);
+    }
+
+    estimate::TrainingSetup setup;
+    setup.precision = request->precision;
+    setup.optimizer = request->optimizer;
+    setup.optimizerImpl = request->optimizerImpl;
+    setup.checkpointing = request->checkpointing;
+    setup.attention = m_attention == "math"    ? estimate::AttentionKernel::Math
+                      : m_attention == "fused" ? estimate::AttentionKernel::Fused
+                                               : estimate::AttentionKernel::Default;
+    estimate::Estimate e;
+    try {
+        e = estimate::estimateTraining(*graph, setup, device);
+    } catch (const GraphError& error) {
+        std::cerr << "torchrig-cli: " << error.what() << "\n";
+        return kExitInvalid;
+    }
+    if (m_gpus > 1) { // DDP: a full replica per GPU, and gradient-sized buckets beside the gradients
+        e.devicePeakBytes += e.memory.parameterBytes;
+        e.warnings.push_back("DDP keeps gradient-sized buckets (" + std::to_string(e.memory.parameterBytes) +
+                             " bytes) unless gradient_as_bucket_view=True; all-reduce time is not "
+                             "estimated yet");
+        if (device.usableBytes > 0) {
+            e.fits = e.devicePeakBytes <= device.usableBytes;
+            e.headroomBytes = device.usableBytes - e.devicePeakBytes;
+        }
+    }
+    const auto& m = e.memory;
+    const auto model = request->model.empty() ? graph->name() : request->model;
+
+    if (m_json) {
+        json breakdown = json::object();
+        for (std::size_t c = 0; c < estimate::kMemoryCategoryCount; ++c)
+            breakdown[std::string(estimate::memoryCategoryId(static_cast<estimate::MemoryCategory>(c)))] =
+                m.breakdownAtPeak[c];
+        breakdown["workspace"] = breakdown["workspace"].get<std::int64_t>() + e.workspaceBytes;
+        breakdown["context"] = e.contextBytes;
+        breakdown["allocator_slack"] =
+            e.reservedPeakBytes ? json(*e.reservedPeakBytes - m.allocatedPeakBytes) : json(nullptr);
+        json memory = {
+            {"allocated_peak_bytes", m.allocatedPeakBytes},
+            {"reserved_peak_bytes", e.reservedPeakBytes ? json(*e.reservedPeakBytes) : json(nullptr)},
+            {"device_peak_bytes", e.devicePeakBytes},
+            {"first_step_allocated_peak_bytes", m.firstStepAllocatedPeakBytes},
+            {"fits", e.fits ? json(*e.fits) : json(nullptr)},
+            {"headroom_bytes", e.fits ? json(e.headroomBytes) : json(nullptr)},
+            {"breakdown_at_peak", breakdown},
+            {"optimizer_state_bytes", m.optimizerStateBytes}};
+        json time = nullptr;
+        if (e.time)
+            time = {{"step_seconds", e.time->stepSeconds},
+                    {"forward_seconds", e.time->forwardSeconds},
+                    {"backward_seconds", e.time->backwardSeconds},
+                    {"optimizer_seconds", e.time->optimizerSeconds},
+                    {"communication_seconds", m_gpus > 1 ? json(nullptr) : json(0.0)},
+                    {"data_loading_seconds", nullptr},
+                    {"samples_per_second", e.time->samplesPerSecond},
+                    {"mfu", e.time->mfu},
+                    {"calibrated", e.time->calibrated}};
+        json out = {{"model", {{"id", model}, {"params", graph->parameterCount()}}},
+                    {"inputs", {{"batch", request->inputs.batch}}},
+                    {"setup",
+                     {{"precision", precisionId(setup.precision)},
+                      {"optimizer", optimizerId(setup.optimizer)},
+                      {"optimizer_impl", optimizerImplId(setup.optimizerImpl)},
+                      {"checkpointing", setup.checkpointing == Checkpointing::Blocks ? "blocks" : "none"},
+                      {"gpus", m_gpus}}},
+                    {"device",
+                     {{"id", device.id},
+                      {"name", device.name},
+                      {"usable_bytes", device.usableBytes > 0 ? json(device.usableBytes) : json(nullptr)}}},
+                    {"memory", memory},
+                    {"time", time},
+                    {"host", {{"ram_bytes", nullptr}, {"storage_bytes", nullptr}}},
+                    {"warnings", e.warnings}};
+        std::cout << out.dump(2) << "\n";
+        return kExitOk;
+    }
+
+    std::vector<std::vector<std::string>> rows = {
+        {"model",
+         fmt::format("{} ({} parameters), batch {}", model, graph->parameterCount(), request->inputs.batch)},
+        {"setup", fmt::format("{}, {} ({}), checkpointing {}", precisionId(setup.precision),
+                              optimizerId(setup.optimizer), optimizerImplId(setup.optimizerImpl),
+                              setup.checkpointing == Checkpointing::Blocks ? "blocks" : "none")},
+        {"device", fmt::format("{} ({})", device.name, device.id)},
+        {"allocated peak, steady step", bytes(m.allocatedPeakBytes)},
+        {"allocated peak, first step", bytes(m.firstStepAllocatedPeakBytes)},
+    };
+    if (e.reservedPeakBytes)
+        rows.push_back({"reserved peak (caching allocator)", bytes(*e.reservedPeakBytes)});
+    if (device.cuda)
+        rows.push_back({"device peak (+ context, libraries)", bytes(e.devicePeakBytes)});
+    for (std::size_t c = 0; c < estimate::kMemoryCategoryCount; ++c)
+        rows.push_back({fmt::format("  at the peak: {}",
+                                    estimate::memoryCategoryId(static_cast<estimate::MemoryCategory>(c))),
+                        bytes(m.breakdownAtPeak[c])});
+    if (e.fits)
+        rows.push_back({"fits", fmt::format("{} ({} of {} usable)", *e.fits ? "yes" : "NO",
+                                            bytes(e.devicePeakBytes), bytes(device.usableBytes))});
+    if (e.time) {
+        rows.push_back(
+            {"step time", fmt::format("{} (forward {}, backward {}, optimizer {})",
+                                      seconds(e.time->stepSeconds), seconds(e.time->forwardSeconds),
+                                      seconds(e.time->backwardSeconds), seconds(e.time->optimizerSeconds))});
+        rows.push_back({"samples per second", fmt::format("{:.1f}", e.time->samplesPerSecond)});
+        rows.push_back({"MFU", fmt::format("{:.0f} %", 100 * e.time->mfu)});
+    }
+    std::cout << formatTable(rows);
+    for (const auto& w : e.warnings)
+        std::cout << "note: " << w << "\n";
+    return e.fits && !*e.fits ? kExitDoesNotFit : kExitOk;
+}
+
+} // namespace torchrig::cli

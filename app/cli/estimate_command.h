@@ -1,0 +1,28 @@
+#pragma once
+
+#include "catalog_command.h"
+#include "workload_options.h"
+
+#include <CLI/CLI.hpp>
+
+namespace torchrig::cli {
+
+// `torchrig-cli estimate`: the estimator's memory, fit and time for one workload on one device.
+// Scripts depend on its JSON names (README).
+class EstimateCommand {
+public:
+    EstimateCommand(CLI::App& parent, const GlobalOptions& options);
+    bool selected() const { return m_command->parsed(); }
+    int run();
+
+private:
+    CLI::App* m_command = nullptr;
+    const GlobalOptions& m_options;
+    WorkloadOptions m_workload;
+    int m_gpus = 1;
+    std::string m_strategy = "ddp";
+    std::string m_attention = "default";
+    bool m_json = false;
+};
+
+} // namespace torchrig::cli

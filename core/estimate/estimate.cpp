@@ -1,0 +1,162 @@
+#include "estimate/estimate.h"
+
+#include <algorithm>
+
+namespace torchrig::estimate {
+
+namespace {
+
+struct OpCost {
+    double flops = 0; // forward
+    double bytes = 0; // forward, read + written
+    bool matrix = false;
+};
+
+OpCost opCost(const ModelGraph& graph, const Op& op, double elementBytes) {
+    OpCost cost;
+    auto shape = [&](TensorId id) -> const Shape& {
+        return graph.tensor(id).shape;
+    };
+    auto count = [&](TensorId id) {
+        return static_cast<double>(numel(shape(id)));
+    };
+    const auto out = op.outputs[0];
+    switch (op.kind) {
+    case OpKind::Conv2d: {
+        const auto& w = shape(op.params[0]); // [out, in / groups, kh, kw]
+        cost.flops = 2.0 * count(out) * static_cast<double>(w[1] * w[2] * w[3]);
+        cost.matrix = true;
+        break;
+    }
+    case OpKind::ConvTranspose2d: {
+        const auto& w = shape(op.params[0]); // [in, out / groups, kh, kw]
+        cost.flops = 2.0 * count(op.inputs[0]) * static_cast<double>(w[1] * w[2] * w[3]);
+        cost.matrix = true;
+        break;
+    }
+    case OpKind::Linear: {
+        const auto& w = shape(op.params[0]); // [out, in]
+        cost.flops = 2.0 * count(op.inputs[0]) * static_cast<double>(w[0]);
+        cost.matrix = true;
+        break;
+    }
+    case OpKind::Matmul:
+        cost.flops = 2.0 * count(out) * static_cast<double>(shape(op.inputs[0]).back());
+        cost.matrix = true;
+        break;
+    case OpKind::ScaledDotProductAttention: {
+        const auto& q = shape(op.inputs[0]);
+        const auto& k = shape(op.inputs[1]);
+        cost.flops = 4.0 * count(op.inputs[0]) * static_cast<double>(k[k.size() - 2]);
+        if (op.attributes.causal)
+            cost.flops /= 2;
+        (void)q;
+        cost.matrix = true;
+        break;
+    }
+    case OpKind::View:
+    case OpKind::Permute:
+    case OpKind::Transpose:
+    case OpKind::Expand:
+    case OpKind::Select:
+    case OpKind::Slice:
+    case OpKind::Flatten: return cost; // views move nothing
+    default: break;
+    }
+    for (auto id : op.inputs)
+        cost.bytes += count(id) * elementBytes;
+    for (auto id : op.params)
+        cost.bytes += count(id) * elementBytes;
+    cost.bytes += count(out) * elementBytes;
+    return cost;
+}
+
+double matrixRate(const DeviceSpec& d, Precision precision) {
+    switch (precision) {
+    case Precision::Fp32: return d.fp32Flops;
+    case Precision::Tf32: return d.tf32Flops > 0 ? d.tf32Flops : d.fp32Flops;
+    case Precision::AmpFp16: return d.fp16Flops > 0 ? d.fp16Flops : d.fp32Flops;
+    case Precision::AmpBf16:
+    case Precision::Bf16:
+        return d.bf16Flops > 0 ? d.bf16Flops : (d.fp16Flops > 0 ? d.fp16Flops : d.fp32Flops);
+    }
+    return d.fp32Flops;
+}
+
+std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const TrainingSetup& setup,
+                                         const DeviceSpec& device, std::int64_t batch) {
+    const double peak = matrixRate(device, setup.precision);
+    if (peak <= 0 || device.bandwidthBytesPerSecond <= 0)
+        return std::nullopt;
+    const double matrixRateAchieved = peak * kMeasuredMatmulEfficiency;
+    const double vectorRate = device.fp32Flops * kMeasuredMatmulEfficiency;
+    const double bandwidth = device.bandwidthBytesPerSecond * kMeasuredCopyEfficiency;
+    const double element = setup.precision == Precision::Fp32 || setup.precision == Precision::Tf32 ? 4 : 2;
+    TimeEstimate t;
+    double forwardFlops = 0;
+    for (const auto& op : graph.ops()) {
+        auto cost = opCost(graph, op, element);
+        if (cost.flops == 0 && cost.bytes == 0)
+            continue;
+        const double rate = cost.matrix ? matrixRateAchieved : std::max(vectorRate, 1.0);
+        const double seconds = std::max(cost.flops / rate, cost.bytes / bandwidth) + kKernelLaunchSeconds;
+        t.forwardSeconds += seconds;
+        t.backwardSeconds += 2 * seconds; // two products per matrix op; read the saved, write the gradient
+        forwardFlops += cost.flops;
+    }
+    // The optimizer reads and writes parameters, gradients and state: bandwidth-bound.
+    const double parameterBytes = static_cast<double>(graph.parameterBytes()) * (element / 4.0);
+    const double passes = setup.optimizer == OptimizerKind::Sgd           ? 3
+                          : setup.optimizer == OptimizerKind::SgdMomentum ? 5
+                                                                          : 7;
+    t.optimizerSeconds = passes * parameterBytes / bandwidth;
+    t.stepSeconds = t.forwardSeconds + t.backwardSeconds + t.optimizerSeconds;
+    t.trainingFlops = 3 * forwardFlops;
+    t.samplesPerSecond = t.stepSeconds > 0 ? static_cast<double>(batch) / t.stepSeconds : 0;
+    t.mfu = t.stepSeconds > 0 ? t.trainingFlops / t.stepSeconds / peak : 0;
+    return t;
+}
+
+std::int64_t batchOf(const ModelGraph& graph) {
+    for (const auto& t : graph.tensors())
+        if (t.role == TensorRole::Input && !t.shape.empty())
+            return t.shape[0];
+    return 1;
+}
+
+} // namespace
+
+Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device) {
+    Estimate e;
+    auto memorySetup = setup;
+    memorySetup.cuda = device.cuda;
+    e.memory = estimateMemory(graph, memorySetup);
+    e.reservedPeakBytes = e.memory.reservedPeakBytes;
+    e.devicePeakBytes = e.memory.allocatedPeakBytes;
+    if (device.cuda) {
+        e.contextBytes = kMeasuredCudaContextBytes;
+        e.workspaceBytes = kMeasuredCudaLibraryBytes;
+        e.devicePeakBytes =
+            e.reservedPeakBytes.value_or(e.memory.allocatedPeakBytes) + e.contextBytes + e.workspaceBytes;
+        e.warnings.push_back("the CUDA context and library memory are an H200's with CUDA 13 (" +
+                             std::to_string(e.contextBytes + e.workspaceBytes) +
+                             " bytes); a validation run on your GPU measures its own");
+    }
+    if (device.usableBytes > 0) {
+        e.fits = e.devicePeakBytes <= device.usableBytes;
+        e.headroomBytes = device.usableBytes - e.devicePeakBytes;
+        if (device.usableIsMarketing)
+            e.warnings.push_back("the usable memory of " + device.name +
+                                 " is not known: its advertised size is used, and the driver keeps some");
+    } else {
+        e.warnings.push_back("the memory of " + device.name +
+                             " is not known, so whether it fits is not either");
+    }
+    e.time = estimateTime(graph, setup, device, batchOf(graph));
+    if (!e.time)
+        e.warnings.push_back("no compute rates are known for " + device.name +
+                             ": the step time needs a calibration (torchrig-cli validate on it)");
+    return e;
+}
+
+} // namespace torchrig::estimate

@@ -1,0 +1,64 @@
+#pragma once
+// The whole estimate for one workload on one device: the memory simulation, what the device adds
+// beside it, whether it fits, and the step time from a roofline of the graph's ops.
+
+#include "estimate/memory_estimate.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torchrig::estimate {
+
+// The device an estimate is for, as the catalog (or this machine) describes it. Rates are the
+// datasheet's; achievable rates are these times the efficiencies below unless calibrated.
+struct DeviceSpec {
+    std::string id;   // "cpu", "gpu/rtx-4090"
+    std::string name; // "GeForce RTX 4090"
+    bool cuda = false;
+    std::int64_t usableBytes = 0;   // what PyTorch can allocate in (0: unknown)
+    bool usableIsMarketing = false; // usableBytes is the advertised size, not a measured one
+    double fp32Flops = 0, tf32Flops = 0, fp16Flops = 0, bf16Flops = 0; // per second, 0: none
+    double bandwidthBytesPerSecond = 0;
+};
+
+// What a CUDA device holds beside the caching allocator's blocks, measured on an H200 with CUDA
+// 13.0 and PyTorch 2.11 (tests/gpu/README.md): the context, and cuBLAS/cuDNN handles and loaded
+// kernels. A validation run on the user's own GPU replaces them.
+constexpr std::int64_t kMeasuredCudaContextBytes = 552'402'944;
+constexpr std::int64_t kMeasuredCudaLibraryBytes = 240LL << 20;
+
+// Achieved over datasheet rates for large matmuls and a device-to-device copy, measured by
+// torchrig-validate on the same H200 (fp32 51.2 of 67, tf32 405 of 494.7, bf16 778 of 989.4
+// TFLOP/s; 4.19 of 4.8 TB/s).
+constexpr double kMeasuredMatmulEfficiency = 0.78;
+constexpr double kMeasuredCopyEfficiency = 0.87;
+// A kernel launch in eager PyTorch, for ops too small to reach either roof.
+constexpr double kKernelLaunchSeconds = 5e-6;
+
+struct TimeEstimate {
+    double forwardSeconds = 0;
+    double backwardSeconds = 0;
+    double optimizerSeconds = 0;
+    double stepSeconds = 0;
+    double samplesPerSecond = 0;
+    double mfu = 0;           // model FLOPs per second over the device's peak for the dtype
+    double trainingFlops = 0; // forward + backward, per step
+    bool calibrated = false;  // rates measured on this device rather than datasheet × efficiency
+};
+
+struct Estimate {
+    MemoryEstimate memory;
+    std::optional<std::int64_t> reservedPeakBytes; // the caching allocator's replay (CUDA)
+    std::int64_t devicePeakBytes = 0;              // + context and library memory (CUDA)
+    std::int64_t contextBytes = 0;
+    std::int64_t workspaceBytes = 0;
+    std::optional<bool> fits;          // unknown when the device's capacity is
+    std::int64_t headroomBytes = 0;    // usable − device peak
+    std::optional<TimeEstimate> time;  // absent when the device has no rates
+    std::vector<std::string> warnings; // what the estimate does not know or cover
+};
+
+Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device);
+
+} // namespace torchrig::estimate

@@ -1,0 +1,1030 @@
+#include "estimate/memory_estimate.h"
+
+#include "estimate/caching_allocator.h"
+#include "util/enum_names.h"
+
+#include <algorithm>
+
+namespace torchrig::estimate {
+
+namespace {
+
+constexpr EnumNames<MemoryCategory, kMemoryCategoryCount> kCategoryIds = {{
+    {MemoryCategory::Weights, "weights"},
+    {MemoryCategory::Gradients, "gradients"},
+    {MemoryCategory::OptimizerState, "optimizer_state"},
+    {MemoryCategory::Activations, "activations"},
+    {MemoryCategory::Temporaries, "temporaries"},
+    {MemoryCategory::Inputs, "inputs"},
+    {MemoryCategory::Workspace, "workspace"},
+}};
+
+constexpr int kNone = -1;
+constexpr std::int64_t kCublasWorkspaceBytes = 65LL << 20;
+
+// Live storages with reference counts, as tensors share storage through views and autograd's saved
+// variables. Bytes are what the allocator hands out: exact on the CPU, rounded up to 512 on CUDA.
+class Ledger {
+public:
+    explicit Ledger(bool cuda)
+        : m_cuda(cuda) {}
+
+    int alloc(std::int64_t bytes, MemoryCategory category) {
+        if (m_cuda)
+            bytes = std::max<std::int64_t>(512, (bytes + 511) / 512 * 512);
+        m_storages.push_back({bytes, category, 1});
+        if (m_cuda)
+            m_allocator.allocate(static_cast<int>(m_storages.size() - 1), bytes);
+        m_byCategory[static_cast<std::size_t>(category)] += bytes;
+        m_live += bytes;
+        if (m_live > m_peak) {
+            m_peak = m_live;
+            m_peakBreakdown = m_byCategory;
+            m_peakAt = {m_live, m_op, m_phase};
+        }
+        record();
+        return static_cast<int>(m_storages.size() - 1);
+    }
+    void retain(int id) {
+        if (id != kNone)
+            ++m_storages[static_cast<std::size_t>(id)].refs;
+    }
+    void release(int id) {
+        if (id == kNone)
+            return;
+        auto& s = m_storages[static_cast<std::size_t>(id)];
+        if (--s.refs == 0) {
+            if (m_cuda)
+                m_allocator.free(id);
+            m_live -= s.bytes;
+            m_byCategory[static_cast<std::size_t>(s.category)] -= s.bytes;
+            record();
+        }
+    }
+    int refs(int id) const { return m_storages[static_cast<std::size_t>(id)].refs; }
+    std::int64_t bytes(int id) const { return m_storages[static_cast<std::size_t>(id)].bytes; }
+    void transient(std::int64_t bytes, MemoryCategory category) {
+        if (bytes > 0)
+            release(alloc(bytes, category));
+    }
+    void resetPeak() {
+        m_peak = m_live;
+        m_peakBreakdown = m_byCategory;
+        m_peakAt = {m_live, m_op, m_phase};
+    }
+    void at(TimelinePoint::Phase phase, int op) {
+        m_phase = phase;
+        m_op = op;
+    }
+    void recordTimeline(bool on) { m_recording = on; }
+
+    std::int64_t peak() const { return m_peak; }
+    std::int64_t reservedPeak() const { return m_allocator.reservedPeakBytes(); }
+    const std::array<std::int64_t, kMemoryCategoryCount>& peakBreakdown() const { return m_peakBreakdown; }
+    TimelinePoint peakAt() const { return m_peakAt; }
+    std::vector<TimelinePoint> takeTimeline() { return std::move(m_timeline); }
+
+private:
+    void record() {
+        if (m_recording)
+            m_timeline.push_back({m_live, m_op, m_phase});
+    }
+    struct Storage {
+        std::int64_t bytes;
+        MemoryCategory category;
+        int refs;
+    };
+    bool m_cuda;
+    CachingAllocatorModel m_allocator;
+    std::vector<Storage> m_storages;
+    std::array<std::int64_t, kMemoryCategoryCount> m_byCategory{};
+    std::array<std::int64_t, kMemoryCategoryCount> m_peakBreakdown{};
+    std::int64_t m_live = 0;
+    std::int64_t m_peak = 0;
+    TimelinePoint m_peakAt;
+    int m_op = -1;
+    TimelinePoint::Phase m_phase = TimelinePoint::Phase::Start;
+    bool m_recording = false;
+    std::vector<TimelinePoint> m_timeline;
+};
+
+// One tensor of the running step: its storage (shared by views), layout and element size.
+struct Value {
+    int storage = kNone;
+    bool contiguous = true;
+    std::int64_t elementBytes = 4;
+    bool requiresGrad = false;
+};
+
+// What an op's backward does, decided when its forward runs.
+struct Backward {
+    bool runs = false;
+    std::vector<int> saved; // storages held until the op's backward ran
+    struct InputGrad {
+        TensorId input;
+        std::int64_t bytes; // 0: the output's gradient itself (or a view of it) flows on
+    };
+    std::vector<InputGrad> inputGrads;
+    struct ParamGrad {
+        TensorId param;
+        std::int64_t lowPrecisionBytes; // autocast: the gradient of the weight's copy, then cast up
+    };
+    std::vector<ParamGrad> paramGrads;
+    std::int64_t temporaryBytes = 0; // inside the backward kernels, at once with the new gradients
+};
+
+class Simulation {
+public:
+    Simulation(const ModelGraph& graph, const TrainingSetup& setup)
+        : m_graph(graph)
+        , m_setup(setup)
+        , m_ledger(setup.cuda)
+        , m_values(graph.tensors().size())
+        , m_grads(graph.tensors().size(), kNone)
+        , m_lastUse(graph.tensors().size(), -1)
+        , m_backward(graph.ops().size()) {
+        const auto& ops = graph.ops();
+        for (std::size_t i = 0; i < ops.size(); ++i)
+            for (auto id : ops[i].inputs)
+                m_lastUse[static_cast<std::size_t>(id)] = static_cast<int>(i);
+        m_fusedAttention = setup.attention == AttentionKernel::Fused ||
+                           (setup.attention == AttentionKernel::Default && setup.cuda);
+        m_autocast = setup.precision == Precision::AmpBf16 || setup.precision == Precision::AmpFp16;
+        if (setup.checkpointing == Checkpointing::Blocks)
+            findBlocks();
+        m_impl = setup.optimizerImpl == OptimizerImpl::Default
+                     ? (setup.cuda ? OptimizerImpl::Foreach : OptimizerImpl::SingleTensor)
+                     : setup.optimizerImpl;
+    }
+
+    MemoryEstimate run() {
+        MemoryEstimate result;
+        createPersistent(result);
+        // PyTorch 2.x allocates cuBLAS's and cuBLASLt's workspaces through the caching allocator at
+        // the first matmul and keeps them: 65 MiB measured on an H200 with PyTorch 2.11
+        // (tests/gpu/README.md: the MLP's peak less the simulation's).
+        const bool anyMatmul = std::any_of(m_graph.ops().begin(), m_graph.ops().end(), [](const Op& op) {
+            return op.kind == OpKind::Linear || op.kind == OpKind::Matmul;
+        });
+        if (m_setup.cuda && anyMatmul)
+            m_ledger.alloc(kCublasWorkspaceBytes, MemoryCategory::Workspace);
+        step(/*first=*/true);
+        result.firstStepAllocatedPeakBytes = m_ledger.peak();
+        m_ledger.recordTimeline(true);
+        step(/*first=*/false);
+        result.allocatedPeakBytes = m_ledger.peak();
+        result.breakdownAtPeak = m_ledger.peakBreakdown();
+        result.peakAt = m_ledger.peakAt();
+        result.timeline = m_ledger.takeTimeline();
+        if (m_setup.cuda)
+            result.reservedPeakBytes = m_ledger.reservedPeak();
+        for (auto id : m_state)
+            result.optimizerStateBytes += m_ledger.bytes(id);
+        return result;
+    }
+
+private:
+    std::int64_t floatBytes(DType dtype) const {
+        if (!isFloatingPoint(dtype))
+            return dtypeSize(dtype);
+        return m_setup.precision == Precision::Bf16 ? 2 : dtypeSize(dtype);
+    }
+    std::int64_t lowBytes() const { return 2; }
+    std::int64_t count(TensorId id) const { return numel(m_graph.tensor(id).shape); }
+    std::int64_t bytesOf(TensorId id, std::int64_t elementBytes) const { return count(id) * elementBytes; }
+    const Value& value(TensorId id) const { return m_values[static_cast<std::size_t>(id)]; }
+    Value& value(TensorId id) { return m_values[static_cast<std::size_t>(id)]; }
+
+    void createPersistent(MemoryEstimate& result) {
+        const auto& tensors = m_graph.tensors();
+        for (std::size_t id = 0; id < tensors.size(); ++id) {
+            const auto& t = tensors[id];
+            if (t.role == TensorRole::Activation)
+                continue;
+            auto element = floatBytes(t.dtype);
+            auto category = t.role == TensorRole::Parameter || t.role == TensorRole::Buffer
+                                ? MemoryCategory::Weights
+                                : MemoryCategory::Inputs;
+            Value v;
+            v.storage = m_ledger.alloc(numel(t.shape) * element, category);
+            v.elementBytes = element;
+            v.requiresGrad = t.role == TensorRole::Parameter;
+            m_values[id] = v;
+            if (t.role == TensorRole::Parameter) {
+                m_params.push_back(static_cast<TensorId>(id));
+                result.parameterBytes += numel(t.shape) * element;
+            }
+        }
+    }
+
+    // --- one training step, as the worker (and a Python loop) runs it --------------------------
+    void step(bool first) {
+        m_ledger.at(TimelinePoint::Phase::Start, -1);
+        m_ledger.resetPeak();
+        for (auto p : m_params) { // zero_grad(set_to_none=True)
+            m_ledger.release(m_grads[static_cast<std::size_t>(p)]);
+            m_grads[static_cast<std::size_t>(p)] = kNone;
+        }
+        forward();
+        backward();
+        optimizerStep(first);
+        // The loss lives through the step, as a Python loop's variable does.
+        auto& loss = value(m_graph.loss());
+        m_ledger.release(loss.storage);
+        loss.storage = kNone;
+    }
+
+    void forward() {
+        const auto& ops = m_graph.ops();
+        for (std::size_t i = 0; i < ops.size();) {
+            m_ledger.at(TimelinePoint::Phase::Forward, static_cast<int>(i));
+            if (!m_spans.empty() && ops[i].block >= 0) {
+                i = checkpointedForward(m_spans[static_cast<std::size_t>(ops[i].block)]);
+                continue;
+            }
+            forwardOp(i, true);
+            releaseInputs(i, 0, ops.size());
+            ++i;
+        }
+        // What no op read again goes with the forward's local variables.
+        const auto& tensors = m_graph.tensors();
+        for (std::size_t id = 0; id < tensors.size(); ++id) {
+            if (tensors[id].role == TensorRole::Activation && static_cast<TensorId>(id) != m_graph.loss() &&
+                m_values[id].storage != kNone) {
+                m_ledger.release(m_values[id].storage);
+                m_values[id].storage = kNone;
+            }
+        }
+        // Autocast's weight cache is cleared when the autocast region ends.
+        for (auto id : m_autocastCache)
+            m_ledger.release(id);
+        m_autocastCache.clear();
+        m_autocastCopies.clear();
+    }
+
+    void releaseInputs(std::size_t opIndex, std::size_t begin, std::size_t end) {
+        (void)begin;
+        (void)end;
+        for (auto id : m_graph.ops()[opIndex].inputs) {
+            if (m_lastUse[static_cast<std::size_t>(id)] == static_cast<int>(opIndex) &&
+                m_graph.tensor(id).role == TensorRole::Activation && id != m_graph.loss()) {
+                m_ledger.release(value(id).storage);
+                value(id).storage = kNone;
+            }
+        }
+    }
+
+    // --- activation checkpointing --------------------------------------------------------------
+    struct Span {
+        std::size_t begin = 0, end = 0;
+        std::vector<TensorId> inputs, outputs;
+        std::vector<int> saved;
+    };
+
+    void findBlocks() {
+        const auto& ops = m_graph.ops();
+        m_spans.assign(m_graph.blocks().size(), {});
+        if (m_spans.empty())
+            throw GraphError("model '" + m_graph.name() +
+                             "' marks no blocks, so there is nothing to checkpoint; ask for checkpointing "
+                             "\"none\", or mark blocks on its ops (\"block\" in a model file)");
+        std::vector<int> producer(m_graph.tensors().size(), -1);
+        for (std::size_t i = 0; i < ops.size(); ++i)
+            producer[static_cast<std::size_t>(ops[i].outputs[0])] = static_cast<int>(i);
+        for (std::size_t i = 0; i < ops.size();) {
+            if (ops[i].block < 0) {
+                ++i;
+                continue;
+            }
+            auto& span = m_spans[static_cast<std::size_t>(ops[i].block)];
+            span.begin = i;
+            const int block = ops[i].block;
+            while (i < ops.size() && ops[i].block == block)
+                ++i;
+            span.end = i;
+            for (std::size_t k = span.begin; k < span.end; ++k) {
+                for (auto id : ops[k].inputs) {
+                    auto made = producer[static_cast<std::size_t>(id)];
+                    bool inside = made >= static_cast<int>(span.begin) && made < static_cast<int>(span.end);
+                    if (m_graph.tensor(id).role == TensorRole::Activation && !inside &&
+                        std::find(span.inputs.begin(), span.inputs.end(), id) == span.inputs.end())
+                        span.inputs.push_back(id);
+                }
+                auto out = ops[k].outputs[0];
+                if (m_lastUse[static_cast<std::size_t>(out)] >= static_cast<int>(span.end) ||
+                    out == m_graph.loss())
+                    span.outputs.push_back(out);
+            }
+        }
+    }
+
+    // The block runs without recording (no saved tensors); its inputs are what the checkpoint keeps.
+    std::size_t checkpointedForward(Span& span) {
+        for (auto id : span.inputs) {
+            m_ledger.retain(value(id).storage);
+            span.saved.push_back(value(id).storage);
+        }
+        runSpan(span, false);
+        for (auto out : span.outputs)
+            value(out).requiresGrad = true;
+        for (std::size_t k = span.begin; k < span.end; ++k)
+            releaseOuterInputs(span, k);
+        return span.end;
+    }
+
+    // Runs a span's ops, freeing what the span makes after its last reader inside the span.
+    void runSpan(const Span& span, bool recording) {
+        for (std::size_t k = span.begin; k < span.end; ++k) {
+            m_ledger.at(recording ? TimelinePoint::Phase::Backward : TimelinePoint::Phase::Forward,
+                        static_cast<int>(k));
+            forwardOp(k, recording);
+            for (auto id : m_graph.ops()[k].inputs) {
+                bool spanInput = std::find(span.inputs.begin(), span.inputs.end(), id) != span.inputs.end();
+                if (!spanInput && m_lastUse[static_cast<std::size_t>(id)] == static_cast<int>(k) &&
+                    m_graph.tensor(id).role == TensorRole::Activation) {
+                    m_ledger.release(value(id).storage);
+                    value(id).storage = kNone;
+                }
+            }
+        }
+    }
+
+    void releaseOuterInputs(const Span& span, std::size_t k) {
+        for (auto id : m_graph.ops()[k].inputs) {
+            bool spanInput = std::find(span.inputs.begin(), span.inputs.end(), id) != span.inputs.end();
+            if (spanInput && m_lastUse[static_cast<std::size_t>(id)] == static_cast<int>(k)) {
+                m_ledger.release(value(id).storage);
+                value(id).storage = kNone;
+            }
+        }
+    }
+
+    // Backward reaches the checkpoint: recompute the block from its saved inputs with recording,
+    // backpropagate through it, free what it made.
+    void checkpointedBackward(Span& span) {
+        std::vector<int> outer(span.inputs.size());
+        for (std::size_t k = 0; k < span.inputs.size(); ++k) {
+            auto& v = value(span.inputs[k]);
+            outer[k] = v.storage;
+            v.storage = span.saved[k];
+            m_ledger.retain(v.storage); // the detached input the recomputation reads
+            v.requiresGrad = true;
+        }
+        runSpan(span, true);
+        for (std::size_t k = span.end; k-- > span.begin;)
+            backwardOp(k);
+        for (auto out : span.outputs) { // the recomputed outputs go when backward returns
+            m_ledger.release(value(out).storage);
+            value(out).storage = kNone;
+        }
+        for (std::size_t k = 0; k < span.inputs.size(); ++k) {
+            auto& v = value(span.inputs[k]);
+            if (v.storage != kNone) // not yet dropped at its last reader in the block
+                m_ledger.release(v.storage);
+            v.storage = outer[k];
+        }
+        for (auto s : span.saved)
+            m_ledger.release(s);
+        span.saved.clear();
+    }
+
+    // --- forward rules ---------------------------------------------------------------------------
+    void save(Backward& b, int storage) {
+        if (storage == kNone)
+            return;
+        m_ledger.retain(storage);
+        b.saved.push_back(storage);
+    }
+
+    // Autocast's cast of a floating value to another element size: a new tensor (kept in autocast's
+    // cache for the whole forward when it is a parameter), or the value itself.
+    Value castFor(TensorId id, std::int64_t elementBytes, std::vector<int>& temporaries) {
+        Value v = value(id);
+        if (!isFloatingPoint(m_graph.tensor(id).dtype) || v.elementBytes == elementBytes)
+            return v;
+        if (m_graph.tensor(id).role == TensorRole::Parameter) {
+            auto cached = std::find_if(m_autocastCopies.begin(), m_autocastCopies.end(),
+                                       [&](const auto& c) { return c.first == id; });
+            if (cached != m_autocastCopies.end()) {
+                v.storage = cached->second;
+            } else {
+                v.storage = m_ledger.alloc(bytesOf(id, elementBytes), MemoryCategory::Weights);
+                m_autocastCache.push_back(v.storage);
+                m_autocastCopies.emplace_back(id, v.storage);
+            }
+        } else {
+            v.storage = m_ledger.alloc(bytesOf(id, elementBytes), MemoryCategory::Activations);
+            temporaries.push_back(v.storage);
+        }
+        v.elementBytes = elementBytes;
+        v.contiguous = true;
+        return v;
+    }
+
+    enum class AutocastPolicy { Lower, Float32, Promote };
+    AutocastPolicy policy(OpKind kind) const {
+        if (!m_autocast)
+            return AutocastPolicy::Promote;
+        switch (kind) {
+        case OpKind::Conv2d:
+        case OpKind::ConvTranspose2d:
+        case OpKind::Linear:
+        case OpKind::Matmul:
+        case OpKind::ScaledDotProductAttention: return AutocastPolicy::Lower;
+        case OpKind::CrossEntropy: return AutocastPolicy::Float32;
+        case OpKind::Softmax:
+        case OpKind::LogSoftmax:
+        case OpKind::LayerNorm:
+        case OpKind::Pow: return m_setup.cuda ? AutocastPolicy::Float32 : AutocastPolicy::Promote;
+        default: return AutocastPolicy::Promote;
+        }
+    }
+
+    void forwardOp(std::size_t index, bool recording) {
+        const auto& op = m_graph.ops()[index];
+        const auto& a = op.attributes;
+        auto& b = m_backward[index];
+        b = Backward{};
+        const TensorId out = op.outputs[0];
+        const auto outCount = count(out);
+
+        // The values this op reads, cast as autocast would.
+        std::vector<int> castTemporaries;
+        std::vector<Value> in;
+        std::vector<Value> params;
+        const auto rule = policy(op.kind);
+        const std::int64_t castTo = rule == AutocastPolicy::Lower ? lowBytes() : 4;
+        for (auto id : op.inputs)
+            in.push_back(rule == AutocastPolicy::Promote ? value(id) : castFor(id, castTo, castTemporaries));
+        for (auto id : op.params)
+            params.push_back(rule == AutocastPolicy::Promote ? value(id)
+                                                             : castFor(id, castTo, castTemporaries));
+
+        bool anyGrad = !op.params.empty();
+        for (const auto& v : in)
+            anyGrad = anyGrad || v.requiresGrad;
+        b.runs = recording && anyGrad;
+        std::int64_t element = 4;
+        if (rule == AutocastPolicy::Lower)
+            element = lowBytes();
+        else if (rule == AutocastPolicy::Float32)
+            element = 4;
+        else if (!in.empty()) {
+            element = 0;
+            for (std::size_t k = 0; k < in.size(); ++k)
+                if (isFloatingPoint(m_graph.tensor(op.inputs[k]).dtype))
+                    element = std::max(element, in[k].elementBytes);
+            if (element == 0)
+                element = floatBytes(m_graph.tensor(out).dtype);
+        }
+        if (!isFloatingPoint(m_graph.tensor(out).dtype))
+            element = dtypeSize(m_graph.tensor(out).dtype);
+        if (op.kind == OpKind::Embedding)
+            element = params[0].elementBytes;
+        if (op.kind == OpKind::Float)
+            element = 4;
+        if (op.kind == OpKind::RmsNorm) // the weight (float32 under autocast) times the normalised input
+            element = std::max(in[0].elementBytes, params[0].elementBytes);
+
+        Value result;
+        result.elementBytes = element;
+        result.requiresGrad = anyGrad;
+        const std::int64_t outBytes = outCount * element;
+        auto newOutput = [&] {
+            result.storage = m_ledger.alloc(outBytes, MemoryCategory::Activations);
+        };
+        auto aliasOf = [&](const Value& v, bool contiguous) {
+            result.storage = v.storage;
+            m_ledger.retain(v.storage);
+            result.contiguous = contiguous;
+        };
+        auto gradFor = [&](std::size_t k, std::int64_t bytes) {
+            if (in[k].requiresGrad)
+                b.inputGrads.push_back({op.inputs[k], bytes});
+        };
+        auto inBytes = [&](std::size_t k) {
+            return count(op.inputs[k]) * in[k].elementBytes;
+        };
+        auto paramGrads = [&] {
+            for (std::size_t k = 0; k < op.params.size(); ++k) {
+                auto master = value(op.params[k]);
+                b.paramGrads.push_back({op.params[k], params[k].elementBytes != master.elementBytes
+                                                          ? count(op.params[k]) * params[k].elementBytes
+                                                          : 0});
+            }
+        };
+        auto saveIn = [&](std::size_t k) {
+            if (recording)
+                save(b, in[k].storage);
+        };
+        auto saveOut = [&] {
+            if (recording)
+                save(b, result.storage);
+        };
+        auto saveNew = [&](std::int64_t bytes, MemoryCategory category = MemoryCategory::Activations) {
+            if (!recording || bytes <= 0)
+                return;
+            auto id = m_ledger.alloc(bytes, category);
+            b.saved.push_back(id);
+        };
+        // A matmul reads its operands as matrices: a non-contiguous one is copied first, and the
+        // copy is what backward keeps.
+        auto matrixOperand = [&](std::size_t k) {
+            if (in[k].contiguous)
+                return in[k].storage;
+            auto copy = m_ledger.alloc(inBytes(k), MemoryCategory::Activations);
+            castTemporaries.push_back(copy);
+            return copy;
+        };
+
+        switch (op.kind) {
+        case OpKind::Conv2d:
+        case OpKind::ConvTranspose2d:
+        case OpKind::Linear: {
+            int operand = op.kind == OpKind::Linear ? matrixOperand(0) : in[0].storage;
+            newOutput();
+            if (recording && (in[0].requiresGrad || !op.params.empty()))
+                save(b, operand);
+            if (recording && in[0].requiresGrad && !params.empty() &&
+                params[0].storage != value(op.params[0]).storage)
+                save(b, params[0].storage); // autocast's weight copy, for the input's gradient
+            gradFor(0, inBytes(0));
+            paramGrads();
+            // On the CPU, oneDNN's convolution backward reorders the input and the output's
+            // gradient into its blocked layout (measured: one of each, at once).
+            if (op.kind != OpKind::Linear && !m_setup.cuda)
+                b.temporaryBytes = inBytes(0) + outBytes;
+            break;
+        }
+        case OpKind::Matmul: {
+            int left = matrixOperand(0), right = matrixOperand(1);
+            newOutput();
+            if (recording) {
+                save(b, left);
+                save(b, right);
+            }
+            gradFor(0, inBytes(0));
+            gradFor(1, inBytes(1));
+            break;
+        }
+        case OpKind::BatchNorm2d: {
+            newOutput();
+            saveIn(0);
+            const auto channels = m_graph.tensor(op.inputs[0]).shape[1];
+            saveNew(channels * 4); // save_mean
+            saveNew(channels * 4); // save_invstd
+            gradFor(0, inBytes(0));
+            paramGrads();
+            break;
+        }
+        case OpKind::LayerNorm: {
+            newOutput();
+            saveIn(0);
+            const auto rows = count(op.inputs[0]) / m_graph.tensor(op.inputs[0]).shape.back();
+            saveNew(rows * 4); // mean
+            saveNew(rows * 4); // rstd
+            gradFor(0, inBytes(0));
+            paramGrads();
+            break;
+        }
+        case OpKind::RmsNorm: {
+            // transformers LlamaRMSNorm, op by op: x.float(), x.pow(2).mean(-1), rsqrt, x * rstd,
+            // .to(dtype), weight * x.
+            const auto n = count(op.inputs[0]);
+            const auto rows = n / m_graph.tensor(op.inputs[0]).shape.back();
+            const bool upcast = in[0].elementBytes != 4;
+            int x = in[0].storage;
+            if (upcast)
+                x = m_ledger.alloc(n * 4, MemoryCategory::Activations);
+            m_ledger.transient(n * 4, MemoryCategory::Temporaries); // pow(2), read by mean
+            auto rstd = m_ledger.alloc(rows * 4, MemoryCategory::Activations);
+            auto normed = m_ledger.alloc(n * 4, MemoryCategory::Activations);
+            int down = normed;
+            if (upcast) {
+                down = m_ledger.alloc(n * in[0].elementBytes, MemoryCategory::Activations);
+            }
+            newOutput();
+            if (recording) {
+                save(b, x); // pow and mul
+                save(b, rstd);
+                save(b, down); // the weight's mul
+                // One more input-sized tensor lives until backward in LibTorch's run of these ops
+                // (measured on 1.13: embedding -> RMSNorm -> linear keeps it through the loss).
+                saveNew(n * 4);
+            }
+            if (upcast)
+                m_ledger.release(x);
+            m_ledger.release(rstd);
+            m_ledger.release(normed);
+            if (upcast)
+                m_ledger.release(down);
+            gradFor(0, inBytes(0));
+            paramGrads();
+            b.temporaryBytes = n * 4; // a product's gradient before its sum (measured)
+            break;
+        }
+        case OpKind::Softmax:
+        case OpKind::LogSoftmax:
+        case OpKind::Tanh:
+            newOutput();
+            saveOut();
+            gradFor(0, inBytes(0));
+            break;
+        case OpKind::CrossEntropy: {
+            // log_softmax (saves its output) then nll_loss (saves the same, and a total weight).
+            const auto n = count(op.inputs[0]);
+            auto logProbs = m_ledger.alloc(n * in[0].elementBytes, MemoryCategory::Activations);
+            newOutput();
+            if (recording) {
+                save(b, logProbs);
+                saveNew(4);
+            }
+            m_ledger.release(logProbs);
+            gradFor(0, inBytes(0));
+            b.temporaryBytes = n * in[0].elementBytes; // nll_loss's gradient, read by log_softmax's
+            break;
+        }
+        case OpKind::Gelu:
+        case OpKind::Silu:
+            newOutput();
+            saveIn(0);
+            gradFor(0, inBytes(0));
+            break;
+        case OpKind::Relu:
+        case OpKind::Relu6:
+            if (a.inplace && op.kind == OpKind::Relu6) {
+                // hardtanh_ goes to clamp_, whose gradient reads the original input: autograd saves
+                // a copy of it before the op overwrites it (measured: one input-sized tensor).
+                saveNew(inBytes(0));
+                aliasOf(in[0], true);
+            } else if (a.inplace) {
+                aliasOf(in[0], true);
+                saveOut();
+            } else {
+                newOutput();
+                if (op.kind == OpKind::Relu)
+                    saveOut();
+                else
+                    saveIn(0);
+            }
+            gradFor(0, inBytes(0));
+            break;
+        case OpKind::Dropout:
+            if (a.p <= 0) {
+                aliasOf(in[0], in[0].contiguous);
+                gradFor(0, 0);
+                break;
+            }
+            // CUDA's fused kernel keeps a bool mask; the CPU path a scaled noise tensor.
+            newOutput();
+            saveNew(m_setup.cuda ? outCount : outCount * element);
+            gradFor(0, inBytes(0));
+            break;
+        case OpKind::Embedding:
+            newOutput();
+            paramGrads();
+            break;
+        case OpKind::Add:
+            newOutput();
+            for (std::size_t k = 0; k < in.size(); ++k)
+                gradFor(k, count(op.inputs[k]) == outCount ? 0 : inBytes(k));
+            break;
+        case OpKind::Mul:
+            newOutput();
+            if (in.size() == 2) {
+                if (in[1].requiresGrad)
+                    saveIn(0);
+                if (in[0].requiresGrad)
+                    saveIn(1);
+                gradFor(0, inBytes(0));
+                gradFor(1, inBytes(1));
+                if (count(op.inputs[0]) != outCount || count(op.inputs[1]) != outCount)
+                    b.temporaryBytes = outBytes; // the product before it is summed to the smaller shape
+            } else {
+                gradFor(0, inBytes(0));
+            }
+            break;
+        case OpKind::Pow:
+            newOutput();
+            saveIn(0);
+            gradFor(0, inBytes(0));
+            b.temporaryBytes = 2 * inBytes(0); // pow(x, e - 1) and e * it
+            break;
+        case OpKind::Cat:
+            newOutput();
+            for (std::size_t k = 0; k < in.size(); ++k)
+                gradFor(k, 0);
+            break;
+        case OpKind::View:
+        case OpKind::Flatten:
+        case OpKind::Reshape:
+            if (in[0].contiguous || op.kind == OpKind::View)
+                aliasOf(in[0], true);
+            else
+                newOutput();
+            gradFor(0, 0);
+            break;
+        case OpKind::Permute:
+        case OpKind::Transpose:
+            aliasOf(in[0], false);
+            gradFor(0, 0);
+            break;
+        case OpKind::Expand:
+            aliasOf(in[0], false);
+            gradFor(0, count(op.inputs[0]) == outCount ? 0 : inBytes(0));
+            break;
+        case OpKind::Select:
+        case OpKind::Slice:
+            // A narrowed view; its backward writes the gradient into zeros of the input's size.
+            aliasOf(in[0], a.dim == 0 && in[0].contiguous);
+            gradFor(0, inBytes(0));
+            break;
+        case OpKind::Contiguous:
+            if (in[0].contiguous)
+                aliasOf(in[0], true);
+            else
+                newOutput();
+            gradFor(0, 0);
+            break;
+        case OpKind::Float:
+            if (in[0].elementBytes == 4)
+                aliasOf(in[0], in[0].contiguous);
+            else
+                newOutput();
+            gradFor(0, in[0].elementBytes == 4 ? 0 : inBytes(0));
+            break;
+        case OpKind::MaxPool2d:
+            newOutput();
+            saveIn(0);
+            saveNew(outCount * 8); // int64 indices
+            gradFor(0, inBytes(0));
+            break;
+        case OpKind::AdaptiveAvgPool2d:
+            // To 1x1 PyTorch takes the mean over height and width, which keeps nothing for backward.
+            newOutput();
+            if (a.outputSize[0] != 1 || a.outputSize[1] != 1)
+                saveIn(0);
+            gradFor(0, inBytes(0));
+            break;
+        case OpKind::AvgPool2d:
+            newOutput();
+            saveIn(0);
+            gradFor(0, inBytes(0));
+            break;
+        case OpKind::ScaledDotProductAttention:
+            attentionForward(op, in, result, b, recording, castTemporaries);
+            break;
+        case OpKind::RotaryEmbedding: {
+            // x * cos + rotate_half(x) * sin: cos and sin tables, the rotated copy, two products.
+            const auto& shape = m_graph.tensor(op.inputs[0]).shape;
+            const auto table = shape[shape.size() - 2] * shape.back() * element;
+            auto cosTable = m_ledger.alloc(table, MemoryCategory::Activations);
+            auto sinTable = m_ledger.alloc(table, MemoryCategory::Activations);
+            auto rotated = m_ledger.alloc(outBytes, MemoryCategory::Activations);
+            m_ledger.transient(outBytes, MemoryCategory::Temporaries); // x * cos
+            newOutput();
+            if (recording) {
+                save(b, cosTable);
+                save(b, sinTable);
+            }
+            m_ledger.release(rotated);
+            m_ledger.release(cosTable);
+            m_ledger.release(sinTable);
+            gradFor(0, inBytes(0));
+            // sin's product and the two slices' zero-filled gradients (measured)
+            b.temporaryBytes = 3 * outBytes;
+            break;
+        }
+        }
+        for (auto id : castTemporaries)
+            m_ledger.release(id);
+        auto& target = value(out);
+        target = result;
+    }
+
+    void attentionForward(const Op& op, const std::vector<Value>& in, Value& result, Backward& b,
+                          bool recording, std::vector<int>& temporaries) {
+        const auto& q = m_graph.tensor(op.inputs[0]).shape; // [n, heads, s, d]
+        const auto& k = m_graph.tensor(op.inputs[1]).shape;
+        const auto element = result.elementBytes;
+        const auto heads = q.size() >= 4 ? q[q.size() - 3] : 1;
+        const auto batch = numel(q) / (q.back() * q[q.size() - 2] * heads);
+        const auto scores = batch * heads * q[q.size() - 2] * k[k.size() - 2];
+        const auto outBytes = count(op.outputs[0]) * element;
+        for (std::size_t i = 0; i < 3; ++i)
+            if (in[i].requiresGrad)
+                b.inputGrads.push_back({op.inputs[i], count(op.inputs[i]) * element});
+        if (m_fusedAttention) {
+            result.storage = m_ledger.alloc(outBytes, MemoryCategory::Activations);
+            if (recording) {
+                for (std::size_t i = 0; i < 3; ++i)
+                    save(b, in[i].storage);
+                save(b, result.storage);
+                auto lse = m_ledger.alloc(batch * heads * q[q.size() - 2] * 4, MemoryCategory::Activations);
+                b.saved.push_back(lse);
+            }
+            b.temporaryBytes = batch * heads * q[q.size() - 2] * 4;
+            return;
+        }
+        // PyTorch's math path (LibTorch 1.13, the worker): q @ k^T (operands copied to matrices),
+        // the scale, the causal mask, softmax, dropout, then @ v.
+        auto matrix = [&](std::size_t i) {
+            if (in[i].contiguous)
+                return in[i].storage;
+            auto copy = m_ledger.alloc(count(op.inputs[i]) * element, MemoryCategory::Activations);
+            temporaries.push_back(copy);
+            return copy;
+        };
+        auto qm = matrix(0), km = matrix(1);
+        const auto scoreBytes = scores * element;
+        auto raw = m_ledger.alloc(scoreBytes, MemoryCategory::Activations);
+        auto scaled = m_ledger.alloc(scoreBytes, MemoryCategory::Activations);
+        m_ledger.release(raw);
+        int mask = kNone;
+        if (op.attributes.causal) {
+            const auto square = q[q.size() - 2] * k[k.size() - 2];
+            m_ledger.transient(square, MemoryCategory::Temporaries); // ones, then triu
+            mask = m_ledger.alloc(square, MemoryCategory::Activations);
+            auto filled = m_ledger.alloc(scoreBytes, MemoryCategory::Activations);
+            m_ledger.release(scaled);
+            scaled = filled;
+        }
+        auto probs = m_ledger.alloc(scoreBytes, MemoryCategory::Activations);
+        m_ledger.release(scaled);
+        int noise = kNone, dropped = probs;
+        if (op.attributes.p > 0) {
+            noise = m_ledger.alloc(m_setup.cuda ? scores : scoreBytes, MemoryCategory::Activations);
+            dropped = m_ledger.alloc(scoreBytes, MemoryCategory::Activations);
+        }
+        auto vm = matrix(2);
+        result.storage = m_ledger.alloc(outBytes, MemoryCategory::Activations);
+        if (recording) {
+            for (int s : {qm, km, mask, probs, noise, dropped, vm})
+                if (s != kNone && (s != dropped || dropped != probs))
+                    save(b, s);
+            // The probabilities reach the second matmul as a batch of matrices: one more copy of
+            // the scores' size lives until backward (measured on LibTorch 1.13, causal or not).
+            b.saved.push_back(m_ledger.alloc(scoreBytes, MemoryCategory::Activations));
+        }
+        m_ledger.release(mask);
+        m_ledger.release(noise);
+        if (dropped != probs)
+            m_ledger.release(dropped);
+        m_ledger.release(probs);
+        b.temporaryBytes = scoreBytes; // the scores' gradient (measured)
+    }
+
+    // --- backward --------------------------------------------------------------------------------
+    void backward() {
+        const auto loss = m_graph.loss();
+        // ones_like(loss): the caller of backward holds it until backward returns.
+        const int seed = m_ledger.alloc(value(loss).elementBytes, MemoryCategory::Temporaries);
+        m_ledger.retain(seed);
+        m_grads[static_cast<std::size_t>(loss)] = seed;
+        const auto& ops = m_graph.ops();
+        for (std::size_t i = ops.size(); i-- > 0;) {
+            m_ledger.at(TimelinePoint::Phase::Backward, static_cast<int>(i));
+            if (!m_spans.empty() && ops[i].block >= 0) {
+                auto& span = m_spans[static_cast<std::size_t>(ops[i].block)];
+                checkpointedBackward(span);
+                i = span.begin;
+                continue;
+            }
+            backwardOp(i);
+        }
+        m_ledger.release(seed);
+        for (auto& g : m_grads) { // gradients of activations that reached no op (the inputs')
+            if (g != kNone && std::find_if(m_params.begin(), m_params.end(), [&](TensorId p) {
+                                  return m_grads[static_cast<std::size_t>(p)] == g;
+                              }) == m_params.end()) {
+                m_ledger.release(g);
+                g = kNone;
+            }
+        }
+    }
+
+    void accumulate(TensorId id, int incoming, MemoryCategory category) {
+        auto& slot = m_grads[static_cast<std::size_t>(id)];
+        if (slot == kNone) {
+            slot = incoming;
+            return;
+        }
+        // An activation's gradient held by nothing else is added to in place. A parameter's second
+        // gradient (tied weights) meets the first, a transposed view from the linear, in autograd's
+        // input buffer: neither can take the sum, which is a new tensor (measured).
+        if (category != MemoryCategory::Gradients && m_ledger.refs(slot) == 1) {
+            m_ledger.release(incoming); // added in place
+            return;
+        }
+        auto sum = m_ledger.alloc(m_ledger.bytes(slot), category);
+        m_ledger.release(slot);
+        m_ledger.release(incoming);
+        slot = sum;
+    }
+
+    void backwardOp(std::size_t index) {
+        auto& b = m_backward[index];
+        const auto& op = m_graph.ops()[index];
+        const TensorId out = op.outputs[0];
+        auto& outGrad = m_grads[static_cast<std::size_t>(out)];
+        if (!b.runs || outGrad == kNone) {
+            for (auto s : b.saved)
+                m_ledger.release(s);
+            b.saved.clear();
+            m_ledger.release(outGrad);
+            outGrad = kNone;
+            return;
+        }
+        std::vector<std::pair<TensorId, int>> produced;
+        for (const auto& g : b.inputGrads) {
+            int storage = outGrad;
+            if (g.bytes > 0)
+                storage = m_ledger.alloc(g.bytes, MemoryCategory::Temporaries);
+            else
+                m_ledger.retain(storage);
+            produced.emplace_back(g.input, storage);
+        }
+        std::vector<std::pair<TensorId, int>> paramGrads;
+        for (const auto& g : b.paramGrads) {
+            int low = g.lowPrecisionBytes > 0
+                          ? m_ledger.alloc(g.lowPrecisionBytes, MemoryCategory::Temporaries)
+                          : kNone;
+            paramGrads.emplace_back(g.param, m_ledger.alloc(count(g.param) * value(g.param).elementBytes,
+                                                            MemoryCategory::Gradients));
+            m_ledger.release(low);
+        }
+        m_ledger.transient(b.temporaryBytes, MemoryCategory::Temporaries);
+        for (auto s : b.saved)
+            m_ledger.release(s);
+        b.saved.clear();
+        m_ledger.release(outGrad);
+        outGrad = kNone;
+        for (auto [id, storage] : produced)
+            accumulate(id, storage, MemoryCategory::Temporaries);
+        for (auto [id, storage] : paramGrads)
+            accumulate(id, storage, MemoryCategory::Gradients);
+    }
+
+    // --- the optimizer step (PyTorch 2.x torch.optim) ----------------------------------------------
+    void optimizerStep(bool first) {
+        m_ledger.at(TimelinePoint::Phase::Optimizer, -1);
+        const bool adam =
+            m_setup.optimizer == OptimizerKind::Adam || m_setup.optimizer == OptimizerKind::AdamW;
+        const bool momentum = m_setup.optimizer == OptimizerKind::SgdMomentum;
+        if (first) {
+            for (auto p : m_params) {
+                const auto bytes = count(p) * value(p).elementBytes;
+                if (momentum) {
+                    m_state.push_back(m_ledger.alloc(bytes, MemoryCategory::OptimizerState));
+                } else if (adam) {
+                    m_state.push_back(m_ledger.alloc(bytes, MemoryCategory::OptimizerState));
+                    m_state.push_back(m_ledger.alloc(bytes, MemoryCategory::OptimizerState));
+                    // The step counter: a float32 scalar on the CPU, beside the parameter when fused.
+                    if (!m_setup.cuda || m_impl == OptimizerImpl::Fused)
+                        m_state.push_back(m_ledger.alloc(4, MemoryCategory::OptimizerState));
+                }
+            }
+        }
+        if (!adam)
+            return;
+        std::int64_t largest = 0, all = 0;
+        for (auto p : m_params) {
+            const auto bytes = count(p) * value(p).elementBytes;
+            largest = std::max(largest, bytes);
+            all += bytes;
+        }
+        if (m_impl == OptimizerImpl::Foreach)
+            m_ledger.transient(all, MemoryCategory::Temporaries); // _foreach_sqrt of every exp_avg_sq
+        else if (m_impl == OptimizerImpl::SingleTensor)
+            m_ledger.transient(2 * largest + (m_setup.cuda ? 0 : 12),
+                               MemoryCategory::Temporaries); // exp_avg_sq.sqrt() / bias_correction2_sqrt
+    }
+
+    const ModelGraph& m_graph;
+    TrainingSetup m_setup;
+    Ledger m_ledger;
+    std::vector<Value> m_values;
+    std::vector<int> m_grads;
+    std::vector<int> m_lastUse;
+    std::vector<Backward> m_backward;
+    std::vector<TensorId> m_params;
+    std::vector<int> m_state;
+    std::vector<Span> m_spans;
+    std::vector<int> m_autocastCache;
+    std::vector<std::pair<TensorId, int>> m_autocastCopies;
+    bool m_fusedAttention = false;
+    bool m_autocast = false;
+    OptimizerImpl m_impl = OptimizerImpl::SingleTensor;
+};
+
+} // namespace
+
+std::string_view memoryCategoryId(MemoryCategory category) {
+    return enumName(kCategoryIds, category);
+}
+
+MemoryEstimate estimateMemory(const ModelGraph& graph, const TrainingSetup& setup) {
+    return Simulation(graph, setup).run();
+}
+
+} // namespace torchrig::estimate

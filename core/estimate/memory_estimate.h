@@ -1,0 +1,67 @@
+#pragma once
+// The allocated-memory estimate: one training step simulated op by op, as PyTorch runs it, with
+// PyTorch's saved-tensor rules (tools/autograd/derivatives.yaml) deciding what lives until
+// backward. The result is a timeline of live bytes, its peak and what was live at the peak.
+// ../shared/design/ESTIMATOR.md says what each number means; tests/accuracy holds the simulation
+// against torchrig-validate's measurement.
+
+#include "io/validation_protocol.h"
+#include "workload/model_graph.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace torchrig::estimate {
+
+// Where an allocation's bytes are counted in the breakdown at the peak.
+enum class MemoryCategory {
+    Weights,        // parameters and buffers (and autocast's low-precision weight copies)
+    Gradients,      // parameters' gradients
+    OptimizerState, // momentum buffers, Adam's moments and step counters
+    Activations,    // tensors an op saved for backward, and forward values still to be read
+    Temporaries,    // activations' gradients and the short-lived buffers inside ops
+    Inputs,         // the batch: inputs and targets
+    Workspace,      // libraries' buffers in the allocator (CUDA: cuBLAS's workspaces)
+};
+constexpr std::size_t kMemoryCategoryCount = 7;
+std::string_view memoryCategoryId(MemoryCategory category); // "weights", "optimizer_state", …
+
+// How scaled-dot-product attention runs: Math materialises the s×s scores and probabilities (what
+// LibTorch 1.13 does, and PyTorch's fallback); Fused keeps the output and a log-sum-exp only (the
+// flash and memory-efficient kernels of PyTorch 2.x). Default: Fused on CUDA, Math on the CPU.
+enum class AttentionKernel { Default, Math, Fused };
+
+struct TrainingSetup {
+    Precision precision = Precision::Fp32;
+    OptimizerKind optimizer = OptimizerKind::AdamW;
+    OptimizerImpl optimizerImpl = OptimizerImpl::Default; // foreach on CUDA, single-tensor on the CPU
+    Checkpointing checkpointing = Checkpointing::None;
+    bool cuda = false; // the caching allocator's 512-byte rounding, CUDA's autocast lists
+    AttentionKernel attention = AttentionKernel::Default;
+};
+
+struct TimelinePoint {
+    std::int64_t liveBytes = 0;
+    int op = -1; // the graph op this event belongs to (-1: none)
+    enum class Phase { Start, Forward, Backward, Optimizer } phase = Phase::Start;
+};
+
+struct MemoryEstimate {
+    std::int64_t allocatedPeakBytes = 0;           // a steady-state step
+    std::int64_t firstStepAllocatedPeakBytes = 0;  // the first step: no gradients or optimizer state yet
+    std::optional<std::int64_t> reservedPeakBytes; // CUDA: the caching allocator's, replayed
+    std::array<std::int64_t, kMemoryCategoryCount> breakdownAtPeak{};
+    TimelinePoint peakAt;                 // where the steady step peaks
+    std::vector<TimelinePoint> timeline;  // the steady step, after each event
+    std::int64_t parameterBytes = 0;      // weights as stored
+    std::int64_t optimizerStateBytes = 0; // in the steady state
+};
+
+// Throws GraphError when the setup cannot apply (checkpointing a graph without blocks).
+MemoryEstimate estimateMemory(const ModelGraph& graph, const TrainingSetup& setup);
+
+} // namespace torchrig::estimate

@@ -1,0 +1,45 @@
+#include "io/request_graph.h"
+
+#include "io/model_graph_json.h"
+#include "workload/model_zoo.h"
+
+namespace torchrig {
+
+ModelInputs effectiveInputs(const ValidationRequest& request) {
+    auto inputs = request.inputs;
+    if (const auto* model = findZooModel(request.model)) {
+        if (model->inputKind != ModelInputKind::Image)
+            inputs.imageSize = 0;
+        if (model->inputKind != ModelInputKind::Tokens)
+            inputs.seqLen = 0;
+    }
+    return inputs;
+}
+
+Result<ModelGraph> buildRequestGraph(const ValidationRequest& request) {
+    try {
+        if (!request.modelGraphJson.empty()) {
+            auto graph = readModelGraphJson(request.modelGraphJson, "model_graph");
+            if (!graph)
+                return graph;
+            // A file's shapes are fixed: the batch it was written for is the batch it trains.
+            for (const auto& t : graph->tensors()) {
+                if (t.role == TensorRole::Input && !t.shape.empty() && t.shape[0] != request.inputs.batch)
+                    return makeError(ErrorCode::InvalidInput,
+                                     "the model file is written for batch " + std::to_string(t.shape[0]) +
+                                         " (input '" + t.name + "' is " + shapeToString(t.shape) + "), not " +
+                                         std::to_string(request.inputs.batch) +
+                                         "; ask for that batch or change the file's shapes");
+            }
+            return graph;
+        }
+        auto model = requireZooModel(request.model);
+        if (!model)
+            return model.error();
+        return (*model)->build(effectiveInputs(request));
+    } catch (const GraphError& e) {
+        return makeError(ErrorCode::InvalidInput, e.what());
+    }
+}
+
+} // namespace torchrig

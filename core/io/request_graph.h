@@ -1,0 +1,16 @@
+#pragma once
+// The model graph a workload request describes: a zoo model built at the request's sizes, or a
+// model file's graph at the batch it was written for. The worker, the estimator and the CLI build
+// it the same way.
+
+#include "io/validation_protocol.h"
+#include "util/result.h"
+#include "workload/model_graph.h"
+
+namespace torchrig {
+
+// The sizes the graph is built for: a zoo model ignores the sizes that are not its kind's.
+ModelInputs effectiveInputs(const ValidationRequest& request);
+Result<ModelGraph> buildRequestGraph(const ValidationRequest& request);
+
+} // namespace torchrig
