@@ -127,10 +127,15 @@ std::int64_t batchOf(const ModelGraph& graph) {
 } // namespace
 
 Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device) {
-    Estimate e;
     auto memorySetup = setup;
     memorySetup.cuda = device.cuda;
-    e.memory = estimateMemory(graph, memorySetup);
+    return estimateTraining(graph, setup, device, estimateMemory(graph, memorySetup));
+}
+
+Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device,
+                          const MemoryEstimate& memory) {
+    Estimate e;
+    e.memory = memory;
     e.reservedPeakBytes = e.memory.reservedPeakBytes;
     e.devicePeakBytes = e.memory.allocatedPeakBytes;
     if (device.cuda) {

@@ -60,5 +60,10 @@ struct Estimate {
 };
 
 Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device);
+// The same from a memory simulation already run for this graph and setup on this kind of device
+// (CUDA or not): the memory does not depend on which card, so a sweep over the catalog simulates
+// once per graph and setup.
+Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device,
+                          const MemoryEstimate& memory);
 
 } // namespace torchrig::estimate

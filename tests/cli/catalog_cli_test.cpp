@@ -104,3 +104,39 @@ TEST_CASE("validate runs the worker and prints the measurement as JSON", "[cli][
           std::string::npos);
 }
 #endif
+
+TEST_CASE("estimate prints the documented JSON and says when a workload does not fit", "[cli][estimate]") {
+    test::TemporaryFolder folder;
+    auto run = runCli(folder,
+                      "estimate --model resnet50 --batch 32 --precision amp-bf16 --device 'RTX 4090' --json");
+    REQUIRE(run.exitCode == 0);
+    auto d = nlohmann::json::parse(run.output);
+    CHECK(d["model"]["params"] == 25557032);
+    CHECK(d["device"]["id"] == "gpu/rtx-4090");
+    const auto& m = d["memory"];
+    for (const char* key : {"allocated_peak_bytes", "reserved_peak_bytes", "device_peak_bytes",
+                            "first_step_allocated_peak_bytes", "headroom_bytes"})
+        CHECK(m[key].get<std::int64_t>() > 0);
+    CHECK(m["fits"] == true);
+    CHECK(m["reserved_peak_bytes"].get<std::int64_t>() >= m["allocated_peak_bytes"].get<std::int64_t>());
+    CHECK(m["device_peak_bytes"].get<std::int64_t>() > m["reserved_peak_bytes"].get<std::int64_t>());
+    std::int64_t sum = 0;
+    for (const char* key :
+         {"weights", "gradients", "optimizer_state", "activations", "temporaries", "inputs"})
+        sum += m["breakdown_at_peak"][key].get<std::int64_t>();
+    // The categories at the peak add up to the allocated peak; "workspace" also holds the libraries'
+    // memory beside the allocator (240 MiB, measured on an H200), which the device peak adds.
+    CHECK(sum + m["breakdown_at_peak"]["workspace"].get<std::int64_t>() - (240LL << 20) ==
+          m["allocated_peak_bytes"].get<std::int64_t>());
+    CHECK(m["breakdown_at_peak"]["context"] == 552402944);
+    CHECK(d["time"]["step_seconds"].get<double>() > 0);
+    CHECK(d["time"]["calibrated"] == false);
+
+    // Llama-2-7B with AdamW in fp32 needs about 16 bytes a parameter: not on a 24 GB card.
+    auto big = runCli(folder, "estimate --model llama-2-7b --batch 1 --seq-len 128 --device gpu/rtx-4090");
+    CHECK(big.exitCode == 8);
+    CHECK(big.output.find("NO (") != std::string::npos);
+    auto unknown = runCli(folder, "estimate --model gpt2 --batch 1 --device 'no such card'");
+    CHECK(unknown.exitCode == 3);
+    CHECK(unknown.output.find("no GPU in the catalog matches \"no such card\"") != std::string::npos);
+}
