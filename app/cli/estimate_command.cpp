@@ -1,53 +1,22 @@
 #include "estimate_command.h"
 
-#include "catalog.h"
+#include "catalog_devices.h"
 #include "cli_output.h"
 #include "estimate/estimate.h"
 #include "exit_codes.h"
 #include "io/request_graph.h"
-#include "paths.h"
 #include "util/host_memory.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <iostream>
-#include <variant>
 
 namespace torchrig::cli {
 
 namespace {
 
-namespace fs = std::filesystem;
 using nlohmann::json;
-
-double number(const db::PartRecord& part, std::string_view column) {
-    const auto& value = part.field(column);
-    if (const auto* i = std::get_if<std::int64_t>(&value))
-        return static_cast<double>(*i);
-    if (const auto* d = std::get_if<double>(&value))
-        return *d;
-    return 0;
-}
-
-estimate::DeviceSpec gpuSpec(const db::PartRecord& part) {
-    estimate::DeviceSpec d;
-    d.id = part.id;
-    d.name = part.name;
-    d.cuda = true;
-    if (auto usable = number(part, "vram_usable_mib"); usable > 0) {
-        d.usableBytes = static_cast<std::int64_t>(usable) << 20;
-    } else if (auto gb = number(part, "vram_gb"); gb > 0) {
-        d.usableBytes = static_cast<std::int64_t>(gb * double(1LL << 30)); // NVIDIA's "24 GB" is GiB
-        d.usableIsMarketing = true;
-    }
-    d.fp32Flops = number(part, "fp32_tflops") * 1e12;
-    d.tf32Flops = number(part, "tf32_tflops") * 1e12;
-    d.fp16Flops = number(part, "fp16_tflops") * 1e12;
-    d.bf16Flops = number(part, "bf16_tflops") * 1e12;
-    d.bandwidthBytesPerSecond = number(part, "memory_bandwidth_gbs") * 1e9;
-    return d;
-}
 
 std::string bytes(std::int64_t count) {
     return fmt::format("{:.2f} GiB ({} bytes)", double(count) / double(1LL << 30), count);
@@ -102,14 +71,7 @@ int EstimateCommand::run() {
                   << request->device << "; torchrig-cli validate measures on cuda:N\n";
         return kExitUsage;
     } else {
-        db::CatalogOpenOptions open;
-        open.bundledPath =
-            m_options.catalogPath.empty() ? db::defaultBundledCatalogPath() : fs::path(m_options.catalogPath);
-        if (!m_options.noUserDb)
-            open.userPath =
-                m_options.userDbPath.empty() ? db::defaultUserDatabasePath() : fs::path(m_options.userDbPath);
-        open.userReadOnly = true;
-        auto catalog = db::Catalog::open(open);
+        auto catalog = openCatalogForReading(m_options);
         if (!catalog) {
             std::cerr << "torchrig-cli: " << catalog.error().message << "\n";
             return kExitNoCatalog;

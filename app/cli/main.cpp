@@ -3,6 +3,7 @@
 #include "catalog_command.h"
 #include "estimate_command.h"
 #include "exit_codes.h"
+#include "fit_command.h"
 #include "validate_command.h"
 
 #include <CLI/CLI.hpp>
@@ -23,6 +24,7 @@ int main(int argc, char** argv) {
     torchrig::cli::CatalogCommand catalog(app, options);
     torchrig::cli::ValidateCommand validate(app);
     torchrig::cli::EstimateCommand estimate(app, options);
+    torchrig::cli::FitCommand fit(app, options);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -41,5 +43,7 @@ int main(int argc, char** argv) {
         return validate.run();
     if (estimate.selected())
         return estimate.run();
+    if (fit.selected())
+        return fit.run();
     return torchrig::cli::kExitUsage;
 }

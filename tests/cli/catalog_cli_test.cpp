@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdio>
+#include <map>
 #include <sys/wait.h>
 
 using namespace torchrig;
@@ -139,4 +140,35 @@ TEST_CASE("estimate prints the documented JSON and says when a workload does not
     auto unknown = runCli(folder, "estimate --model gpt2 --batch 1 --device 'no such card'");
     CHECK(unknown.exitCode == 3);
     CHECK(unknown.output.find("no GPU in the catalog matches \"no such card\"") != std::string::npos);
+}
+
+TEST_CASE("fit tries every catalog GPU and finds each one's largest batch", "[cli][estimate]") {
+    test::TemporaryFolder folder;
+    auto run = runCli(folder, "fit --model resnet50 --batch 64 --precision amp-bf16 --json");
+    REQUIRE(run.exitCode == 0);
+    auto d = nlohmann::json::parse(run.output);
+    std::map<std::string, nlohmann::json> byId;
+    for (const auto& gpu : d["gpus"])
+        byId[gpu["id"].get<std::string>()] = gpu;
+    CHECK(byId.size() >= 38);
+    const auto& big = byId.at("gpu/rtx-4090");
+    const auto& small = byId.at("gpu/gtx-1660-super");
+    CHECK(big["fits"] == true);
+    CHECK(big["max_batch"].get<int>() > 64);
+    CHECK(small["max_batch"].get<int>() < big["max_batch"].get<int>());
+    // Its largest batch fits by the estimator's own verdict, and twice as many do not (the reserved
+    // peak need not grow at every single step of the batch: segments can pack better or worse).
+    const auto batch = big["max_batch"].get<int>();
+    auto at = runCli(folder,
+                     "estimate --model resnet50 --precision amp-bf16 --device gpu/rtx-4090 --json --batch " +
+                         std::to_string(batch));
+    CHECK(nlohmann::json::parse(at.output)["memory"]["fits"] == true);
+    auto over = runCli(
+        folder, "estimate --model resnet50 --precision amp-bf16 --device gpu/rtx-4090 --json --batch " +
+                    std::to_string(2 * batch));
+    CHECK(over.exitCode == 8);
+    auto budget =
+        nlohmann::json::parse(runCli(folder, "fit --model resnet50 --batch 64 --budget 700 --json").output);
+    for (const auto& gpu : budget["gpus"])
+        CHECK(gpu["launch_price_usd"].get<double>() <= 700);
 }

@@ -1,0 +1,51 @@
+#include "catalog_devices.h"
+
+#include "paths.h"
+
+#include <variant>
+
+namespace torchrig::cli {
+
+namespace {
+double number(const db::PartRecord& part, std::string_view column) {
+    const auto& value = part.field(column);
+    if (const auto* i = std::get_if<std::int64_t>(&value))
+        return static_cast<double>(*i);
+    if (const auto* d = std::get_if<double>(&value))
+        return *d;
+    return 0;
+}
+} // namespace
+
+estimate::DeviceSpec gpuSpec(const db::PartRecord& part) {
+    estimate::DeviceSpec d;
+    d.id = part.id;
+    d.name = part.name;
+    d.cuda = true;
+    if (auto usable = number(part, "vram_usable_mib"); usable > 0) {
+        d.usableBytes = static_cast<std::int64_t>(usable) << 20;
+    } else if (auto gb = number(part, "vram_gb"); gb > 0) {
+        d.usableBytes = static_cast<std::int64_t>(gb * double(1LL << 30)); // NVIDIA's "24 GB" is GiB
+        d.usableIsMarketing = true;
+    }
+    d.fp32Flops = number(part, "fp32_tflops") * 1e12;
+    d.tf32Flops = number(part, "tf32_tflops") * 1e12;
+    d.fp16Flops = number(part, "fp16_tflops") * 1e12;
+    d.bf16Flops = number(part, "bf16_tflops") * 1e12;
+    d.bandwidthBytesPerSecond = number(part, "memory_bandwidth_gbs") * 1e9;
+    return d;
+}
+
+Result<std::unique_ptr<db::Catalog>> openCatalogForReading(const GlobalOptions& options) {
+    namespace fs = std::filesystem;
+    db::CatalogOpenOptions open;
+    open.bundledPath =
+        options.catalogPath.empty() ? db::defaultBundledCatalogPath() : fs::path(options.catalogPath);
+    if (!options.noUserDb)
+        open.userPath =
+            options.userDbPath.empty() ? db::defaultUserDatabasePath() : fs::path(options.userDbPath);
+    open.userReadOnly = true;
+    return db::Catalog::open(open);
+}
+
+} // namespace torchrig::cli

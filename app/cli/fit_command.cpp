@@ -1,0 +1,174 @@
+#include "fit_command.h"
+
+#include "catalog_devices.h"
+#include "cli_output.h"
+#include "exit_codes.h"
+#include "io/request_graph.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <iostream>
+#include <map>
+
+namespace torchrig::cli {
+
+namespace {
+
+using nlohmann::json;
+
+struct Row {
+    estimate::DeviceSpec device;
+    std::optional<double> price; // newest launch MSRP, USD
+    bool fits = false;           // at the asked batch
+    std::int64_t maxBatch = 0;   // 0: not even batch 1 (zoo models only)
+    std::optional<double> samplesPerSecond;
+};
+
+} // namespace
+
+FitCommand::FitCommand(CLI::App& parent, const GlobalOptions& options)
+    : m_options(options) {
+    m_command = parent.add_subcommand(
+        "fit", "Which catalog GPUs fit a training workload, and its largest batch on each");
+    m_workload.addTo(*m_command, "(ignored: every catalog GPU is tried)");
+    m_command->add_option("--budget", m_budget, "Only GPUs whose launch price (USD) is at most this")
+        ->check(CLI::PositiveNumber);
+    m_command->add_flag("--json", m_json, "Print JSON");
+}
+
+int FitCommand::run() {
+    auto request = m_workload.toRequest();
+    if (!request) {
+        std::cerr << "torchrig-cli: " << request.error().message << "\n";
+        return exitCodeFor(request.error().code);
+    }
+    auto graph = buildRequestGraph(*request);
+    if (!graph) {
+        std::cerr << "torchrig-cli: " << graph.error().message << "\n";
+        return exitCodeFor(graph.error().code);
+    }
+    auto catalog = openCatalogForReading(m_options);
+    if (!catalog) {
+        std::cerr << "torchrig-cli: " << catalog.error().message << "\n";
+        return kExitNoCatalog;
+    }
+    estimate::TrainingSetup setup;
+    setup.precision = request->precision;
+    setup.optimizer = request->optimizer;
+    setup.optimizerImpl = request->optimizerImpl;
+    setup.checkpointing = request->checkpointing;
+    setup.cuda = true;
+
+    // The memory does not depend on which card: one simulation per batch, shared by every GPU.
+    std::map<std::int64_t, estimate::Estimate> byBatch;
+    const estimate::DeviceSpec unlimited = [] {
+        estimate::DeviceSpec d;
+        d.cuda = true;
+        return d;
+    }();
+    const bool zoo = !request->model.empty();
+    auto devicePeak = [&](std::int64_t batch) -> std::int64_t {
+        auto found = byBatch.find(batch);
+        if (found == byBatch.end()) {
+            auto inputs = *request;
+            inputs.inputs.batch = batch;
+            auto g = zoo ? buildRequestGraph(inputs) : Result<ModelGraph>(*graph);
+            found = byBatch.emplace(batch, estimate::estimateTraining(*g, setup, unlimited)).first;
+        }
+        return found->second.devicePeakBytes;
+    };
+    try {
+        devicePeak(request->inputs.batch);
+    } catch (const GraphError& e) {
+        std::cerr << "torchrig-cli: " << e.what() << "\n";
+        return kExitInvalid;
+    }
+
+    std::vector<Row> rows;
+    for (const auto& part : (*catalog)->list(PartCategory::Gpu)) {
+        Row row;
+        row.device = gpuSpec(part);
+        if (const auto* msrp = part.latestPrice(PriceKind::LaunchMsrp); msrp && msrp->currency == "USD")
+            row.price = msrp->amount;
+        if (m_budget > 0 && (!row.price || *row.price > m_budget))
+            continue;
+        if (row.device.usableBytes <= 0)
+            continue;
+        const auto capacity = row.device.usableBytes;
+        row.fits = devicePeak(request->inputs.batch) <= capacity;
+        if (zoo) { // the largest batch whose device peak fits: double, then bisect
+            std::int64_t low = 0, high = 0;
+            for (std::int64_t b = 1; b <= (1 << 16) && high == 0; b *= 2)
+                (devicePeak(b) <= capacity ? low : high) = b;
+            while (high != 0 && high - low > 1) {
+                auto middle = low + (high - low) / 2;
+                (devicePeak(middle) <= capacity ? low : high) = middle;
+            }
+            row.maxBatch = low;
+        } else {
+            row.maxBatch = row.fits ? request->inputs.batch : 0;
+        }
+        if (row.maxBatch > 0) {
+            auto inputs = *request;
+            inputs.inputs.batch = row.maxBatch;
+            auto g = zoo ? buildRequestGraph(inputs) : Result<ModelGraph>(*graph);
+            auto e = estimate::estimateTraining(*g, setup, row.device, byBatch.at(row.maxBatch).memory);
+            if (e.time)
+                row.samplesPerSecond = e.time->samplesPerSecond;
+        }
+        rows.push_back(row);
+    }
+    auto valueOf = [](const Row& r) {
+        if (!r.samplesPerSecond)
+            return -1.0;
+        return r.price ? *r.samplesPerSecond / *r.price : 0.0;
+    };
+    std::stable_sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
+        if (a.fits != b.fits)
+            return a.fits;
+        return valueOf(a) > valueOf(b);
+    });
+
+    const auto model = request->model.empty() ? graph->name() : request->model;
+    if (m_json) {
+        json list = json::array();
+        for (const auto& r : rows)
+            list.push_back({{"id", r.device.id},
+                            {"name", r.device.name},
+                            {"usable_bytes", r.device.usableBytes},
+                            {"usable_is_advertised_size", r.device.usableIsMarketing},
+                            {"fits", r.fits},
+                            {"max_batch", r.maxBatch},
+                            {"samples_per_second_at_max_batch",
+                             r.samplesPerSecond ? json(*r.samplesPerSecond) : json(nullptr)},
+                            {"launch_price_usd", r.price ? json(*r.price) : json(nullptr)}});
+        std::cout << json{{"model", model},
+                          {"batch", request->inputs.batch},
+                          {"device_peak_bytes", devicePeak(request->inputs.batch)},
+                          {"gpus", list}}
+                         .dump(2)
+                  << "\n";
+        return kExitOk;
+    }
+    std::vector<std::vector<std::string>> table = {{"GPU", "usable",
+                                                    fmt::format("fits batch {}", request->inputs.batch),
+                                                    "largest batch", "samples/s there", "launch price"}};
+    for (const auto& r : rows)
+        table.push_back({r.device.name,
+                         fmt::format("{:.1f} GiB{}", double(r.device.usableBytes) / double(1LL << 30),
+                                     r.device.usableIsMarketing ? "*" : ""),
+                         r.fits ? "yes" : "no", r.maxBatch > 0 ? std::to_string(r.maxBatch) : "-",
+                         r.samplesPerSecond ? fmt::format("{:.0f}", *r.samplesPerSecond) : "-",
+                         r.price ? fmt::format("${:.0f}", *r.price) : "-"});
+    std::cout << fmt::format("{} at batch {} needs {:.2f} GiB on a GPU (device peak, estimated)\n", model,
+                             request->inputs.batch,
+                             double(devicePeak(request->inputs.batch)) / double(1LL << 30))
+              << formatTable(table)
+              << "* the advertised size: the usable memory is not known. Samples/s are uncalibrated "
+                 "roofline estimates.\n";
+    return kExitOk;
+}
+
+} // namespace torchrig::cli
