@@ -164,7 +164,7 @@ int EstimateCommand::run() {
                     {"host", {{"ram_bytes", nullptr}, {"storage_bytes", nullptr}}},
                     {"warnings", e.warnings}};
         std::cout << out.dump(2) << "\n";
-        return kExitOk;
+        return e.fits && !*e.fits ? kExitDoesNotFit : kExitOk;
     }
 
     std::vector<std::vector<std::string>> rows = {
