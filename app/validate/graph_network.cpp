@@ -209,47 +209,7 @@ void AutocastScope::exit() {
 
 void GraphNetwork::enableCheckpointing(const AutocastState& autocast) {
     m_autocast = autocast;
-    const auto& ops = m_graph.ops();
-    m_blocks.assign(m_graph.blocks().size(), {});
-    if (m_blocks.empty())
-        throw GraphError("model '" + m_graph.name() +
-                         "' marks no blocks, so there is nothing to checkpoint; ask for checkpointing "
-                         "\"none\", or mark blocks on its ops (\"block\" in a model file)");
-    std::vector<int> producer(m_graph.tensors().size(), -1); // op index that makes each activation
-    for (std::size_t i = 0; i < ops.size(); ++i)
-        producer[static_cast<std::size_t>(ops[i].outputs[0])] = static_cast<int>(i);
-    std::vector<bool> seen(m_blocks.size(), false);
-    for (std::size_t i = 0; i < ops.size();) {
-        const int block = ops[i].block;
-        if (block < 0) {
-            ++i;
-            continue;
-        }
-        auto& span = m_blocks[static_cast<std::size_t>(block)];
-        if (seen[static_cast<std::size_t>(block)])
-            throw GraphError("block '" + m_graph.blocks()[static_cast<std::size_t>(block)] +
-                             "': its ops are not contiguous, so it cannot be checkpointed as one piece");
-        seen[static_cast<std::size_t>(block)] = true;
-        span.begin = i;
-        while (i < ops.size() && ops[i].block == block)
-            ++i;
-        span.end = i;
-        auto inside = [&](TensorId id) {
-            auto made = producer[static_cast<std::size_t>(id)];
-            return made >= static_cast<int>(span.begin) && made < static_cast<int>(span.end);
-        };
-        for (std::size_t k = span.begin; k < span.end; ++k) {
-            for (auto id : ops[k].inputs) {
-                if (!m_persistent[static_cast<std::size_t>(id)].defined() && !inside(id) &&
-                    std::find(span.inputs.begin(), span.inputs.end(), id) == span.inputs.end())
-                    span.inputs.push_back(id);
-            }
-            auto out = ops[k].outputs[0];
-            if (m_lastUse[static_cast<std::size_t>(out)] >= static_cast<int>(span.end) ||
-                out == m_graph.loss())
-                span.outputs.push_back(out);
-        }
-    }
+    m_blocks = blockSpans(m_graph);
 }
 
 std::vector<at::Tensor> GraphNetwork::runBlock(int block, const std::vector<at::Tensor>& inputs) {

@@ -3,6 +3,7 @@
 // parameters created with the graph's shapes, so the network is exactly the graph (no hidden
 // copies, attention as the graph says). Includes LibTorch: only app/validate may include this.
 
+#include "workload/block_spans.h"
 #include "workload/model_graph.h"
 
 #include <ATen/ATen.h>
@@ -57,12 +58,6 @@ public:
     std::int64_t parameterCount() const;
 
 private:
-    struct BlockSpan {
-        std::size_t begin = 0, end = 0; // ops [begin, end)
-        std::vector<TensorId> inputs;   // activations made before the block and read in it
-        std::vector<TensorId> outputs;  // made in the block and read after it (or the loss)
-    };
-
     at::Tensor runOp(const Op& op);
     void releaseAfter(std::size_t opIndex); // activations whose last reader is this op
     const at::Tensor& value(TensorId id) const;

@@ -2,8 +2,8 @@
 
 #include "cuda_device.h"
 #include "graph_network.h"
-#include "util/host_memory.h"
 #include "tracking_cpu_allocator.h"
+#include "util/host_memory.h"
 
 #include <ATen/autocast_mode.h>
 #include <torch/cuda.h>

@@ -1,7 +1,8 @@
 #include "estimate/memory_estimate.h"
 
-#include "estimate/caching_allocator.h"
+#include "estimate/memory_ledger.h"
 #include "util/enum_names.h"
+#include "workload/block_spans.h"
 
 #include <algorithm>
 
@@ -19,94 +20,8 @@ constexpr EnumNames<MemoryCategory, kMemoryCategoryCount> kCategoryIds = {{
     {MemoryCategory::Workspace, "workspace"},
 }};
 
-constexpr int kNone = -1;
+constexpr int kNone = kNoStorage;
 constexpr std::int64_t kCublasWorkspaceBytes = 65LL << 20;
-
-// Live storages with reference counts, as tensors share storage through views and autograd's saved
-// variables. Bytes are what the allocator hands out: exact on the CPU, rounded up to 512 on CUDA.
-class Ledger {
-public:
-    explicit Ledger(bool cuda)
-        : m_cuda(cuda) {}
-
-    int alloc(std::int64_t bytes, MemoryCategory category) {
-        if (m_cuda)
-            bytes = std::max<std::int64_t>(512, (bytes + 511) / 512 * 512);
-        m_storages.push_back({bytes, category, 1});
-        if (m_cuda)
-            m_allocator.allocate(static_cast<int>(m_storages.size() - 1), bytes);
-        m_byCategory[static_cast<std::size_t>(category)] += bytes;
-        m_live += bytes;
-        if (m_live > m_peak) {
-            m_peak = m_live;
-            m_peakBreakdown = m_byCategory;
-            m_peakAt = {m_live, m_op, m_phase};
-        }
-        record();
-        return static_cast<int>(m_storages.size() - 1);
-    }
-    void retain(int id) {
-        if (id != kNone)
-            ++m_storages[static_cast<std::size_t>(id)].refs;
-    }
-    void release(int id) {
-        if (id == kNone)
-            return;
-        auto& s = m_storages[static_cast<std::size_t>(id)];
-        if (--s.refs == 0) {
-            if (m_cuda)
-                m_allocator.free(id);
-            m_live -= s.bytes;
-            m_byCategory[static_cast<std::size_t>(s.category)] -= s.bytes;
-            record();
-        }
-    }
-    int refs(int id) const { return m_storages[static_cast<std::size_t>(id)].refs; }
-    std::int64_t bytes(int id) const { return m_storages[static_cast<std::size_t>(id)].bytes; }
-    void transient(std::int64_t bytes, MemoryCategory category) {
-        if (bytes > 0)
-            release(alloc(bytes, category));
-    }
-    void resetPeak() {
-        m_peak = m_live;
-        m_peakBreakdown = m_byCategory;
-        m_peakAt = {m_live, m_op, m_phase};
-    }
-    void at(TimelinePoint::Phase phase, int op) {
-        m_phase = phase;
-        m_op = op;
-    }
-    void recordTimeline(bool on) { m_recording = on; }
-
-    std::int64_t peak() const { return m_peak; }
-    std::int64_t reservedPeak() const { return m_allocator.reservedPeakBytes(); }
-    const std::array<std::int64_t, kMemoryCategoryCount>& peakBreakdown() const { return m_peakBreakdown; }
-    TimelinePoint peakAt() const { return m_peakAt; }
-    std::vector<TimelinePoint> takeTimeline() { return std::move(m_timeline); }
-
-private:
-    void record() {
-        if (m_recording)
-            m_timeline.push_back({m_live, m_op, m_phase});
-    }
-    struct Storage {
-        std::int64_t bytes;
-        MemoryCategory category;
-        int refs;
-    };
-    bool m_cuda;
-    CachingAllocatorModel m_allocator;
-    std::vector<Storage> m_storages;
-    std::array<std::int64_t, kMemoryCategoryCount> m_byCategory{};
-    std::array<std::int64_t, kMemoryCategoryCount> m_peakBreakdown{};
-    std::int64_t m_live = 0;
-    std::int64_t m_peak = 0;
-    TimelinePoint m_peakAt;
-    int m_op = -1;
-    TimelinePoint::Phase m_phase = TimelinePoint::Phase::Start;
-    bool m_recording = false;
-    std::vector<TimelinePoint> m_timeline;
-};
 
 // One tensor of the running step: its storage (shared by views), layout and element size.
 struct Value {
@@ -243,7 +158,7 @@ private:
                 continue;
             }
             forwardOp(i, true);
-            releaseInputs(i, 0, ops.size());
+            releaseInputs(i);
             ++i;
         }
         // What no op read again goes with the forward's local variables.
@@ -262,9 +177,7 @@ private:
         m_autocastCopies.clear();
     }
 
-    void releaseInputs(std::size_t opIndex, std::size_t begin, std::size_t end) {
-        (void)begin;
-        (void)end;
+    void releaseInputs(std::size_t opIndex) {
         for (auto id : m_graph.ops()[opIndex].inputs) {
             if (m_lastUse[static_cast<std::size_t>(id)] == static_cast<int>(opIndex) &&
                 m_graph.tensor(id).role == TensorRole::Activation && id != m_graph.loss()) {
@@ -275,47 +188,14 @@ private:
     }
 
     // --- activation checkpointing --------------------------------------------------------------
-    struct Span {
-        std::size_t begin = 0, end = 0;
-        std::vector<TensorId> inputs, outputs;
+    // A block and, while its forward has run and its backward not, the inputs it keeps.
+    struct Span : BlockSpan {
         std::vector<int> saved;
     };
 
     void findBlocks() {
-        const auto& ops = m_graph.ops();
-        m_spans.assign(m_graph.blocks().size(), {});
-        if (m_spans.empty())
-            throw GraphError("model '" + m_graph.name() +
-                             "' marks no blocks, so there is nothing to checkpoint; ask for checkpointing "
-                             "\"none\", or mark blocks on its ops (\"block\" in a model file)");
-        std::vector<int> producer(m_graph.tensors().size(), -1);
-        for (std::size_t i = 0; i < ops.size(); ++i)
-            producer[static_cast<std::size_t>(ops[i].outputs[0])] = static_cast<int>(i);
-        for (std::size_t i = 0; i < ops.size();) {
-            if (ops[i].block < 0) {
-                ++i;
-                continue;
-            }
-            auto& span = m_spans[static_cast<std::size_t>(ops[i].block)];
-            span.begin = i;
-            const int block = ops[i].block;
-            while (i < ops.size() && ops[i].block == block)
-                ++i;
-            span.end = i;
-            for (std::size_t k = span.begin; k < span.end; ++k) {
-                for (auto id : ops[k].inputs) {
-                    auto made = producer[static_cast<std::size_t>(id)];
-                    bool inside = made >= static_cast<int>(span.begin) && made < static_cast<int>(span.end);
-                    if (m_graph.tensor(id).role == TensorRole::Activation && !inside &&
-                        std::find(span.inputs.begin(), span.inputs.end(), id) == span.inputs.end())
-                        span.inputs.push_back(id);
-                }
-                auto out = ops[k].outputs[0];
-                if (m_lastUse[static_cast<std::size_t>(out)] >= static_cast<int>(span.end) ||
-                    out == m_graph.loss())
-                    span.outputs.push_back(out);
-            }
-        }
+        for (auto& span : blockSpans(m_graph))
+            m_spans.push_back({std::move(span), {}});
     }
 
     // The block runs without recording (no saved tensors); its inputs are what the checkpoint keeps.
@@ -1002,7 +882,7 @@ private:
 
     const ModelGraph& m_graph;
     TrainingSetup m_setup;
-    Ledger m_ledger;
+    MemoryLedger m_ledger;
     std::vector<Value> m_values;
     std::vector<int> m_grads;
     std::vector<int> m_lastUse;
