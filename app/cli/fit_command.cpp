@@ -24,6 +24,7 @@ struct Row {
     bool fits = false;           // at the asked batch
     std::int64_t maxBatch = 0;   // 0: not even batch 1 (zoo models only)
     std::optional<double> samplesPerSecond;
+    bool native = true; // computes in the asked precision natively (bfloat16 needs it)
 };
 
 } // namespace
@@ -90,6 +91,7 @@ int FitCommand::run() {
     for (const auto& part : (*catalog)->list(PartCategory::Gpu)) {
         Row row;
         row.device = gpuSpec(part);
+        row.native = estimate::runsNatively(setup, row.device);
         if (const auto* msrp = part.latestPrice(PriceKind::LaunchMsrp); msrp && msrp->currency == "USD")
             row.price = msrp->amount;
         if (m_budget > 0 && (!row.price || *row.price > m_budget))
@@ -128,6 +130,8 @@ int FitCommand::run() {
     std::stable_sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
         if (a.fits != b.fits)
             return a.fits;
+        if (a.native != b.native)
+            return a.native;
         return valueOf(a) > valueOf(b);
     });
 
@@ -143,7 +147,8 @@ int FitCommand::run() {
                             {"max_batch", r.maxBatch},
                             {"samples_per_second_at_max_batch",
                              r.samplesPerSecond ? json(*r.samplesPerSecond) : json(nullptr)},
-                            {"launch_price_usd", r.price ? json(*r.price) : json(nullptr)}});
+                            {"launch_price_usd", r.price ? json(*r.price) : json(nullptr)},
+                            {"native_precision", r.native}});
         std::cout << json{{"model", model},
                           {"batch", request->inputs.batch},
                           {"device_peak_bytes", devicePeak(request->inputs.batch)},
@@ -160,7 +165,9 @@ int FitCommand::run() {
                          fmt::format("{:.1f} GiB{}", double(r.device.usableBytes) / double(1LL << 30),
                                      r.device.usableIsMarketing ? "*" : ""),
                          r.fits ? "yes" : "no", r.maxBatch > 0 ? std::to_string(r.maxBatch) : "-",
-                         r.samplesPerSecond ? fmt::format("{:.0f}", *r.samplesPerSecond) : "-",
+                         r.samplesPerSecond ? fmt::format("{:.0f}", *r.samplesPerSecond)
+                         : r.native         ? "-"
+                                            : "emulated bf16",
                          r.price ? fmt::format("${:.0f}", *r.price) : "-"});
     std::cout << fmt::format("{} at batch {} needs {:.2f} GiB on a GPU (device peak, estimated)\n", model,
                              request->inputs.batch,

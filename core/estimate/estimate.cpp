@@ -126,6 +126,11 @@ std::int64_t batchOf(const ModelGraph& graph) {
 
 } // namespace
 
+bool runsNatively(const TrainingSetup& setup, const DeviceSpec& device) {
+    const bool bf16 = setup.precision == Precision::AmpBf16 || setup.precision == Precision::Bf16;
+    return !(bf16 && device.cuda && device.bf16Flops <= 0 && device.fp32Flops > 0);
+}
+
 Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device) {
     auto memorySetup = setup;
     memorySetup.cuda = device.cuda;
@@ -156,6 +161,12 @@ Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, c
     } else {
         e.warnings.push_back("the memory of " + device.name +
                              " is not known, so whether it fits is not either");
+    }
+    if (!runsNatively(setup, device)) {
+        e.warnings.push_back(device.name + " has no native bfloat16 (the catalog gives it no bf16 rate): "
+                                           "PyTorch emulates it, slowly, and the time is not estimated; "
+                                           "amp-fp16 is its mixed precision");
+        return e;
     }
     e.time = estimateTime(graph, setup, device, batchOf(graph));
     if (!e.time)

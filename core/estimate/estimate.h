@@ -59,6 +59,10 @@ struct Estimate {
     std::vector<std::string> warnings; // what the estimate does not know or cover
 };
 
+// Whether the device computes in the setup's precision natively: a GPU without a bfloat16 rate
+// (NVIDIA before compute capability 8.0) only emulates amp-bf16 and bf16, slowly.
+bool runsNatively(const TrainingSetup& setup, const DeviceSpec& device);
+
 Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device);
 // The same from a memory simulation already run for this graph and setup on this kind of device
 // (CUDA or not): the memory does not depend on which card, so a sweep over the catalog simulates

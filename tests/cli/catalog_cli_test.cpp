@@ -156,6 +156,10 @@ TEST_CASE("fit tries every catalog GPU and finds each one's largest batch", "[cl
     CHECK(big["fits"] == true);
     CHECK(big["max_batch"].get<int>() > 64);
     CHECK(small["max_batch"].get<int>() < big["max_batch"].get<int>());
+    // Turing has no native bfloat16: listed, but as emulated, after the cards that compute it.
+    CHECK(big["native_precision"] == true);
+    CHECK(small["native_precision"] == false);
+    CHECK(small["samples_per_second_at_max_batch"].is_null());
     // Its largest batch fits by the estimator's own verdict, and twice as many do not (the reserved
     // peak need not grow at every single step of the batch: segments can pack better or worse).
     const auto batch = big["max_batch"].get<int>();
