@@ -173,8 +173,9 @@ int FitCommand::run() {
                              request->inputs.batch,
                              double(devicePeak(request->inputs.batch)) / double(1LL << 30))
               << formatTable(table)
-              << "* the advertised size: the usable memory is not known. Samples/s are uncalibrated "
-                 "roofline estimates.\n";
+              << "* the advertised size: the usable memory is not known. The device peak counts the CUDA "
+                 "context and libraries as measured on an H200; samples/s are uncalibrated roofline "
+                 "estimates.\n";
     return kExitOk;
 }
 
