@@ -6,6 +6,7 @@
 #include "exit_codes.h"
 #include "io/request_graph.h"
 #include "util/host_memory.h"
+#include "util/text_file.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -41,6 +42,9 @@ EstimateCommand::EstimateCommand(CLI::App& parent, const GlobalOptions& options)
         ->add_option("--attention", m_attention,
                      "Attention kernel: default (fused on CUDA, math on the CPU), math, fused")
         ->check(CLI::IsMember({"default", "math", "fused"}));
+    m_command->add_option("--calibration", m_calibration,
+                          "A 'torchrig-cli validate --json' result measured on the device: its rates and "
+                          "CUDA context replace the defaults");
     m_command->add_flag("--json", m_json, "Print JSON");
 }
 
@@ -90,6 +94,40 @@ int EstimateCommand::run() {
         device = gpuSpec(*part);
     }
 
+    std::optional<estimate::Calibration> calibration;
+    if (!m_calibration.empty()) {
+        auto text = readTextFile(m_calibration);
+        if (!text) {
+            std::cerr << "torchrig-cli: " << text.error().message << "\n";
+            return exitCodeFor(text.error().code);
+        }
+        auto line = parseWorkerLine(*text);
+        if (!line || line->type != WorkerLine::Type::Result) {
+            std::cerr << "torchrig-cli: " << m_calibration
+                      << " is not a measurement: give the output of 'torchrig-cli validate --json' ("
+                      << (line ? std::string("it holds no result") : line.error().message) << ")\n";
+            return kExitInvalid;
+        }
+        const auto& measured = line->result.measured;
+        estimate::Calibration c;
+        c.deviceName = line->result.device.name;
+        for (const auto& [dtype, flops] : measured.matmulFlopsPerSecondByDtype) {
+            if (dtype == "fp32")
+                c.fp32Flops = flops;
+            else if (dtype == "tf32")
+                c.tf32Flops = flops;
+            else if (dtype == "fp16")
+                c.fp16Flops = flops;
+            else if (dtype == "bf16")
+                c.bf16Flops = flops;
+        }
+        if (c.fp32Flops == 0)
+            c.fp32Flops = measured.matmulFlopsPerSecond;
+        c.copyBytesPerSecond = measured.copyBytesPerSecond;
+        c.contextBytes = measured.contextBytes;
+        calibration = c;
+    }
+
     estimate::TrainingSetup setup;
     setup.precision = request->precision;
     setup.optimizer = request->optimizer;
@@ -100,7 +138,7 @@ int EstimateCommand::run() {
                                                : estimate::AttentionKernel::Default;
     estimate::Estimate e;
     try {
-        e = estimate::estimateTraining(*graph, setup, device);
+        e = estimate::estimateTraining(*graph, setup, device, calibration ? &*calibration : nullptr);
     } catch (const GraphError& error) {
         std::cerr << "torchrig-cli: " << error.what() << "\n";
         return kExitInvalid;

@@ -22,6 +22,7 @@ private:
     int m_gpus = 1;
     std::string m_strategy = "ddp";
     std::string m_attention = "default";
+    std::string m_calibration; // a torchrig-cli validate --json result
     bool m_json = false;
 };
 

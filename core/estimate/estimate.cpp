@@ -83,17 +83,41 @@ double matrixRate(const DeviceSpec& d, Precision precision) {
     return d.fp32Flops;
 }
 
+// The achieved matmul rate for the precision a calibration measured (0: not measured).
+double calibratedRate(const Calibration& c, Precision precision) {
+    switch (precision) {
+    case Precision::Fp32: return c.fp32Flops;
+    case Precision::Tf32: return c.tf32Flops > 0 ? c.tf32Flops : c.fp32Flops;
+    case Precision::AmpFp16: return c.fp16Flops;
+    case Precision::AmpBf16:
+    case Precision::Bf16: return c.bf16Flops;
+    }
+    return 0;
+}
+
 std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const TrainingSetup& setup,
-                                         const DeviceSpec& device, std::int64_t batch) {
-    const double peak = matrixRate(device, setup.precision);
-    if (peak <= 0 || device.bandwidthBytesPerSecond <= 0)
+                                         const DeviceSpec& device, std::int64_t batch,
+                                         const Calibration* calibration) {
+    double peak = matrixRate(device, setup.precision);
+    double matrixRateAchieved = peak * kMeasuredMatmulEfficiency;
+    double vectorRate = device.fp32Flops * kMeasuredMatmulEfficiency;
+    double bandwidth = device.bandwidthBytesPerSecond * kMeasuredCopyEfficiency;
+    const bool calibrated = calibration && calibratedRate(*calibration, setup.precision) > 0 &&
+                            calibration->copyBytesPerSecond > 0;
+    if (calibrated) {
+        matrixRateAchieved = calibratedRate(*calibration, setup.precision);
+        vectorRate = calibration->fp32Flops > 0 ? calibration->fp32Flops : matrixRateAchieved;
+        bandwidth = calibration->copyBytesPerSecond;
+        if (peak <= 0)
+            peak = matrixRateAchieved; // MFU against what was measured when no datasheet rate is known
+    }
+    if (peak <= 0 || bandwidth <= 0 || matrixRateAchieved <= 0)
         return std::nullopt;
-    const double matrixRateAchieved = peak * kMeasuredMatmulEfficiency;
-    const double vectorRate = device.fp32Flops * kMeasuredMatmulEfficiency;
-    const double bandwidth = device.bandwidthBytesPerSecond * kMeasuredCopyEfficiency;
     const double element = setup.precision == Precision::Fp32 || setup.precision == Precision::Tf32 ? 4 : 2;
     TimeEstimate t;
+    t.calibrated = calibrated;
     double forwardFlops = 0;
+    double recomputedSeconds = 0; // checkpointed blocks run their forward again in backward
     for (const auto& op : graph.ops()) {
         auto cost = opCost(graph, op, element);
         if (cost.flops == 0 && cost.bytes == 0)
@@ -101,9 +125,12 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
         const double rate = cost.matrix ? matrixRateAchieved : std::max(vectorRate, 1.0);
         const double seconds = std::max(cost.flops / rate, cost.bytes / bandwidth) + kKernelLaunchSeconds;
         t.forwardSeconds += seconds;
+        if (setup.checkpointing == Checkpointing::Blocks && op.block >= 0)
+            recomputedSeconds += seconds;
         t.backwardSeconds += 2 * seconds; // two products per matrix op; read the saved, write the gradient
         forwardFlops += cost.flops;
     }
+    t.backwardSeconds += recomputedSeconds;
     // The optimizer reads and writes parameters, gradients and state: bandwidth-bound.
     const double parameterBytes = static_cast<double>(graph.parameterBytes()) * (element / 4.0);
     const double passes = setup.optimizer == OptimizerKind::Sgd           ? 3
@@ -131,27 +158,32 @@ bool runsNatively(const TrainingSetup& setup, const DeviceSpec& device) {
     return !(bf16 && device.cuda && device.bf16Flops <= 0 && device.fp32Flops > 0);
 }
 
-Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device) {
+Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device,
+                          const Calibration* calibration) {
     auto memorySetup = setup;
     memorySetup.cuda = device.cuda;
-    return estimateTraining(graph, setup, device, estimateMemory(graph, memorySetup));
+    return estimateTraining(graph, setup, device, estimateMemory(graph, memorySetup), calibration);
 }
 
 Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device,
-                          const MemoryEstimate& memory) {
+                          const MemoryEstimate& memory, const Calibration* calibration) {
     Estimate e;
     e.memory = memory;
     e.reservedPeakBytes = e.memory.reservedPeakBytes;
     e.devicePeakBytes = e.memory.allocatedPeakBytes;
     if (device.cuda) {
-        e.contextBytes = kMeasuredCudaContextBytes;
+        const bool measuredHere = calibration && calibration->contextBytes;
+        e.contextBytes = measuredHere ? *calibration->contextBytes : kMeasuredCudaContextBytes;
         e.workspaceBytes = kMeasuredCudaLibraryBytes;
         e.devicePeakBytes =
             e.reservedPeakBytes.value_or(e.memory.allocatedPeakBytes) + e.contextBytes + e.workspaceBytes;
-        e.warnings.push_back("the CUDA context and library memory are an H200's with CUDA 13 (" +
-                             std::to_string(e.contextBytes + e.workspaceBytes) +
-                             " bytes); a validation run on your GPU measures its own");
+        if (!measuredHere)
+            e.warnings.push_back("the CUDA context and library memory are an H200's with CUDA 13 (" +
+                                 std::to_string(e.contextBytes + e.workspaceBytes) +
+                                 " bytes); a validation run on your GPU measures its own");
     }
+    if (calibration)
+        e.warnings.push_back("calibrated with what a validation run measured on " + calibration->deviceName);
     if (device.usableBytes > 0) {
         e.fits = e.devicePeakBytes <= device.usableBytes;
         e.headroomBytes = device.usableBytes - e.devicePeakBytes;
@@ -168,7 +200,7 @@ Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, c
                                            "amp-fp16 is its mixed precision");
         return e;
     }
-    e.time = estimateTime(graph, setup, device, batchOf(graph));
+    e.time = estimateTime(graph, setup, device, batchOf(graph), calibration);
     if (!e.time)
         e.warnings.push_back("no compute rates are known for " + device.name +
                              ": the step time needs a calibration (torchrig-cli validate on it)");

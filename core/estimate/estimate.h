@@ -22,6 +22,16 @@ struct DeviceSpec {
     double bandwidthBytesPerSecond = 0;
 };
 
+// What a validation run measured on the device itself (torchrig-cli validate --json): achieved
+// matmul rates per dtype, copy bandwidth and, on CUDA, the context. They replace the datasheet
+// rates times the efficiencies, and the H200's context; the estimate then says it is calibrated.
+struct Calibration {
+    std::string deviceName;                                            // as the worker saw it ("NVIDIA H200")
+    double fp32Flops = 0, tf32Flops = 0, fp16Flops = 0, bf16Flops = 0; // achieved; 0: not measured
+    double copyBytesPerSecond = 0;                                     // read + write
+    std::optional<std::int64_t> contextBytes;
+};
+
 // What a CUDA device holds beside the caching allocator's blocks, measured on an H200 with CUDA
 // 13.0 and PyTorch 2.11 (tests/gpu/README.md): the context, and cuBLAS/cuDNN handles and loaded
 // kernels. A validation run on the user's own GPU replaces them.
@@ -63,11 +73,12 @@ struct Estimate {
 // (NVIDIA before compute capability 8.0) only emulates amp-bf16 and bf16, slowly.
 bool runsNatively(const TrainingSetup& setup, const DeviceSpec& device);
 
-Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device);
+Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device,
+                          const Calibration* calibration = nullptr);
 // The same from a memory simulation already run for this graph and setup on this kind of device
 // (CUDA or not): the memory does not depend on which card, so a sweep over the catalog simulates
 // once per graph and setup.
 Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device,
-                          const MemoryEstimate& memory);
+                          const MemoryEstimate& memory, const Calibration* calibration = nullptr);
 
 } // namespace torchrig::estimate

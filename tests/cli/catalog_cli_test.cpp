@@ -176,3 +176,55 @@ TEST_CASE("fit tries every catalog GPU and finds each one's largest batch", "[cl
     for (const auto& gpu : budget["gpus"])
         CHECK(gpu["launch_price_usd"].get<double>() <= 700);
 }
+
+TEST_CASE("estimate --calibration uses what a validation run measured on the device", "[cli][estimate]") {
+    test::TemporaryFolder folder;
+    // What 'torchrig-cli validate --json' prints, with figures of a made-up GPU.
+    nlohmann::json measured = {{"event", "result"},
+                               {"model", "resnet50"},
+                               {"inputs", {{"batch", 32}, {"image_size", 224}, {"seq_len", 0}}},
+                               {"measured",
+                                {{"parameter_count", 25557032},
+                                 {"allocated_peak_bytes", 1},
+                                 {"first_step_allocated_peak_bytes", 1},
+                                 {"loss", 1.0},
+                                 {"step_seconds", 0.02},
+                                 {"step_seconds_all", {0.02}},
+                                 {"samples_per_second", 1600},
+                                 {"matmul_flops_per_second", 50e12},
+                                 {"matmul_flops_per_second_by_dtype", {{"fp32", 50e12}, {"bf16", 500e12}}},
+                                 {"copy_bytes_per_second", 3e12},
+                                 {"context_bytes", 300000000}}},
+                               {"device",
+                                {{"kind", "cuda:0"},
+                                 {"name", "Lab GPU"},
+                                 {"total_memory_bytes", 80LL << 30},
+                                 {"compute_capability", "9.0"},
+                                 {"threads", 8},
+                                 {"libtorch_version", "2.11.0"},
+                                 {"cuda_version", "13.0"}}}};
+    test::writeFile(folder.file("measured.json"), measured.dump(2));
+    auto run = runCli(folder,
+                      "estimate --model resnet50 --batch 32 --precision amp-bf16 --device gpu/h100-sxm5-80gb "
+                      "--json --calibration '" +
+                          folder.file("measured.json").string() + "'");
+    REQUIRE(run.exitCode == 0);
+    auto d = nlohmann::json::parse(run.output);
+    CHECK(d["time"]["calibrated"] == true);
+    CHECK(d["memory"]["breakdown_at_peak"]["context"] == 300000000);
+    auto plain = nlohmann::json::parse(
+        runCli(folder,
+               "estimate --model resnet50 --batch 32 --precision amp-bf16 --device gpu/h100-sxm5-80gb --json")
+            .output);
+    CHECK(plain["time"]["calibrated"] == false);
+    CHECK(plain["time"]["step_seconds"] != d["time"]["step_seconds"]);
+
+    test::writeFile(folder.file("not-a-result.json"),
+                    R"({"event": "progress", "phase": "warmup", "step": 1, "elapsed_seconds": 0.1})");
+    auto wrong =
+        runCli(folder, "estimate --model resnet50 --batch 32 --device gpu/h100-sxm5-80gb --calibration '" +
+                           folder.file("not-a-result.json").string() + "'");
+    CHECK(wrong.exitCode == 4);
+    CHECK(wrong.output.find("is not a measurement: give the output of 'torchrig-cli validate --json'") !=
+          std::string::npos);
+}
