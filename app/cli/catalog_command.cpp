@@ -1,6 +1,7 @@
 #include "catalog_command.h"
 
 #include "catalog.h"
+#include "catalog_devices.h"
 #include "category_schema.h"
 #include "cli_output.h"
 #include "exit_codes.h"
@@ -118,14 +119,7 @@ std::optional<PartCategory> CatalogCommand::selectedCategory() const {
 }
 
 int CatalogCommand::run() {
-    db::CatalogOpenOptions open;
-    open.bundledPath =
-        m_options.catalogPath.empty() ? db::defaultBundledCatalogPath() : fs::path(m_options.catalogPath);
-    if (!m_options.noUserDb)
-        open.userPath =
-            m_options.userDbPath.empty() ? db::defaultUserDatabasePath() : fs::path(m_options.userDbPath);
-    open.userReadOnly = m_options.readOnly;
-    auto catalog = db::Catalog::open(open);
+    auto catalog = db::Catalog::open(catalogOpenOptions(m_options));
     if (!catalog) {
         std::cerr << "torchrig-cli: " << catalog.error().message << "\n";
         return kExitNoCatalog;

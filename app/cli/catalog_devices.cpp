@@ -36,14 +36,19 @@ estimate::DeviceSpec gpuSpec(const db::PartRecord& part) {
     return d;
 }
 
-Result<std::unique_ptr<db::Catalog>> openCatalogForReading(const GlobalOptions& options) {
-    namespace fs = std::filesystem;
+db::CatalogOpenOptions catalogOpenOptions(const GlobalOptions& options) {
     db::CatalogOpenOptions open;
-    open.bundledPath =
-        options.catalogPath.empty() ? db::defaultBundledCatalogPath() : fs::path(options.catalogPath);
+    open.bundledPath = options.catalogPath.empty() ? db::defaultBundledCatalogPath()
+                                                   : std::filesystem::path(options.catalogPath);
     if (!options.noUserDb)
-        open.userPath =
-            options.userDbPath.empty() ? db::defaultUserDatabasePath() : fs::path(options.userDbPath);
+        open.userPath = options.userDbPath.empty() ? db::defaultUserDatabasePath()
+                                                   : std::filesystem::path(options.userDbPath);
+    open.userReadOnly = options.readOnly;
+    return open;
+}
+
+Result<std::unique_ptr<db::Catalog>> openCatalogForReading(const GlobalOptions& options) {
+    auto open = catalogOpenOptions(options);
     open.userReadOnly = true;
     return db::Catalog::open(open);
 }

@@ -11,6 +11,8 @@
 namespace torchrig::cli {
 
 estimate::DeviceSpec gpuSpec(const db::PartRecord& part);
+// Where the catalog and the user's parts are, from the global options and their defaults.
+db::CatalogOpenOptions catalogOpenOptions(const GlobalOptions& options);
 Result<std::unique_ptr<db::Catalog>> openCatalogForReading(const GlobalOptions& options);
 
 } // namespace torchrig::cli

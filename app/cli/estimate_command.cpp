@@ -128,11 +128,7 @@ int EstimateCommand::run() {
         calibration = c;
     }
 
-    estimate::TrainingSetup setup;
-    setup.precision = request->precision;
-    setup.optimizer = request->optimizer;
-    setup.optimizerImpl = request->optimizerImpl;
-    setup.checkpointing = request->checkpointing;
+    auto setup = estimate::trainingSetupFor(*request);
     setup.attention = m_attention == "math"    ? estimate::AttentionKernel::Math
                       : m_attention == "fused" ? estimate::AttentionKernel::Fused
                                                : estimate::AttentionKernel::Default;

@@ -55,11 +55,7 @@ int FitCommand::run() {
         std::cerr << "torchrig-cli: " << catalog.error().message << "\n";
         return kExitNoCatalog;
     }
-    estimate::TrainingSetup setup;
-    setup.precision = request->precision;
-    setup.optimizer = request->optimizer;
-    setup.optimizerImpl = request->optimizerImpl;
-    setup.checkpointing = request->checkpointing;
+    auto setup = estimate::trainingSetupFor(*request);
     setup.cuda = true;
 
     // The memory does not depend on which card: one simulation per batch, shared by every GPU.

@@ -159,11 +159,7 @@ int main(int argc, char** argv) {
     // (the kernel's OOM killer would end it less kindly); the tracking allocator's limit catches the rest.
     auto available = hostMemoryBytes("MemAvailable");
     if (request->device == "cpu" && available > 0 && !request->force) {
-        estimate::TrainingSetup setup;
-        setup.precision = request->precision;
-        setup.optimizer = request->optimizer;
-        setup.optimizerImpl = request->optimizerImpl;
-        setup.checkpointing = request->checkpointing;
+        auto setup = estimate::trainingSetupFor(*request);
         std::int64_t peak = 0;
         try {
             peak = estimate::estimateMemory(*graph, setup).allocatedPeakBytes;

@@ -899,6 +899,15 @@ private:
 
 } // namespace
 
+TrainingSetup trainingSetupFor(const ValidationRequest& request) {
+    TrainingSetup setup;
+    setup.precision = request.precision;
+    setup.optimizer = request.optimizer;
+    setup.optimizerImpl = request.optimizerImpl;
+    setup.checkpointing = request.checkpointing;
+    return setup;
+}
+
 std::string_view memoryCategoryId(MemoryCategory category) {
     return enumName(kCategoryIds, category);
 }

@@ -44,6 +44,9 @@ struct TrainingSetup {
     AttentionKernel attention = AttentionKernel::Default;
 };
 
+// The setup a workload request (the worker's, the CLI's flags) asks for, on the CPU.
+TrainingSetup trainingSetupFor(const ValidationRequest& request);
+
 struct TimelinePoint {
     std::int64_t liveBytes = 0;
     int op = -1; // the graph op this event belongs to (-1: none)

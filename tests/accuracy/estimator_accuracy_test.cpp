@@ -95,11 +95,7 @@ TEST_CASE("The estimated allocated peak is within 3 % (median) and 10 % (each) o
         REQUIRE(parsed.ok());
         auto graph = buildRequestGraph(*parsed);
         REQUIRE(graph.ok());
-        estimate::TrainingSetup setup;
-        setup.precision = parsed->precision;
-        setup.optimizer = parsed->optimizer;
-        setup.optimizerImpl = parsed->optimizerImpl;
-        setup.checkpointing = parsed->checkpointing;
+        auto setup = estimate::trainingSetupFor(*parsed);
         const auto estimated = estimate::estimateMemory(*graph, setup).allocatedPeakBytes;
 
         auto outcome =
