@@ -36,8 +36,18 @@ EstimateCommand::EstimateCommand(CLI::App& parent, const GlobalOptions& options)
     m_workload.addTo(*m_command, "cpu, or a catalog GPU (gpu/rtx-4090, \"RTX 4090\")");
     m_command->add_option("--gpus", m_gpus, "GPUs the workload runs on (memory is per GPU)")
         ->check(CLI::Range(1, 4096));
-    m_command->add_option("--strategy", m_strategy, "How several GPUs share it: ddp (more to come)")
+    m_command
+        ->add_option("--strategy", m_strategy,
+                     "How several GPUs share it: ddp, zero1, zero2, zero3, fsdp (tp and pp: not yet)")
         ->check(CLI::IsMember({"ddp", "zero1", "zero2", "zero3", "fsdp", "tp", "pp"}));
+    m_command->add_flag("--bucket-view", m_bucketView,
+                        "DDP with gradient_as_bucket_view=True (no bucket copies)");
+    m_command
+        ->add_option("--interconnect-gbs", m_interconnectGbs,
+                     "GPU-to-GPU bandwidth each way in GB/s (default: NVLink for SXM parts, else PCIe)")
+        ->check(CLI::PositiveNumber);
+    m_command->add_flag("--fp32-master-weights", m_masterWeights,
+                        "With --precision bf16: an fp32 copy of the weights and fp32 optimizer state");
     m_command
         ->add_option("--attention", m_attention,
                      "Attention kernel: default (fused on CUDA, math on the CPU), math, fused")
@@ -54,9 +64,16 @@ int EstimateCommand::run() {
         std::cerr << "torchrig-cli: " << request.error().message << "\n";
         return exitCodeFor(request.error().code);
     }
-    if (m_gpus > 1 && m_strategy != "ddp") {
-        std::cerr << "torchrig-cli: --strategy " << m_strategy
-                  << " is not estimated yet; ddp (a full replica per GPU) is\n";
+    const auto strategy = estimate::parallelStrategyFromString(m_strategy);
+    if (!strategy) {
+        std::cerr
+            << "torchrig-cli: --strategy " << m_strategy
+            << " (tensor / pipeline parallel) is not estimated yet; ddp, zero1, zero2, zero3 and fsdp are\n";
+        return kExitUsage;
+    }
+    if (m_masterWeights && request->precision != Precision::Bf16) {
+        std::cerr << "torchrig-cli: --fp32-master-weights goes with --precision bf16 (amp keeps float32 "
+                     "weights already)\n";
         return kExitUsage;
     }
     auto graph = buildRequestGraph(*request);
@@ -128,7 +145,13 @@ int EstimateCommand::run() {
         calibration = c;
     }
 
+    if (m_interconnectGbs > 0)
+        device.interconnectBytesPerSecond = m_interconnectGbs * 1e9;
     auto setup = estimate::trainingSetupFor(*request);
+    setup.fp32MasterWeights = m_masterWeights;
+    setup.parallel.gpus = m_gpus;
+    setup.parallel.strategy = *strategy;
+    setup.parallel.bucketView = m_bucketView;
     setup.attention = m_attention == "math"    ? estimate::AttentionKernel::Math
                       : m_attention == "fused" ? estimate::AttentionKernel::Fused
                                                : estimate::AttentionKernel::Default;
@@ -138,16 +161,6 @@ int EstimateCommand::run() {
     } catch (const GraphError& error) {
         std::cerr << "torchrig-cli: " << error.what() << "\n";
         return kExitInvalid;
-    }
-    if (m_gpus > 1) { // DDP: a full replica per GPU, and gradient-sized buckets beside the gradients
-        e.devicePeakBytes += e.memory.parameterBytes;
-        e.warnings.push_back("DDP keeps gradient-sized buckets (" + std::to_string(e.memory.parameterBytes) +
-                             " bytes) unless gradient_as_bucket_view=True; all-reduce time is not "
-                             "estimated yet");
-        if (device.usableBytes > 0) {
-            e.fits = e.devicePeakBytes <= device.usableBytes;
-            e.headroomBytes = device.usableBytes - e.devicePeakBytes;
-        }
     }
     const auto& m = e.memory;
     const auto model = request->model.empty() ? graph->name() : request->model;
@@ -176,19 +189,34 @@ int EstimateCommand::run() {
                     {"forward_seconds", e.time->forwardSeconds},
                     {"backward_seconds", e.time->backwardSeconds},
                     {"optimizer_seconds", e.time->optimizerSeconds},
-                    {"communication_seconds", m_gpus > 1 ? json(nullptr) : json(0.0)},
+                    {"communication_seconds",
+                     e.time->communicationKnown ? json(e.time->communicationSeconds) : json(nullptr)},
                     {"data_loading_seconds", nullptr},
                     {"samples_per_second", e.time->samplesPerSecond},
                     {"mfu", e.time->mfu},
                     {"calibrated", e.time->calibrated}};
-        json out = {{"model", {{"id", model}, {"params", graph->parameterCount()}}},
+        json lora = nullptr;
+        if (request->lora.rank > 0)
+            lora = {{"rank", request->lora.rank},
+                    {"alpha", request->lora.alpha},
+                    {"dropout", request->lora.dropout},
+                    {"targets", request->lora.targets},
+                    {"base_4bit", request->lora.quantizeBase4bit}};
+        json out = {{"model",
+                     {{"id", model},
+                      {"params", graph->parameterCount()},
+                      {"trainable_params", graph->trainableParameterCount()}}},
                     {"inputs", {{"batch", request->inputs.batch}}},
                     {"setup",
                      {{"precision", precisionId(setup.precision)},
                       {"optimizer", optimizerId(setup.optimizer)},
                       {"optimizer_impl", optimizerImplId(setup.optimizerImpl)},
                       {"checkpointing", setup.checkpointing == Checkpointing::Blocks ? "blocks" : "none"},
-                      {"gpus", m_gpus}}},
+                      {"gradient_accumulation", setup.gradientAccumulation},
+                      {"fp32_master_weights", setup.fp32MasterWeights},
+                      {"lora", lora},
+                      {"gpus", m_gpus},
+                      {"strategy", m_gpus > 1 ? json(m_strategy) : json(nullptr)}}},
                     {"device",
                      {{"id", device.id},
                       {"name", device.name},
@@ -203,11 +231,21 @@ int EstimateCommand::run() {
 
     std::vector<std::vector<std::string>> rows = {
         {"model",
-         fmt::format("{} ({} parameters), batch {}", model, graph->parameterCount(), request->inputs.batch)},
-        {"setup", fmt::format("{}, {} ({}), checkpointing {}", precisionId(setup.precision),
+         graph->trainableParameterCount() == graph->parameterCount()
+             ? fmt::format("{} ({} parameters), batch {}", model, graph->parameterCount(),
+                           request->inputs.batch)
+             : fmt::format("{} ({} parameters, {} trained), batch {}", graph->name(), graph->parameterCount(),
+                           graph->trainableParameterCount(), request->inputs.batch)},
+        {"setup", fmt::format("{}{}, {} ({}), checkpointing {}{}", precisionId(setup.precision),
+                              setup.fp32MasterWeights ? " + fp32 master weights" : "",
                               optimizerId(setup.optimizer), optimizerImplId(setup.optimizerImpl),
-                              setup.checkpointing == Checkpointing::Blocks ? "blocks" : "none")},
-        {"device", fmt::format("{} ({})", device.name, device.id)},
+                              setup.checkpointing == Checkpointing::Blocks ? "blocks" : "none",
+                              setup.gradientAccumulation > 1
+                                  ? fmt::format(", {} micro-batches a step", setup.gradientAccumulation)
+                                  : std::string())},
+        {"device", m_gpus > 1
+                       ? fmt::format("{} ({}), {} of them, {}", device.name, device.id, m_gpus, m_strategy)
+                       : fmt::format("{} ({})", device.name, device.id)},
         {"allocated peak, steady step", bytes(m.allocatedPeakBytes)},
         {"allocated peak, first step", bytes(m.firstStepAllocatedPeakBytes)},
     };
@@ -227,7 +265,16 @@ int EstimateCommand::run() {
             {"step time", fmt::format("{} (forward {}, backward {}, optimizer {})",
                                       seconds(e.time->stepSeconds), seconds(e.time->forwardSeconds),
                                       seconds(e.time->backwardSeconds), seconds(e.time->optimizerSeconds))});
-        rows.push_back({"samples per second", fmt::format("{:.1f}", e.time->samplesPerSecond)});
+        if (m_gpus > 1)
+            rows.push_back({"communication",
+                            e.time->communicationKnown
+                                ? fmt::format("{} a step, beside what backward hides",
+                                              seconds(e.time->communicationSeconds))
+                                : std::string("not known (no interconnect rate; give --interconnect-gbs)")});
+        rows.push_back({"samples per second",
+                        m_gpus > 1 ? fmt::format("{:.1f} per GPU, {:.1f} in all", e.time->samplesPerSecond,
+                                                 e.time->samplesPerSecond * m_gpus)
+                                   : fmt::format("{:.1f}", e.time->samplesPerSecond)});
         rows.push_back({"MFU", fmt::format("{:.0f} %", 100 * e.time->mfu)});
     }
     std::cout << formatTable(rows);

@@ -22,7 +22,10 @@ private:
     int m_gpus = 1;
     std::string m_strategy = "ddp";
     std::string m_attention = "default";
-    std::string m_calibration; // a torchrig-cli validate --json result
+    bool m_masterWeights = false;
+    bool m_bucketView = false;
+    double m_interconnectGbs = 0; // each way, GB/s; 0: the catalog's
+    std::string m_calibration;    // a torchrig-cli validate --json result
     bool m_json = false;
 };
 

@@ -15,12 +15,34 @@ void WorkloadOptions::addTo(CLI::App& command, const std::string& deviceHelp) {
         ->check(CLI::Range(8, 8192));
     command.add_option("--precision", precision, "fp32, tf32, amp-fp16, amp-bf16, bf16")
         ->check(CLI::IsMember({"fp32", "tf32", "amp-fp16", "amp-bf16", "bf16"}));
-    command.add_option("--optimizer", optimizer, "sgd, sgd-momentum, adam, adamw")
-        ->check(CLI::IsMember({"sgd", "sgd-momentum", "adam", "adamw"}));
+    command
+        .add_option(
+            "--optimizer", optimizer,
+            "sgd, sgd-momentum, adam, adamw; estimated only: adafactor, adam8bit (bitsandbytes), lion")
+        ->check(CLI::IsMember({"sgd", "sgd-momentum", "adam", "adamw", "adafactor", "adam8bit", "lion"}));
     command.add_option("--optimizer-impl", optimizerImpl, "default, single_tensor, foreach, fused")
         ->check(CLI::IsMember({"default", "single_tensor", "foreach", "fused"}));
     command.add_option("--checkpointing", checkpointing, "none or blocks")
         ->check(CLI::IsMember({"none", "blocks"}));
+    command.add_option("--grad-accum", gradientAccumulation, "Micro-batches of --batch per optimizer step")
+        ->check(CLI::Range(1, 1 << 16));
+    auto* rank =
+        command.add_option("--lora-rank", loraRank, "Train LoRA adapters of this rank; the base is frozen")
+            ->check(CLI::Range(1, 65536));
+    command.add_option("--lora-alpha", loraAlpha, "LoRA's alpha (the adapters are scaled by alpha / rank)")
+        ->needs(rank)
+        ->check(CLI::PositiveNumber);
+    command.add_option("--lora-dropout", loraDropout, "Dropout on the adapters' input (PEFT's default: 0)")
+        ->needs(rank)
+        ->check(CLI::Range(0.0, 0.99));
+    command
+        .add_option("--lora-targets", loraTargets,
+                    "Linear layers to adapt, by the last part of the module name (q_proj,v_proj); "
+                    "default: every linear inside a block")
+        ->needs(rank)
+        ->delimiter(',');
+    command.add_flag("--qlora", qlora, "QLoRA: the blocks' frozen linear weights in 4 bits (NF4)")
+        ->needs(rank);
     command.add_option("--device", device, deviceHelp);
 }
 
@@ -50,6 +72,12 @@ Result<ValidationRequest> WorkloadOptions::toRequest() const {
     request.optimizer = optimizerFromString(optimizer).value_or(OptimizerKind::AdamW);
     request.optimizerImpl = optimizerImplFromString(optimizerImpl).value_or(OptimizerImpl::Default);
     request.checkpointing = checkpointingFromString(checkpointing).value_or(Checkpointing::None);
+    request.gradientAccumulation = gradientAccumulation;
+    request.lora.rank = loraRank;
+    request.lora.alpha = loraAlpha;
+    request.lora.dropout = loraDropout;
+    request.lora.targets = loraTargets;
+    request.lora.quantizeBase4bit = qlora;
     request.device = device;
     return request;
 }

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <string>
+#include <vector>
 
 namespace torchrig::cli {
 
@@ -21,6 +22,12 @@ struct WorkloadOptions {
     std::string optimizer = "adamw";
     std::string optimizerImpl = "default";
     std::string checkpointing = "none";
+    int gradientAccumulation = 1;
+    int loraRank = 0;
+    double loraAlpha = 16;
+    double loraDropout = 0;
+    std::vector<std::string> loraTargets;
+    bool qlora = false;
     std::string device = "cpu";
 
     void addTo(CLI::App& command, const std::string& deviceHelp = "cpu or cuda:N");

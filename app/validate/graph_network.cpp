@@ -135,8 +135,11 @@ GraphNetwork::GraphNetwork(const ModelGraph& graph, at::Device device, std::uint
             value = isNormWeight   ? at::ones(t.shape, options(t.dtype))
                     : isNormOrBias ? at::zeros(t.shape, options(t.dtype))
                                    : at::randn(t.shape, options(t.dtype)) * 0.02;
-            value.requires_grad_(true);
-            m_parameters.push_back(value);
+            m_parameterCount += value.numel();
+            if (!t.frozen) { // a frozen one (LoRA's base) gets no gradient and no optimizer state
+                value.requires_grad_(true);
+                m_parameters.push_back(value);
+            }
             break;
         }
         case TensorRole::Buffer:
@@ -161,10 +164,7 @@ GraphNetwork::GraphNetwork(const ModelGraph& graph, at::Device device, std::uint
 }
 
 std::int64_t GraphNetwork::parameterCount() const {
-    std::int64_t count = 0;
-    for (const auto& p : m_parameters)
-        count += p.numel();
-    return count;
+    return m_parameterCount;
 }
 
 const at::Tensor& GraphNetwork::value(TensorId id) const {
@@ -256,6 +256,17 @@ at::Tensor GraphNetwork::forward() {
             std::vector<at::Tensor> inputs;
             for (auto id : span.inputs)
                 inputs.push_back(m_values[static_cast<std::size_t>(id)]);
+            // A frozen base (LoRA) gives the first block an input without a gradient, and a
+            // reentrant checkpoint's output would get none either: transformers'
+            // enable_input_require_grads() marks the embeddings' output, as this does.
+            if (std::none_of(inputs.begin(), inputs.end(),
+                             [](const at::Tensor& t) { return t.requires_grad(); })) {
+                for (auto& input : inputs)
+                    if (input.is_floating_point()) {
+                        input.requires_grad_(true);
+                        break;
+                    }
+            }
             auto outputs =
                 CheckpointedBlock::apply(reinterpret_cast<std::intptr_t>(this),
                                          static_cast<std::int64_t>(ops[i].block), at::TensorList(inputs));

@@ -75,6 +75,16 @@ RunDevice resolveDevice(const std::string& id) {
 // What the request's settings need from this build and device; anything missing is refused
 // before a tensor exists, with what to ask for instead.
 void checkSupported(const ValidationRequest& request, const RunDevice& device) {
+    if (request.optimizer == OptimizerKind::Adafactor || request.optimizer == OptimizerKind::Adam8bit ||
+        request.optimizer == OptimizerKind::Lion)
+        throw WorkerError(ValidationErrorKind::Unsupported,
+                          "the " + std::string(optimizerId(request.optimizer)) +
+                              " optimizer is estimated but not measured: this worker trains with sgd, "
+                              "sgd-momentum, adam and adamw");
+    if (request.lora.quantizeBase4bit)
+        throw WorkerError(ValidationErrorKind::Unsupported,
+                          "QLoRA's 4-bit base is estimated but not measured (LibTorch has no bitsandbytes "
+                          "kernels); measure LoRA on the unquantized model instead");
     if (request.precision == Precision::AmpFp16 && !device.cuda)
         throw WorkerError(ValidationErrorKind::Unsupported,
                           "precision amp-fp16 is measured on CUDA devices only (autocast to float16 with "
@@ -412,17 +422,21 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
             auto stepStart = Clock::now();
             for (auto& p : network.parameters())
                 p.mutable_grad().reset(); // zero_grad(set_to_none=True), PyTorch 2.x's default
-            AutocastScope autocastScope(autocast);
-            auto loss = network.forward();
-            autocastScope.exit();
-            // The loss stays alive through the optimizer's step, as a Python loop's variable does.
-            if (scaler) {
-                scaler->scale(loss).backward();
-                scaler->step(optimizer);
-            } else {
-                loss.backward();
-                optimizer.step();
+            at::Tensor loss;
+            for (int micro = 0; micro < request.gradientAccumulation; ++micro) {
+                AutocastScope autocastScope(autocast);
+                loss = network.forward(); // the previous micro-batch's loss goes as this one is assigned
+                autocastScope.exit();
+                if (scaler)
+                    scaler->scale(loss).backward();
+                else
+                    loss.backward();
             }
+            // The loss stays alive through the optimizer's step, as a Python loop's variable does.
+            if (scaler)
+                scaler->step(optimizer);
+            else
+                optimizer.step();
             device.synchronize();
             auto seconds = secondsSince(stepStart);
             m.loss = loss.item<double>();

@@ -116,9 +116,22 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
     const double element = setup.precision == Precision::Fp32 || setup.precision == Precision::Tf32 ? 4 : 2;
     TimeEstimate t;
     t.calibrated = calibrated;
-    double forwardFlops = 0;
+    // Which values need a gradient: trained parameters and what is computed from them. Backward
+    // computes a matrix op's product for each operand that needs one (a frozen weight's is
+    // skipped, as LoRA's base layers are), and nothing for an op no gradient passes through.
+    const auto& tensors = graph.tensors();
+    std::vector<bool> needsGrad(tensors.size(), false);
+    for (std::size_t id = 0; id < tensors.size(); ++id)
+        needsGrad[id] = tensors[id].role == TensorRole::Parameter && !tensors[id].frozen;
+    double forwardFlops = 0, backwardFlops = 0;
     double recomputedSeconds = 0; // checkpointed blocks run their forward again in backward
     for (const auto& op : graph.ops()) {
+        bool inputGrad = false, paramGrad = false;
+        for (auto id : op.inputs)
+            inputGrad = inputGrad || needsGrad[static_cast<std::size_t>(id)];
+        for (auto id : op.params)
+            paramGrad = paramGrad || needsGrad[static_cast<std::size_t>(id)];
+        needsGrad[static_cast<std::size_t>(op.outputs[0])] = inputGrad || paramGrad;
         auto cost = opCost(graph, op, element);
         if (cost.flops == 0 && cost.bytes == 0)
             continue;
@@ -127,19 +140,63 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
         t.forwardSeconds += seconds;
         if (setup.checkpointing == Checkpointing::Blocks && op.block >= 0)
             recomputedSeconds += seconds;
-        t.backwardSeconds += 2 * seconds; // two products per matrix op; read the saved, write the gradient
+        // A matrix op's backward: one product per operand needing a gradient (a matmul's two
+        // inputs both count); an elementwise op's reads the saved values and writes the gradient.
+        double products = 0;
+        if (cost.matrix)
+            products = op.kind == OpKind::Matmul || op.kind == OpKind::ScaledDotProductAttention
+                           ? (inputGrad ? 2 : 0)
+                           : (inputGrad ? 1 : 0) + (paramGrad ? 1 : 0);
+        else if (inputGrad || paramGrad)
+            products = 2;
+        t.backwardSeconds += products * seconds;
         forwardFlops += cost.flops;
+        backwardFlops += cost.matrix ? products * cost.flops : 0;
     }
     t.backwardSeconds += recomputedSeconds;
-    // The optimizer reads and writes parameters, gradients and state: bandwidth-bound.
-    const double parameterBytes = static_cast<double>(graph.parameterBytes()) * (element / 4.0);
-    const double passes = setup.optimizer == OptimizerKind::Sgd           ? 3
-                          : setup.optimizer == OptimizerKind::SgdMomentum ? 5
-                                                                          : 7;
-    t.optimizerSeconds = passes * parameterBytes / bandwidth;
-    t.stepSeconds = t.forwardSeconds + t.backwardSeconds + t.optimizerSeconds;
-    t.trainingFlops = 3 * forwardFlops;
-    t.samplesPerSecond = t.stepSeconds > 0 ? static_cast<double>(batch) / t.stepSeconds : 0;
+    const int micro = std::max(1, setup.gradientAccumulation);
+    t.forwardSeconds *= micro;
+    t.backwardSeconds *= micro;
+    // The optimizer reads and writes trained parameters, gradients and state: bandwidth-bound.
+    const double trainedBytes = static_cast<double>(graph.trainableParameterCount()) * element;
+    double passes = 7; // Adam: parameter, gradient, two moments read; parameter, two moments written
+    switch (setup.optimizer) {
+    case OptimizerKind::Sgd: passes = 3; break;
+    case OptimizerKind::SgdMomentum:
+    case OptimizerKind::Lion: passes = 5; break;
+    case OptimizerKind::Adam8bit: passes = 4; break; // moments in one byte each
+    case OptimizerKind::Adafactor: passes = 5; break;
+    default: break;
+    }
+    const int gpus = std::max(1, setup.parallel.gpus);
+    const bool shardedState = gpus > 1 && setup.parallel.strategy != ParallelStrategy::Ddp;
+    t.optimizerSeconds = passes * trainedBytes / bandwidth / (shardedState ? gpus : 1);
+    // Data parallel: DDP and ZeRO-1/2 all-reduce the gradients (ring: 2(n-1)/n of them over each
+    // link), ZeRO-3 and FSDP also gather the parameters twice; overlapped with backward (and, for
+    // the gathers, forward) as far as it goes.
+    double exposed = 0;
+    if (gpus > 1) {
+        const double link = device.interconnectBytesPerSecond;
+        if (link > 0) {
+            const double ring = 2.0 * (gpus - 1) / gpus;
+            const bool gathers = setup.parallel.strategy == ParallelStrategy::Zero3 ||
+                                 setup.parallel.strategy == ParallelStrategy::Fsdp;
+            const double perMicro = (gathers ? 1.5 : 1.0) * ring * trainedBytes / link;
+            // Without sharded gradients, accumulation all-reduces once per step (no_sync()).
+            const int reductions = setup.parallel.strategy == ParallelStrategy::Ddp ||
+                                           setup.parallel.strategy == ParallelStrategy::Zero1
+                                       ? 1
+                                       : micro;
+            t.communicationSeconds = perMicro * reductions;
+            const double overlap = t.backwardSeconds + (gathers ? t.forwardSeconds : 0);
+            exposed = std::max(0.0, t.communicationSeconds - overlap);
+        } else {
+            t.communicationKnown = false;
+        }
+    }
+    t.stepSeconds = t.forwardSeconds + t.backwardSeconds + exposed + t.optimizerSeconds;
+    t.trainingFlops = (forwardFlops + backwardFlops) * micro;
+    t.samplesPerSecond = t.stepSeconds > 0 ? static_cast<double>(batch) * micro / t.stepSeconds : 0;
     t.mfu = t.stepSeconds > 0 ? t.trainingFlops / t.stepSeconds / peak : 0;
     return t;
 }
@@ -193,6 +250,41 @@ Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, c
     } else {
         e.warnings.push_back("the memory of " + device.name +
                              " is not known, so whether it fits is not either");
+    }
+    // What the estimate models from the libraries' code but torchrig-validate has not measured.
+    const bool quantized = std::any_of(graph.tensors().begin(), graph.tensors().end(),
+                                       [](const TensorInfo& t) { return t.quantized4bit; });
+    const bool frozen = std::any_of(graph.tensors().begin(), graph.tensors().end(),
+                                    [](const TensorInfo& t) { return t.frozen; });
+    if (quantized)
+        e.warnings.push_back("QLoRA's 4-bit weights are counted as bitsandbytes stores NF4 with double "
+                             "quantization; dequantizing them takes time that is not counted, and no run "
+                             "here measured it");
+    if (frozen && setup.precision == Precision::Bf16)
+        e.warnings.push_back("the LoRA adapters are counted in bf16 like the model; PEFT 0.12 and later "
+                             "keeps them in float32 by default and casts each adapter's input to float32, "
+                             "which adds an input-sized copy per adapted layer");
+    if (setup.optimizer == OptimizerKind::Adafactor || setup.optimizer == OptimizerKind::Adam8bit ||
+        setup.optimizer == OptimizerKind::Lion)
+        e.warnings.push_back(std::string(optimizerId(setup.optimizer)) +
+                             ": its state is counted from its implementation's code, not measured");
+    if (setup.fp32MasterWeights)
+        e.warnings.push_back("fp32 master weights are modelled on a foreach AdamW over float32 copies, not "
+                             "measured");
+    if (setup.parallel.gpus > 1) {
+        e.warnings.push_back(
+            std::string(parallelStrategyId(setup.parallel.strategy)) + " over " +
+            std::to_string(setup.parallel.gpus) +
+            " GPUs is modelled per GPU from PyTorch's and DeepSpeed's defaults, not measured "
+            "(no multi-GPU run here)");
+        if (device.interconnectBytesPerSecond > 0)
+            e.warnings.push_back(
+                "communication at the link's datasheet rate, " +
+                std::to_string(static_cast<long long>(device.interconnectBytesPerSecond / 1e9)) +
+                " GB/s each way; NCCL reaches less");
+        else
+            e.warnings.push_back("no GPU-to-GPU bandwidth is known for " + device.name +
+                                 ", so communication is not estimated");
     }
     if (!runsNatively(setup, device)) {
         e.warnings.push_back(device.name + " has no native bfloat16 (the catalog gives it no bf16 rate): "

@@ -20,6 +20,9 @@ struct DeviceSpec {
     bool usableIsMarketing = false; // usableBytes is the advertised size, not a measured one
     double fp32Flops = 0, tf32Flops = 0, fp16Flops = 0, bf16Flops = 0; // per second, 0: none
     double bandwidthBytesPerSecond = 0;
+    // Between this GPU and the others of a data-parallel run, each way: NVLink/NVSwitch for SXM
+    // and OAM parts, else PCIe as the card is wired (datasheet rates). 0: unknown.
+    double interconnectBytesPerSecond = 0;
 };
 
 // What a validation run measured on the device itself (torchrig-cli validate --json): achieved
@@ -50,11 +53,13 @@ struct TimeEstimate {
     double forwardSeconds = 0;
     double backwardSeconds = 0;
     double optimizerSeconds = 0;
+    double communicationSeconds = 0; // all of it; the step adds what backward does not hide
+    bool communicationKnown = true;  // false: several GPUs but no interconnect rate
     double stepSeconds = 0;
-    double samplesPerSecond = 0;
-    double mfu = 0;           // model FLOPs per second over the device's peak for the dtype
-    double trainingFlops = 0; // forward + backward, per step
-    bool calibrated = false;  // rates measured on this device rather than datasheet × efficiency
+    double samplesPerSecond = 0; // per GPU: batch × gradient accumulation per step
+    double mfu = 0;              // model FLOPs per second over the device's peak for the dtype
+    double trainingFlops = 0;    // forward + backward (as computed: frozen weights get no product), per step
+    bool calibrated = false;     // rates measured on this device rather than datasheet × efficiency
 };
 
 struct Estimate {

@@ -20,6 +20,14 @@ constexpr EnumNames<MemoryCategory, kMemoryCategoryCount> kCategoryIds = {{
     {MemoryCategory::Workspace, "workspace"},
 }};
 
+constexpr EnumNames<ParallelStrategy, 5> kStrategyIds = {{
+    {ParallelStrategy::Ddp, "ddp"},
+    {ParallelStrategy::Zero1, "zero1"},
+    {ParallelStrategy::Zero2, "zero2"},
+    {ParallelStrategy::Zero3, "zero3"},
+    {ParallelStrategy::Fsdp, "fsdp"},
+}};
+
 constexpr int kNone = kNoStorage;
 constexpr std::int64_t kCublasWorkspaceBytes = 65LL << 20;
 
@@ -70,6 +78,34 @@ public:
         m_impl = setup.optimizerImpl == OptimizerImpl::Default
                      ? (setup.cuda ? OptimizerImpl::Foreach : OptimizerImpl::SingleTensor)
                      : setup.optimizerImpl;
+        const auto strategy = setup.parallel.strategy;
+        m_gpus = std::max(1, setup.parallel.gpus);
+        const bool parallel = m_gpus > 1;
+        m_shardState = parallel && strategy != ParallelStrategy::Ddp;
+        m_shardGrads =
+            parallel && (strategy == ParallelStrategy::Zero2 || strategy == ParallelStrategy::Zero3 ||
+                         strategy == ParallelStrategy::Fsdp);
+        m_shardParams =
+            parallel && (strategy == ParallelStrategy::Zero3 || strategy == ParallelStrategy::Fsdp);
+        m_gradInPlace.assign(graph.tensors().size(), false);
+        m_pendingGrad.assign(graph.tensors().size(), kNone);
+        m_received.assign(graph.tensors().size(), 0);
+        m_uses.assign(graph.tensors().size(), 0);
+        for (const auto& op : ops)
+            for (auto p : op.params)
+                ++m_uses[static_cast<std::size_t>(p)];
+        if (m_shardParams) {
+            m_blockParams.resize(graph.blocks().size());
+            std::vector<bool> seen(graph.tensors().size(), false);
+            for (const auto& op : ops)
+                for (auto p : op.params)
+                    if (!seen[static_cast<std::size_t>(p)]) {
+                        seen[static_cast<std::size_t>(p)] = true;
+                        (op.block >= 0 ? m_blockParams[static_cast<std::size_t>(op.block)] : m_rootParams)
+                            .push_back(p);
+                    }
+            m_gathered.assign(graph.blocks().size(), kNone);
+        }
     }
 
     MemoryEstimate run() {
@@ -120,16 +156,81 @@ private:
             auto category = t.role == TensorRole::Parameter || t.role == TensorRole::Buffer
                                 ? MemoryCategory::Weights
                                 : MemoryCategory::Inputs;
+            auto bytes = numel(t.shape) * element;
+            if (m_shardParams && t.role == TensorRole::Parameter)
+                bytes = shardOf(bytes);
+            if (t.quantized4bit) {
+                // NF4 (two weights a byte), an 8-bit absmax per 64 weights, and a float32 constant
+                // per 256 of those (bitsandbytes' double quantization).
+                const auto blocks = (numel(t.shape) + 63) / 64;
+                bytes = (numel(t.shape) + 1) / 2 + blocks + (blocks + 255) / 256 * 4;
+                if (m_shardParams)
+                    bytes = shardOf(bytes);
+                element =
+                    m_setup.precision == Precision::Fp32 || m_setup.precision == Precision::Tf32 ? 4 : 2;
+            }
             Value v;
-            v.storage = m_ledger.alloc(numel(t.shape) * element, category);
+            v.storage = m_ledger.alloc(bytes, category);
             v.elementBytes = element;
-            v.requiresGrad = t.role == TensorRole::Parameter;
+            v.requiresGrad = t.role == TensorRole::Parameter && !t.frozen;
             m_values[id] = v;
             if (t.role == TensorRole::Parameter) {
-                m_params.push_back(static_cast<TensorId>(id));
-                result.parameterBytes += numel(t.shape) * element;
+                if (v.requiresGrad) {
+                    m_params.push_back(static_cast<TensorId>(id));
+                    result.gradientBytes += numel(t.shape) * element;
+                }
+                result.parameterBytes += bytes;
             }
         }
+        if (m_gpus > 1 && m_setup.parallel.strategy == ParallelStrategy::Ddp && !m_setup.parallel.bucketView)
+            m_ledger.alloc(result.gradientBytes, MemoryCategory::Gradients); // DDP's buckets, made with it
+        if (m_setup.parallel.strategy == ParallelStrategy::Zero2 ||
+            m_setup.parallel.strategy == ParallelStrategy::Zero3) {
+            if (m_gpus > 1) { // DeepSpeed's contiguous reduce bucket: reduce_bucket_size = 5e8 elements
+                std::int64_t elements = 0;
+                for (auto p : m_params)
+                    elements += count(p);
+                const auto element = m_params.empty() ? 4 : value(m_params.front()).elementBytes;
+                m_ledger.alloc(std::min<std::int64_t>(elements, 500'000'000) * element,
+                               MemoryCategory::Gradients);
+            }
+        }
+    }
+
+    std::int64_t shardOf(std::int64_t bytes) const { return (bytes + m_gpus - 1) / m_gpus; }
+
+    // --- Zero3 / FSDP: a block's parameters gathered while it runs ------------------------------
+    std::int64_t fullBytes(const std::vector<TensorId>& params) const {
+        std::int64_t bytes = 0;
+        for (auto p : params)
+            bytes += count(p) * value(p).elementBytes;
+        return bytes;
+    }
+    void gather(int block) {
+        if (!m_shardParams || block < 0 || m_gathered[static_cast<std::size_t>(block)] != kNone)
+            return;
+        m_gathered[static_cast<std::size_t>(block)] = m_ledger.alloc(
+            fullBytes(m_blockParams[static_cast<std::size_t>(block)]), MemoryCategory::Weights);
+    }
+    void reshard(int block) {
+        if (!m_shardParams || block < 0)
+            return;
+        m_ledger.release(m_gathered[static_cast<std::size_t>(block)]);
+        m_gathered[static_cast<std::size_t>(block)] = kNone;
+    }
+    // The block backward visits after this one: the one before it in the forward order.
+    int blockBefore(int block) const {
+        const auto& ops = m_graph.ops();
+        std::size_t first = ops.size();
+        for (std::size_t i = 0; i < ops.size(); ++i)
+            if (ops[i].block == block) {
+                first = i;
+                break;
+            }
+        for (std::size_t i = first; i-- > 0;)
+            if (ops[i].block >= 0 && ops[i].block != block)
+                return ops[i].block;
+        return -1;
     }
 
     // --- one training step, as the worker (and a Python loop) runs it --------------------------
@@ -139,9 +240,25 @@ private:
         for (auto p : m_params) { // zero_grad(set_to_none=True)
             m_ledger.release(m_grads[static_cast<std::size_t>(p)]);
             m_grads[static_cast<std::size_t>(p)] = kNone;
+            m_gradInPlace[static_cast<std::size_t>(p)] = false;
         }
-        forward();
-        backward();
+        // FSDP's root unit (embeddings, head) stays gathered from its forward to its backward.
+        int root = kNone;
+        if (m_shardParams)
+            root = m_ledger.alloc(fullBytes(m_rootParams), MemoryCategory::Weights);
+        for (int micro = 0; micro < std::max(1, m_setup.gradientAccumulation); ++micro) {
+            // A later micro-batch's gradients are added into the ones kept (AccumulateGrad, in place).
+            for (auto p : m_params)
+                if (m_grads[static_cast<std::size_t>(p)] != kNone)
+                    m_gradInPlace[static_cast<std::size_t>(p)] = true;
+            int previousLoss = kNone; // goes when the next micro-batch's loss is assigned to it
+            if (micro > 0)
+                std::swap(previousLoss, value(m_graph.loss()).storage);
+            forward();
+            m_ledger.release(previousLoss);
+            backward();
+        }
+        m_ledger.release(root);
         optimizerStep(first);
         // The loss lives through the step, as a Python loop's variable does.
         auto& loss = value(m_graph.loss());
@@ -151,8 +268,14 @@ private:
 
     void forward() {
         const auto& ops = m_graph.ops();
+        int running = -1; // the block whose parameters are gathered (Zero3 / FSDP)
         for (std::size_t i = 0; i < ops.size();) {
             m_ledger.at(TimelinePoint::Phase::Forward, static_cast<int>(i));
+            if (ops[i].block != running) {
+                reshard(running);
+                running = ops[i].block;
+                gather(running);
+            }
             if (!m_spans.empty() && ops[i].block >= 0) {
                 i = checkpointedForward(m_spans[static_cast<std::size_t>(ops[i].block)]);
                 continue;
@@ -161,6 +284,7 @@ private:
             releaseInputs(i);
             ++i;
         }
+        reshard(running);
         // What no op read again goes with the forward's local variables.
         const auto& tensors = m_graph.tensors();
         for (std::size_t id = 0; id < tensors.size(); ++id) {
@@ -282,7 +406,8 @@ private:
         Value v = value(id);
         if (!isFloatingPoint(m_graph.tensor(id).dtype) || v.elementBytes == elementBytes)
             return v;
-        if (m_graph.tensor(id).role == TensorRole::Parameter) {
+        // Autocast caches the casts of leaf tensors that need a gradient: trained parameters.
+        if (m_graph.tensor(id).role == TensorRole::Parameter && !m_graph.tensor(id).frozen) {
             auto cached = std::find_if(m_autocastCopies.begin(), m_autocastCopies.end(),
                                        [&](const auto& c) { return c.first == id; });
             if (cached != m_autocastCopies.end()) {
@@ -293,7 +418,10 @@ private:
                 m_autocastCopies.emplace_back(id, v.storage);
             }
         } else {
-            v.storage = m_ledger.alloc(bytesOf(id, elementBytes), MemoryCategory::Activations);
+            v.storage =
+                m_ledger.alloc(bytesOf(id, elementBytes), m_graph.tensor(id).role == TensorRole::Parameter
+                                                              ? MemoryCategory::Weights
+                                                              : MemoryCategory::Activations);
             temporaries.push_back(v.storage);
         }
         v.elementBytes = elementBytes;
@@ -337,13 +465,18 @@ private:
         for (auto id : op.inputs)
             in.push_back(rule == AutocastPolicy::Promote ? value(id) : castFor(id, castTo, castTemporaries));
         for (auto id : op.params)
-            params.push_back(rule == AutocastPolicy::Promote ? value(id)
-                                                             : castFor(id, castTo, castTemporaries));
+            params.push_back(rule == AutocastPolicy::Promote || m_graph.tensor(id).quantized4bit
+                                 ? value(id)
+                                 : castFor(id, castTo, castTemporaries));
 
-        bool anyGrad = !op.params.empty();
+        bool anyGrad = false;
+        for (const auto& v : params)
+            anyGrad = anyGrad || v.requiresGrad;
         for (const auto& v : in)
             anyGrad = anyGrad || v.requiresGrad;
-        b.runs = recording && anyGrad;
+        // An op none of whose inputs needs a gradient records nothing (no grad_fn).
+        recording = recording && anyGrad;
+        b.runs = recording;
         std::int64_t element = 4;
         if (rule == AutocastPolicy::Lower)
             element = lowBytes();
@@ -388,6 +521,8 @@ private:
         auto paramGrads = [&] {
             for (std::size_t k = 0; k < op.params.size(); ++k) {
                 auto master = value(op.params[k]);
+                if (!master.requiresGrad)
+                    continue;
                 b.paramGrads.push_back({op.params[k], params[k].elementBytes != master.elementBytes
                                                           ? count(op.params[k]) * params[k].elementBytes
                                                           : 0});
@@ -422,10 +557,24 @@ private:
         case OpKind::ConvTranspose2d:
         case OpKind::Linear: {
             int operand = op.kind == OpKind::Linear ? matrixOperand(0) : in[0].storage;
+            // QLoRA: bitsandbytes dequantizes the 4-bit weight for the matmul, and again for the
+            // input's gradient.
+            int dequantized = kNone;
+            if (!op.params.empty() && m_graph.tensor(op.params[0]).quantized4bit) {
+                const auto weightBytes = count(op.params[0]) * in[0].elementBytes;
+                dequantized = m_ledger.alloc(weightBytes, MemoryCategory::Temporaries);
+                castTemporaries.push_back(dequantized);
+                if (in[0].requiresGrad)
+                    b.temporaryBytes += weightBytes;
+            }
             newOutput();
-            if (recording && (in[0].requiresGrad || !op.params.empty()))
+            // The input is kept for the weight's gradient: addmm and mm save it only when the
+            // weight needs one (autograd's generated code guards each saved input), while the
+            // convolution's backward keeps it whenever it runs.
+            const bool weightTrained = !params.empty() && params[0].requiresGrad;
+            if (recording && (op.kind != OpKind::Linear || weightTrained))
                 save(b, operand);
-            if (recording && in[0].requiresGrad && !params.empty() &&
+            if (recording && in[0].requiresGrad && !params.empty() && dequantized == kNone &&
                 params[0].storage != value(op.params[0]).storage)
                 save(b, params[0].storage); // autocast's weight copy, for the input's gradient
             gradFor(0, inBytes(0));
@@ -487,7 +636,8 @@ private:
             if (recording) {
                 save(b, x); // pow and mul
                 save(b, rstd);
-                save(b, down); // the weight's mul
+                if (params[0].requiresGrad)
+                    save(b, down); // for the weight's gradient (mul saves each side for the other's)
                 // One more input-sized tensor lives until backward in LibTorch's run of these ops
                 // (measured on 1.13: embedding -> RMSNorm -> linear keeps it through the loss).
                 saveNew(n * 4);
@@ -500,7 +650,8 @@ private:
                 m_ledger.release(down);
             gradFor(0, inBytes(0));
             paramGrads();
-            b.temporaryBytes = n * 4; // a product's gradient before its sum (measured)
+            if (params[0].requiresGrad)
+                b.temporaryBytes = n * 4; // the weight's product before its sum over rows (measured)
             break;
         }
         case OpKind::Softmax:
@@ -762,8 +913,15 @@ private:
         m_ledger.retain(seed);
         m_grads[static_cast<std::size_t>(loss)] = seed;
         const auto& ops = m_graph.ops();
+        int running = -1;
         for (std::size_t i = ops.size(); i-- > 0;) {
             m_ledger.at(TimelinePoint::Phase::Backward, static_cast<int>(i));
+            if (ops[i].block != running) {
+                reshard(running);
+                running = ops[i].block;
+                gather(running);
+                gather(blockBefore(running)); // FSDP's backward prefetch
+            }
             if (!m_spans.empty() && ops[i].block >= 0) {
                 auto& span = m_spans[static_cast<std::size_t>(ops[i].block)];
                 checkpointedBackward(span);
@@ -772,6 +930,7 @@ private:
             }
             backwardOp(i);
         }
+        reshard(running);
         m_ledger.release(seed);
         for (auto& g : m_grads) { // gradients of activations that reached no op (the inputs')
             if (g != kNone && std::find_if(m_params.begin(), m_params.end(), [&](TensorId p) {
@@ -787,6 +946,25 @@ private:
         auto& slot = m_grads[static_cast<std::size_t>(id)];
         if (slot == kNone) {
             slot = incoming;
+            return;
+        }
+        // A gradient kept from an earlier micro-batch, or a shard, takes the new one in place once
+        // autograd's input buffer has summed every use's contribution (tied weights: two).
+        if (category == MemoryCategory::Gradients && m_gradInPlace[static_cast<std::size_t>(id)]) {
+            auto& pending = m_pendingGrad[static_cast<std::size_t>(id)];
+            if (pending == kNone) {
+                pending = incoming;
+            } else {
+                auto sum = m_ledger.alloc(m_ledger.bytes(pending), category);
+                m_ledger.release(pending);
+                m_ledger.release(incoming);
+                pending = sum;
+            }
+            if (++m_received[static_cast<std::size_t>(id)] >= m_uses[static_cast<std::size_t>(id)]) {
+                m_ledger.release(pending);
+                pending = kNone;
+                m_received[static_cast<std::size_t>(id)] = 0;
+            }
             return;
         }
         // An activation's gradient held by nothing else is added to in place. A parameter's second
@@ -841,43 +1019,106 @@ private:
         outGrad = kNone;
         for (auto [id, storage] : produced)
             accumulate(id, storage, MemoryCategory::Temporaries);
-        for (auto [id, storage] : paramGrads)
+        for (auto [id, storage] : paramGrads) {
             accumulate(id, storage, MemoryCategory::Gradients);
-    }
-
-    // --- the optimizer step (PyTorch 2.x torch.optim) ----------------------------------------------
-    void optimizerStep(bool first) {
-        m_ledger.at(TimelinePoint::Phase::Optimizer, -1);
-        const bool adam =
-            m_setup.optimizer == OptimizerKind::Adam || m_setup.optimizer == OptimizerKind::AdamW;
-        const bool momentum = m_setup.optimizer == OptimizerKind::SgdMomentum;
-        if (first) {
-            for (auto p : m_params) {
-                const auto bytes = count(p) * value(p).elementBytes;
-                if (momentum) {
-                    m_state.push_back(m_ledger.alloc(bytes, MemoryCategory::OptimizerState));
-                } else if (adam) {
-                    m_state.push_back(m_ledger.alloc(bytes, MemoryCategory::OptimizerState));
-                    m_state.push_back(m_ledger.alloc(bytes, MemoryCategory::OptimizerState));
-                    // The step counter: a float32 scalar on the CPU, beside the parameter when fused.
-                    if (!m_setup.cuda || m_impl == OptimizerImpl::Fused)
-                        m_state.push_back(m_ledger.alloc(4, MemoryCategory::OptimizerState));
-                }
+            if (m_shardGrads && !m_gradInPlace[static_cast<std::size_t>(id)]) {
+                // Reduce-scattered: this GPU keeps its shard, the full gradient goes.
+                auto& slot = m_grads[static_cast<std::size_t>(id)];
+                auto shard = m_ledger.alloc(shardOf(m_ledger.bytes(slot)), MemoryCategory::Gradients);
+                m_ledger.release(slot);
+                slot = shard;
+                m_gradInPlace[static_cast<std::size_t>(id)] = true;
             }
         }
-        if (!adam)
-            return;
+    }
+
+    // --- the optimizer step (PyTorch 2.x torch.optim, bitsandbytes, lion-pytorch) ----------------
+    // The state each optimizer keeps for one parameter of `bytes` (in the parameter's dtype, or
+    // float32 beside fp32 master weights): momentum buffers, Adam's moments, Adafactor's factored
+    // second moment, 8-bit Adam's quantized moments with their block constants.
+    std::vector<std::int64_t> stateFor(TensorId p, std::int64_t bytes) const {
+        const auto n = count(p);
+        switch (m_setup.optimizer) {
+        case OptimizerKind::Sgd: return {};
+        case OptimizerKind::SgdMomentum:
+        case OptimizerKind::Lion: return {bytes};
+        case OptimizerKind::Adam:
+        case OptimizerKind::AdamW: {
+            std::vector<std::int64_t> state{bytes, bytes};
+            // The step counter: a float32 scalar on the CPU, beside the parameter when fused.
+            if (!m_setup.cuda || m_impl == OptimizerImpl::Fused)
+                state.push_back(4);
+            return state;
+        }
+        case OptimizerKind::Adam8bit: {
+            if (n < 4096) // bitsandbytes keeps small tensors' state in float32 (min_8bit_size)
+                return {n * 4, n * 4};
+            const auto blocks = (n + 255) / 256; // blockwise quantization, a float32 absmax per 256
+            return {n + blocks * 4, n + blocks * 4};
+        }
+        case OptimizerKind::Adafactor: {
+            // torch.optim.Adafactor: no first moment (beta1 off); a row and a column factor of the
+            // second moment for a matrix, the full second moment for a vector; a step counter.
+            const auto& shape = m_graph.tensor(p).shape;
+            const auto element = bytes / std::max<std::int64_t>(1, n);
+            std::vector<std::int64_t> state{4};
+            if (shape.size() < 2)
+                state.push_back(bytes);
+            else {
+                state.push_back(n / shape.back() * element);            // rows
+                state.push_back(n / shape[shape.size() - 2] * element); // columns
+            }
+            return state;
+        }
+        }
+        return {};
+    }
+
+    void optimizerStep(bool first) {
+        m_ledger.at(TimelinePoint::Phase::Optimizer, -1);
+        const bool master = m_setup.fp32MasterWeights && m_setup.precision == Precision::Bf16;
+        auto stateBytes = [&](TensorId p) {
+            return count(p) * (master ? 4 : value(p).elementBytes);
+        };
+        auto local = [&](std::int64_t bytes) {
+            return m_shardState ? shardOf(bytes) : bytes;
+        };
+        if (first) {
+            for (auto p : m_params) {
+                if (master)
+                    m_state.push_back(m_ledger.alloc(local(count(p) * 4), MemoryCategory::OptimizerState));
+                for (auto bytes : stateFor(p, stateBytes(p)))
+                    m_state.push_back(
+                        m_ledger.alloc(bytes > 4 ? local(bytes) : bytes, MemoryCategory::OptimizerState));
+            }
+        }
         std::int64_t largest = 0, all = 0;
         for (auto p : m_params) {
-            const auto bytes = count(p) * value(p).elementBytes;
+            const auto bytes = local(stateBytes(p));
             largest = std::max(largest, bytes);
             all += bytes;
         }
-        if (m_impl == OptimizerImpl::Foreach)
-            m_ledger.transient(all, MemoryCategory::Temporaries); // _foreach_sqrt of every exp_avg_sq
-        else if (m_impl == OptimizerImpl::SingleTensor)
-            m_ledger.transient(2 * largest + (m_setup.cuda ? 0 : 12),
-                               MemoryCategory::Temporaries); // exp_avg_sq.sqrt() / bias_correction2_sqrt
+        // What the update makes beside the state, at once: foreach spans every parameter,
+        // single-tensor one at a time, fused and bitsandbytes' kernels nothing.
+        std::int64_t temporary = 0;
+        switch (m_setup.optimizer) {
+        case OptimizerKind::Adam:
+        case OptimizerKind::AdamW:
+            if (m_impl == OptimizerImpl::Foreach)
+                temporary = all; // _foreach_sqrt of every exp_avg_sq
+            else if (m_impl == OptimizerImpl::SingleTensor)
+                temporary =
+                    2 * largest + (m_setup.cuda ? 0 : 12); // exp_avg_sq.sqrt() / bias_correction2_sqrt
+            break;
+        case OptimizerKind::Lion: temporary = 2 * largest; break; // exp_avg.clone() … .sign_()
+        case OptimizerKind::Adafactor:
+            temporary = 2 * largest;
+            break; // the second-moment estimate, the update
+        default: break;
+        }
+        if (master) // each gradient cast to float32 before the update
+            temporary += m_impl == OptimizerImpl::Foreach ? all : largest;
+        m_ledger.transient(temporary, MemoryCategory::Temporaries);
     }
 
     const ModelGraph& m_graph;
@@ -892,6 +1133,14 @@ private:
     std::vector<Span> m_spans;
     std::vector<int> m_autocastCache;
     std::vector<std::pair<TensorId, int>> m_autocastCopies;
+    int m_gpus = 1;
+    bool m_shardState = false, m_shardGrads = false, m_shardParams = false;
+    std::vector<bool> m_gradInPlace;
+    std::vector<int> m_pendingGrad; // contributions summed in autograd's input buffer
+    std::vector<int> m_received, m_uses;
+    std::vector<std::vector<TensorId>> m_blockParams;
+    std::vector<TensorId> m_rootParams;
+    std::vector<int> m_gathered;
     bool m_fusedAttention = false;
     bool m_autocast = false;
     OptimizerImpl m_impl = OptimizerImpl::SingleTensor;
@@ -905,7 +1154,16 @@ TrainingSetup trainingSetupFor(const ValidationRequest& request) {
     setup.optimizer = request.optimizer;
     setup.optimizerImpl = request.optimizerImpl;
     setup.checkpointing = request.checkpointing;
+    setup.gradientAccumulation = request.gradientAccumulation;
     return setup;
+}
+
+std::string_view parallelStrategyId(ParallelStrategy strategy) {
+    return enumName(kStrategyIds, strategy);
+}
+
+std::optional<ParallelStrategy> parallelStrategyFromString(std::string_view text) {
+    return enumFromName(kStrategyIds, text);
 }
 
 std::string_view memoryCategoryId(MemoryCategory category) {

@@ -35,6 +35,23 @@ std::string_view memoryCategoryId(MemoryCategory category); // "weights", "optim
 // flash and memory-efficient kernels of PyTorch 2.x). Default: Fused on CUDA, Math on the CPU.
 enum class AttentionKernel { Default, Math, Fused };
 
+// How several GPUs share one training run. Memory is always per GPU.
+//  Ddp:   a full replica on each, and DDP's gradient buckets (none with gradient_as_bucket_view);
+//  Zero1: optimizer state (and fp32 master weights) sharded over the GPUs;
+//  Zero2: and gradients, each reduce-scattered to its shard as backward makes it;
+//  Zero3, Fsdp: and parameters, each block's gathered while it runs (FSDP FULL_SHARD wrapping
+//         every block; backward prefetches the next block's). Zero2 and Zero3 also keep
+//         DeepSpeed's reduce bucket.
+enum class ParallelStrategy { Ddp, Zero1, Zero2, Zero3, Fsdp };
+std::string_view parallelStrategyId(ParallelStrategy strategy); // "ddp", "zero1", …
+std::optional<ParallelStrategy> parallelStrategyFromString(std::string_view text);
+
+struct ParallelSetup {
+    ParallelStrategy strategy = ParallelStrategy::Ddp;
+    int gpus = 1;            // 1: one GPU, no data parallel at all
+    bool bucketView = false; // DDP's gradient_as_bucket_view
+};
+
 struct TrainingSetup {
     Precision precision = Precision::Fp32;
     OptimizerKind optimizer = OptimizerKind::AdamW;
@@ -42,6 +59,11 @@ struct TrainingSetup {
     Checkpointing checkpointing = Checkpointing::None;
     bool cuda = false; // the caching allocator's 512-byte rounding, CUDA's autocast lists
     AttentionKernel attention = AttentionKernel::Default;
+    int gradientAccumulation = 1; // forward and backward this many times per optimizer step
+    // Pure bf16 with an fp32 copy of each trained weight that the optimizer updates (and fp32
+    // optimizer state), as DeepSpeed's bf16 and Megatron do.
+    bool fp32MasterWeights = false;
+    ParallelSetup parallel;
 };
 
 // The setup a workload request (the worker's, the CLI's flags) asks for, on the CPU.
@@ -60,8 +82,9 @@ struct MemoryEstimate {
     std::array<std::int64_t, kMemoryCategoryCount> breakdownAtPeak{};
     TimelinePoint peakAt;                 // where the steady step peaks
     std::vector<TimelinePoint> timeline;  // the steady step, after each event
-    std::int64_t parameterBytes = 0;      // weights as stored
-    std::int64_t optimizerStateBytes = 0; // in the steady state
+    std::int64_t parameterBytes = 0;      // weights as stored (this GPU's shard under Zero3/Fsdp)
+    std::int64_t optimizerStateBytes = 0; // in the steady state, on this GPU
+    std::int64_t gradientBytes = 0;       // the trained weights' gradients, on every GPU before sharding
 };
 
 // Throws GraphError when the setup cannot apply (checkpointing a graph without blocks).

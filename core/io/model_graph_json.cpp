@@ -173,10 +173,15 @@ std::string writeModelGraphJson(const ModelGraph& graph) {
     for (const auto& t : graph.tensors()) {
         if (t.role == TensorRole::Activation)
             continue; // every activation is an op's output
-        tensors.push_back({{"name", t.name},
-                           {"role", tensorRoleId(t.role)},
-                           {"shape", t.shape},
-                           {"dtype", dtypeId(t.dtype)}});
+        ordered entry = {{"name", t.name},
+                         {"role", tensorRoleId(t.role)},
+                         {"shape", t.shape},
+                         {"dtype", dtypeId(t.dtype)}};
+        if (t.frozen)
+            entry["frozen"] = true;
+        if (t.quantized4bit)
+            entry["quantized_4bit"] = true;
+        tensors.push_back(entry);
     }
     auto names = [&](const std::vector<TensorId>& ids) {
         ordered out = ordered::array();
@@ -262,6 +267,19 @@ Result<ModelGraph> readModelGraphJson(std::string_view source, std::string_view 
                 throw JsonError(where + ".shape: must be a list of sizes");
             for (const auto& d : t["shape"])
                 info.shape.push_back(integer(d, where + ".shape"));
+            for (auto [key, flag] :
+                 {std::pair{"frozen", &info.frozen}, {"quantized_4bit", &info.quantized4bit}}) {
+                if (!t.contains(key))
+                    continue;
+                if (!t[key].is_boolean())
+                    throw JsonError(where + "." + key + ": must be true or false");
+                if (info.role != TensorRole::Parameter)
+                    throw JsonError(where + "." + key + ": only a parameter can be " + key);
+                *flag = t[key].get<bool>();
+            }
+            if (info.quantized4bit && !info.frozen)
+                throw JsonError(where +
+                                ".quantized_4bit: a 4-bit parameter cannot be trained; add \"frozen\": true");
             define(info.name, graph.addTensor(info), where);
         }
         std::map<std::string, int> blocks;

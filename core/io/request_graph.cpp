@@ -1,6 +1,7 @@
 #include "io/request_graph.h"
 
 #include "io/model_graph_json.h"
+#include "workload/lora.h"
 #include "workload/model_zoo.h"
 
 namespace torchrig {
@@ -16,7 +17,9 @@ ModelInputs effectiveInputs(const ValidationRequest& request) {
     return inputs;
 }
 
-Result<ModelGraph> buildRequestGraph(const ValidationRequest& request) {
+namespace {
+
+Result<ModelGraph> buildUnadapted(const ValidationRequest& request) {
     try {
         if (!request.modelGraphJson.empty()) {
             auto graph = readModelGraphJson(request.modelGraphJson, "model_graph");
@@ -37,6 +40,19 @@ Result<ModelGraph> buildRequestGraph(const ValidationRequest& request) {
         if (!model)
             return model.error();
         return (*model)->build(effectiveInputs(request));
+    } catch (const GraphError& e) {
+        return makeError(ErrorCode::InvalidInput, e.what());
+    }
+}
+
+} // namespace
+
+Result<ModelGraph> buildRequestGraph(const ValidationRequest& request) {
+    auto graph = buildUnadapted(request);
+    if (!graph || request.lora.rank < 1)
+        return graph;
+    try {
+        return applyLora(*graph, request.lora);
     } catch (const GraphError& e) {
         return makeError(ErrorCode::InvalidInput, e.what());
     }

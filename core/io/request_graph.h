@@ -1,7 +1,7 @@
 #pragma once
 // The model graph a workload request describes: a zoo model built at the request's sizes, or a
 // model file's graph at the batch it was written for. The worker, the estimator and the CLI build
-// it the same way.
+// it the same way, with LoRA applied when the request asks for it.
 
 #include "io/validation_protocol.h"
 #include "util/result.h"

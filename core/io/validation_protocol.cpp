@@ -20,11 +20,14 @@ constexpr EnumNames<Precision, 5> kPrecisions = {{
     {Precision::AmpBf16, "amp-bf16"},
     {Precision::Bf16, "bf16"},
 }};
-constexpr EnumNames<OptimizerKind, 4> kOptimizers = {{
+constexpr EnumNames<OptimizerKind, 7> kOptimizers = {{
     {OptimizerKind::Sgd, "sgd"},
     {OptimizerKind::SgdMomentum, "sgd-momentum"},
     {OptimizerKind::Adam, "adam"},
     {OptimizerKind::AdamW, "adamw"},
+    {OptimizerKind::Adafactor, "adafactor"},
+    {OptimizerKind::Adam8bit, "adam8bit"},
+    {OptimizerKind::Lion, "lion"},
 }};
 constexpr EnumNames<OptimizerImpl, 4> kImpls = {{
     {OptimizerImpl::Default, "default"},
@@ -47,6 +50,51 @@ class RequestError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
+
+LoraConfig loraOf(const json& value) {
+    if (!value.is_object())
+        throw RequestError(
+            "\"lora\" must be an object with \"rank\" (and \"alpha\", \"dropout\", \"targets\", "
+            "\"base_4bit\")");
+    LoraConfig lora;
+    for (const auto& [key, field] : value.items()) {
+        const auto where = "lora." + key;
+        if (key == "rank") {
+            if (!field.is_number_integer() || field.get<std::int64_t>() < 1 ||
+                field.get<std::int64_t>() > 65536)
+                throw RequestError("\"" + where + "\" must be a whole number from 1 to 65536, not " +
+                                   field.dump());
+            lora.rank = field.get<int>();
+        } else if (key == "alpha") {
+            if (!field.is_number() || !(field.get<double>() > 0))
+                throw RequestError("\"" + where + "\" must be a positive number, not " + field.dump());
+            lora.alpha = field.get<double>();
+        } else if (key == "dropout") {
+            if (!field.is_number() || field.get<double>() < 0 || field.get<double>() >= 1)
+                throw RequestError("\"" + where + "\" must be a number from 0 to below 1, not " +
+                                   field.dump());
+            lora.dropout = field.get<double>();
+        } else if (key == "targets") {
+            if (!field.is_array())
+                throw RequestError("\"" + where + "\" must be a list of module names, not " + field.dump());
+            for (const auto& target : field) {
+                if (!target.is_string() || target.get<std::string>().empty())
+                    throw RequestError("\"" + where + "\" must hold module names (text), not " +
+                                       target.dump());
+                lora.targets.push_back(target.get<std::string>());
+            }
+        } else if (key == "base_4bit") {
+            if (!field.is_boolean())
+                throw RequestError("\"" + where + "\" must be true or false");
+            lora.quantizeBase4bit = field.get<bool>();
+        } else
+            throw RequestError("\"" + where +
+                               "\" is not a LoRA field (rank, alpha, dropout, targets, base_4bit)");
+    }
+    if (lora.rank < 1)
+        throw RequestError("\"lora\" needs a \"rank\"");
+    return lora;
+}
 
 std::int64_t integerIn(const json& value, const std::string& key, std::int64_t low, std::int64_t high) {
     if (!value.is_number_integer() || value.get<std::int64_t>() < low || value.get<std::int64_t>() > high)
@@ -151,6 +199,10 @@ Result<ValidationRequest> parseValidationRequest(std::string_view text) {
                 request.optimizerImpl = choiceOf(value, key, kImpls);
             else if (key == "checkpointing")
                 request.checkpointing = choiceOf(value, key, kCheckpointing);
+            else if (key == "gradient_accumulation")
+                request.gradientAccumulation = static_cast<int>(integerIn(value, key, 1, 1 << 16));
+            else if (key == "lora")
+                request.lora = loraOf(value);
             else if (key == "warmup_steps")
                 request.warmupSteps = static_cast<int>(integerIn(value, key, 0, 1000));
             else if (key == "steps")
@@ -203,6 +255,14 @@ std::string validationRequestToJson(const ValidationRequest& r) {
                 {"force", r.force}};
     if (r.memoryLimitBytes > 0)
         out["memory_limit_bytes"] = r.memoryLimitBytes;
+    if (r.gradientAccumulation > 1)
+        out["gradient_accumulation"] = r.gradientAccumulation;
+    if (r.lora.rank > 0)
+        out["lora"] = {{"rank", r.lora.rank},
+                       {"alpha", r.lora.alpha},
+                       {"dropout", r.lora.dropout},
+                       {"targets", r.lora.targets},
+                       {"base_4bit", r.lora.quantizeBase4bit}};
     if (r.inputs.imageSize > 0)
         out["image_size"] = r.inputs.imageSize;
     if (r.inputs.seqLen > 0)

@@ -5,6 +5,7 @@
 
 #include "util/result.h"
 #include "workload/families/model_inputs.h"
+#include "workload/lora.h"
 
 #include <cstdint>
 #include <optional>
@@ -16,7 +17,9 @@
 namespace torchrig {
 
 enum class Precision { Fp32, Tf32, AmpFp16, AmpBf16, Bf16 };
-enum class OptimizerKind { Sgd, SgdMomentum, Adam, AdamW };
+// The last three are estimated only: Adafactor (torch.optim.Adafactor, PyTorch >= 2.5), bitsandbytes'
+// 8-bit Adam (AdamW8bit) and Lion (lion-pytorch).
+enum class OptimizerKind { Sgd, SgdMomentum, Adam, AdamW, Adafactor, Adam8bit, Lion };
 // PyTorch's three optimizer implementations; Default is what PyTorch 2.x picks for the device
 // (foreach on CUDA, single-tensor on the CPU).
 enum class OptimizerImpl { Default, SingleTensor, Foreach, Fused };
@@ -38,6 +41,8 @@ struct ValidationRequest {
     OptimizerKind optimizer = OptimizerKind::AdamW;
     OptimizerImpl optimizerImpl = OptimizerImpl::Default;
     Checkpointing checkpointing = Checkpointing::None;
+    int gradientAccumulation = 1; // micro-batches of `batch` per optimizer step
+    LoraConfig lora;              // rank 0: the whole model trains
     int warmupSteps = 1;
     int steps = 3;
     std::string device = "cpu"; // "cpu" or "cuda:N"

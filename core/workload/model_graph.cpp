@@ -96,6 +96,15 @@ std::int64_t ModelGraph::parameterCount(std::string_view namePrefix) const {
     return count;
 }
 
+std::int64_t ModelGraph::trainableParameterCount() const {
+    std::int64_t count = 0;
+    for (const auto& t : m_tensors) {
+        if (t.role == TensorRole::Parameter && !t.frozen)
+            count += numel(t.shape);
+    }
+    return count;
+}
+
 std::int64_t ModelGraph::parameterBytes() const {
     std::int64_t bytes = 0;
     for (const auto& t : m_tensors) {

@@ -36,6 +36,11 @@ struct TensorInfo {
     Shape shape;
     DType dtype = DType::Float32;
     TensorRole role = TensorRole::Activation;
+    // Parameters only: frozen ones get no gradient and no optimizer state (LoRA's base model);
+    // a 4-bit one is stored as bitsandbytes' NF4 with double-quantised block constants (QLoRA)
+    // and is always frozen.
+    bool frozen = false;
+    bool quantized4bit = false;
 };
 
 // The settings an op kind uses; the others keep their defaults. Pairs are (height, width).
@@ -103,6 +108,7 @@ public:
     // Trained parameters; with a prefix, only those whose name starts with it ("bert.").
     std::int64_t parameterCount(std::string_view namePrefix = {}) const;
     std::int64_t parameterBytes() const;
+    std::int64_t trainableParameterCount() const; // parameters that are not frozen
 
 private:
     std::string m_name;

@@ -29,6 +29,7 @@ struct Case {
     const char* precision = "fp32";
     const char* checkpointing = "none";
     const char* impl = "default";
+    const char* extra = "{}"; // more request fields: LoRA, gradient accumulation
 };
 
 const std::vector<Case> kCases = {
@@ -58,6 +59,16 @@ const std::vector<Case> kCases = {
     {"example-tiny-llama.json", 4, 0, "sgd"},
     {"example-tiny-llama.json", 4, 0, "adamw", "fp32", "blocks"},
     {"example-small-cnn.json", 64, 0, "sgd-momentum"},
+    {"resnet18", 8, 0, "sgd-momentum", "fp32", "none", "default", R"({"gradient_accumulation": 2})"},
+    {"gpt2", 2, 64, "adamw", "fp32", "none", "default", R"({"gradient_accumulation": 3})"},
+    {"gpt2", 2, 64, "adamw", "fp32", "none", "default", R"({"lora": {"rank": 8, "targets": ["c_attn"]}})"},
+    {"gpt2", 2, 64, "sgd", "amp-bf16", "none", "default",
+     R"({"lora": {"rank": 8, "targets": ["c_attn", "c_proj"], "dropout": 0.1}})"},
+    {"bert-base-uncased", 2, 64, "adamw", "bf16", "none", "default",
+     R"({"lora": {"rank": 16, "targets": ["query", "value"]}})"},
+    {"example-tiny-llama.json", 4, 0, "adamw", "fp32", "blocks", "default",
+     R"({"lora": {"rank": 4, "targets": ["q_proj", "v_proj"], "dropout": 0.05}})"},
+    {"example-tiny-llama.json", 4, 0, "adamw", "amp-bf16", "none", "default", R"({"lora": {"rank": 4}})"},
 };
 
 nlohmann::json requestFor(const Case& c) {
@@ -69,6 +80,7 @@ nlohmann::json requestFor(const Case& c) {
                               {"warmup_steps", 1},
                               {"steps", 1},
                               {"threads", 2}};
+    request.update(nlohmann::json::parse(c.extra));
     if (c.model.ends_with(".json")) {
         request["model_graph"] =
             nlohmann::json::parse(test::readFile(TORCHRIG_TEST_RESOURCES "/models/" + c.model));
@@ -87,8 +99,8 @@ nlohmann::json requestFor(const Case& c) {
 TEST_CASE("The estimated allocated peak is within 3 % (median) and 10 % (each) of the CPU measurement",
           "[accuracy]") {
     std::vector<double> errors;
-    std::printf("%-28s %5s %-13s %-9s %-6s %15s %15s %8s\n", "model", "batch", "optimizer", "precision",
-                "ckpt", "measured", "estimated", "error");
+    std::printf("%-28s %5s %-13s %-9s %-6s %-10s %15s %15s %8s\n", "model", "batch", "optimizer", "precision",
+                "ckpt", "more", "measured", "estimated", "error");
     for (const auto& c : kCases) {
         auto request = requestFor(c);
         auto parsed = parseValidationRequest(request.dump());
@@ -106,8 +118,14 @@ TEST_CASE("The estimated allocated peak is within 3 % (median) and 10 % (each) o
         const double error =
             (static_cast<double>(estimated) - static_cast<double>(measured)) / static_cast<double>(measured);
         errors.push_back(std::abs(error));
-        std::printf("%-28s %5lld %-13s %-9s %-6s %15lld %15lld %+7.2f%%\n", c.model.c_str(),
-                    static_cast<long long>(c.batch), c.optimizer, c.precision, c.checkpointing,
+        auto extra = nlohmann::json::parse(c.extra);
+        std::string more = extra.contains("lora")
+                               ? "lora r" + std::to_string(extra["lora"]["rank"].get<int>())
+                               : (extra.contains("gradient_accumulation")
+                                      ? "accum " + std::to_string(extra["gradient_accumulation"].get<int>())
+                                      : "");
+        std::printf("%-28s %5lld %-13s %-9s %-6s %-10s %15lld %15lld %+7.2f%%\n", c.model.c_str(),
+                    static_cast<long long>(c.batch), c.optimizer, c.precision, c.checkpointing, more.c_str(),
                     static_cast<long long>(measured), static_cast<long long>(estimated), 100 * error);
         CHECK(std::abs(error) <= 0.10);
     }

@@ -228,3 +228,62 @@ TEST_CASE("estimate --calibration uses what a validation run measured on the dev
     CHECK(wrong.output.find("is not a measurement: give the output of 'torchrig-cli validate --json'") !=
           std::string::npos);
 }
+
+TEST_CASE("estimate takes LoRA, accumulation and data-parallel strategies and says what they do",
+          "[cli][estimate]") {
+    test::TemporaryFolder folder;
+    auto json = [&](const std::string& flags) {
+        auto run =
+            runCli(folder, "estimate --model llama-2-7b --batch 1 --seq-len 512 --precision bf16 --device "
+                           "gpu/a100-80gb-sxm4 --json " +
+                               flags);
+        INFO(flags << "\n" << run.output);
+        REQUIRE((run.exitCode == 0 || run.exitCode == 8));
+        return nlohmann::json::parse(run.output);
+    };
+    auto full = json("");
+    auto lora = json("--lora-rank 16 --lora-targets q_proj,v_proj");
+    // 32 layers, q and v each 4096 x 4096: A is 16 x 4096 and B 4096 x 16.
+    CHECK(lora["model"]["trainable_params"] == 32 * 2 * (16 * 4096 + 4096 * 16));
+    CHECK(lora["model"]["params"].get<std::int64_t>() ==
+          full["model"]["params"].get<std::int64_t>() +
+              lora["model"]["trainable_params"].get<std::int64_t>());
+    CHECK(lora["setup"]["lora"]["rank"] == 16);
+    CHECK(lora["memory"]["breakdown_at_peak"]["gradients"].get<std::int64_t>() <
+          full["memory"]["breakdown_at_peak"]["gradients"].get<std::int64_t>() / 100);
+    auto qlora = json("--lora-rank 16 --qlora");
+    CHECK(qlora["memory"]["breakdown_at_peak"]["weights"].get<std::int64_t>() <
+          lora["memory"]["breakdown_at_peak"]["weights"].get<std::int64_t>() / 3);
+    CHECK(qlora["warnings"].dump().find("4-bit") != std::string::npos);
+
+    auto accumulated = json("--grad-accum 4");
+    CHECK(accumulated["setup"]["gradient_accumulation"] == 4);
+    CHECK(accumulated["time"]["forward_seconds"].get<double>() ==
+          Approx(4 * full["time"]["forward_seconds"].get<double>()));
+
+    auto ddp = json("--gpus 8 --strategy ddp");
+    auto zero3 = json("--gpus 8 --strategy zero3");
+    CHECK(ddp["memory"]["allocated_peak_bytes"].get<std::int64_t>() >
+          full["memory"]["allocated_peak_bytes"].get<std::int64_t>());
+    CHECK(zero3["memory"]["allocated_peak_bytes"].get<std::int64_t>() <
+          full["memory"]["allocated_peak_bytes"].get<std::int64_t>() / 3);
+    // NVLink on the SXM4 part: 600 GB/s both ways, 300 each; a ring moves 2 x 7/8 of the gradients.
+    CHECK(ddp["time"]["communication_seconds"].get<double>() ==
+          Approx(2.0 * 7 / 8 * 6738415616.0 * 2 / 300e9).epsilon(1e-6));
+    CHECK(ddp["setup"]["strategy"] == "ddp");
+
+    auto refused =
+        runCli(folder, "estimate --model gpt2 --batch 1 --gpus 2 --strategy tp --device gpu/rtx-4090");
+    CHECK(refused.exitCode == 2);
+    CHECK(refused.output.find("not estimated yet") != std::string::npos);
+    auto master =
+        runCli(folder, "estimate --model gpt2 --batch 1 --fp32-master-weights --device gpu/rtx-4090");
+    CHECK(master.exitCode == 2);
+    CHECK(master.output.find("goes with --precision bf16") != std::string::npos);
+    auto noTarget = runCli(
+        folder, "estimate --model gpt2 --batch 1 --lora-rank 8 --lora-targets q_proj --device gpu/rtx-4090");
+    CHECK(noTarget.exitCode != 0);
+    CHECK(noTarget.output.find("no linear layer of gpt2") != std::string::npos);
+    auto alphaAlone = runCli(folder, "estimate --model gpt2 --batch 1 --lora-alpha 8 --device gpu/rtx-4090");
+    CHECK(alphaAlone.exitCode == 2);
+}

@@ -249,3 +249,27 @@ TEST_CASE("The max-batch search finds the largest batch whose steady step fits",
     REQUIRE_FALSE(oneMore.succeeded);
     CHECK(oneMore.errorKind == ValidationErrorKind::OutOfMemory);
 }
+
+TEST_CASE("The worker trains LoRA adapters only, and refuses what it cannot measure", "[validate]") {
+    nlohmann::json request = {{"model", "gpt2"}, {"batch", 1},   {"seq_len", 16},    {"optimizer", "adamw"},
+                              {"steps", 1},      {"threads", 1}, {"warmup_steps", 0}};
+    request["lora"] = {{"rank", 4}, {"targets", {"c_attn"}}};
+    auto adapted = runRequest(request.dump());
+    REQUIRE(adapted.succeeded);
+    // Every parameter is counted, the adapters' too: 12 layers of A (4 x 768) and B (2304 x 4).
+    CHECK(adapted.result.measured.parameterCount == 124439808 + 12 * (4 * 768 + 2304 * 4));
+
+    request["lora"]["base_4bit"] = true;
+    auto quantized = runRequest(request.dump());
+    REQUIRE_FALSE(quantized.succeeded);
+    CHECK(quantized.errorKind == ValidationErrorKind::Unsupported);
+    CHECK(quantized.message.find("4-bit") != std::string::npos);
+    request.erase("lora");
+    for (const char* optimizer : {"adafactor", "adam8bit", "lion"}) {
+        request["optimizer"] = optimizer;
+        auto refused = runRequest(request.dump());
+        REQUIRE_FALSE(refused.succeeded);
+        CHECK(refused.errorKind == ValidationErrorKind::Unsupported);
+        CHECK(refused.message.find("estimated but not measured") != std::string::npos);
+    }
+}

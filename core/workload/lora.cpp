@@ -1,0 +1,117 @@
+#include "workload/lora.h"
+
+#include <algorithm>
+
+namespace torchrig {
+
+namespace {
+
+bool isTargeted(const Op& op, const LoraConfig& config) {
+    if (op.kind != OpKind::Linear)
+        return false;
+    if (config.targets.empty())
+        return op.block >= 0;
+    return std::any_of(config.targets.begin(), config.targets.end(), [&](const std::string& target) {
+        const auto& name = op.name;
+        return name == target || (name.size() > target.size() &&
+                                  name.compare(name.size() - target.size(), target.size(), target) == 0 &&
+                                  name[name.size() - target.size() - 1] == '.');
+    });
+}
+
+} // namespace
+
+ModelGraph applyLora(const ModelGraph& graph, const LoraConfig& config) {
+    if (config.rank < 1)
+        throw GraphError("a LoRA rank must be at least 1 (it is " + std::to_string(config.rank) + ")");
+    ModelGraph out(graph.name() + (config.quantizeBase4bit ? " + QLoRA r" : " + LoRA r") +
+                   std::to_string(config.rank));
+    out.setReference(graph.reference() + "; peft LoRA" + (config.quantizeBase4bit ? " on a 4-bit base" : ""));
+    for (const auto& block : graph.blocks())
+        out.addBlock(block);
+
+    // The linear layers whose weights QLoRA stores in 4 bits: every one inside a block.
+    std::vector<bool> quantized(graph.tensors().size(), false);
+    if (config.quantizeBase4bit) {
+        for (const auto& op : graph.ops())
+            if (op.kind == OpKind::Linear && op.block >= 0)
+                quantized[static_cast<std::size_t>(op.params[0])] = true;
+    }
+
+    std::vector<TensorId> map(graph.tensors().size(), -1);
+    for (std::size_t id = 0; id < graph.tensors().size(); ++id) {
+        auto t = graph.tensor(static_cast<TensorId>(id));
+        if (t.role == TensorRole::Activation)
+            continue;
+        if (t.role == TensorRole::Parameter) {
+            t.frozen = true;
+            t.quantized4bit = quantized[id];
+        }
+        map[id] = out.addTensor(std::move(t));
+    }
+    auto remap = [&](std::vector<TensorId> ids) {
+        for (auto& id : ids)
+            id = map[static_cast<std::size_t>(id)];
+        return ids;
+    };
+
+    int targeted = 0;
+    for (const auto& original : graph.ops()) {
+        Op op = original;
+        op.inputs = remap(op.inputs);
+        op.params = remap(op.params);
+        op.buffers = remap(op.buffers);
+        op.outputs.clear();
+        auto result = out.addOp(op);
+        if (isTargeted(original, config)) {
+            ++targeted;
+            const auto& p = original.name;
+            const auto x = op.inputs[0];
+            const auto inFeatures = out.tensor(x).shape.back();
+            const auto outFeatures = out.tensor(result).shape.back();
+            auto adapterOp = [&](OpKind kind, const std::string& name, std::vector<TensorId> inputs,
+                                 std::vector<TensorId> params = {}) {
+                Op added;
+                added.kind = kind;
+                added.name = name;
+                added.inputs = std::move(inputs);
+                added.params = std::move(params);
+                added.block = original.block;
+                return added;
+            };
+            TensorId h = x;
+            if (config.dropout > 0) {
+                auto dropout = adapterOp(OpKind::Dropout, p + ".lora_dropout.default", {h});
+                dropout.attributes.p = config.dropout;
+                h = out.addOp(dropout);
+            }
+            auto weightA = out.addTensor({p + ".lora_A.default.weight",
+                                          {config.rank, inFeatures},
+                                          DType::Float32,
+                                          TensorRole::Parameter});
+            auto weightB = out.addTensor({p + ".lora_B.default.weight",
+                                          {outFeatures, config.rank},
+                                          DType::Float32,
+                                          TensorRole::Parameter});
+            h = out.addOp(adapterOp(OpKind::Linear, p + ".lora_A.default", {h}, {weightA}));
+            h = out.addOp(adapterOp(OpKind::Linear, p + ".lora_B.default", {h}, {weightB}));
+            auto scale = adapterOp(OpKind::Mul, p + ".lora_scaling", {h});
+            scale.attributes.scalar = config.alpha / config.rank;
+            h = out.addOp(scale);
+            result = out.addOp(adapterOp(OpKind::Add, p + ".lora_add", {result, h}));
+        }
+        map[static_cast<std::size_t>(original.outputs[0])] = result;
+    }
+    if (targeted == 0) {
+        std::string names;
+        for (const auto& target : config.targets)
+            names += (names.empty() ? "" : ", ") + target;
+        throw GraphError("no linear layer of " + graph.name() + " is named like the LoRA targets (" +
+                         (names.empty() ? std::string("every linear inside a block") : names) +
+                         "); name the last part of a layer's module path, e.g. q_proj, c_attn or query");
+    }
+    out.setLoss(map[static_cast<std::size_t>(graph.loss())]);
+    return out;
+}
+
+} // namespace torchrig

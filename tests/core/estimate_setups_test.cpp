@@ -1,0 +1,230 @@
+// The estimator's setups beyond one GPU's plain step, counted by hand on a linear layer (and the
+// tiny Llama for blocks): the optimizers' state, fp32 master weights, gradient accumulation,
+// data parallel's buckets and ZeRO's shards, LoRA's frozen base, and what they do to the time.
+
+#include "estimate/estimate.h"
+#include "estimate/memory_estimate.h"
+#include "io/model_graph_json.h"
+#include "test_support.h"
+#include "workload/lora.h"
+#include "workload/model_zoo.h"
+
+#include <catch2/catch.hpp>
+
+using namespace torchrig;
+using namespace torchrig::estimate;
+
+namespace {
+
+ModelGraph graphFile(const std::string& path) {
+    auto graph = readModelGraphJson(test::readFile(path), path);
+    REQUIRE(graph.ok());
+    return std::move(*graph);
+}
+
+ModelGraph linear4096() {
+    return graphFile(TORCHRIG_TEST_SOURCES "/validate/linear_4096.json");
+}
+
+ModelGraph tinyLlama() {
+    return graphFile(TORCHRIG_TEST_RESOURCES "/models/example-tiny-llama.json");
+}
+
+constexpr std::int64_t kWeight = 4096LL * 4096, kBias = 4096; // elements
+
+std::int64_t at(const MemoryEstimate& m, MemoryCategory category) {
+    return m.breakdownAtPeak[static_cast<std::size_t>(category)];
+}
+
+} // namespace
+
+TEST_CASE("Each optimizer keeps its own state", "[core][estimate]") {
+    auto graph = linear4096();
+    TrainingSetup setup;
+    auto stateOf = [&](OptimizerKind kind) {
+        setup.optimizer = kind;
+        return estimateMemory(graph, setup).optimizerStateBytes;
+    };
+    CHECK(stateOf(OptimizerKind::Sgd) == 0);
+    CHECK(stateOf(OptimizerKind::SgdMomentum) == 4 * (kWeight + kBias));
+    CHECK(stateOf(OptimizerKind::Lion) == 4 * (kWeight + kBias));
+    CHECK(stateOf(OptimizerKind::AdamW) == 8 * (kWeight + kBias) + 2 * 4);
+    // bitsandbytes: a byte a moment and a float32 absmax per 256 (both tensors reach min_8bit_size).
+    CHECK(stateOf(OptimizerKind::Adam8bit) ==
+          2 * (kWeight + kWeight / 256 * 4) + 2 * (kBias + kBias / 256 * 4));
+    // Adafactor: a row and a column factor for the matrix, the full second moment for the vector.
+    CHECK(stateOf(OptimizerKind::Adafactor) == (4 + 4096 * 4 + 4096 * 4) + (4 + kBias * 4));
+}
+
+TEST_CASE("Pure bf16 with fp32 master weights keeps float32 copies and state", "[core][estimate]") {
+    auto graph = linear4096();
+    TrainingSetup setup;
+    setup.precision = Precision::Bf16;
+    setup.optimizer = OptimizerKind::AdamW;
+    auto plain = estimateMemory(graph, setup);
+    CHECK(plain.optimizerStateBytes == 4 * (kWeight + kBias) + 2 * 4);
+    setup.fp32MasterWeights = true;
+    auto master = estimateMemory(graph, setup);
+    CHECK(master.optimizerStateBytes == 12 * (kWeight + kBias) + 2 * 4);
+    CHECK(master.parameterBytes == plain.parameterBytes); // the model's own weights stay bf16
+    CHECK(master.allocatedPeakBytes > plain.allocatedPeakBytes + 8 * (kWeight + kBias));
+}
+
+TEST_CASE("Gradient accumulation keeps the gradients through the next micro-batches", "[core][estimate]") {
+    auto graph = linear4096();
+    TrainingSetup setup;
+    setup.optimizer = OptimizerKind::Sgd;
+    auto one = estimateMemory(graph, setup);
+    setup.gradientAccumulation = 4;
+    auto four = estimateMemory(graph, setup);
+    // The second micro-batch runs its forward and backward beside the first's gradients, and its
+    // new weight gradient meets the kept one before the in-place add.
+    CHECK(four.allocatedPeakBytes > one.allocatedPeakBytes);
+    CHECK(four.allocatedPeakBytes - one.allocatedPeakBytes <= 4 * (kWeight + kBias) + 64 * 4096 * 4);
+    CHECK(four.optimizerStateBytes == one.optimizerStateBytes);
+    // Four micro-batches, one optimizer step, on the timeline.
+    int backwardStarts = 0;
+    auto last = TimelinePoint::Phase::Start;
+    for (const auto& point : four.timeline) {
+        if (point.phase == TimelinePoint::Phase::Backward && last != TimelinePoint::Phase::Backward)
+            ++backwardStarts;
+        last = point.phase;
+    }
+    CHECK(backwardStarts == 4);
+}
+
+TEST_CASE("Data parallel: DDP's buckets, and ZeRO's shards of state, gradients and weights",
+          "[core][estimate]") {
+    auto graph = linear4096();
+    TrainingSetup setup;
+    setup.optimizer = OptimizerKind::AdamW;
+    const auto single = estimateMemory(graph, setup);
+    const std::int64_t gradients = 4 * (kWeight + kBias);
+    setup.parallel.gpus = 4;
+    setup.parallel.strategy = ParallelStrategy::Ddp;
+    auto ddp = estimateMemory(graph, setup);
+    CHECK(ddp.allocatedPeakBytes == single.allocatedPeakBytes + gradients);
+    CHECK(ddp.gradientBytes == gradients);
+    setup.parallel.bucketView = true;
+    CHECK(estimateMemory(graph, setup).allocatedPeakBytes == single.allocatedPeakBytes);
+    setup.parallel.bucketView = false;
+
+    setup.parallel.strategy = ParallelStrategy::Zero1;
+    auto zero1 = estimateMemory(graph, setup);
+    CHECK(zero1.optimizerStateBytes == 2 * (4 * kWeight / 4) + 2 * (4 * kBias / 4) + 2 * 4);
+    CHECK(zero1.parameterBytes == single.parameterBytes);
+
+    setup.parallel.strategy = ParallelStrategy::Zero2;
+    auto zero2 = estimateMemory(graph, setup);
+    CHECK(zero2.optimizerStateBytes == zero1.optimizerStateBytes);
+    // At the peak: DeepSpeed's reduce bucket (the model is smaller than 5e8 elements: all of it),
+    // the weight's and bias's full gradients as backward made them, and the weight's shard being
+    // reduce-scattered into.
+    CHECK(at(zero2, MemoryCategory::Gradients) == gradients + gradients + 4 * kWeight / 4);
+    CHECK(zero2.allocatedPeakBytes < single.allocatedPeakBytes + gradients);
+
+    setup.parallel.strategy = ParallelStrategy::Fsdp;
+    auto fsdp = estimateMemory(graph, setup);
+    CHECK(fsdp.parameterBytes == 4 * kWeight / 4 + 4 * kBias / 4);
+    CHECK(fsdp.allocatedPeakBytes < zero2.allocatedPeakBytes);
+    // One GPU is no data parallel whatever the strategy.
+    setup.parallel.gpus = 1;
+    CHECK(estimateMemory(graph, setup).allocatedPeakBytes == single.allocatedPeakBytes);
+}
+
+TEST_CASE("FSDP gathers one block's weights at a time", "[core][estimate]") {
+    auto graph = tinyLlama();
+    TrainingSetup setup;
+    setup.optimizer = OptimizerKind::Sgd;
+    setup.parallel.gpus = 8;
+    setup.parallel.strategy = ParallelStrategy::Fsdp;
+    auto fsdp = estimateMemory(graph, setup);
+    setup.parallel.gpus = 1;
+    auto single = estimateMemory(graph, setup);
+    const auto weights = static_cast<std::int64_t>(graph.parameterBytes());
+    CHECK(fsdp.parameterBytes <= weights / 8 + 8 * static_cast<std::int64_t>(graph.tensors().size()));
+    // At most the root's weights and two blocks' (backward prefetches one) beside the shards.
+    CHECK(at(fsdp, MemoryCategory::Weights) < at(single, MemoryCategory::Weights));
+    CHECK(fsdp.allocatedPeakBytes < single.allocatedPeakBytes);
+}
+
+TEST_CASE("LoRA's frozen base gets no gradients or state; QLoRA's base is stored in 4 bits",
+          "[core][estimate]") {
+    auto base = tinyLlama();
+    LoraConfig lora;
+    lora.rank = 4;
+    auto adapted = applyLora(base, lora);
+    TrainingSetup setup;
+    setup.optimizer = OptimizerKind::AdamW;
+    auto full = estimateMemory(base, setup);
+    auto adapters = estimateMemory(adapted, setup);
+    const auto trainedBytes = adapted.trainableParameterCount() * 4;
+    std::int64_t adapterTensors = 0;
+    for (const auto& t : adapted.tensors())
+        adapterTensors += t.role == TensorRole::Parameter && !t.frozen ? 1 : 0;
+    CHECK(adapters.optimizerStateBytes == 2 * trainedBytes + 4 * adapterTensors); // and a step counter each
+    CHECK(adapters.gradientBytes == trainedBytes);
+    CHECK(adapters.allocatedPeakBytes < full.allocatedPeakBytes);
+
+    lora.quantizeBase4bit = true;
+    auto quantized = applyLora(base, lora);
+    std::int64_t expected = 0;
+    for (const auto& t : quantized.tensors()) {
+        if (t.role != TensorRole::Parameter)
+            continue;
+        const auto n = numel(t.shape);
+        const auto blocks = (n + 63) / 64;
+        expected += t.quantized4bit ? (n + 1) / 2 + blocks + (blocks + 255) / 256 * 4 : n * 4;
+    }
+    auto q = estimateMemory(quantized, setup);
+    CHECK(q.parameterBytes == expected);
+    CHECK(q.parameterBytes < adapters.parameterBytes / 2);
+}
+
+TEST_CASE("The time follows what backward computes, the micro-batches and the all-reduce",
+          "[core][estimate]") {
+    DeviceSpec gpu;
+    gpu.id = "gpu/test";
+    gpu.name = "test GPU";
+    gpu.cuda = true;
+    gpu.usableBytes = 80LL << 30;
+    gpu.fp32Flops = gpu.tf32Flops = 100e12;
+    gpu.bf16Flops = gpu.fp16Flops = 400e12;
+    gpu.bandwidthBytesPerSecond = 2e12;
+    gpu.interconnectBytesPerSecond = 100e9;
+    const auto* gpt2 = findZooModel("gpt2");
+    REQUIRE(gpt2);
+    auto inputs = gpt2->defaults;
+    inputs.batch = 8;
+    inputs.seqLen = 512;
+    auto base = gpt2->build(inputs);
+    TrainingSetup setup;
+    setup.precision = Precision::Bf16;
+    auto full = estimateTraining(base, setup, gpu);
+    REQUIRE(full.time);
+    LoraConfig lora;
+    lora.rank = 8;
+    lora.targets = {"c_attn"};
+    auto adapted = estimateTraining(applyLora(base, lora), setup, gpu);
+    REQUIRE(adapted.time);
+    CHECK(adapted.time->backwardSeconds < full.time->backwardSeconds); // no weight gradients for the base
+    CHECK(adapted.time->optimizerSeconds < full.time->optimizerSeconds / 10);
+
+    setup.gradientAccumulation = 3;
+    auto accumulated = estimateTraining(base, setup, gpu);
+    REQUIRE(accumulated.time);
+    CHECK(accumulated.time->forwardSeconds == Approx(3 * full.time->forwardSeconds));
+    CHECK(accumulated.time->optimizerSeconds == Approx(full.time->optimizerSeconds));
+    CHECK(accumulated.time->samplesPerSecond > full.time->samplesPerSecond);
+
+    setup.gradientAccumulation = 1;
+    setup.parallel.gpus = 4;
+    auto ddp = estimateTraining(base, setup, gpu);
+    REQUIRE(ddp.time);
+    const double gradientBytes = static_cast<double>(base.trainableParameterCount()) * 2;
+    CHECK(ddp.time->communicationSeconds == Approx(2.0 * 3 / 4 * gradientBytes / 100e9));
+    gpu.interconnectBytesPerSecond = 0;
+    auto unknown = estimateTraining(base, setup, gpu);
+    REQUIRE(unknown.time);
+    CHECK_FALSE(unknown.time->communicationKnown);
+}
