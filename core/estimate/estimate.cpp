@@ -113,6 +113,14 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
     }
     if (peak <= 0 || bandwidth <= 0 || matrixRateAchieved <= 0)
         return std::nullopt;
+    // cuDNN runs float32 convolutions on TF32 tensor cores unless told not to
+    // (torch.backends.cudnn.allow_tf32 defaults to True); matmuls stay float32 unless tf32 is asked.
+    double convolutionRate = matrixRateAchieved;
+    if (device.cuda && setup.precision == Precision::Fp32 && device.tf32Flops > 0)
+        convolutionRate = calibrated && calibration->tf32Flops > 0
+                              ? calibration->tf32Flops
+                              : device.tf32Flops * kMeasuredMatmulEfficiency;
+    const double opOverhead = device.cuda ? kMeasuredCudaEagerOpSeconds : kCpuEagerOpSeconds;
     const double element = setup.precision == Precision::Fp32 || setup.precision == Precision::Tf32 ? 4 : 2;
     TimeEstimate t;
     t.calibrated = calibrated;
@@ -135,21 +143,29 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
         auto cost = opCost(graph, op, element);
         if (cost.flops == 0 && cost.bytes == 0)
             continue;
-        const double rate = cost.matrix ? matrixRateAchieved : std::max(vectorRate, 1.0);
-        const double seconds = std::max(cost.flops / rate, cost.bytes / bandwidth) + kKernelLaunchSeconds;
+        const bool convolution = op.kind == OpKind::Conv2d || op.kind == OpKind::ConvTranspose2d;
+        const double rate = convolution   ? convolutionRate
+                            : cost.matrix ? matrixRateAchieved
+                                          : std::max(vectorRate, 1.0);
+        // Eager PyTorch issues one op after another from the CPU: a kernel shorter than the time
+        // to issue it leaves the GPU waiting.
+        const double kernel = std::max(cost.flops / rate, cost.bytes / bandwidth);
+        const double seconds = std::max(kernel, opOverhead);
         t.forwardSeconds += seconds;
         if (setup.checkpointing == Checkpointing::Blocks && op.block >= 0)
             recomputedSeconds += seconds;
         // A matrix op's backward: one product per operand needing a gradient (a matmul's two
         // inputs both count); an elementwise op's reads the saved values and writes the gradient.
         double products = 0;
-        if (cost.matrix)
+        if (cost.matrix) {
             products = op.kind == OpKind::Matmul || op.kind == OpKind::ScaledDotProductAttention
                            ? (inputGrad ? 2 : 0)
                            : (inputGrad ? 1 : 0) + (paramGrad ? 1 : 0);
-        else if (inputGrad || paramGrad)
+            t.backwardSeconds += products * seconds;
+        } else if (inputGrad || paramGrad) {
             products = 2;
-        t.backwardSeconds += products * seconds;
+            t.backwardSeconds += std::max(2 * kernel, opOverhead);
+        }
         forwardFlops += cost.flops;
         backwardFlops += cost.matrix ? products * cost.flops : 0;
     }
@@ -157,20 +173,32 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
     const int micro = std::max(1, setup.gradientAccumulation);
     t.forwardSeconds *= micro;
     t.backwardSeconds *= micro;
-    // The optimizer reads and writes trained parameters, gradients and state: bandwidth-bound.
+    // The optimizer reads and writes trained parameters, gradients and state, bandwidth-bound, in
+    // as many passes as its kernels make: PyTorch's AdamW (foreach or single-tensor) runs lerp,
+    // mul, addcmul, sqrt, div, add, addcdiv and the decay's mul, 20 tensor-sized reads and writes;
+    // the fused kernel reads parameter, gradient and moments once and writes three.
     const double trainedBytes = static_cast<double>(graph.trainableParameterCount()) * element;
-    double passes = 7; // Adam: parameter, gradient, two moments read; parameter, two moments written
+    const bool fused = setup.optimizerImpl == OptimizerImpl::Fused;
+    double passes = fused ? 7 : 20;
+    double kernels = fused ? 1 : 9; // per parameter tensor (single-tensor) or per list (foreach)
     switch (setup.optimizer) {
-    case OptimizerKind::Sgd: passes = 3; break;
-    case OptimizerKind::SgdMomentum:
-    case OptimizerKind::Lion: passes = 5; break;
-    case OptimizerKind::Adam8bit: passes = 4; break; // moments in one byte each
-    case OptimizerKind::Adafactor: passes = 5; break;
+    case OptimizerKind::Sgd: passes = 3, kernels = 1; break;
+    case OptimizerKind::SgdMomentum: passes = fused ? 5 : 8, kernels = fused ? 1 : 3; break;
+    case OptimizerKind::Lion: passes = 9, kernels = 6; break;
+    case OptimizerKind::Adam8bit: passes = 6, kernels = 1; break; // moments in one byte each, one kernel
+    case OptimizerKind::Adafactor: passes = 12, kernels = 10; break;
     default: break;
     }
     const int gpus = std::max(1, setup.parallel.gpus);
     const bool shardedState = gpus > 1 && setup.parallel.strategy != ParallelStrategy::Ddp;
-    t.optimizerSeconds = passes * trainedBytes / bandwidth / (shardedState ? gpus : 1);
+    std::int64_t trainedTensors = 0;
+    for (const auto& tensor : tensors)
+        trainedTensors += tensor.role == TensorRole::Parameter && !tensor.frozen ? 1 : 0;
+    const bool foreach = setup.optimizerImpl == OptimizerImpl::Foreach ||
+                         (setup.optimizerImpl == OptimizerImpl::Default && device.cuda);
+    const double issued =
+        (foreach || fused ? kernels : kernels * static_cast<double>(trainedTensors)) * opOverhead;
+    t.optimizerSeconds = std::max(passes * trainedBytes / bandwidth / (shardedState ? gpus : 1), issued);
     // Data parallel: DDP and ZeRO-1/2 all-reduce the gradients (ring: 2(n-1)/n of them over each
     // link), ZeRO-3 and FSDP also gather the parameters twice; overlapped with backward (and, for
     // the gathers, forward) as far as it goes.

@@ -208,7 +208,8 @@ TEST_CASE("The time follows what backward computes, the micro-batches and the al
     auto adapted = estimateTraining(applyLora(base, lora), setup, gpu);
     REQUIRE(adapted.time);
     CHECK(adapted.time->backwardSeconds < full.time->backwardSeconds); // no weight gradients for the base
-    CHECK(adapted.time->optimizerSeconds < full.time->optimizerSeconds / 10);
+    // A few small adapters: the step is the issuing of its kernels, not their bytes.
+    CHECK(adapted.time->optimizerSeconds < full.time->optimizerSeconds / 5);
 
     setup.gradientAccumulation = 3;
     auto accumulated = estimateTraining(base, setup, gpu);
