@@ -23,6 +23,16 @@ std::string bytes(std::int64_t count) {
     return fmt::format("{:.2f} GiB ({} bytes)", double(count) / double(1LL << 30), count);
 }
 
+std::string duration(double s) {
+    if (s < 120)
+        return fmt::format("{:.1f} s", s);
+    if (s < 2 * 3600)
+        return fmt::format("{:.1f} min", s / 60);
+    if (s < 2 * 86400)
+        return fmt::format("{:.1f} h", s / 3600);
+    return fmt::format("{:.1f} days", s / 86400);
+}
+
 std::string seconds(double s) {
     return s >= 1 ? fmt::format("{:.3f} s", s) : fmt::format("{:.2f} ms", s * 1e3);
 }
@@ -45,6 +55,28 @@ EstimateCommand::EstimateCommand(CLI::App& parent, const GlobalOptions& options)
     m_command
         ->add_option("--interconnect-gbs", m_interconnectGbs,
                      "GPU-to-GPU bandwidth each way in GB/s (default: NVLink for SXM parts, else PCIe)")
+        ->check(CLI::PositiveNumber);
+    auto* samples =
+        m_command->add_option("--dataset-samples", m_dataset.samples, "Samples in the training set")
+            ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 50));
+    m_command
+        ->add_option("--sample-bytes", m_dataset.sampleBytes, "One sample as stored (a 224² JPEG: ~150000)")
+        ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+    m_command->add_flag("--cache-dataset", m_dataset.cacheInRam, "Keep the whole dataset in host RAM");
+    m_command
+        ->add_option("--loader-workers", m_dataset.loaderWorkers, "DataLoader workers per GPU (default 4)")
+        ->check(CLI::Range(0, 1024));
+    m_command
+        ->add_option("--kept-checkpoints", m_dataset.keptCheckpoints, "Checkpoints kept on disk (default 1)")
+        ->check(CLI::Range(0, 100000));
+    m_command->add_option("--storage-read-mbs", m_storageReadMbs, "What the dataset's storage reads, MB/s")
+        ->check(CLI::PositiveNumber);
+    m_command
+        ->add_option("--epochs", m_dataset.epochs, "Epochs to run (with --dataset-samples): the run's time")
+        ->needs(samples)
+        ->check(CLI::PositiveNumber);
+    m_command
+        ->add_option("--tokens", m_dataset.tokens, "Tokens to train on (language models): the run's time")
         ->check(CLI::PositiveNumber);
     m_command->add_flag("--fp32-master-weights", m_masterWeights,
                         "With --precision bf16: an fp32 copy of the weights and fp32 optimizer state");
@@ -164,7 +196,15 @@ int EstimateCommand::run() {
     }
     const auto& m = e.memory;
     const auto model = request->model.empty() ? graph->name() : request->model;
+    m_dataset.storageReadBytesPerSecond = m_storageReadMbs * 1e6;
+    const auto inputs = effectiveInputs(*request);
+    const auto host = estimate::estimateHost(e, setup, request->inputs.batch, inputs.seqLen, m_dataset);
+    auto optionalNumber = [](const std::optional<double>& value) {
+        return value ? json(*value) : json(nullptr);
+    };
 
+    auto warnings = e.warnings;
+    warnings.insert(warnings.end(), host.warnings.begin(), host.warnings.end());
     if (m_json) {
         json breakdown = json::object();
         for (std::size_t c = 0; c < estimate::kMemoryCategoryCount; ++c)
@@ -191,7 +231,9 @@ int EstimateCommand::run() {
                     {"optimizer_seconds", e.time->optimizerSeconds},
                     {"communication_seconds",
                      e.time->communicationKnown ? json(e.time->communicationSeconds) : json(nullptr)},
-                    {"data_loading_seconds", nullptr},
+                    {"data_loading_seconds", optionalNumber(host.dataLoadingSeconds)},
+                    {"epoch_seconds", optionalNumber(host.epochSeconds)},
+                    {"run_seconds", optionalNumber(host.runSeconds)},
                     {"samples_per_second", e.time->samplesPerSecond},
                     {"mfu", e.time->mfu},
                     {"calibrated", e.time->calibrated}};
@@ -223,8 +265,17 @@ int EstimateCommand::run() {
                       {"usable_bytes", device.usableBytes > 0 ? json(device.usableBytes) : json(nullptr)}}},
                     {"memory", memory},
                     {"time", time},
-                    {"host", {{"ram_bytes", nullptr}, {"storage_bytes", nullptr}}},
-                    {"warnings", e.warnings}};
+                    {"host",
+                     {{"ram_bytes", host.ramBytes},
+                      {"storage_bytes", host.storageBytes},
+                      {"ram",
+                       {{"loader_batches", host.loaderBatchBytes},
+                        {"pinned", host.pinnedBytes},
+                        {"dataset_cache", host.datasetCacheBytes},
+                        {"checkpoint_copy", host.checkpointCopyBytes}}},
+                      {"storage", {{"dataset", host.datasetBytes}, {"checkpoint", host.checkpointBytes}}},
+                      {"read_bytes_per_second", host.readBytesPerSecond}}},
+                    {"warnings", warnings}};
         std::cout << out.dump(2) << "\n";
         return e.fits && !*e.fits ? kExitDoesNotFit : kExitOk;
     }
@@ -277,8 +328,24 @@ int EstimateCommand::run() {
                                    : fmt::format("{:.1f}", e.time->samplesPerSecond)});
         rows.push_back({"MFU", fmt::format("{:.0f} %", 100 * e.time->mfu)});
     }
+    rows.push_back({"host RAM (per node)",
+                    fmt::format("{} (loaders {}, pinned {}, dataset cache {}, checkpoint copy {})",
+                                bytes(host.ramBytes), bytes(host.loaderBatchBytes), bytes(host.pinnedBytes),
+                                bytes(host.datasetCacheBytes), bytes(host.checkpointCopyBytes))});
+    rows.push_back({"storage", fmt::format("{} (dataset {}, {} checkpoint(s) of {})",
+                                           bytes(host.storageBytes), bytes(host.datasetBytes),
+                                           m_dataset.keptCheckpoints, bytes(host.checkpointBytes))});
+    if (host.readBytesPerSecond > 0)
+        rows.push_back(
+            {"dataset reads", fmt::format("{:.0f} MB/s at that pace", host.readBytesPerSecond / 1e6)});
+    if (host.dataLoadingSeconds)
+        rows.push_back({"data loading", fmt::format("{} a step", seconds(*host.dataLoadingSeconds))});
+    if (host.epochSeconds)
+        rows.push_back({"an epoch", duration(*host.epochSeconds)});
+    if (host.runSeconds)
+        rows.push_back({"the run", duration(*host.runSeconds)});
     std::cout << formatTable(rows);
-    for (const auto& w : e.warnings)
+    for (const auto& w : warnings)
         std::cout << "note: " << w << "\n";
     return e.fits && !*e.fits ? kExitDoesNotFit : kExitOk;
 }

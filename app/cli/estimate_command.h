@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog_command.h"
+#include "estimate/host_needs.h"
 #include "workload_options.h"
 
 #include <CLI/CLI.hpp>
@@ -25,7 +26,9 @@ private:
     bool m_masterWeights = false;
     bool m_bucketView = false;
     double m_interconnectGbs = 0; // each way, GB/s; 0: the catalog's
-    std::string m_calibration;    // a torchrig-cli validate --json result
+    estimate::DatasetSpec m_dataset;
+    double m_storageReadMbs = 0;
+    std::string m_calibration; // a torchrig-cli validate --json result
     bool m_json = false;
 };
 

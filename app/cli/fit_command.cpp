@@ -2,6 +2,7 @@
 
 #include "catalog_devices.h"
 #include "cli_output.h"
+#include "estimate/rule_of_thumb.h"
 #include "exit_codes.h"
 #include "io/request_graph.h"
 
@@ -144,23 +145,26 @@ int FitCommand::run() {
                             {"samples_per_second_at_max_batch",
                              r.samplesPerSecond ? json(*r.samplesPerSecond) : json(nullptr)},
                             {"launch_price_usd", r.price ? json(*r.price) : json(nullptr)},
-                            {"native_precision", r.native}});
+                            {"native_precision", r.native},
+                            {"rule_of_thumb_batch", estimate::seedRuleOfThumbBatch(r.device.usableBytes)}});
         std::cout << json{{"model", model},
                           {"batch", request->inputs.batch},
                           {"device_peak_bytes", devicePeak(request->inputs.batch)},
+                          {"rule_of_thumb_source", estimate::kSeedRuleOfThumbSource},
                           {"gpus", list}}
                          .dump(2)
                   << "\n";
         return kExitOk;
     }
-    std::vector<std::vector<std::string>> table = {{"GPU", "usable",
-                                                    fmt::format("fits batch {}", request->inputs.batch),
-                                                    "largest batch", "samples/s there", "launch price"}};
+    std::vector<std::vector<std::string>> table = {
+        {"GPU", "usable", fmt::format("fits batch {}", request->inputs.batch), "largest batch",
+         "rule of thumb", "samples/s there", "launch price"}};
     for (const auto& r : rows)
         table.push_back({r.device.name,
                          fmt::format("{:.1f} GiB{}", double(r.device.usableBytes) / double(1LL << 30),
                                      r.device.usableIsMarketing ? "*" : ""),
                          r.fits ? "yes" : "no", r.maxBatch > 0 ? std::to_string(r.maxBatch) : "-",
+                         std::to_string(estimate::seedRuleOfThumbBatch(r.device.usableBytes)),
                          r.samplesPerSecond ? fmt::format("{:.0f}", *r.samplesPerSecond)
                          : r.native         ? "-"
                                             : "emulated bf16",
@@ -171,7 +175,9 @@ int FitCommand::run() {
               << formatTable(table)
               << "* the advertised size: the usable memory is not known. The device peak counts the CUDA "
                  "context and libraries as measured on an H200; samples/s are uncalibrated roofline "
-                 "estimates.\n";
+                 "estimates.\n"
+              << "rule of thumb: " << estimate::kSeedRuleOfThumbSource
+              << "; the largest batch is the estimator's answer for this model.\n";
     return kExitOk;
 }
 

@@ -177,7 +177,10 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
     // as many passes as its kernels make: PyTorch's AdamW (foreach or single-tensor) runs lerp,
     // mul, addcmul, sqrt, div, add, addcdiv and the decay's mul, 20 tensor-sized reads and writes;
     // the fused kernel reads parameter, gradient and moments once and writes three.
-    const double trainedBytes = static_cast<double>(graph.trainableParameterCount()) * element;
+    // Parameters, gradients and state are stored in float32 but for pure bf16 (amp computes in
+    // half precision on float32 weights).
+    const double storedElement = setup.precision == Precision::Bf16 ? 2 : 4;
+    const double trainedBytes = static_cast<double>(graph.trainableParameterCount()) * storedElement;
     const bool fused = setup.optimizerImpl == OptimizerImpl::Fused;
     double passes = fused ? 7 : 20;
     double kernels = fused ? 1 : 9; // per parameter tensor (single-tensor) or per list (foreach)

@@ -158,6 +158,10 @@ TEST_CASE("fit tries every catalog GPU and finds each one's largest batch", "[cl
     CHECK(small["max_batch"].get<int>() < big["max_batch"].get<int>());
     // Turing has no native bfloat16: listed, but as emulated, after the cards that compute it.
     CHECK(big["native_precision"] == true);
+    // Article 000's rule of thumb, beside the computed answer: 64 from 12e9 bytes up, else 32.
+    CHECK(big["rule_of_thumb_batch"] == 64);
+    CHECK(byId.at("gpu/rtx-3080-10gb")["rule_of_thumb_batch"] == 32);
+    CHECK(d["rule_of_thumb_source"].get<std::string>().find("article 000") != std::string::npos);
     CHECK(small["native_precision"] == false);
     CHECK(small["samples_per_second_at_max_batch"].is_null());
     // Its largest batch fits by the estimator's own verdict, and twice as many do not (the reserved
@@ -286,4 +290,45 @@ TEST_CASE("estimate takes LoRA, accumulation and data-parallel strategies and sa
     CHECK(noTarget.output.find("no linear layer of gpt2") != std::string::npos);
     auto alphaAlone = runCli(folder, "estimate --model gpt2 --batch 1 --lora-alpha 8 --device gpu/rtx-4090");
     CHECK(alphaAlone.exitCode == 2);
+}
+
+TEST_CASE("estimate counts host RAM, storage and the run's time from the dataset", "[cli][estimate]") {
+    test::TemporaryFolder folder;
+    auto run = runCli(
+        folder, "estimate --model resnet50 --batch 256 --precision amp-bf16 --device gpu/a100-80gb-sxm4 "
+                "--dataset-samples 1281167 --sample-bytes 110000 --epochs 90 --storage-read-mbs 3000 "
+                "--gpus 8 --loader-workers 4 --kept-checkpoints 3 --json");
+    REQUIRE(run.exitCode == 0);
+    auto d = nlohmann::json::parse(run.output);
+    const auto& host = d["host"];
+    const auto batchBytes = d["memory"]["breakdown_at_peak"]["inputs"].get<std::int64_t>();
+    CHECK(host["ram"]["loader_batches"] == 8 * 4 * 2 * batchBytes);
+    CHECK(host["ram"]["pinned"] == 8 * 2 * batchBytes);
+    CHECK(host["storage"]["dataset"] == 1281167LL * 110000);
+    CHECK(host["storage_bytes"] == host["storage"]["dataset"].get<std::int64_t>() +
+                                       3 * host["storage"]["checkpoint"].get<std::int64_t>());
+    CHECK(host["ram_bytes"].get<std::int64_t>() == host["ram"]["loader_batches"].get<std::int64_t>() +
+                                                       host["ram"]["pinned"].get<std::int64_t>() +
+                                                       host["ram"]["checkpoint_copy"].get<std::int64_t>());
+    const auto& time = d["time"];
+    // 1,281,167 samples in steps of 8 x 256; reading 2,048 samples at 3 GB/s.
+    CHECK(time["data_loading_seconds"].get<double>() == Approx(2048 * 110000 / 3e9));
+    const double step =
+        std::max(time["step_seconds"].get<double>(), time["data_loading_seconds"].get<double>());
+    CHECK(time["epoch_seconds"].get<double>() == Approx(626 * step));
+    CHECK(time["run_seconds"].get<double>() == Approx(90 * 626 * step));
+
+    auto cached = nlohmann::json::parse(
+        runCli(folder, "estimate --model resnet50 --batch 64 --device gpu/rtx-4090 --dataset-samples 100000 "
+                       "--sample-bytes 150000 --cache-dataset --json")
+            .output);
+    CHECK(cached["host"]["ram"]["dataset_cache"] == 100000LL * 150000);
+    CHECK(cached["host"]["read_bytes_per_second"] == 0);
+    auto none = nlohmann::json::parse(
+        runCli(folder, "estimate --model gpt2 --batch 1 --device gpu/rtx-4090 --json").output);
+    CHECK(none["host"]["storage"]["dataset"] == 0);
+    CHECK(none["time"]["epoch_seconds"].is_null());
+    CHECK(none["warnings"].dump().find("no dataset size given") != std::string::npos);
+    auto epochsAlone = runCli(folder, "estimate --model gpt2 --batch 1 --device gpu/rtx-4090 --epochs 3");
+    CHECK(epochsAlone.exitCode == 2);
 }

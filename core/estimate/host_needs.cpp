@@ -1,0 +1,70 @@
+#include "estimate/host_needs.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace torchrig::estimate {
+
+HostEstimate estimateHost(const Estimate& estimate, const TrainingSetup& setup, std::int64_t batch,
+                          std::int64_t tokensPerSample, const DatasetSpec& dataset) {
+    HostEstimate h;
+    const int gpus = std::max(1, setup.parallel.gpus);
+    const int micro = std::max(1, setup.gradientAccumulation);
+    const auto batchBytes = estimate.memory.breakdownAtPeak[static_cast<std::size_t>(MemoryCategory::Inputs)];
+    // Each GPU's process runs its own DataLoader: every worker keeps prefetch_factor batches ready,
+    // and with pin_memory the batch being moved and the next wait in pinned pages.
+    h.loaderBatchBytes = static_cast<std::int64_t>(gpus) * std::max(0, dataset.loaderWorkers) *
+                         std::max(1, dataset.prefetchFactor) * batchBytes;
+    h.pinnedBytes = dataset.pinMemory ? static_cast<std::int64_t>(gpus) * 2 * batchBytes : 0;
+    h.datasetBytes = dataset.samples * dataset.sampleBytes;
+    h.datasetCacheBytes = dataset.cacheInRam ? h.datasetBytes : 0;
+    // A checkpoint holds the weights and the optimizer state of the whole model, whichever GPU
+    // holds which shard; saving copies it to host memory first (the process that saves, or each
+    // rank its shard: the node holds all of it either way on one node).
+    const auto shardFactor = [&](bool sharded) {
+        return sharded && gpus > 1 ? gpus : 1;
+    };
+    const bool stateSharded = setup.parallel.strategy != ParallelStrategy::Ddp;
+    const bool weightsSharded = setup.parallel.strategy == ParallelStrategy::Zero3 ||
+                                setup.parallel.strategy == ParallelStrategy::Fsdp;
+    h.checkpointBytes = estimate.memory.parameterBytes * shardFactor(weightsSharded) +
+                        estimate.memory.optimizerStateBytes * shardFactor(stateSharded);
+    h.checkpointCopyBytes = h.checkpointBytes;
+    h.ramBytes = h.loaderBatchBytes + h.pinnedBytes + h.datasetCacheBytes + h.checkpointCopyBytes;
+    h.storageBytes = h.datasetBytes + std::max(0, dataset.keptCheckpoints) * h.checkpointBytes;
+
+    const double samplesPerStep = static_cast<double>(batch) * micro * gpus;
+    if (estimate.time && dataset.sampleBytes > 0) {
+        const double samplesPerSecond = estimate.time->samplesPerSecond * gpus;
+        h.readBytesPerSecond =
+            dataset.cacheInRam ? 0 : samplesPerSecond * static_cast<double>(dataset.sampleBytes);
+        if (!dataset.cacheInRam && dataset.storageReadBytesPerSecond > 0) {
+            h.dataLoadingSeconds =
+                samplesPerStep * static_cast<double>(dataset.sampleBytes) / dataset.storageReadBytesPerSecond;
+            if (*h.dataLoadingSeconds > estimate.time->stepSeconds)
+                h.warnings.push_back(
+                    "reading the data takes longer than the step: storage, not the GPU, sets "
+                    "the pace; cache the dataset in RAM or use faster storage");
+        }
+    }
+    if (estimate.time) {
+        // The loader runs beside the GPU: a step takes the longer of the two.
+        const double step = std::max(estimate.time->stepSeconds, h.dataLoadingSeconds.value_or(0));
+        if (dataset.samples > 0)
+            h.epochSeconds = std::ceil(static_cast<double>(dataset.samples) / samplesPerStep) * step;
+        if (dataset.tokens > 0 && tokensPerSample > 0)
+            h.runSeconds =
+                std::ceil(dataset.tokens / (samplesPerStep * static_cast<double>(tokensPerSample))) * step;
+        else if (dataset.epochs > 0 && h.epochSeconds)
+            h.runSeconds = dataset.epochs * *h.epochSeconds;
+    }
+    if (dataset.samples == 0 || dataset.sampleBytes == 0)
+        h.warnings.push_back(
+            "no dataset size given (--dataset-samples, --sample-bytes): host RAM and storage "
+            "count the loaders and checkpoints only");
+    h.warnings.push_back("host RAM leaves out the Python process and each loader worker's own interpreter, "
+                         "which no run here measures");
+    return h;
+}
+
+} // namespace torchrig::estimate

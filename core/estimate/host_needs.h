@@ -1,0 +1,52 @@
+#pragma once
+// What a training run needs beside the GPU (../shared/design/ESTIMATOR.md, "Host RAM and storage"):
+// host RAM for the data loaders, pinned buffers, an in-memory dataset and a checkpoint's CPU copy;
+// storage for the dataset and the kept checkpoints, and the read rate the step time asks of it; the
+// time to read a batch, and to run the epochs or tokens asked for.
+
+#include "estimate/estimate.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torchrig::estimate {
+
+struct DatasetSpec {
+    std::int64_t samples = 0;             // in the training set (0: not given)
+    std::int64_t sampleBytes = 0;         // one sample as stored (a JPEG, a tokenized sequence)
+    bool cacheInRam = false;              // the whole set kept in host RAM (decoded as stored)
+    int loaderWorkers = 4;                // DataLoader num_workers per GPU process
+    int prefetchFactor = 2;               // DataLoader's default: batches each worker keeps ready
+    bool pinMemory = true;                // pinned host copies of the batches in flight
+    int keptCheckpoints = 1;              // checkpoints kept on disk
+    double storageReadBytesPerSecond = 0; // what the dataset's storage reads (0: not known)
+    double epochs = 0;                    // to run (0: not asked)
+    double tokens = 0;                    // to train on, for language models (0: not asked)
+};
+
+struct HostEstimate {
+    // Host RAM per node, by what holds it; the Python process and the loader workers' own
+    // interpreters are not counted (they are not measured here).
+    std::int64_t loaderBatchBytes = 0;        // workers × prefetch × batch, every GPU process
+    std::int64_t pinnedBytes = 0;             // pinned copies of the batches in flight
+    std::int64_t datasetCacheBytes = 0;       // the dataset held in RAM
+    std::int64_t checkpointCopyBytes = 0;     // weights and optimizer state copied to the CPU to save
+    std::int64_t ramBytes = 0;                // the sum
+    std::int64_t datasetBytes = 0;            // on disk
+    std::int64_t checkpointBytes = 0;         // one checkpoint: weights and optimizer state, all GPUs
+    std::int64_t storageBytes = 0;            // dataset + kept checkpoints
+    double readBytesPerSecond = 0;            // what the estimated throughput reads from the dataset
+    std::optional<double> dataLoadingSeconds; // a step's batches read from storage
+    std::optional<double> epochSeconds;
+    std::optional<double> runSeconds; // the epochs or tokens asked for
+    std::vector<std::string> warnings;
+};
+
+// `estimate` is one GPU's (memory per GPU, time per step); the setup's GPU count multiplies what
+// every process holds. `tokensPerSample` is the sequence length for language models (0 otherwise).
+HostEstimate estimateHost(const Estimate& estimate, const TrainingSetup& setup, std::int64_t batch,
+                          std::int64_t tokensPerSample, const DatasetSpec& dataset);
+
+} // namespace torchrig::estimate
