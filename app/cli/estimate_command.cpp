@@ -3,6 +3,7 @@
 #include "catalog_devices.h"
 #include "cli_output.h"
 #include "estimate/estimate.h"
+#include "estimate/inference_estimate.h"
 #include "exit_codes.h"
 #include "io/request_graph.h"
 #include "util/host_memory.h"
@@ -78,6 +79,11 @@ EstimateCommand::EstimateCommand(CLI::App& parent, const GlobalOptions& options)
     m_command
         ->add_option("--tokens", m_dataset.tokens, "Tokens to train on (language models): the run's time")
         ->check(CLI::PositiveNumber);
+    m_command->add_flag(
+        "--inference", m_inference,
+        "Generation instead of training: the prompt (--seq-len) and --new-tokens with a KV cache");
+    m_command->add_option("--new-tokens", m_newTokens, "Tokens generated after the prompt (default 256)")
+        ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24));
     m_command->add_flag("--fp32-master-weights", m_masterWeights,
                         "With --precision bf16: an fp32 copy of the weights and fp32 optimizer state");
     m_command
@@ -187,6 +193,15 @@ int EstimateCommand::run() {
     setup.attention = m_attention == "math"    ? estimate::AttentionKernel::Math
                       : m_attention == "fused" ? estimate::AttentionKernel::Fused
                                                : estimate::AttentionKernel::Default;
+    if (m_inference) {
+        if (request->lora.rank > 0 || m_gpus > 1 || request->gradientAccumulation > 1 || m_masterWeights) {
+            std::cerr
+                << "torchrig-cli: --inference estimates one GPU generating with the whole model; leave out "
+                   "--lora-rank, --gpus, --grad-accum and --fp32-master-weights\n";
+            return kExitUsage;
+        }
+        return runInference(*request, *graph, setup, device, calibration ? &*calibration : nullptr);
+    }
     estimate::Estimate e;
     try {
         e = estimate::estimateTraining(*graph, setup, device, calibration ? &*calibration : nullptr);
@@ -348,6 +363,98 @@ int EstimateCommand::run() {
     for (const auto& w : warnings)
         std::cout << "note: " << w << "\n";
     return e.fits && !*e.fits ? kExitDoesNotFit : kExitOk;
+}
+
+int EstimateCommand::runInference(const ValidationRequest& request, const ModelGraph& graph,
+                                  const estimate::TrainingSetup& setup, const estimate::DeviceSpec& device,
+                                  const estimate::Calibration* calibration) {
+    const auto prompt = effectiveInputs(request).seqLen;
+    if (prompt <= 0) {
+        std::cerr << "torchrig-cli: --inference needs a language model and its prompt length (--seq-len)\n";
+        return kExitUsage;
+    }
+    std::optional<ModelGraph> decodeGraph;
+    if (!request.model.empty()) { // a zoo model builds again at one token; a model file cannot
+        auto oneToken = request;
+        oneToken.inputs.seqLen = 1;
+        auto built = buildRequestGraph(oneToken);
+        if (built)
+            decodeGraph = std::move(*built);
+    }
+    auto r = estimate::estimateInference(graph, decodeGraph ? &*decodeGraph : nullptr, setup, device, prompt,
+                                         m_newTokens, calibration);
+    auto warnings = r.prefill.warnings;
+    warnings.insert(warnings.end(), r.warnings.begin(), r.warnings.end());
+    const auto model = request.model.empty() ? graph.name() : request.model;
+    auto optionalNumber = [](const std::optional<double>& value) {
+        return value ? json(*value) : json(nullptr);
+    };
+    if (m_json) {
+        json breakdown = json::object();
+        const auto& at = r.prefill.memory.breakdownAtPeak;
+        for (std::size_t c = 0; c < estimate::kMemoryCategoryCount; ++c)
+            breakdown[std::string(estimate::memoryCategoryId(static_cast<estimate::MemoryCategory>(c)))] =
+                at[c];
+        breakdown["kv_cache"] = r.kvCacheBytes;
+        breakdown["context"] = r.prefill.contextBytes;
+        std::optional<double> total;
+        if (r.prefillSeconds && r.decodeSecondsPerToken)
+            total = *r.prefillSeconds + static_cast<double>(m_newTokens) * *r.decodeSecondsPerToken;
+        json out = {
+            {"model", {{"id", model}, {"params", graph.parameterCount()}}},
+            {"inputs",
+             {{"batch", request.inputs.batch}, {"prompt_tokens", prompt}, {"new_tokens", m_newTokens}}},
+            {"setup", {{"mode", "inference"}, {"precision", precisionId(setup.precision)}}},
+            {"device",
+             {{"id", device.id},
+              {"name", device.name},
+              {"usable_bytes", device.usableBytes > 0 ? json(device.usableBytes) : json(nullptr)}}},
+            {"memory",
+             {{"allocated_peak_bytes", r.allocatedPeakBytes},
+              {"reserved_peak_bytes", nullptr},
+              {"device_peak_bytes", r.devicePeakBytes},
+              {"prefill_allocated_peak_bytes", r.prefill.memory.allocatedPeakBytes},
+              {"kv_cache_bytes", r.kvCacheBytes},
+              {"kv_cache_bytes_per_token", r.kvCacheBytesPerToken},
+              {"fits", r.fits ? json(*r.fits) : json(nullptr)},
+              {"headroom_bytes", r.fits ? json(r.headroomBytes) : json(nullptr)},
+              {"breakdown_at_prefill_peak", breakdown}}},
+            {"time",
+             {{"prefill_seconds", optionalNumber(r.prefillSeconds)},
+              {"decode_seconds_per_token", optionalNumber(r.decodeSecondsPerToken)},
+              {"tokens_per_second", optionalNumber(r.tokensPerSecond)},
+              {"step_seconds", optionalNumber(total)},
+              {"calibrated", r.prefill.time ? json(r.prefill.time->calibrated) : json(nullptr)}}},
+            {"warnings", warnings}};
+        std::cout << out.dump(2) << "\n";
+        return r.fits && !*r.fits ? kExitDoesNotFit : kExitOk;
+    }
+    std::vector<std::vector<std::string>> rows = {
+        {"model",
+         fmt::format("{} ({} parameters), batch {}", model, graph.parameterCount(), request.inputs.batch)},
+        {"generation",
+         fmt::format("{}, prompt {} tokens, {} new", precisionId(setup.precision), prompt, m_newTokens)},
+        {"device", fmt::format("{} ({})", device.name, device.id)},
+        {"weights", bytes(r.prefill.memory.parameterBytes)},
+        {"KV cache at the end",
+         fmt::format("{} ({} bytes a token)", bytes(r.kvCacheBytes), r.kvCacheBytesPerToken)},
+        {"prompt's forward, allocated peak", bytes(r.prefill.memory.allocatedPeakBytes)},
+        {"allocated peak", bytes(r.allocatedPeakBytes)},
+        {"device peak (+ context, libraries)", bytes(r.devicePeakBytes)},
+    };
+    if (r.fits)
+        rows.push_back({"fits", fmt::format("{} ({} of {} usable)", *r.fits ? "yes" : "NO",
+                                            bytes(r.devicePeakBytes), bytes(device.usableBytes))});
+    if (r.prefillSeconds)
+        rows.push_back({"prompt (prefill)", seconds(*r.prefillSeconds)});
+    if (r.decodeSecondsPerToken)
+        rows.push_back(
+            {"a new token", fmt::format("{} ({:.1f} tokens/s for the batch)",
+                                        seconds(*r.decodeSecondsPerToken), r.tokensPerSecond.value_or(0))});
+    std::cout << formatTable(rows);
+    for (const auto& w : warnings)
+        std::cout << "note: " << w << "\n";
+    return r.fits && !*r.fits ? kExitDoesNotFit : kExitOk;
 }
 
 } // namespace torchrig::cli

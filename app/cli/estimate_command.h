@@ -28,6 +28,12 @@ private:
     double m_interconnectGbs = 0; // each way, GB/s; 0: the catalog's
     estimate::DatasetSpec m_dataset;
     double m_storageReadMbs = 0;
+    bool m_inference = false;
+    std::int64_t m_newTokens = 256;
+
+    int runInference(const ValidationRequest& request, const ModelGraph& graph,
+                     const estimate::TrainingSetup& setup, const estimate::DeviceSpec& device,
+                     const estimate::Calibration* calibration);
     std::string m_calibration; // a torchrig-cli validate --json result
     bool m_json = false;
 };

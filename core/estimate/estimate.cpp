@@ -130,10 +130,12 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
     const auto& tensors = graph.tensors();
     std::vector<bool> needsGrad(tensors.size(), false);
     for (std::size_t id = 0; id < tensors.size(); ++id)
-        needsGrad[id] = tensors[id].role == TensorRole::Parameter && !tensors[id].frozen;
+        needsGrad[id] = !setup.inference && tensors[id].role == TensorRole::Parameter && !tensors[id].frozen;
     double forwardFlops = 0, backwardFlops = 0;
     double recomputedSeconds = 0; // checkpointed blocks run their forward again in backward
-    for (const auto& op : graph.ops()) {
+    const auto end = setup.inference && setup.lastTokenHead ? headOpIndex(graph) : graph.ops().size();
+    for (std::size_t index = 0; index < end; ++index) {
+        const auto& op = graph.ops()[index];
         bool inputGrad = false, paramGrad = false;
         for (auto id : op.inputs)
             inputGrad = inputGrad || needsGrad[static_cast<std::size_t>(id)];
@@ -201,7 +203,8 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
                          (setup.optimizerImpl == OptimizerImpl::Default && device.cuda);
     const double issued =
         (foreach || fused ? kernels : kernels * static_cast<double>(trainedTensors)) * opOverhead;
-    t.optimizerSeconds = std::max(passes * trainedBytes / bandwidth / (shardedState ? gpus : 1), issued);
+    t.optimizerSeconds =
+        setup.inference ? 0 : std::max(passes * trainedBytes / bandwidth / (shardedState ? gpus : 1), issued);
     // Data parallel: DDP and ZeRO-1/2 all-reduce the gradients (ring: 2(n-1)/n of them over each
     // link), ZeRO-3 and FSDP also gather the parameters twice; overlapped with backward (and, for
     // the gathers, forward) as far as it goes.
@@ -232,14 +235,14 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
     return t;
 }
 
+} // namespace
+
 std::int64_t batchOf(const ModelGraph& graph) {
     for (const auto& t : graph.tensors())
         if (t.role == TensorRole::Input && !t.shape.empty())
             return t.shape[0];
     return 1;
 }
-
-} // namespace
 
 bool runsNatively(const TrainingSetup& setup, const DeviceSpec& device) {
     const bool bf16 = setup.precision == Precision::AmpBf16 || setup.precision == Precision::Bf16;

@@ -83,6 +83,9 @@ struct Estimate {
 // (NVIDIA before compute capability 8.0) only emulates amp-bf16 and bf16, slowly.
 bool runsNatively(const TrainingSetup& setup, const DeviceSpec& device);
 
+// The batch a graph is built for: its first input's leading size (1 without one).
+std::int64_t batchOf(const ModelGraph& graph);
+
 Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device,
                           const Calibration* calibration = nullptr);
 // The same from a memory simulation already run for this graph and setup on this kind of device

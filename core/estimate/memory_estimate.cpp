@@ -172,7 +172,7 @@ private:
             Value v;
             v.storage = m_ledger.alloc(bytes, category);
             v.elementBytes = element;
-            v.requiresGrad = t.role == TensorRole::Parameter && !t.frozen;
+            v.requiresGrad = t.role == TensorRole::Parameter && !t.frozen && !m_setup.inference;
             m_values[id] = v;
             if (t.role == TensorRole::Parameter) {
                 if (v.requiresGrad) {
@@ -246,6 +246,14 @@ private:
         int root = kNone;
         if (m_shardParams)
             root = m_ledger.alloc(fullBytes(m_rootParams), MemoryCategory::Weights);
+        if (m_setup.inference) {
+            forward();
+            auto& loss = value(m_graph.loss());
+            m_ledger.release(loss.storage);
+            loss.storage = kNone;
+            m_ledger.release(root);
+            return;
+        }
         for (int micro = 0; micro < std::max(1, m_setup.gradientAccumulation); ++micro) {
             // A later micro-batch's gradients are added into the ones kept (AccumulateGrad, in place).
             for (auto p : m_params)
@@ -268,8 +276,9 @@ private:
 
     void forward() {
         const auto& ops = m_graph.ops();
+        const auto end = m_setup.inference && m_setup.lastTokenHead ? headOpIndex(m_graph) : ops.size();
         int running = -1; // the block whose parameters are gathered (Zero3 / FSDP)
-        for (std::size_t i = 0; i < ops.size();) {
+        for (std::size_t i = 0; i < end;) {
             m_ledger.at(TimelinePoint::Phase::Forward, static_cast<int>(i));
             if (ops[i].block != running) {
                 reshard(running);
@@ -1156,6 +1165,14 @@ TrainingSetup trainingSetupFor(const ValidationRequest& request) {
     setup.checkpointing = request.checkpointing;
     setup.gradientAccumulation = request.gradientAccumulation;
     return setup;
+}
+
+std::size_t headOpIndex(const ModelGraph& graph) {
+    const auto& ops = graph.ops();
+    for (std::size_t i = ops.size(); i-- > 0;)
+        if (ops[i].kind == OpKind::Linear)
+            return i;
+    return ops.size();
 }
 
 std::string_view parallelStrategyId(ParallelStrategy strategy) {

@@ -64,7 +64,16 @@ struct TrainingSetup {
     // optimizer state), as DeepSpeed's bf16 and Megatron do.
     bool fp32MasterWeights = false;
     ParallelSetup parallel;
+    // A forward without autograd (torch.inference_mode()): nothing saved, no gradients, no
+    // optimizer; the loss op, if the graph has one, runs as a forward op.
+    bool inference = false;
+    // With inference: the output head (the last linear) and what follows it run for the prompt's
+    // last token only, as transformers' generate() asks (logits_to_keep = 1): counted as nothing.
+    bool lastTokenHead = false;
 };
+
+// The first op a last-token head leaves out: the graph's last linear (ops().size() when none).
+std::size_t headOpIndex(const ModelGraph& graph);
 
 // The setup a workload request (the worker's, the CLI's flags) asks for, on the CPU.
 TrainingSetup trainingSetupFor(const ValidationRequest& request);

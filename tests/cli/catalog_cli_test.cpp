@@ -332,3 +332,27 @@ TEST_CASE("estimate counts host RAM, storage and the run's time from the dataset
     auto epochsAlone = runCli(folder, "estimate --model gpt2 --batch 1 --device gpu/rtx-4090 --epochs 3");
     CHECK(epochsAlone.exitCode == 2);
 }
+
+TEST_CASE("estimate --inference gives the KV cache, the peak and the tokens per second", "[cli][estimate]") {
+    test::TemporaryFolder folder;
+    auto run =
+        runCli(folder, "estimate --model llama-2-7b --batch 1 --seq-len 512 --precision bf16 --inference "
+                       "--new-tokens 512 --device gpu/a100-80gb-sxm4 --json");
+    REQUIRE(run.exitCode == 0);
+    auto d = nlohmann::json::parse(run.output);
+    CHECK(d["setup"]["mode"] == "inference");
+    CHECK(d["memory"]["kv_cache_bytes_per_token"] == 2 * 32 * 4096 * 2);
+    CHECK(d["memory"]["kv_cache_bytes"] == 1024LL * 2 * 32 * 4096 * 2);
+    CHECK(d["memory"]["allocated_peak_bytes"].get<std::int64_t>() >
+          d["memory"]["prefill_allocated_peak_bytes"].get<std::int64_t>());
+    CHECK(d["time"]["tokens_per_second"].get<double>() > 0);
+    CHECK(d["time"]["step_seconds"].get<double>() ==
+          Approx(d["time"]["prefill_seconds"].get<double>() +
+                 512 * d["time"]["decode_seconds_per_token"].get<double>()));
+    auto vision = runCli(folder, "estimate --model resnet50 --batch 1 --inference --device gpu/rtx-4090");
+    CHECK(vision.exitCode == 2);
+    CHECK(vision.output.find("needs a language model") != std::string::npos);
+    auto lora =
+        runCli(folder, "estimate --model gpt2 --batch 1 --inference --lora-rank 4 --device gpu/rtx-4090");
+    CHECK(lora.exitCode == 2);
+}

@@ -3,6 +3,7 @@
 // data parallel's buckets and ZeRO's shards, LoRA's frozen base, and what they do to the time.
 
 #include "estimate/estimate.h"
+#include "estimate/inference_estimate.h"
 #include "estimate/memory_estimate.h"
 #include "io/model_graph_json.h"
 #include "test_support.h"
@@ -228,4 +229,59 @@ TEST_CASE("The time follows what backward computes, the micro-batches and the al
     auto unknown = estimateTraining(base, setup, gpu);
     REQUIRE(unknown.time);
     CHECK_FALSE(unknown.time->communicationKnown);
+}
+
+TEST_CASE("Inference: the KV cache counts key-value heads, and the prompt's forward keeps nothing",
+          "[core][estimate]") {
+    const auto* llama = findZooModel("llama-2-7b");
+    REQUIRE(llama);
+    auto inputs = llama->defaults;
+    inputs.batch = 2;
+    inputs.seqLen = 64;
+    auto prompt = llama->build(inputs);
+    // 32 layers, keys and values of 32 heads x 128, two bytes each, two sequences.
+    CHECK(estimate::kvCacheBytesPerToken(prompt, 64, 2) == 2 * 32 * 4096 * 2 * 2);
+
+    // A grouped-query model caches its key-value heads only (the tiny Llama: 4 query heads, 1 key-value).
+    auto tiny = tinyLlama();
+    std::int64_t kvWidth = 0, layers = 0;
+    for (const auto& op : tiny.ops()) {
+        if (op.kind == OpKind::Linear && op.name.ends_with(".k_proj"))
+            kvWidth = tiny.tensor(op.params[0]).shape[0], ++layers;
+    }
+    REQUIRE(layers > 0);
+    const auto tokens = tiny.tensor(tiny.findTensor("input_ids")).shape;
+    CHECK(estimate::kvCacheBytesPerToken(tiny, tokens[1], 4) == 2 * layers * kvWidth * 4 * tokens[0]);
+
+    TrainingSetup setup;
+    setup.precision = Precision::Bf16;
+    setup.inference = true;
+    auto forwardOnly = estimateMemory(tiny, setup);
+    CHECK(forwardOnly.optimizerStateBytes == 0);
+    CHECK(at(forwardOnly, MemoryCategory::Gradients) == 0);
+    setup.inference = false;
+    CHECK(forwardOnly.allocatedPeakBytes < estimateMemory(tiny, setup).allocatedPeakBytes / 2);
+
+    DeviceSpec gpu;
+    gpu.id = "gpu/test";
+    gpu.name = "test GPU";
+    gpu.cuda = true;
+    gpu.usableBytes = 80LL << 30;
+    gpu.fp32Flops = gpu.tf32Flops = 100e12;
+    gpu.bf16Flops = gpu.fp16Flops = 400e12;
+    gpu.bandwidthBytesPerSecond = 2e12;
+    inputs.seqLen = 1;
+    auto oneToken = llama->build(inputs);
+    auto generation = estimateInference(prompt, &oneToken, setup, gpu, 64, 192);
+    CHECK(generation.kvCacheBytes == generation.kvCacheBytesPerToken * 256);
+    // The last decode step holds every weight and the whole cache.
+    CHECK(generation.allocatedPeakBytes >=
+          generation.prefill.memory.parameterBytes + generation.kvCacheBytes);
+    REQUIRE(generation.decodeSecondsPerToken);
+    // Reading 13.5 GB of weights a token bounds the rate from below.
+    CHECK(*generation.decodeSecondsPerToken > 13.4e9 / 2e12);
+    CHECK(generation.fits == true);
+    auto promptOnly = estimateInference(prompt, nullptr, setup, gpu, 64, 192);
+    CHECK_FALSE(promptOnly.decodeSecondsPerToken);
+    CHECK(promptOnly.warnings.front().find("fixed shapes") != std::string::npos);
 }
