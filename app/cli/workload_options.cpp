@@ -18,7 +18,7 @@ void WorkloadOptions::addTo(CLI::App& command, const std::string& deviceHelp) {
     command
         .add_option(
             "--optimizer", optimizer,
-            "sgd, sgd-momentum, adam, adamw; estimated only: adafactor, adam8bit (bitsandbytes), lion")
+            "sgd, sgd-momentum, adam, adamw, adafactor, lion; estimated only: adam8bit (bitsandbytes)")
         ->check(CLI::IsMember({"sgd", "sgd-momentum", "adam", "adamw", "adafactor", "adam8bit", "lion"}));
     command.add_option("--optimizer-impl", optimizerImpl, "default, single_tensor, foreach, fused")
         ->check(CLI::IsMember({"default", "single_tensor", "foreach", "fused"}));

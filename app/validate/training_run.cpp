@@ -75,12 +75,22 @@ RunDevice resolveDevice(const std::string& id) {
 // What the request's settings need from this build and device; anything missing is refused
 // before a tensor exists, with what to ask for instead.
 void checkSupported(const ValidationRequest& request, const RunDevice& device) {
-    if (request.optimizer == OptimizerKind::Adafactor || request.optimizer == OptimizerKind::Adam8bit ||
-        request.optimizer == OptimizerKind::Lion)
-        throw WorkerError(ValidationErrorKind::Unsupported,
-                          "the " + std::string(optimizerId(request.optimizer)) +
-                              " optimizer is estimated but not measured: this worker trains with sgd, "
-                              "sgd-momentum, adam and adamw");
+    if (request.optimizer == OptimizerKind::Adam8bit)
+        throw WorkerError(
+            ValidationErrorKind::Unsupported,
+            "the adam8bit optimizer is estimated but not measured (LibTorch has no bitsandbytes "
+            "kernels): this worker trains with sgd, sgd-momentum, adam, adamw, adafactor and lion");
+    if ((request.optimizer == OptimizerKind::Adafactor || request.optimizer == OptimizerKind::Lion) &&
+        request.optimizerImpl == OptimizerImpl::Foreach)
+        throw WorkerError(
+            ValidationErrorKind::Unsupported,
+            std::string(optimizerId(request.optimizer)) +
+                " is measured in its single-tensor form only; leave --optimizer-impl at default");
+    if (request.inference && (request.checkpointing != Checkpointing::None ||
+                              request.gradientAccumulation > 1 || request.precision == Precision::AmpFp16))
+        throw WorkerError(ValidationErrorKind::InvalidRequest,
+                          "an inference run is one forward pass: checkpointing, gradient accumulation and "
+                          "amp-fp16's GradScaler are training settings; leave them out");
     if (request.lora.quantizeBase4bit)
         throw WorkerError(ValidationErrorKind::Unsupported,
                           "QLoRA's 4-bit base is estimated but not measured (LibTorch has no bitsandbytes "
@@ -137,6 +147,10 @@ public:
         }
         if (m_kind == OptimizerKind::Sgd || m_kind == OptimizerKind::SgdMomentum)
             sgd(params, grads);
+        else if (m_kind == OptimizerKind::Lion)
+            lion(params, grads);
+        else if (m_kind == OptimizerKind::Adafactor)
+            adafactor(params, grads);
         else
             adam(params, grads);
     }
@@ -213,6 +227,75 @@ private:
             m_second[i].mul_(beta2).addcmul_(grads[i], grads[i], 1 - beta2);
             auto denominator = (m_second[i].sqrt() / correction2Sqrt).add_(eps);
             params[i].addcdiv_(m_first[i], denominator, -stepSize);
+        }
+    }
+
+    // lion-pytorch's Lion, its PyTorch update function: decoupled decay, the sign of an
+    // interpolation of momentum and gradient, then the momentum's own update.
+    void lion(std::vector<at::Tensor>& params, std::vector<at::Tensor>& grads) {
+        constexpr double lr = 1e-4, beta1 = 0.9, beta2 = 0.99, weightDecay = 0.0;
+        if (m_first.empty())
+            for (auto& p : params)
+                m_first.push_back(at::zeros_like(p, at::MemoryFormat::Preserve));
+        for (std::size_t i = 0; i < params.size(); ++i) {
+            params[i].mul_(1 - lr * weightDecay);
+            auto update = m_first[i].clone().mul_(beta1).add(grads[i], 1 - beta1).sign_();
+            params[i].add_(update, -lr);
+            m_first[i].mul_(beta2).add_(grads[i], 1 - beta2);
+        }
+    }
+
+    // torch.optim.Adafactor (PyTorch 2.5) with its defaults, single-tensor: no first moment; a
+    // matrix keeps a row and a column factor of the second moment, a vector the whole of it.
+    void adafactor(std::vector<at::Tensor>& params, std::vector<at::Tensor>& grads) {
+        constexpr double lr = 1e-2, beta2Decay = -0.8, d = 1.0, weightDecay = 0.0;
+        const double eps1 = 1e-30, eps2 = 1e-3; // eps=(None, 1e-3): None is the dtype's tiny
+        if (m_steps.empty()) {
+            for (auto& p : params) {
+                m_steps.push_back(at::zeros({}, at::TensorOptions().dtype(at::kFloat)));
+                if (p.dim() > 1) {
+                    auto rowShape = p.sizes().vec(), columnShape = p.sizes().vec();
+                    rowShape.back() = 1;
+                    columnShape[columnShape.size() - 2] = 1;
+                    m_first.push_back(at::zeros(rowShape, p.options()));
+                    m_second.push_back(at::zeros(columnShape, p.options()));
+                } else {
+                    m_first.push_back(at::Tensor());
+                    m_second.push_back(at::zeros_like(p, at::MemoryFormat::Preserve));
+                }
+            }
+        }
+        // PyTorch's loop variables outlive an iteration: the previous parameter's estimate is
+        // freed only when the next one is assigned.
+        at::Tensor estimate;
+        for (std::size_t i = 0; i < params.size(); ++i) {
+            auto& p = params[i];
+            const auto& g = grads[i];
+            m_steps[i].add_(1);
+            const double step = m_steps[i].item<double>();
+            const double oneMinusBeta2 = std::pow(step, beta2Decay);
+            const double rho = std::min(lr, 1 / std::sqrt(step));
+            const double alpha =
+                std::max(eps2, p.norm(2).item<double>() / std::sqrt(double(p.numel()))) * rho;
+            if (weightDecay != 0)
+                p.mul_(1 - lr * weightDecay);
+            if (g.dim() > 1) {
+                auto rowMean = at::norm(g, 2, {-1}, true).square_().div_(g.size(-1));
+                m_first[i].lerp_(rowMean, oneMinusBeta2);
+                auto columnMean = at::norm(g, 2, {-2}, true).square_().div_(g.size(-2));
+                m_second[i].lerp_(columnMean, oneMinusBeta2);
+                estimate = at::matmul(m_first[i], m_second[i]);
+                estimate.div_(m_first[i].mean(-2, true).clamp_(eps1));
+            } else {
+                auto squared = g * g;
+                m_second[i].lerp_(squared, oneMinusBeta2);
+                estimate = m_second[i].clone();
+            }
+            auto update = estimate.clamp_(eps1 * eps1).rsqrt_();
+            update.mul_(g);
+            const double denominator =
+                std::max(1.0, update.norm(2).item<double>() / (std::sqrt(double(update.numel())) * d));
+            p.add_(update, -alpha / denominator);
         }
     }
 
@@ -423,7 +506,12 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
             for (auto& p : network.parameters())
                 p.mutable_grad().reset(); // zero_grad(set_to_none=True), PyTorch 2.x's default
             at::Tensor loss;
-            for (int micro = 0; micro < request.gradientAccumulation; ++micro) {
+            if (request.inference) {
+                c10::InferenceMode inferenceMode;
+                AutocastScope autocastScope(autocast);
+                loss = network.forward();
+            }
+            for (int micro = 0; micro < (request.inference ? 0 : request.gradientAccumulation); ++micro) {
                 AutocastScope autocastScope(autocast);
                 loss = network.forward(); // the previous micro-batch's loss goes as this one is assigned
                 autocastScope.exit();
@@ -433,10 +521,12 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
                     loss.backward();
             }
             // The loss stays alive through the optimizer's step, as a Python loop's variable does.
-            if (scaler)
-                scaler->step(optimizer);
-            else
-                optimizer.step();
+            if (!request.inference) {
+                if (scaler)
+                    scaler->step(optimizer);
+                else
+                    optimizer.step();
+            }
             device.synchronize();
             auto seconds = secondsSince(stepStart);
             m.loss = loss.item<double>();

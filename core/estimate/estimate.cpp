@@ -298,10 +298,8 @@ Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, c
         e.warnings.push_back("the LoRA adapters are counted in bf16 like the model; PEFT 0.12 and later "
                              "keeps them in float32 by default and casts each adapter's input to float32, "
                              "which adds an input-sized copy per adapted layer");
-    if (setup.optimizer == OptimizerKind::Adafactor || setup.optimizer == OptimizerKind::Adam8bit ||
-        setup.optimizer == OptimizerKind::Lion)
-        e.warnings.push_back(std::string(optimizerId(setup.optimizer)) +
-                             ": its state is counted from its implementation's code, not measured");
+    if (setup.optimizer == OptimizerKind::Adam8bit)
+        e.warnings.push_back("adam8bit: its state is counted from bitsandbytes' code, not measured");
     if (setup.fp32MasterWeights)
         e.warnings.push_back("fp32 master weights are modelled on a foreach AdamW over float32 copies, not "
                              "measured");

@@ -1120,9 +1120,17 @@ private:
                     2 * largest + (m_setup.cuda ? 0 : 12); // exp_avg_sq.sqrt() / bias_correction2_sqrt
             break;
         case OptimizerKind::Lion: temporary = 2 * largest; break; // exp_avg.clone() … .sign_()
-        case OptimizerKind::Adafactor:
-            temporary = 2 * largest;
-            break; // the second-moment estimate, the update
+        case OptimizerKind::Adafactor: {
+            // The second-moment estimate (the update, in place), a parameter's size; the loop's
+            // variable keeps the previous parameter's until the next is assigned.
+            std::int64_t previous = 0;
+            for (auto p : m_params) {
+                const auto bytes = local(stateBytes(p));
+                temporary = std::max(temporary, previous + bytes);
+                previous = bytes;
+            }
+            break;
+        }
         default: break;
         }
         if (master) // each gradient cast to float32 before the update
@@ -1164,6 +1172,7 @@ TrainingSetup trainingSetupFor(const ValidationRequest& request) {
     setup.optimizerImpl = request.optimizerImpl;
     setup.checkpointing = request.checkpointing;
     setup.gradientAccumulation = request.gradientAccumulation;
+    setup.inference = request.inference;
     return setup;
 }
 

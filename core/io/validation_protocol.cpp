@@ -203,7 +203,11 @@ Result<ValidationRequest> parseValidationRequest(std::string_view text) {
                 request.gradientAccumulation = static_cast<int>(integerIn(value, key, 1, 1 << 16));
             else if (key == "lora")
                 request.lora = loraOf(value);
-            else if (key == "warmup_steps")
+            else if (key == "inference") {
+                if (!value.is_boolean())
+                    throw RequestError("\"inference\" must be true or false");
+                request.inference = value.get<bool>();
+            } else if (key == "warmup_steps")
                 request.warmupSteps = static_cast<int>(integerIn(value, key, 0, 1000));
             else if (key == "steps")
                 request.steps = static_cast<int>(integerIn(value, key, 1, 10000));
@@ -257,6 +261,8 @@ std::string validationRequestToJson(const ValidationRequest& r) {
         out["memory_limit_bytes"] = r.memoryLimitBytes;
     if (r.gradientAccumulation > 1)
         out["gradient_accumulation"] = r.gradientAccumulation;
+    if (r.inference)
+        out["inference"] = true;
     if (r.lora.rank > 0)
         out["lora"] = {{"rank", r.lora.rank},
                        {"alpha", r.lora.alpha},

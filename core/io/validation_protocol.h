@@ -17,8 +17,8 @@
 namespace torchrig {
 
 enum class Precision { Fp32, Tf32, AmpFp16, AmpBf16, Bf16 };
-// The last three are estimated only: Adafactor (torch.optim.Adafactor, PyTorch >= 2.5), bitsandbytes'
-// 8-bit Adam (AdamW8bit) and Lion (lion-pytorch).
+// Beside torch.optim's: Adafactor (torch.optim.Adafactor, PyTorch >= 2.5), bitsandbytes' 8-bit Adam
+// (AdamW8bit; estimated only) and Lion (lion-pytorch).
 enum class OptimizerKind { Sgd, SgdMomentum, Adam, AdamW, Adafactor, Adam8bit, Lion };
 // PyTorch's three optimizer implementations; Default is what PyTorch 2.x picks for the device
 // (foreach on CUDA, single-tensor on the CPU).
@@ -43,6 +43,7 @@ struct ValidationRequest {
     Checkpointing checkpointing = Checkpointing::None;
     int gradientAccumulation = 1; // micro-batches of `batch` per optimizer step
     LoraConfig lora;              // rank 0: the whole model trains
+    bool inference = false;       // forward only, under torch.inference_mode(): no backward, no optimizer
     int warmupSteps = 1;
     int steps = 3;
     std::string device = "cpu"; // "cpu" or "cuda:N"

@@ -69,6 +69,13 @@ const std::vector<Case> kCases = {
     {"example-tiny-llama.json", 4, 0, "adamw", "fp32", "blocks", "default",
      R"({"lora": {"rank": 4, "targets": ["q_proj", "v_proj"], "dropout": 0.05}})"},
     {"example-tiny-llama.json", 4, 0, "adamw", "amp-bf16", "none", "default", R"({"lora": {"rank": 4}})"},
+    {"gpt2", 2, 64, "lion"},
+    {"gpt2", 2, 64, "adafactor"},
+    {"resnet18", 8, 0, "adafactor"},
+    {"gpt2", 2, 64, "adamw", "fp32", "none", "default", R"({"inference": true})"},
+    {"gpt2", 4, 128, "adamw", "bf16", "none", "default", R"({"inference": true})"},
+    {"resnet50", 8, 0, "sgd", "amp-bf16", "none", "default", R"({"inference": true})"},
+    {"example-tiny-llama.json", 4, 0, "sgd", "fp32", "none", "default", R"({"inference": true})"},
 };
 
 nlohmann::json requestFor(const Case& c) {
@@ -119,7 +126,8 @@ TEST_CASE("The estimated allocated peak is within 3 % (median) and 10 % (each) o
             (static_cast<double>(estimated) - static_cast<double>(measured)) / static_cast<double>(measured);
         errors.push_back(std::abs(error));
         auto extra = nlohmann::json::parse(c.extra);
-        std::string more = extra.contains("lora")
+        std::string more = extra.contains("inference") ? "inference"
+                           : extra.contains("lora")
                                ? "lora r" + std::to_string(extra["lora"]["rank"].get<int>())
                                : (extra.contains("gradient_accumulation")
                                       ? "accum " + std::to_string(extra["gradient_accumulation"].get<int>())
