@@ -195,6 +195,7 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
     default: break;
     }
     const int gpus = std::max(1, setup.parallel.gpus);
+    const bool pipeline = gpus > 1 && setup.parallel.strategy == ParallelStrategy::Pipeline;
     const bool shardedState = gpus > 1 && setup.parallel.strategy != ParallelStrategy::Ddp;
     std::int64_t trainedTensors = 0;
     for (const auto& tensor : tensors)
@@ -209,7 +210,13 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
     // link), ZeRO-3 and FSDP also gather the parameters twice; overlapped with backward (and, for
     // the gathers, forward) as far as it goes.
     double exposed = 0;
-    if (gpus > 1) {
+    if (pipeline) {
+        // Each stage runs its share of every micro-batch, and the pipeline fills and drains:
+        // (micro-batches + stages - 1) slots of a stage's forward and backward.
+        const double slots = static_cast<double>(micro + gpus - 1) / gpus / micro;
+        t.forwardSeconds *= slots;
+        t.backwardSeconds *= slots;
+    } else if (gpus > 1) {
         const double link = device.interconnectBytesPerSecond;
         if (link > 0) {
             const double ring = 2.0 * (gpus - 1) / gpus;
@@ -230,8 +237,10 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
     }
     t.stepSeconds = t.forwardSeconds + t.backwardSeconds + exposed + t.optimizerSeconds;
     t.trainingFlops = (forwardFlops + backwardFlops) * micro;
-    t.samplesPerSecond = t.stepSeconds > 0 ? static_cast<double>(batch) * micro / t.stepSeconds : 0;
-    t.mfu = t.stepSeconds > 0 ? t.trainingFlops / t.stepSeconds / peak : 0;
+    // Per GPU: a pipeline's GPUs share each sample, data parallel's each have their own.
+    t.samplesPerSecond =
+        t.stepSeconds > 0 ? static_cast<double>(batch) * micro / t.stepSeconds / (pipeline ? gpus : 1) : 0;
+    t.mfu = t.stepSeconds > 0 ? t.trainingFlops / (pipeline ? gpus : 1) / t.stepSeconds / peak : 0;
     return t;
 }
 

@@ -20,12 +20,13 @@ constexpr EnumNames<MemoryCategory, kMemoryCategoryCount> kCategoryIds = {{
     {MemoryCategory::Workspace, "workspace"},
 }};
 
-constexpr EnumNames<ParallelStrategy, 5> kStrategyIds = {{
+constexpr EnumNames<ParallelStrategy, 6> kStrategyIds = {{
     {ParallelStrategy::Ddp, "ddp"},
     {ParallelStrategy::Zero1, "zero1"},
     {ParallelStrategy::Zero2, "zero2"},
     {ParallelStrategy::Zero3, "zero3"},
     {ParallelStrategy::Fsdp, "fsdp"},
+    {ParallelStrategy::Pipeline, "pp"},
 }};
 
 constexpr int kNone = kNoStorage;
@@ -56,17 +57,33 @@ struct Backward {
     std::int64_t temporaryBytes = 0; // inside the backward kernels, at once with the new gradients
 };
 
+// The ops one GPU runs: all of them, or a pipeline stage's.
+struct StageRange {
+    std::size_t begin = 0, end = 0;
+    int stage = -1;                 // -1: no pipeline
+    std::int64_t inFlightBytes = 0; // the other micro-batches' saved activations, held meanwhile
+};
+
 class Simulation {
 public:
-    Simulation(const ModelGraph& graph, const TrainingSetup& setup)
+    Simulation(const ModelGraph& graph, const TrainingSetup& setup, StageRange range = {})
         : m_graph(graph)
         , m_setup(setup)
         , m_ledger(setup.cuda)
         , m_values(graph.tensors().size())
         , m_grads(graph.tensors().size(), kNone)
         , m_lastUse(graph.tensors().size(), -1)
-        , m_backward(graph.ops().size()) {
+        , m_backward(graph.ops().size())
+        , m_range(range) {
         const auto& ops = graph.ops();
+        if (m_range.stage < 0)
+            m_range.end = ops.size();
+        m_inRange.assign(graph.tensors().size(), false);
+        for (std::size_t i = m_range.begin; i < m_range.end; ++i) {
+            for (const auto* list : {&ops[i].inputs, &ops[i].params, &ops[i].buffers})
+                for (auto id : *list)
+                    m_inRange[static_cast<std::size_t>(id)] = true;
+        }
         for (std::size_t i = 0; i < ops.size(); ++i)
             for (auto id : ops[i].inputs)
                 m_lastUse[static_cast<std::size_t>(id)] = static_cast<int>(i);
@@ -81,7 +98,8 @@ public:
         const auto strategy = setup.parallel.strategy;
         m_gpus = std::max(1, setup.parallel.gpus);
         const bool parallel = m_gpus > 1;
-        m_shardState = parallel && strategy != ParallelStrategy::Ddp;
+        m_shardState =
+            parallel && strategy != ParallelStrategy::Ddp && strategy != ParallelStrategy::Pipeline;
         m_shardGrads =
             parallel && (strategy == ParallelStrategy::Zero2 || strategy == ParallelStrategy::Zero3 ||
                          strategy == ParallelStrategy::Fsdp);
@@ -91,8 +109,8 @@ public:
         m_pendingGrad.assign(graph.tensors().size(), kNone);
         m_received.assign(graph.tensors().size(), 0);
         m_uses.assign(graph.tensors().size(), 0);
-        for (const auto& op : ops)
-            for (auto p : op.params)
+        for (std::size_t i = m_range.begin; i < m_range.end; ++i)
+            for (auto p : ops[i].params)
                 ++m_uses[static_cast<std::size_t>(p)];
         if (m_shardParams) {
             m_blockParams.resize(graph.blocks().size());
@@ -150,8 +168,20 @@ private:
         const auto& tensors = m_graph.tensors();
         for (std::size_t id = 0; id < tensors.size(); ++id) {
             const auto& t = tensors[id];
-            if (t.role == TensorRole::Activation)
+            if (t.role == TensorRole::Activation) {
+                // A pipeline stage receives what earlier stages made: a buffer per micro-batch.
+                if (m_range.stage > 0 && m_inRange[id] && producedBefore(static_cast<TensorId>(id))) {
+                    Value v;
+                    v.elementBytes = floatBytes(t.dtype);
+                    v.storage = m_ledger.alloc(numel(t.shape) * v.elementBytes, MemoryCategory::Inputs);
+                    v.requiresGrad = isFloatingPoint(t.dtype);
+                    m_values[id] = v;
+                    m_receivedActivations.push_back(static_cast<TensorId>(id));
+                }
                 continue;
+            }
+            if (!m_inRange[id])
+                continue; // another stage's
             auto element = floatBytes(t.dtype);
             auto category = t.role == TensorRole::Parameter || t.role == TensorRole::Buffer
                                 ? MemoryCategory::Weights
@@ -199,6 +229,36 @@ private:
 
     std::int64_t shardOf(std::int64_t bytes) const { return (bytes + m_gpus - 1) / m_gpus; }
 
+    bool producedBefore(TensorId id) const {
+        const auto& ops = m_graph.ops();
+        for (std::size_t i = 0; i < m_range.begin; ++i)
+            if (ops[i].outputs[0] == id)
+                return true;
+        return false;
+    }
+    // What this stage sends on: made here, read by a later stage.
+    std::vector<TensorId> sentOn() const {
+        const auto& ops = m_graph.ops();
+        std::vector<TensorId> sent;
+        for (std::size_t i = m_range.begin; i < m_range.end; ++i) {
+            const auto out = ops[i].outputs[0];
+            if (m_lastUse[static_cast<std::size_t>(out)] >= static_cast<int>(m_range.end))
+                sent.push_back(out);
+        }
+        return sent;
+    }
+
+public:
+    // A pipeline stage's saved activations from one micro-batch's forward (run on a fresh simulation).
+    std::int64_t savedByOneForward() {
+        MemoryEstimate ignored;
+        createPersistent(ignored);
+        const auto before = m_ledger.live();
+        forward();
+        return m_ledger.live() - before;
+    }
+
+private:
     // --- Zero3 / FSDP: a block's parameters gathered while it runs ------------------------------
     std::int64_t fullBytes(const std::vector<TensorId>& params) const {
         std::int64_t bytes = 0;
@@ -254,6 +314,10 @@ private:
             m_ledger.release(root);
             return;
         }
+        // 1F1B: the micro-batches this stage has run forward and not yet backward.
+        const int inFlight = m_range.inFlightBytes > 0
+                                 ? m_ledger.alloc(m_range.inFlightBytes, MemoryCategory::Activations)
+                                 : kNone;
         for (int micro = 0; micro < std::max(1, m_setup.gradientAccumulation); ++micro) {
             // A later micro-batch's gradients are added into the ones kept (AccumulateGrad, in place).
             for (auto p : m_params)
@@ -266,6 +330,7 @@ private:
             m_ledger.release(previousLoss);
             backward();
         }
+        m_ledger.release(inFlight);
         m_ledger.release(root);
         optimizerStep(first);
         // The loss lives through the step, as a Python loop's variable does.
@@ -276,9 +341,9 @@ private:
 
     void forward() {
         const auto& ops = m_graph.ops();
-        const auto end = m_setup.inference && m_setup.lastTokenHead ? headOpIndex(m_graph) : ops.size();
+        const auto end = m_setup.inference && m_setup.lastTokenHead ? headOpIndex(m_graph) : m_range.end;
         int running = -1; // the block whose parameters are gathered (Zero3 / FSDP)
-        for (std::size_t i = 0; i < end;) {
+        for (std::size_t i = m_range.begin; i < end;) {
             m_ledger.at(TimelinePoint::Phase::Forward, static_cast<int>(i));
             if (ops[i].block != running) {
                 reshard(running);
@@ -298,7 +363,9 @@ private:
         const auto& tensors = m_graph.tensors();
         for (std::size_t id = 0; id < tensors.size(); ++id) {
             if (tensors[id].role == TensorRole::Activation && static_cast<TensorId>(id) != m_graph.loss() &&
-                m_values[id].storage != kNone) {
+                m_values[id].storage != kNone &&
+                std::find(m_receivedActivations.begin(), m_receivedActivations.end(),
+                          static_cast<TensorId>(id)) == m_receivedActivations.end()) {
                 m_ledger.release(m_values[id].storage);
                 m_values[id].storage = kNone;
             }
@@ -916,14 +983,22 @@ private:
 
     // --- backward --------------------------------------------------------------------------------
     void backward() {
-        const auto loss = m_graph.loss();
-        // ones_like(loss): the caller of backward holds it until backward returns.
-        const int seed = m_ledger.alloc(value(loss).elementBytes, MemoryCategory::Temporaries);
-        m_ledger.retain(seed);
-        m_grads[static_cast<std::size_t>(loss)] = seed;
         const auto& ops = m_graph.ops();
+        int seed = kNone;
+        if (m_range.end == ops.size()) {
+            // ones_like(loss): the caller of backward holds it until backward returns.
+            const auto loss = m_graph.loss();
+            seed = m_ledger.alloc(value(loss).elementBytes, MemoryCategory::Temporaries);
+            m_ledger.retain(seed);
+            m_grads[static_cast<std::size_t>(loss)] = seed;
+        } else {
+            // A pipeline stage's backward starts from the gradients the next stage sends back.
+            for (auto out : sentOn())
+                m_grads[static_cast<std::size_t>(out)] =
+                    m_ledger.alloc(count(out) * value(out).elementBytes, MemoryCategory::Temporaries);
+        }
         int running = -1;
-        for (std::size_t i = ops.size(); i-- > 0;) {
+        for (std::size_t i = m_range.end; i-- > m_range.begin;) {
             m_ledger.at(TimelinePoint::Phase::Backward, static_cast<int>(i));
             if (ops[i].block != running) {
                 reshard(running);
@@ -1155,6 +1230,9 @@ private:
     std::vector<bool> m_gradInPlace;
     std::vector<int> m_pendingGrad; // contributions summed in autograd's input buffer
     std::vector<int> m_received, m_uses;
+    StageRange m_range;
+    std::vector<bool> m_inRange;                 // tensors the range's ops read
+    std::vector<TensorId> m_receivedActivations; // a pipeline stage's inputs from the stage before
     std::vector<std::vector<TensorId>> m_blockParams;
     std::vector<TensorId> m_rootParams;
     std::vector<int> m_gathered;
@@ -1196,8 +1274,48 @@ std::string_view memoryCategoryId(MemoryCategory category) {
     return enumName(kCategoryIds, category);
 }
 
+std::vector<std::pair<std::size_t, std::size_t>> pipelineStages(const ModelGraph& graph, int stages) {
+    const auto& ops = graph.ops();
+    std::vector<int> order; // blocks in the order they run
+    std::vector<std::size_t> firstOp;
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+        if (ops[i].block >= 0 && std::find(order.begin(), order.end(), ops[i].block) == order.end()) {
+            order.push_back(ops[i].block);
+            firstOp.push_back(i);
+        }
+    }
+    const auto blocks = static_cast<int>(order.size());
+    if (blocks < stages)
+        throw GraphError(graph.name() + " has " + std::to_string(blocks) + " blocks, too few for " +
+                         std::to_string(stages) + " pipeline stages (each needs at least one)");
+    std::vector<std::pair<std::size_t, std::size_t>> ranges;
+    for (int s = 0; s < stages; ++s) {
+        const auto begin = s == 0 ? std::size_t{0} : firstOp[static_cast<std::size_t>(s * blocks / stages)];
+        const auto end =
+            s + 1 == stages ? ops.size() : firstOp[static_cast<std::size_t>((s + 1) * blocks / stages)];
+        ranges.emplace_back(begin, end);
+    }
+    return ranges;
+}
+
 MemoryEstimate estimateMemory(const ModelGraph& graph, const TrainingSetup& setup) {
-    return Simulation(graph, setup).run();
+    const int stages = std::max(1, setup.parallel.gpus);
+    if (setup.parallel.strategy != ParallelStrategy::Pipeline || stages == 1 || setup.inference)
+        return Simulation(graph, setup).run();
+    const int micro = std::max(1, setup.gradientAccumulation);
+    MemoryEstimate highest;
+    const auto ranges = pipelineStages(graph, stages);
+    for (int s = 0; s < stages; ++s) {
+        StageRange range{ranges[static_cast<std::size_t>(s)].first,
+                         ranges[static_cast<std::size_t>(s)].second, s, 0};
+        const auto saved = Simulation(graph, setup, range).savedByOneForward();
+        range.inFlightBytes = static_cast<std::int64_t>(std::min(micro, stages - s) - 1) * saved;
+        auto stage = Simulation(graph, setup, range).run();
+        stage.pipelineStage = s;
+        if (s == 0 || stage.allocatedPeakBytes > highest.allocatedPeakBytes)
+            highest = std::move(stage);
+    }
+    return highest;
 }
 
 } // namespace torchrig::estimate

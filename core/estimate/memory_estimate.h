@@ -42,7 +42,11 @@ enum class AttentionKernel { Default, Math, Fused };
 //  Zero3, Fsdp: and parameters, each block's gathered while it runs (FSDP FULL_SHARD wrapping
 //         every block; backward prefetches the next block's). Zero2 and Zero3 also keep
 //         DeepSpeed's reduce bucket.
-enum class ParallelStrategy { Ddp, Zero1, Zero2, Zero3, Fsdp };
+//  Pipeline: the blocks split evenly over the GPUs as stages (the first also runs what comes
+//         before the blocks, the last what follows), 1F1B with the gradient-accumulation steps as
+//         micro-batches: stage s holds min(micro-batches, stages - s) micro-batches' saved
+//         activations at once. The estimate is the stage with the highest peak.
+enum class ParallelStrategy { Ddp, Zero1, Zero2, Zero3, Fsdp, Pipeline };
 std::string_view parallelStrategyId(ParallelStrategy strategy); // "ddp", "zero1", …
 std::optional<ParallelStrategy> parallelStrategyFromString(std::string_view text);
 
@@ -72,6 +76,11 @@ struct TrainingSetup {
     bool lastTokenHead = false;
 };
 
+// A pipeline's stages as op ranges [begin, end): the blocks split evenly, the first stage also
+// taking what runs before them and the last what follows. Throws GraphError with fewer blocks
+// than stages.
+std::vector<std::pair<std::size_t, std::size_t>> pipelineStages(const ModelGraph& graph, int stages);
+
 // The first op a last-token head leaves out: the graph's last linear (ops().size() when none).
 std::size_t headOpIndex(const ModelGraph& graph);
 
@@ -94,6 +103,7 @@ struct MemoryEstimate {
     std::int64_t parameterBytes = 0;      // weights as stored (this GPU's shard under Zero3/Fsdp)
     std::int64_t optimizerStateBytes = 0; // in the steady state, on this GPU
     std::int64_t gradientBytes = 0;       // the trained weights' gradients, on every GPU before sharding
+    int pipelineStage = -1;               // Pipeline: the stage this is (the one with the highest peak)
 };
 
 // Throws GraphError when the setup cannot apply (checkpointing a graph without blocks).

@@ -71,6 +71,7 @@ public:
     void recordTimeline(bool on) { m_recording = on; }
 
     std::int64_t peak() const { return m_peak; }
+    std::int64_t live() const { return m_live; }
     std::int64_t reservedPeak() const { return m_allocator.reservedPeakBytes(); }
     const std::array<std::int64_t, kMemoryCategoryCount>& peakBreakdown() const { return m_peakBreakdown; }
     TimelinePoint peakAt() const { return m_peakAt; }

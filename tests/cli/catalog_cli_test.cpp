@@ -275,6 +275,10 @@ TEST_CASE("estimate takes LoRA, accumulation and data-parallel strategies and sa
     CHECK(ddp["time"]["communication_seconds"].get<double>() ==
           Approx(2.0 * 7 / 8 * 6738415616.0 * 2 / 300e9).epsilon(1e-6));
     CHECK(ddp["setup"]["strategy"] == "ddp");
+    auto pipeline = json("--gpus 4 --strategy pp --grad-accum 8");
+    CHECK(pipeline["memory"]["allocated_peak_bytes"].get<std::int64_t>() <
+          full["memory"]["allocated_peak_bytes"].get<std::int64_t>() / 2);
+    CHECK(pipeline["setup"]["strategy"] == "pp");
 
     auto refused =
         runCli(folder, "estimate --model gpt2 --batch 1 --gpus 2 --strategy tp --device gpu/rtx-4090");

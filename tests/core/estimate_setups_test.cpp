@@ -285,3 +285,51 @@ TEST_CASE("Inference: the KV cache counts key-value heads, and the prompt's forw
     CHECK_FALSE(promptOnly.decodeSecondsPerToken);
     CHECK(promptOnly.warnings.front().find("fixed shapes") != std::string::npos);
 }
+
+TEST_CASE("Pipeline parallel: each stage holds its blocks and its micro-batches in flight",
+          "[core][estimate]") {
+    auto graph = tinyLlama();
+    const auto blocks = static_cast<int>(graph.blocks().size());
+    REQUIRE(blocks >= 2);
+    auto ranges = pipelineStages(graph, 2);
+    REQUIRE(ranges.size() == 2);
+    CHECK(ranges[0].first == 0);
+    CHECK(ranges[0].second == ranges[1].first);
+    CHECK(ranges[1].second == graph.ops().size());
+    CHECK_THROWS_WITH(pipelineStages(graph, blocks + 1), Catch::Contains("too few"));
+
+    TrainingSetup setup;
+    setup.optimizer = OptimizerKind::AdamW;
+    setup.gradientAccumulation = 4; // four micro-batches
+    const auto single = estimateMemory(graph, setup);
+    setup.parallel.gpus = 2;
+    setup.parallel.strategy = ParallelStrategy::Pipeline;
+    const auto pipelined = estimateMemory(graph, setup);
+    CHECK(pipelined.pipelineStage >= 0);
+    CHECK(pipelined.parameterBytes < single.parameterBytes);
+    CHECK(pipelined.optimizerStateBytes < single.optimizerStateBytes);
+    // The first stage runs two micro-batches' forwards before the first backward: more saved
+    // activations than one micro-batch's share of its blocks.
+    setup.gradientAccumulation = 1;
+    const auto oneMicro = estimateMemory(graph, setup);
+    setup.gradientAccumulation = 4;
+    CHECK(pipelined.allocatedPeakBytes > oneMicro.allocatedPeakBytes);
+    CHECK(pipelined.allocatedPeakBytes < single.allocatedPeakBytes);
+
+    // The stage time: (micro-batches + stages - 1) slots of half the model.
+    DeviceSpec gpu;
+    gpu.id = "gpu/test";
+    gpu.name = "test GPU";
+    gpu.cuda = true;
+    gpu.usableBytes = 80LL << 30;
+    gpu.fp32Flops = gpu.tf32Flops = 100e12;
+    gpu.bf16Flops = gpu.fp16Flops = 400e12;
+    gpu.bandwidthBytesPerSecond = 2e12;
+    setup.parallel.gpus = 1;
+    auto whole = estimateTraining(graph, setup, gpu);
+    setup.parallel.gpus = 2;
+    auto staged = estimateTraining(graph, setup, gpu);
+    REQUIRE(whole.time);
+    REQUIRE(staged.time);
+    CHECK(staged.time->forwardSeconds == Approx(whole.time->forwardSeconds * 5.0 / 2 / 4));
+}
