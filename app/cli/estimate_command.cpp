@@ -49,7 +49,7 @@ EstimateCommand::EstimateCommand(CLI::App& parent, const GlobalOptions& options)
         ->check(CLI::Range(1, 4096));
     m_command
         ->add_option("--strategy", m_strategy,
-                     "How several GPUs share it: ddp, zero1, zero2, zero3, fsdp, pp (tp: not yet)")
+                     "How several GPUs share it: ddp, zero1, zero2, zero3, fsdp, pp, tp")
         ->check(CLI::IsMember({"ddp", "zero1", "zero2", "zero3", "fsdp", "tp", "pp"}));
     m_command->add_flag("--bucket-view", m_bucketView,
                         "DDP with gradient_as_bucket_view=True (no bucket copies)");
@@ -105,7 +105,7 @@ int EstimateCommand::run() {
     const auto strategy = estimate::parallelStrategyFromString(m_strategy);
     if (!strategy) {
         std::cerr << "torchrig-cli: --strategy " << m_strategy
-                  << " (tensor parallel) is not estimated yet; ddp, zero1, zero2, zero3, fsdp and pp are\n";
+                  << " is not a strategy this estimates: ddp, zero1, zero2, zero3, fsdp, pp and tp are\n";
         return kExitUsage;
     }
     if (m_masterWeights && request->precision != Precision::Bf16) {

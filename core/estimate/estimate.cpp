@@ -134,6 +134,10 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
     double forwardFlops = 0, backwardFlops = 0;
     double recomputedSeconds = 0; // checkpointed blocks run their forward again in backward
     const auto end = setup.inference && setup.lastTokenHead ? headOpIndex(graph) : graph.ops().size();
+    const int gpuCount = std::max(1, setup.parallel.gpus);
+    const bool tensorParallel = gpuCount > 1 && setup.parallel.strategy == ParallelStrategy::Tensor;
+    const auto split = tensorParallel ? tensorParallelSplit(graph) : std::vector<bool>{};
+    double allReducedBytes = 0; // tensor parallel: the row-parallel outputs, all-reduced
     for (std::size_t index = 0; index < end; ++index) {
         const auto& op = graph.ops()[index];
         bool inputGrad = false, paramGrad = false;
@@ -145,6 +149,13 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
         auto cost = opCost(graph, op, element);
         if (cost.flops == 0 && cost.bytes == 0)
             continue;
+        if (tensorParallel && split[static_cast<std::size_t>(op.outputs[0])]) {
+            cost.flops /= gpuCount, cost.bytes /= gpuCount;
+        } else if (tensorParallel && op.kind == OpKind::Linear &&
+                   split[static_cast<std::size_t>(op.params[0])]) {
+            cost.flops /= gpuCount, cost.bytes /= gpuCount; // row-parallel
+            allReducedBytes += static_cast<double>(numel(graph.tensor(op.outputs[0]).shape)) * element;
+        }
         const bool convolution = op.kind == OpKind::Conv2d || op.kind == OpKind::ConvTranspose2d;
         const double rate = convolution   ? convolutionRate
                             : cost.matrix ? matrixRateAchieved
@@ -210,7 +221,17 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
     // link), ZeRO-3 and FSDP also gather the parameters twice; overlapped with backward (and, for
     // the gathers, forward) as far as it goes.
     double exposed = 0;
-    if (pipeline) {
+    if (tensorParallel) {
+        // Each row-parallel output is all-reduced in forward, and its input's gradient in
+        // backward, with nothing to hide behind; the data-parallel gradient all-reduce is absent.
+        const double link = device.interconnectBytesPerSecond;
+        if (link > 0) {
+            t.communicationSeconds = 2 * 2.0 * (gpus - 1) / gpus * allReducedBytes / link * micro;
+            exposed = t.communicationSeconds;
+        } else {
+            t.communicationKnown = false;
+        }
+    } else if (pipeline) {
         // Each stage runs its share of every micro-batch, and the pipeline fills and drains:
         // (micro-batches + stages - 1) slots of a stage's forward and backward.
         const double slots = static_cast<double>(micro + gpus - 1) / gpus / micro;
@@ -237,9 +258,11 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
     }
     t.stepSeconds = t.forwardSeconds + t.backwardSeconds + exposed + t.optimizerSeconds;
     t.trainingFlops = (forwardFlops + backwardFlops) * micro;
-    // Per GPU: a pipeline's GPUs share each sample, data parallel's each have their own.
-    t.samplesPerSecond =
-        t.stepSeconds > 0 ? static_cast<double>(batch) * micro / t.stepSeconds / (pipeline ? gpus : 1) : 0;
+    // Per GPU: a pipeline's and tensor parallel's GPUs share each sample, data parallel's each have their
+    // own.
+    t.samplesPerSecond = t.stepSeconds > 0 ? static_cast<double>(batch) * micro / t.stepSeconds /
+                                                 (pipeline || tensorParallel ? gpus : 1)
+                                           : 0;
     t.mfu = t.stepSeconds > 0 ? t.trainingFlops / (pipeline ? gpus : 1) / t.stepSeconds / peak : 0;
     return t;
 }

@@ -20,13 +20,14 @@ constexpr EnumNames<MemoryCategory, kMemoryCategoryCount> kCategoryIds = {{
     {MemoryCategory::Workspace, "workspace"},
 }};
 
-constexpr EnumNames<ParallelStrategy, 6> kStrategyIds = {{
+constexpr EnumNames<ParallelStrategy, 7> kStrategyIds = {{
     {ParallelStrategy::Ddp, "ddp"},
     {ParallelStrategy::Zero1, "zero1"},
     {ParallelStrategy::Zero2, "zero2"},
     {ParallelStrategy::Zero3, "zero3"},
     {ParallelStrategy::Fsdp, "fsdp"},
     {ParallelStrategy::Pipeline, "pp"},
+    {ParallelStrategy::Tensor, "tp"},
 }};
 
 constexpr int kNone = kNoStorage;
@@ -98,8 +99,10 @@ public:
         const auto strategy = setup.parallel.strategy;
         m_gpus = std::max(1, setup.parallel.gpus);
         const bool parallel = m_gpus > 1;
-        m_shardState =
-            parallel && strategy != ParallelStrategy::Ddp && strategy != ParallelStrategy::Pipeline;
+        m_shardState = parallel && strategy != ParallelStrategy::Ddp &&
+                       strategy != ParallelStrategy::Pipeline && strategy != ParallelStrategy::Tensor;
+        if (parallel && strategy == ParallelStrategy::Tensor)
+            m_split = tensorParallelSplit(graph);
         m_shardGrads =
             parallel && (strategy == ParallelStrategy::Zero2 || strategy == ParallelStrategy::Zero3 ||
                          strategy == ParallelStrategy::Fsdp);
@@ -159,7 +162,10 @@ private:
         return m_setup.precision == Precision::Bf16 ? 2 : dtypeSize(dtype);
     }
     std::int64_t lowBytes() const { return 2; }
-    std::int64_t count(TensorId id) const { return numel(m_graph.tensor(id).shape); }
+    std::int64_t count(TensorId id) const {
+        const auto n = numel(m_graph.tensor(id).shape);
+        return m_split.empty() || !m_split[static_cast<std::size_t>(id)] ? n : (n + m_gpus - 1) / m_gpus;
+    }
     std::int64_t bytesOf(TensorId id, std::int64_t elementBytes) const { return count(id) * elementBytes; }
     const Value& value(TensorId id) const { return m_values[static_cast<std::size_t>(id)]; }
     Value& value(TensorId id) { return m_values[static_cast<std::size_t>(id)]; }
@@ -186,14 +192,15 @@ private:
             auto category = t.role == TensorRole::Parameter || t.role == TensorRole::Buffer
                                 ? MemoryCategory::Weights
                                 : MemoryCategory::Inputs;
-            auto bytes = numel(t.shape) * element;
+            const auto elements = count(static_cast<TensorId>(id)); // this GPU's part under tensor parallel
+            auto bytes = elements * element;
             if (m_shardParams && t.role == TensorRole::Parameter)
                 bytes = shardOf(bytes);
             if (t.quantized4bit) {
                 // NF4 (two weights a byte), an 8-bit absmax per 64 weights, and a float32 constant
                 // per 256 of those (bitsandbytes' double quantization).
-                const auto blocks = (numel(t.shape) + 63) / 64;
-                bytes = (numel(t.shape) + 1) / 2 + blocks + (blocks + 255) / 256 * 4;
+                const auto blocks = (elements + 63) / 64;
+                bytes = (elements + 1) / 2 + blocks + (blocks + 255) / 256 * 4;
                 if (m_shardParams)
                     bytes = shardOf(bytes);
                 element =
@@ -207,7 +214,7 @@ private:
             if (t.role == TensorRole::Parameter) {
                 if (v.requiresGrad) {
                     m_params.push_back(static_cast<TensorId>(id));
-                    result.gradientBytes += numel(t.shape) * element;
+                    result.gradientBytes += elements * element;
                 }
                 result.parameterBytes += bytes;
             }
@@ -914,8 +921,10 @@ private:
         const auto& q = m_graph.tensor(op.inputs[0]).shape; // [n, heads, s, d]
         const auto& k = m_graph.tensor(op.inputs[1]).shape;
         const auto element = result.elementBytes;
-        const auto heads = q.size() >= 4 ? q[q.size() - 3] : 1;
+        auto heads = q.size() >= 4 ? q[q.size() - 3] : 1;
         const auto batch = numel(q) / (q.back() * q[q.size() - 2] * heads);
+        if (!m_split.empty() && m_split[static_cast<std::size_t>(op.inputs[0])])
+            heads = (heads + m_gpus - 1) / m_gpus; // tensor parallel: this GPU's heads
         const auto scores = batch * heads * q[q.size() - 2] * k[k.size() - 2];
         const auto outBytes = count(op.outputs[0]) * element;
         for (std::size_t i = 0; i < 3; ++i)
@@ -1231,6 +1240,7 @@ private:
     std::vector<int> m_pendingGrad; // contributions summed in autograd's input buffer
     std::vector<int> m_received, m_uses;
     StageRange m_range;
+    std::vector<bool> m_split;                   // tensor parallel: the tensors each GPU holds 1/gpus of
     std::vector<bool> m_inRange;                 // tensors the range's ops read
     std::vector<TensorId> m_receivedActivations; // a pipeline stage's inputs from the stage before
     std::vector<std::vector<TensorId>> m_blockParams;
@@ -1252,6 +1262,31 @@ TrainingSetup trainingSetupFor(const ValidationRequest& request) {
     setup.gradientAccumulation = request.gradientAccumulation;
     setup.inference = request.inference;
     return setup;
+}
+
+std::vector<bool> tensorParallelSplit(const ModelGraph& graph) {
+    std::vector<bool> split(graph.tensors().size(), false);
+    for (const auto& op : graph.ops()) {
+        if (op.block < 0)
+            continue;
+        bool splitInput = false;
+        for (auto id : op.inputs)
+            splitInput = splitInput || split[static_cast<std::size_t>(id)];
+        const auto out = static_cast<std::size_t>(op.outputs[0]);
+        if (op.kind == OpKind::Linear) {
+            split[static_cast<std::size_t>(op.params[0])] = true;
+            if (splitInput) { // row-parallel: the output is all-reduced, whole on every GPU
+                split[out] = false;
+            } else { // column-parallel: its outputs (and bias) split
+                split[out] = true;
+                if (op.params.size() > 1)
+                    split[static_cast<std::size_t>(op.params[1])] = true;
+            }
+        } else {
+            split[out] = splitInput;
+        }
+    }
+    return split;
 }
 
 std::size_t headOpIndex(const ModelGraph& graph) {

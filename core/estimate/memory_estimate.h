@@ -46,7 +46,11 @@ enum class AttentionKernel { Default, Math, Fused };
 //         before the blocks, the last what follows), 1F1B with the gradient-accumulation steps as
 //         micro-batches: stage s holds min(micro-batches, stages - s) micro-batches' saved
 //         activations at once. The estimate is the stage with the highest peak.
-enum class ParallelStrategy { Ddp, Zero1, Zero2, Zero3, Fsdp, Pipeline };
+//  Tensor: Megatron's tensor parallel inside the blocks: a linear reading the replicated stream is
+//         split by its outputs (column-parallel), what follows is split with it (attention heads,
+//         the MLP's hidden units), and the linear that reads a split tensor is split by its inputs
+//         (row-parallel) and all-reduces its output. Embeddings, norms and the head stay whole.
+enum class ParallelStrategy { Ddp, Zero1, Zero2, Zero3, Fsdp, Pipeline, Tensor };
 std::string_view parallelStrategyId(ParallelStrategy strategy); // "ddp", "zero1", …
 std::optional<ParallelStrategy> parallelStrategyFromString(std::string_view text);
 
@@ -80,6 +84,10 @@ struct TrainingSetup {
 // taking what runs before them and the last what follows. Throws GraphError with fewer blocks
 // than stages.
 std::vector<std::pair<std::size_t, std::size_t>> pipelineStages(const ModelGraph& graph, int stages);
+
+// Which tensors tensor parallelism splits over the GPUs (see ParallelStrategy::Tensor): split
+// activations and the column- and row-parallel weights (a row-parallel bias stays whole).
+std::vector<bool> tensorParallelSplit(const ModelGraph& graph);
 
 // The first op a last-token head leaves out: the graph's last linear (ops().size() when none).
 std::size_t headOpIndex(const ModelGraph& graph);

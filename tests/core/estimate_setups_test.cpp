@@ -333,3 +333,36 @@ TEST_CASE("Pipeline parallel: each stage holds its blocks and its micro-batches 
     REQUIRE(staged.time);
     CHECK(staged.time->forwardSeconds == Approx(whole.time->forwardSeconds * 5.0 / 2 / 4));
 }
+
+TEST_CASE("Tensor parallel splits the blocks' linears and what lies between them", "[core][estimate]") {
+    auto graph = tinyLlama();
+    auto split = tensorParallelSplit(graph);
+    auto isSplit = [&](const std::string& name) {
+        auto id = graph.findTensor(name);
+        REQUIRE(id >= 0);
+        return static_cast<bool>(split[static_cast<std::size_t>(id)]);
+    };
+    CHECK(isSplit("model.layers.0.self_attn.q_proj.weight")); // column-parallel
+    CHECK(isSplit("model.layers.0.self_attn.o_proj.weight")); // row-parallel
+    CHECK(isSplit("model.layers.0.mlp.down_proj.weight"));
+    CHECK(isSplit("model.layers.0.self_attn.q_proj"));       // its output: this GPU's heads
+    CHECK_FALSE(isSplit("model.layers.0.self_attn.o_proj")); // all-reduced, whole
+    CHECK_FALSE(isSplit("model.layers.0.input_layernorm.weight"));
+    CHECK_FALSE(isSplit("model.embed_tokens.weight"));
+
+    TrainingSetup setup;
+    setup.optimizer = OptimizerKind::AdamW;
+    const auto single = estimateMemory(graph, setup);
+    setup.parallel.gpus = 4;
+    setup.parallel.strategy = ParallelStrategy::Tensor;
+    const auto tensor = estimateMemory(graph, setup);
+    CHECK(tensor.parameterBytes < single.parameterBytes);
+    CHECK(tensor.allocatedPeakBytes < single.allocatedPeakBytes);
+    std::int64_t expected = 0;
+    for (std::size_t id = 0; id < graph.tensors().size(); ++id) {
+        const auto& t = graph.tensors()[id];
+        if (t.role == TensorRole::Parameter)
+            expected += (split[id] ? (numel(t.shape) + 3) / 4 : numel(t.shape)) * 4;
+    }
+    CHECK(tensor.parameterBytes == expected);
+}
