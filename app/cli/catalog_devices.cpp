@@ -35,15 +35,16 @@ estimate::DeviceSpec gpuSpec(const db::PartRecord& part) {
     d.fp16Flops = number(part, "fp16_tflops") * 1e12;
     d.bf16Flops = number(part, "bf16_tflops") * 1e12;
     d.bandwidthBytesPerSecond = number(part, "memory_bandwidth_gbs") * 1e9;
+    if (auto gen = number(part, "pcie_gen"); gen > 0) // ~0.985 GB/s a lane each way for gen 3, doubling since
+        d.hostLinkBytesPerSecond =
+            0.985e9 * std::pow(2.0, gen - 3) * std::max(1.0, number(part, "pcie_lanes"));
     // NVIDIA and AMD give the link's rate both ways together; a ring all-reduce uses each way.
     const auto& link = part.field("gpu_link");
     const auto* linkKind = std::get_if<std::string>(&link);
     if (linkKind && (*linkKind == "sxm" || *linkKind == "oam") && number(part, "gpu_link_gbs") > 0) {
         d.interconnectBytesPerSecond = number(part, "gpu_link_gbs") / 2 * 1e9;
-    } else if (auto gen = number(part, "pcie_gen"); gen > 0) {
-        // PCIe each way: ~0.985 GB/s a lane for gen 3, doubling each generation since.
-        const double perLane = 0.985e9 * std::pow(2.0, gen - 3);
-        d.interconnectBytesPerSecond = perLane * std::max(1.0, number(part, "pcie_lanes"));
+    } else {
+        d.interconnectBytesPerSecond = d.hostLinkBytesPerSecond;
     }
     return d;
 }

@@ -84,6 +84,8 @@ EstimateCommand::EstimateCommand(CLI::App& parent, const GlobalOptions& options)
         "Generation instead of training: the prompt (--seq-len) and --new-tokens with a KV cache");
     m_command->add_option("--new-tokens", m_newTokens, "Tokens generated after the prompt (default 256)")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24));
+    m_command->add_flag("--offload-optimizer", m_offload,
+                        "ZeRO-Offload: the optimizer's state and update in host memory");
     m_command->add_flag("--fp32-master-weights", m_masterWeights,
                         "With --precision bf16: an fp32 copy of the weights and fp32 optimizer state");
     m_command
@@ -186,6 +188,7 @@ int EstimateCommand::run() {
         device.interconnectBytesPerSecond = m_interconnectGbs * 1e9;
     auto setup = estimate::trainingSetupFor(*request);
     setup.fp32MasterWeights = m_masterWeights;
+    setup.offloadOptimizer = m_offload;
     setup.parallel.gpus = m_gpus;
     setup.parallel.strategy = *strategy;
     setup.parallel.bucketView = m_bucketView;
@@ -270,6 +273,7 @@ int EstimateCommand::run() {
                       {"checkpointing", setup.checkpointing == Checkpointing::Blocks ? "blocks" : "none"},
                       {"gradient_accumulation", setup.gradientAccumulation},
                       {"fp32_master_weights", setup.fp32MasterWeights},
+                      {"offload_optimizer", setup.offloadOptimizer},
                       {"lora", lora},
                       {"gpus", m_gpus},
                       {"strategy", m_gpus > 1 ? json(m_strategy) : json(nullptr)}}},
@@ -286,7 +290,8 @@ int EstimateCommand::run() {
                        {{"loader_batches", host.loaderBatchBytes},
                         {"pinned", host.pinnedBytes},
                         {"dataset_cache", host.datasetCacheBytes},
-                        {"checkpoint_copy", host.checkpointCopyBytes}}},
+                        {"checkpoint_copy", host.checkpointCopyBytes},
+                        {"offloaded_optimizer", host.offloadBytes}}},
                       {"storage", {{"dataset", host.datasetBytes}, {"checkpoint", host.checkpointBytes}}},
                       {"read_bytes_per_second", host.readBytesPerSecond}}},
                     {"warnings", warnings}};
@@ -343,9 +348,11 @@ int EstimateCommand::run() {
         rows.push_back({"MFU", fmt::format("{:.0f} %", 100 * e.time->mfu)});
     }
     rows.push_back({"host RAM (per node)",
-                    fmt::format("{} (loaders {}, pinned {}, dataset cache {}, checkpoint copy {})",
+                    fmt::format("{} (loaders {}, pinned {}, dataset cache {}, checkpoint copy {}{})",
                                 bytes(host.ramBytes), bytes(host.loaderBatchBytes), bytes(host.pinnedBytes),
-                                bytes(host.datasetCacheBytes), bytes(host.checkpointCopyBytes))});
+                                bytes(host.datasetCacheBytes), bytes(host.checkpointCopyBytes),
+                                host.offloadBytes > 0 ? ", offloaded optimizer " + bytes(host.offloadBytes)
+                                                      : std::string())});
     rows.push_back({"storage", fmt::format("{} (dataset {}, {} checkpoint(s) of {})",
                                            bytes(host.storageBytes), bytes(host.datasetBytes),
                                            m_dataset.keptCheckpoints, bytes(host.checkpointBytes))});

@@ -25,6 +25,7 @@ private:
     std::string m_attention = "default";
     bool m_masterWeights = false;
     bool m_bucketView = false;
+    bool m_offload = false;
     double m_interconnectGbs = 0; // each way, GB/s; 0: the catalog's
     estimate::DatasetSpec m_dataset;
     double m_storageReadMbs = 0;

@@ -217,6 +217,14 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
         (foreach || fused ? kernels : kernels * static_cast<double>(trainedTensors)) * opOverhead;
     t.optimizerSeconds =
         setup.inference ? 0 : std::max(passes * trainedBytes / bandwidth / (shardedState ? gpus : 1), issued);
+    if (setup.offloadOptimizer && !setup.inference) {
+        // The gradients go down to host memory and the updated weights come back, over PCIe; the
+        // update itself runs on the CPU and is not counted.
+        t.optimizerSeconds =
+            device.hostLinkBytesPerSecond > 0
+                ? 2 * trainedBytes / (shardedState ? gpus : 1) / device.hostLinkBytesPerSecond
+                : 0;
+    }
     // Data parallel: DDP and ZeRO-1/2 all-reduce the gradients (ring: 2(n-1)/n of them over each
     // link), ZeRO-3 and FSDP also gather the parameters twice; overlapped with backward (and, for
     // the gathers, forward) as far as it goes.
@@ -332,6 +340,9 @@ Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, c
                              "which adds an input-sized copy per adapted layer");
     if (setup.optimizer == OptimizerKind::Adam8bit)
         e.warnings.push_back("adam8bit: its state is counted from bitsandbytes' code, not measured");
+    if (setup.offloadOptimizer)
+        e.warnings.push_back("the optimizer runs in host memory: its state is in host RAM, the step time "
+                             "counts moving gradients and weights over PCIe but not the CPU's update");
     if (setup.fp32MasterWeights)
         e.warnings.push_back("fp32 master weights are modelled on a foreach AdamW over float32 copies, not "
                              "measured");

@@ -23,6 +23,7 @@ struct DeviceSpec {
     // Between this GPU and the others of a data-parallel run, each way: NVLink/NVSwitch for SXM
     // and OAM parts, else PCIe as the card is wired (datasheet rates). 0: unknown.
     double interconnectBytesPerSecond = 0;
+    double hostLinkBytesPerSecond = 0; // to host memory: PCIe as the card is wired, each way (0: unknown)
 };
 
 // What a validation run measured on the device itself (torchrig-cli validate --json): achieved

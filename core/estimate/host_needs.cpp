@@ -30,7 +30,17 @@ HostEstimate estimateHost(const Estimate& estimate, const TrainingSetup& setup, 
     h.checkpointBytes = estimate.memory.parameterBytes * shardFactor(weightsSharded) +
                         estimate.memory.optimizerStateBytes * shardFactor(stateSharded);
     h.checkpointCopyBytes = h.checkpointBytes;
-    h.ramBytes = h.loaderBatchBytes + h.pinnedBytes + h.datasetCacheBytes + h.checkpointCopyBytes;
+    if (setup.offloadOptimizer) {
+        // The state lives in host memory (a checkpoint saves it from there), beside a host copy of
+        // the gradients it is updated from.
+        const auto shards = stateSharded && gpus > 1 ? gpus : 1;
+        h.offloadBytes =
+            gpus * estimate.memory.hostOptimizerStateBytes + estimate.memory.gradientBytes / shards * gpus;
+        h.checkpointBytes += gpus * estimate.memory.hostOptimizerStateBytes;
+        h.checkpointCopyBytes = estimate.memory.parameterBytes * shardFactor(weightsSharded);
+    }
+    h.ramBytes =
+        h.loaderBatchBytes + h.pinnedBytes + h.datasetCacheBytes + h.checkpointCopyBytes + h.offloadBytes;
     h.storageBytes = h.datasetBytes + std::max(0, dataset.keptCheckpoints) * h.checkpointBytes;
 
     const double samplesPerStep = static_cast<double>(batch) * micro * gpus;

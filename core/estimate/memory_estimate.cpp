@@ -152,6 +152,7 @@ public:
             result.reservedPeakBytes = m_ledger.reservedPeak();
         for (auto id : m_state)
             result.optimizerStateBytes += m_ledger.bytes(id);
+        result.hostOptimizerStateBytes = m_offloadedStateBytes;
         return result;
     }
 
@@ -1176,6 +1177,18 @@ private:
         auto local = [&](std::int64_t bytes) {
             return m_shardState ? shardOf(bytes) : bytes;
         };
+        if (m_setup.offloadOptimizer) {
+            // ZeRO-Offload: the state (and any master weights) and the update live in host memory;
+            // the GPU sends its gradients down and takes the new weights back into place.
+            if (first) {
+                for (auto p : m_params) {
+                    m_offloadedStateBytes += master ? local(count(p) * 4) : 0;
+                    for (auto bytes : stateFor(p, stateBytes(p)))
+                        m_offloadedStateBytes += bytes > 4 ? local(bytes) : bytes;
+                }
+            }
+            return;
+        }
         if (first) {
             for (auto p : m_params) {
                 if (master)
@@ -1240,6 +1253,7 @@ private:
     std::vector<int> m_pendingGrad; // contributions summed in autograd's input buffer
     std::vector<int> m_received, m_uses;
     StageRange m_range;
+    std::int64_t m_offloadedStateBytes = 0;
     std::vector<bool> m_split;                   // tensor parallel: the tensors each GPU holds 1/gpus of
     std::vector<bool> m_inRange;                 // tensors the range's ops read
     std::vector<TensorId> m_receivedActivations; // a pipeline stage's inputs from the stage before

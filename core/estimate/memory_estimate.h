@@ -71,6 +71,8 @@ struct TrainingSetup {
     // Pure bf16 with an fp32 copy of each trained weight that the optimizer updates (and fp32
     // optimizer state), as DeepSpeed's bf16 and Megatron do.
     bool fp32MasterWeights = false;
+    // ZeRO-Offload: the optimizer's state and step in host memory (DeepSpeed's offload_optimizer).
+    bool offloadOptimizer = false;
     ParallelSetup parallel;
     // A forward without autograd (torch.inference_mode()): nothing saved, no gradients, no
     // optimizer; the loss op, if the graph has one, runs as a forward op.
@@ -106,12 +108,13 @@ struct MemoryEstimate {
     std::int64_t firstStepAllocatedPeakBytes = 0;  // the first step: no gradients or optimizer state yet
     std::optional<std::int64_t> reservedPeakBytes; // CUDA: the caching allocator's, replayed
     std::array<std::int64_t, kMemoryCategoryCount> breakdownAtPeak{};
-    TimelinePoint peakAt;                 // where the steady step peaks
-    std::vector<TimelinePoint> timeline;  // the steady step, after each event
-    std::int64_t parameterBytes = 0;      // weights as stored (this GPU's shard under Zero3/Fsdp)
-    std::int64_t optimizerStateBytes = 0; // in the steady state, on this GPU
-    std::int64_t gradientBytes = 0;       // the trained weights' gradients, on every GPU before sharding
-    int pipelineStage = -1;               // Pipeline: the stage this is (the one with the highest peak)
+    TimelinePoint peakAt;                     // where the steady step peaks
+    std::vector<TimelinePoint> timeline;      // the steady step, after each event
+    std::int64_t parameterBytes = 0;          // weights as stored (this GPU's shard under Zero3/Fsdp)
+    std::int64_t optimizerStateBytes = 0;     // in the steady state, on this GPU
+    std::int64_t gradientBytes = 0;           // the trained weights' gradients, on every GPU before sharding
+    int pipelineStage = -1;                   // Pipeline: the stage this is (the one with the highest peak)
+    std::int64_t hostOptimizerStateBytes = 0; // offloaded: this GPU's optimizer state in host memory
 };
 
 // Throws GraphError when the setup cannot apply (checkpointing a graph without blocks).

@@ -3,6 +3,7 @@
 // data parallel's buckets and ZeRO's shards, LoRA's frozen base, and what they do to the time.
 
 #include "estimate/estimate.h"
+#include "estimate/host_needs.h"
 #include "estimate/inference_estimate.h"
 #include "estimate/memory_estimate.h"
 #include "io/model_graph_json.h"
@@ -365,4 +366,21 @@ TEST_CASE("Tensor parallel splits the blocks' linears and what lies between them
             expected += (split[id] ? (numel(t.shape) + 3) / 4 : numel(t.shape)) * 4;
     }
     CHECK(tensor.parameterBytes == expected);
+}
+
+TEST_CASE("Offloading the optimizer moves its state to host memory", "[core][estimate]") {
+    auto graph = linear4096();
+    TrainingSetup setup;
+    setup.optimizer = OptimizerKind::AdamW;
+    const auto onGpu = estimateMemory(graph, setup);
+    setup.offloadOptimizer = true;
+    const auto offloaded = estimateMemory(graph, setup);
+    CHECK(offloaded.optimizerStateBytes == 0);
+    CHECK(offloaded.hostOptimizerStateBytes == onGpu.optimizerStateBytes);
+    CHECK(offloaded.allocatedPeakBytes < onGpu.allocatedPeakBytes);
+    Estimate e;
+    e.memory = offloaded;
+    auto host = estimateHost(e, setup, 64, 0, DatasetSpec{});
+    CHECK(host.offloadBytes == offloaded.hostOptimizerStateBytes + offloaded.gradientBytes);
+    CHECK(host.ramBytes >= host.offloadBytes);
 }
