@@ -70,6 +70,10 @@ EstimateCommand::EstimateCommand(CLI::App& parent, const GlobalOptions& options)
     m_command
         ->add_option("--kept-checkpoints", m_dataset.keptCheckpoints, "Checkpoints kept on disk (default 1)")
         ->check(CLI::Range(0, 100000));
+    m_command
+        ->add_option("--decode-per-worker", m_dataset.decodeSamplesPerSecondPerWorker,
+                     "Samples one loader worker (CPU core) decodes and augments a second")
+        ->check(CLI::PositiveNumber);
     m_command->add_option("--storage-read-mbs", m_storageReadMbs, "What the dataset's storage reads, MB/s")
         ->check(CLI::PositiveNumber);
     m_command

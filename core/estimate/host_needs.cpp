@@ -57,6 +57,17 @@ HostEstimate estimateHost(const Estimate& estimate, const TrainingSetup& setup, 
                     "the pace; cache the dataset in RAM or use faster storage");
         }
     }
+    if (estimate.time && dataset.decodeSamplesPerSecondPerWorker > 0) {
+        // Each GPU's loader workers decode its share of the step's samples in parallel.
+        const double workers = std::max(1, dataset.loaderWorkers);
+        const double decode =
+            static_cast<double>(batch) * micro / (workers * dataset.decodeSamplesPerSecondPerWorker);
+        h.dataLoadingSeconds = std::max(h.dataLoadingSeconds.value_or(0), decode);
+        if (decode > estimate.time->stepSeconds)
+            h.warnings.push_back(
+                "decoding the batches takes longer than the step: the CPU, not the GPU, sets the "
+                "pace; add loader workers (cores) or decode on the GPU");
+    }
     if (estimate.time) {
         // The loader runs beside the GPU: a step takes the longer of the two.
         const double step = std::max(estimate.time->stepSeconds, h.dataLoadingSeconds.value_or(0));

@@ -22,8 +22,11 @@ struct DatasetSpec {
     bool pinMemory = true;                // pinned host copies of the batches in flight
     int keptCheckpoints = 1;              // checkpoints kept on disk
     double storageReadBytesPerSecond = 0; // what the dataset's storage reads (0: not known)
-    double epochs = 0;                    // to run (0: not asked)
-    double tokens = 0;                    // to train on, for language models (0: not asked)
+    // What one loader worker (one CPU core) decodes and augments a second (0: not known): it
+    // depends on the format, the transforms and the CPU, so it is the user's figure.
+    double decodeSamplesPerSecondPerWorker = 0;
+    double epochs = 0; // to run (0: not asked)
+    double tokens = 0; // to train on, for language models (0: not asked)
 };
 
 struct HostEstimate {
@@ -39,7 +42,7 @@ struct HostEstimate {
     std::int64_t checkpointBytes = 0;         // one checkpoint: weights and optimizer state, all GPUs
     std::int64_t storageBytes = 0;            // dataset + kept checkpoints
     double readBytesPerSecond = 0;            // what the estimated throughput reads from the dataset
-    std::optional<double> dataLoadingSeconds; // a step's batches read from storage
+    std::optional<double> dataLoadingSeconds; // a step's batches read from storage and decoded, the slower
     std::optional<double> epochSeconds;
     std::optional<double> runSeconds; // the epochs or tokens asked for
     std::vector<std::string> warnings;

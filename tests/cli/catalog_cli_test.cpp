@@ -336,6 +336,13 @@ TEST_CASE("estimate counts host RAM, storage and the run's time from the dataset
     CHECK(none["host"]["storage"]["dataset"] == 0);
     CHECK(none["time"]["epoch_seconds"].is_null());
     CHECK(none["warnings"].dump().find("no dataset size given") != std::string::npos);
+    // Four workers decoding 100 samples a second each: 64 samples take 0.16 s, longer than the step.
+    auto decoding = nlohmann::json::parse(
+        runCli(folder, "estimate --model resnet50 --batch 64 --device gpu/rtx-4090 --dataset-samples 100000 "
+                       "--sample-bytes 150000 --loader-workers 4 --decode-per-worker 100 --json")
+            .output);
+    CHECK(decoding["time"]["data_loading_seconds"].get<double>() == Approx(64.0 / 400));
+    CHECK(decoding["warnings"].dump().find("decoding the batches takes longer") != std::string::npos);
     auto epochsAlone = runCli(folder, "estimate --model gpt2 --batch 1 --device gpu/rtx-4090 --epochs 3");
     CHECK(epochsAlone.exitCode == 2);
 }
