@@ -248,9 +248,10 @@ void GraphNetwork::releaseAfter(std::size_t opIndex) {
     }
 }
 
-at::Tensor GraphNetwork::forward() {
+at::Tensor GraphNetwork::forward(std::size_t end) {
     const auto& ops = m_graph.ops();
-    for (std::size_t i = 0; i < ops.size();) {
+    end = std::min(end, ops.size());
+    for (std::size_t i = 0; i < end;) {
         if (!m_blocks.empty() && ops[i].block >= 0) {
             const auto& span = m_blocks[static_cast<std::size_t>(ops[i].block)];
             std::vector<at::Tensor> inputs;
@@ -282,7 +283,7 @@ at::Tensor GraphNetwork::forward() {
         releaseAfter(i);
         ++i;
     }
-    auto loss = m_values[static_cast<std::size_t>(m_graph.loss())];
+    auto loss = end == ops.size() ? m_values[static_cast<std::size_t>(m_graph.loss())] : at::Tensor();
     for (auto& v : m_values)
         v.reset();
     return loss;

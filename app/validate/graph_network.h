@@ -44,7 +44,9 @@ public:
                  std::optional<at::ScalarType> floatingType = std::nullopt);
 
     // Runs the graph on its synthetic batch (made once, kept like a loaded batch) and returns the loss.
-    at::Tensor forward();
+    // Runs the ops before `end` (all of them by default) and returns the loss, or an undefined
+    // tensor when the loss is not reached (generation's prefill stops before the head).
+    at::Tensor forward(std::size_t end = static_cast<std::size_t>(-1));
     // Activation checkpointing per block, as torch.utils.checkpoint(use_reentrant=True) does it (the
     // Hugging Face default): a block's forward keeps only its inputs; backward recomputes the block
     // under the forward's autocast state and backpropagates through it. Throws GraphError when the

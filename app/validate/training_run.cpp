@@ -1,6 +1,7 @@
 #include "training_run.h"
 
 #include "cuda_device.h"
+#include "estimate/memory_estimate.h"
 #include "graph_network.h"
 #include "tracking_cpu_allocator.h"
 #include "util/host_memory.h"
@@ -14,6 +15,7 @@
 #include <chrono>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <thread>
 
 namespace torchrig::validate {
@@ -506,10 +508,10 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
             for (auto& p : network.parameters())
                 p.mutable_grad().reset(); // zero_grad(set_to_none=True), PyTorch 2.x's default
             at::Tensor loss;
-            if (request.inference) {
+            if (request.inference) { // generate()'s prefill: the head runs for the last token only
                 c10::InferenceMode inferenceMode;
                 AutocastScope autocastScope(autocast);
-                loss = network.forward();
+                loss = network.forward(estimate::headOpIndex(graph));
             }
             for (int micro = 0; micro < (request.inference ? 0 : request.gradientAccumulation); ++micro) {
                 AutocastScope autocastScope(autocast);
@@ -529,7 +531,7 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
             }
             device.synchronize();
             auto seconds = secondsSince(stepStart);
-            m.loss = loss.item<double>();
+            m.loss = loss.defined() ? loss.item<double>() : std::numeric_limits<double>::quiet_NaN();
             loss.reset();
             std::int64_t peak = 0;
             if (device.cuda) {

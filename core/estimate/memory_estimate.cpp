@@ -1275,6 +1275,7 @@ TrainingSetup trainingSetupFor(const ValidationRequest& request) {
     setup.checkpointing = request.checkpointing;
     setup.gradientAccumulation = request.gradientAccumulation;
     setup.inference = request.inference;
+    setup.lastTokenHead = request.inference; // the worker measures generate()'s prefill
     return setup;
 }
 

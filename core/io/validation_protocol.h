@@ -43,7 +43,9 @@ struct ValidationRequest {
     Checkpointing checkpointing = Checkpointing::None;
     int gradientAccumulation = 1; // micro-batches of `batch` per optimizer step
     LoraConfig lora;              // rank 0: the whole model trains
-    bool inference = false;       // forward only, under torch.inference_mode(): no backward, no optimizer
+    // Generation's prefill: a forward under torch.inference_mode() up to the output head (which
+    // generate() runs for the last token only); no backward, no optimizer.
+    bool inference = false;
     int warmupSteps = 1;
     int steps = 3;
     std::string device = "cpu"; // "cpu" or "cuda:N"

@@ -33,20 +33,33 @@ def main():
                 "--precision", request["precision"], "--optimizer", request["optimizer"],
                 "--device", device, "--json"]
         for key, flag in (("seq_len", "--seq-len"), ("image_size", "--image-size"),
-                          ("checkpointing", "--checkpointing"), ("optimizer_impl", "--optimizer-impl")):
+                          ("checkpointing", "--checkpointing"), ("optimizer_impl", "--optimizer-impl"),
+                          ("gradient_accumulation", "--grad-accum")):
             if key in request:
                 args += [flag, str(request[key])]
+        lora = request.get("lora")
+        if lora:
+            args += ["--lora-rank", str(lora["rank"]), "--lora-alpha", str(lora.get("alpha", 16)),
+                     "--lora-dropout", str(lora.get("dropout", 0))]
+            if lora.get("targets"):
+                args += ["--lora-targets", ",".join(lora["targets"])]
+        inference = request.get("inference", False)
+        if inference:  # the worker measures generate()'s prefill: compare the prompt's forward
+            args += ["--inference"]
         estimate = json.loads(subprocess.run(args, capture_output=True, text=True).stdout)
         memory, time = estimate["memory"], estimate["time"] or {}
-        allocated = memory["allocated_peak_bytes"] / measured["allocated_peak_bytes"] - 1
-        reserved = memory["reserved_peak_bytes"] / measured["reserved_peak_bytes"] - 1
+        estimated = memory["prefill_allocated_peak_bytes" if inference else "allocated_peak_bytes"]
+        allocated = estimated / measured["allocated_peak_bytes"] - 1
         errors["allocated"].append(abs(allocated))
-        errors["reserved"].append(abs(reserved))
+        reserved = float("nan")
+        if memory.get("reserved_peak_bytes") and measured.get("reserved_peak_bytes"):
+            reserved = memory["reserved_peak_bytes"] / measured["reserved_peak_bytes"] - 1
+            errors["reserved"].append(abs(reserved))
         step = ""
-        if time.get("step_seconds"):
+        if time.get("step_seconds") and not inference:
             errors["step"].append(abs(time["step_seconds"] / measured["step_seconds"] - 1))
             step = f"{measured['step_seconds'] * 1e3:.1f} / {time['step_seconds'] * 1e3:.1f}"
-        print(f"| {name} | {measured['allocated_peak_bytes']:,} | {memory['allocated_peak_bytes']:,} | "
+        print(f"| {name} | {measured['allocated_peak_bytes']:,} | {estimated:,} | "
               f"{100 * allocated:+.1f} % | {100 * reserved:+.1f} % | {step} |")
     for key, values in errors.items():
         if values:

@@ -38,6 +38,13 @@ CASES = [
     ("mlp-fp32-adamw", dict(model="mlp", batch=256, precision="fp32", optimizer="adamw"), None),
     ("gpt2-xl-bf16-adamw", dict(model="gpt2-xl", batch=4, seq_len=512, precision="bf16", optimizer="adamw"), "transformers"),
     ("llama-2-7b-bf16-adamw", dict(model="llama-2-7b", batch=1, seq_len=512, precision="bf16", optimizer="adamw"), "transformers"),
+    # Added after the first H200 runs; not yet run on a GPU (the reference needs peft for LoRA).
+    ("gpt2-fp32-adamw-accum4", dict(model="gpt2", batch=8, seq_len=512, precision="fp32", optimizer="adamw", gradient_accumulation=4), "transformers"),
+    ("gpt2-fp32-lion", dict(model="gpt2", batch=8, seq_len=512, precision="fp32", optimizer="lion"), "transformers"),
+    ("resnet50-fp32-adafactor", dict(model="resnet50", batch=32, image_size=224, precision="fp32", optimizer="adafactor"), "torchvision"),
+    ("gpt2-bf16-inference", dict(model="gpt2", batch=8, seq_len=512, precision="bf16", optimizer="adamw", inference=True), "transformers"),
+    ("gpt2-fp32-adamw-lora", dict(model="gpt2", batch=8, seq_len=512, precision="fp32", optimizer="adamw", lora={"rank": 8, "alpha": 16, "targets": ["c_attn"]}), "transformers"),
+    ("llama-2-7b-bf16-adamw-lora-checkpointing", dict(model="llama-2-7b", batch=4, seq_len=1024, precision="bf16", optimizer="adamw", checkpointing="blocks", lora={"rank": 16, "alpha": 32, "targets": ["q_proj", "v_proj"]}), "transformers"),
 ]
 MAX_BATCH_CASE = ("resnet50-amp-bf16-adamw-max-batch",
                   dict(model="resnet50", batch=256, image_size=224, precision="amp-bf16", optimizer="adamw"))
@@ -96,6 +103,15 @@ def reference_run(torch, request, kind, device, warmup=1, steps=3):
         model = model.to(torch.bfloat16)
     if request.get("checkpointing") == "blocks":  # each block, as the worker does it (reentrant)
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": True})
+    lora = request.get("lora")
+    if lora:
+        import peft  # ImportError: the case is reported without a reference
+        if request.get("checkpointing") == "blocks":
+            model.enable_input_require_grads()
+        config = peft.LoraConfig(r=lora["rank"], lora_alpha=lora.get("alpha", 16), lora_dropout=lora.get("dropout", 0.0),
+                                 target_modules=lora.get("targets"))
+        # Adapters in the model's dtype, as the worker and the estimate keep them.
+        model = peft.get_peft_model(model, config, autocast_adapter_dtype=False)
     model.train()
     float_type = torch.bfloat16 if precision == "bf16" else torch.float32
     if kind == "torchvision":
@@ -116,8 +132,30 @@ def reference_run(torch, request, kind, device, warmup=1, steps=3):
     optimizer_kind = request["optimizer"]
     fused = request.get("optimizer_impl") == "fused"
     options = {"fused": True} if fused else {}
-    params = model.parameters()
-    if optimizer_kind == "sgd":
+    params = [p for p in model.parameters() if p.requires_grad]
+    if optimizer_kind == "lion":  # lion-pytorch's update, as the worker runs it
+        class Lion(torch.optim.Optimizer):
+            def __init__(self, params, lr=1e-4, betas=(0.9, 0.99), weight_decay=0.0):
+                super().__init__(params, dict(lr=lr, betas=betas, weight_decay=weight_decay))
+
+            @torch.no_grad()
+            def step(self):
+                for group in self.param_groups:
+                    for p in group["params"]:
+                        if p.grad is None:
+                            continue
+                        state = self.state[p]
+                        if not state:
+                            state["exp_avg"] = torch.zeros_like(p)
+                        exp_avg, (beta1, beta2) = state["exp_avg"], group["betas"]
+                        p.mul_(1 - group["lr"] * group["weight_decay"])
+                        update = exp_avg.clone().mul_(beta1).add(p.grad, alpha=1 - beta1).sign_()
+                        p.add_(update, alpha=-group["lr"])
+                        exp_avg.mul_(beta2).add_(p.grad, alpha=1 - beta2)
+        optimizer = Lion(params)
+    elif optimizer_kind == "adafactor":
+        optimizer = torch.optim.Adafactor(params, lr=1e-2, foreach=False)
+    elif optimizer_kind == "sgd":
         optimizer = torch.optim.SGD(params, lr=0.01)
     elif optimizer_kind == "sgd-momentum":
         optimizer = torch.optim.SGD(params, lr=0.01, momentum=0.9)
@@ -128,16 +166,25 @@ def reference_run(torch, request, kind, device, warmup=1, steps=3):
     autocast_type = {"amp-fp16": torch.float16, "amp-bf16": torch.bfloat16}.get(precision)
     scaler = torch.amp.GradScaler("cuda") if precision == "amp-fp16" else None
 
+    micro_batches = request.get("gradient_accumulation", 1)
+
     def step():
+        if request.get("inference"):
+            with torch.inference_mode(), torch.autocast("cuda", dtype=autocast_type, enabled=autocast_type is not None):
+                loss = forward()
+            return
         optimizer.zero_grad(set_to_none=True)
-        with torch.autocast("cuda", dtype=autocast_type, enabled=autocast_type is not None):
-            loss = forward()
+        for _ in range(micro_batches):
+            with torch.autocast("cuda", dtype=autocast_type, enabled=autocast_type is not None):
+                loss = forward()
+            if scaler:
+                scaler.scale(loss).backward()
+            else:
+                loss.backward()
         if scaler:
-            scaler.scale(loss).backward()
             scaler.step(optimizer)
             scaler.update()
         else:
-            loss.backward()
             optimizer.step()
 
     first = steady = 0
