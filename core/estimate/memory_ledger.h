@@ -1,7 +1,7 @@
 #pragma once
 // The live bytes of a simulated training step: storages with reference counts (tensors share
 // storage through views and autograd's saved variables), their categories, the peak and what was
-// live at it, and on CUDA the caching allocator's replay. Used by memory_estimate.cpp only.
+// live at it, and on CUDA the caching allocator's replay. Used by the step simulation only.
 
 #include "estimate/caching_allocator.h"
 #include "estimate/memory_estimate.h"
