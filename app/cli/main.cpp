@@ -1,5 +1,6 @@
 // torchrig-cli: the planner from a terminal or a script.
 
+#include "build_command.h"
 #include "catalog_command.h"
 #include "estimate_command.h"
 #include "exit_codes.h"
@@ -25,6 +26,7 @@ int main(int argc, char** argv) {
     torchrig::cli::ValidateCommand validate(app);
     torchrig::cli::EstimateCommand estimate(app, options);
     torchrig::cli::FitCommand fit(app, options);
+    torchrig::cli::BuildCommand build(app, options);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -45,5 +47,7 @@ int main(int argc, char** argv) {
         return estimate.run();
     if (fit.selected())
         return fit.run();
+    if (build.selected())
+        return build.run();
     return torchrig::cli::kExitUsage;
 }

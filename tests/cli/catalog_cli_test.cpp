@@ -370,3 +370,33 @@ TEST_CASE("estimate --inference gives the KV cache, the peak and the tokens per 
         runCli(folder, "estimate --model gpt2 --batch 1 --inference --lora-rank 4 --device gpu/rtx-4090");
     CHECK(lora.exitCode == 2);
 }
+
+TEST_CASE("build presets lists the seed articles' builds, every part from the catalog", "[cli][build]") {
+    test::TemporaryFolder folder;
+    auto run = runCli(folder, "build presets --json");
+    REQUIRE(run.exitCode == 0);
+    auto presets = nlohmann::json::parse(run.output);
+    std::map<std::string, nlohmann::json> byId;
+    for (const auto& preset : presets) {
+        byId[preset["id"].get<std::string>()] = preset;
+        INFO(preset["id"]);
+        CHECK(preset["source"].get<std::string>().rfind("seeds/0", 0) == 0);
+        for (const auto& part : preset["parts"]) {
+            INFO(part["id"]);
+            CHECK(part["name"].is_string()); // found in the bundled catalog
+            CHECK(part["quantity"].get<int>() >= 1);
+        }
+    }
+    for (const char* id : {"entry-rtx-3060", "entry-gtx-1660-super", "research-2x-rtx-4090",
+                           "research-rtx-4090-7950x", "research-rtx-a6000-7950x", "enterprise-4x2-a100"})
+        CHECK(byId.count(id) == 1);
+    // The article's "2x RTX 4090 with NVLink" is kept as two cards over PCIe, and the correction said.
+    const auto& research = byId.at("research-2x-rtx-4090");
+    CHECK(research["parts"][0]["id"] == "gpu/rtx-4090");
+    CHECK(research["parts"][0]["quantity"] == 2);
+    CHECK(research["notes"].dump().find("no NVLink connector") != std::string::npos);
+    CHECK(byId.at("enterprise-4x2-a100")["nodes"] == 4);
+    auto text = runCli(folder, "build presets");
+    CHECK(text.exitCode == 0);
+    CHECK(text.output.find("GeForce RTX 3060 12GB") != std::string::npos);
+}

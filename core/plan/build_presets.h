@@ -1,0 +1,32 @@
+#pragma once
+// The seed articles' scenario builds (../shared/seeds), composed from catalog parts and tagged
+// with the article and section they come from. Where an article leaves a part out (a board, a
+// power supply, a case), the preset adds one so that the build can be checked, and says so; where
+// an article is wrong (../shared/design/SEED-ERRATA.md), the preset keeps its intent and says
+// what is right.
+
+#include <string>
+#include <vector>
+
+namespace torchrig::plan {
+
+struct PresetPart {
+    std::string partId; // a catalog id: "gpu/rtx-3060-12gb"
+    int quantity = 1;   // per node
+    std::string note;   // why it is there when the article did not name it, or how it differs
+};
+
+struct BuildPreset {
+    std::string id;         // "entry-rtx-3060"
+    std::string title;      // "Entry: RTX 3060 12GB, Ryzen 5 5600X"
+    std::string source;     // the article's file under shared/seeds and its section
+    std::string budgetBand; // the articles' budget band, in their own words and currency
+    int nodes = 1;
+    std::vector<PresetPart> parts;  // one node's
+    std::vector<std::string> notes; // corrections and what the preset added
+};
+
+const std::vector<BuildPreset>& buildPresets();
+const BuildPreset* findBuildPreset(const std::string& id); // null when unknown
+
+} // namespace torchrig::plan
