@@ -3,12 +3,16 @@
 #include "catalog_devices.h"
 #include "cli_output.h"
 #include "exit_codes.h"
+#include "io/build_file.h"
 #include "plan/build_presets.h"
+#include "util/text_file.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <iostream>
+#include <variant>
 
 namespace torchrig::cli {
 
@@ -19,11 +23,24 @@ BuildCommand::BuildCommand(CLI::App& parent, const GlobalOptions& options)
     m_presets =
         m_command->add_subcommand("presets", "The seed articles' scenario builds, with their sources");
     m_presets->add_flag("--json", m_json, "Print JSON");
+    m_new = m_command->add_subcommand(
+        "new", "Write a build file from a preset, with today's catalog specs and prices");
+    m_new->add_option("--preset", m_preset, "A preset id (torchrig-cli build presets)")->required();
+    m_new->add_option("-o,--output", m_output, "The build file to write (.torchrig)")->required();
+    m_new->add_flag("--force", m_force, "Replace the file if it exists");
+    m_show = m_command->add_subcommand("show",
+                                       "A build file's parts, and what the local catalog now says otherwise");
+    m_show->add_option("file", m_file, "A .torchrig build file")->required();
+    m_show->add_flag("--json", m_json, "Print JSON");
 }
 
 int BuildCommand::run() {
     if (m_presets->parsed())
         return presets();
+    if (m_new->parsed())
+        return create();
+    if (m_show->parsed())
+        return show();
     return kExitUsage;
 }
 
@@ -85,6 +102,167 @@ int BuildCommand::presets() {
         std::cerr << "torchrig-cli: " << missing << " preset part(s) are not in the catalog\n";
         return kExitNotFound;
     }
+    return kExitOk;
+}
+
+namespace {
+
+// What the file keeps of a catalog part: its name, its columns and the price it is costed at
+// (the newest street price, else the launch price).
+plan::PartSnapshot snapshotOf(const db::PartRecord& part) {
+    plan::PartSnapshot s;
+    s.name = part.name;
+    s.category = part.category;
+    for (const auto& [column, value] : part.fields)
+        s.fields[column] = std::visit([](const auto& v) -> plan::SpecValue { return v; }, value);
+    for (auto kind : {PriceKind::Street, PriceKind::LaunchMsrp, PriceKind::OnDemandHourly}) {
+        if (const auto* price = part.latestPrice(kind)) {
+            s.price = *price;
+            break;
+        }
+    }
+    return s;
+}
+
+std::string specText(const plan::SpecValue& value) {
+    if (const auto* i = std::get_if<std::int64_t>(&value))
+        return std::to_string(*i);
+    if (const auto* d = std::get_if<double>(&value))
+        return fmt::format("{}", *d);
+    if (const auto* s = std::get_if<std::string>(&value))
+        return *s;
+    return "(none)";
+}
+
+} // namespace
+
+int BuildCommand::create() {
+    const auto* preset = plan::findBuildPreset(m_preset);
+    if (!preset) {
+        std::string ids;
+        for (const auto& p : plan::buildPresets())
+            ids += (ids.empty() ? "" : ", ") + p.id;
+        std::cerr << "torchrig-cli: no preset \"" << m_preset << "\"; the presets are " << ids << "\n";
+        return kExitNotFound;
+    }
+    if (std::filesystem::exists(m_output) && !m_force) {
+        std::cerr << "torchrig-cli: " << m_output << " exists; give --force to replace it, or another name\n";
+        return kExitConflict;
+    }
+    auto catalog = openCatalogForReading(m_options);
+    if (!catalog) {
+        std::cerr << "torchrig-cli: " << catalog.error().message << "\n";
+        return kExitNoCatalog;
+    }
+    plan::Build build;
+    build.title = preset->title;
+    build.presetId = preset->id;
+    build.source = preset->source;
+    build.nodes = preset->nodes;
+    for (const auto& note : preset->notes)
+        build.notes += (build.notes.empty() ? "" : "\n") + note;
+    for (const auto& p : preset->parts) {
+        auto part = (*catalog)->find(p.partId);
+        if (!part) {
+            std::cerr << "torchrig-cli: the preset's part " << p.partId << " is not in the catalog\n";
+            return kExitNotFound;
+        }
+        build.parts.push_back({p.partId, p.quantity, p.note, snapshotOf(*part)});
+    }
+    if (auto written = writeTextFileAtomically(m_output, writeBuildFile(build)); !written) {
+        std::cerr << "torchrig-cli: " << written.error().message << "\n";
+        return exitCodeFor(written.error().code);
+    }
+    std::cout << "wrote " << m_output << ": " << build.title << " (" << build.parts.size() << " parts)\n";
+    return kExitOk;
+}
+
+int BuildCommand::show() {
+    auto text = readTextFile(m_file);
+    if (!text) {
+        std::cerr << "torchrig-cli: " << text.error().message << "\n";
+        return exitCodeFor(text.error().code);
+    }
+    auto build = readBuildFile(*text, m_file);
+    if (!build) {
+        std::cerr << "torchrig-cli: " << build.error().message << "\n";
+        return exitCodeFor(build.error().code);
+    }
+    // The file's figures stand; the local catalog's different ones are said beside them.
+    auto catalog = openCatalogForReading(m_options);
+    nlohmann::json parts = nlohmann::json::array();
+    std::vector<std::string> lines;
+    for (const auto& part : build->parts) {
+        nlohmann::json differences = nlohmann::json::array();
+        std::optional<db::PartRecord> local;
+        if (catalog)
+            local = (*catalog)->find(part.partId);
+        if (catalog && !local) {
+            differences.push_back(
+                {{"field", nullptr}, {"file", nullptr}, {"catalog", "not in this catalog"}});
+        } else if (local) {
+            const auto now = snapshotOf(*local);
+            for (const auto& [column, value] : part.snapshot.fields) {
+                auto found = now.fields.find(column);
+                const auto current = found == now.fields.end() ? plan::SpecValue{} : found->second;
+                if (current != value)
+                    differences.push_back(
+                        {{"field", column}, {"file", specText(value)}, {"catalog", specText(current)}});
+            }
+            if (part.snapshot.price && now.price &&
+                (part.snapshot.price->amount != now.price->amount ||
+                 part.snapshot.price->currency != now.price->currency))
+                differences.push_back(
+                    {{"field", "price"},
+                     {"file", fmt::format("{} {} ({})", part.snapshot.price->amount,
+                                          part.snapshot.price->currency, part.snapshot.price->date)},
+                     {"catalog",
+                      fmt::format("{} {} ({})", now.price->amount, now.price->currency, now.price->date)}});
+        }
+        nlohmann::json price = nullptr;
+        if (part.snapshot.price)
+            price = {{"amount", part.snapshot.price->amount},
+                     {"currency", part.snapshot.price->currency},
+                     {"date", part.snapshot.price->date},
+                     {"source", part.snapshot.price->source}};
+        parts.push_back({{"id", part.partId},
+                         {"name", part.snapshot.name},
+                         {"quantity", part.quantity},
+                         {"price", price},
+                         {"catalog_differs", differences}});
+        lines.push_back(fmt::format(
+            "  {} x {} ({}){}", part.quantity, part.snapshot.name, part.partId,
+            part.snapshot.price ? fmt::format(", {} {} as of {}", part.snapshot.price->amount,
+                                              part.snapshot.price->currency, part.snapshot.price->date)
+                                : std::string(", no price")));
+        for (const auto& d : differences)
+            lines.push_back(d["field"].is_null()
+                                ? "    the local catalog does not have this part"
+                                : fmt::format("    the local catalog now says {} = {} (the file used {})",
+                                              d["field"].get<std::string>(), d["catalog"].get<std::string>(),
+                                              d["file"].get<std::string>()));
+    }
+    if (m_json) {
+        std::cout << nlohmann::json{{"title", build->title},   {"preset", build->presetId},
+                                    {"source", build->source}, {"nodes", build->nodes},
+                                    {"parts", parts},          {"workloads", build->workloads.size()},
+                                    {"notes", build->notes}}
+                         .dump(2)
+                  << "\n";
+    } else {
+        std::cout << build->title << "\n";
+        if (!build->source.empty())
+            std::cout << "source: " << build->source << "\n";
+        if (build->nodes > 1)
+            std::cout << build->nodes << " nodes, each with:\n";
+        for (const auto& line : lines)
+            std::cout << line << "\n";
+        if (!build->notes.empty())
+            std::cout << "notes: " << build->notes << "\n";
+    }
+    if (!catalog)
+        std::cerr << "torchrig-cli: " << catalog.error().message
+                  << " (the file's figures are shown unchecked)\n";
     return kExitOk;
 }
 

@@ -6,8 +6,11 @@
 
 namespace torchrig::cli {
 
-// `torchrig-cli build …`: builds made of catalog parts. So far `build presets [--json]`: the seed
-// articles' scenario builds, each with its source. Scripts depend on its JSON names (README).
+// `torchrig-cli build …`: builds made of catalog parts. `build presets [--json]`: the seed
+// articles' scenario builds, each with its source; `build new --preset ID -o FILE`: a build file
+// from one, with the catalog's specs and prices as of now; `build show FILE [--json]`: a build
+// file's parts, and where the local catalog now differs from what the file used. Scripts depend on
+// the JSON names (README).
 class BuildCommand {
 public:
     BuildCommand(CLI::App& parent, const GlobalOptions& options);
@@ -16,11 +19,19 @@ public:
 
 private:
     int presets();
+    int create();
+    int show();
 
     CLI::App* m_command = nullptr;
     CLI::App* m_presets = nullptr;
+    CLI::App* m_new = nullptr;
+    CLI::App* m_show = nullptr;
     const GlobalOptions& m_options;
     bool m_json = false;
+    std::string m_preset;
+    std::string m_output;
+    bool m_force = false;
+    std::string m_file;
 };
 
 } // namespace torchrig::cli

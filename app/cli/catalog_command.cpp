@@ -59,21 +59,6 @@ std::string today() {
     return buffer;
 }
 
-// Writes next to the target and renames, so a failed export never leaves half a file behind.
-Status writeWholeFile(const std::string& path, const std::string& text) {
-    auto temporary = path + ".partial";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        if (!out || !(out << text) || !out.flush())
-            return makeError(ErrorCode::Io, fmt::format("{} cannot be written", path));
-    }
-    std::error_code ec;
-    fs::rename(temporary, path, ec);
-    if (ec)
-        return makeError(ErrorCode::Io, fmt::format("{} cannot be written: {}", path, ec.message()));
-    return Ok{};
-}
-
 Status applySettings(db::PartRecord& part, const std::vector<std::string>& settings) {
     for (const auto& setting : settings) {
         auto equals = setting.find('=');
@@ -296,7 +281,7 @@ void CatalogCommand::addExport() {
                 std::cout << text;
                 return kExitOk;
             }
-            if (auto status = writeWholeFile(m_output, text); !status)
+            if (auto status = writeTextFileAtomically(m_output, text); !status)
                 return fail(status.error());
             std::cerr << fmt::format("Wrote {} parts to {}.\n", parts.size(), m_output);
             return kExitOk;

@@ -14,4 +14,22 @@ Result<std::string> readTextFile(const std::filesystem::path& path) {
     return buffer.str();
 }
 
+Status writeTextFileAtomically(const std::filesystem::path& path, const std::string& text) {
+    auto temporary = path;
+    temporary += ".partial";
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        if (!out || !(out << text) || !out.flush()) {
+            std::error_code ignored;
+            std::filesystem::remove(temporary, ignored);
+            return makeError(ErrorCode::Io, path.string() + " cannot be written");
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(temporary, path, ec);
+    if (ec)
+        return makeError(ErrorCode::Io, path.string() + " cannot be written: " + ec.message());
+    return Ok{};
+}
+
 } // namespace torchrig

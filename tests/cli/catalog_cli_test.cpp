@@ -1,6 +1,8 @@
 #include "test_support.h"
 
 #include <catch2/catch.hpp>
+
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include <array>
@@ -399,4 +401,43 @@ TEST_CASE("build presets lists the seed articles' builds, every part from the ca
     auto text = runCli(folder, "build presets");
     CHECK(text.exitCode == 0);
     CHECK(text.output.find("GeForce RTX 3060 12GB") != std::string::npos);
+}
+
+TEST_CASE("build new writes a preset's file, and build show says where the catalog now differs",
+          "[cli][build]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("research.torchrig").string();
+    auto made = runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + file + "'");
+    REQUIRE(made.exitCode == 0);
+    // Nothing the user made is replaced without asking.
+    auto again = runCli(folder, "build new --preset entry-rtx-3060 -o '" + file + "'");
+    CHECK(again.exitCode == 5);
+    CHECK(again.output.find("--force") != std::string::npos);
+    auto shown = nlohmann::json::parse(runCli(folder, "build show '" + file + "' --json").output);
+    CHECK(shown["preset"] == "research-2x-rtx-4090");
+    REQUIRE(shown["parts"].size() == 7);
+    CHECK(shown["parts"][0]["quantity"] == 2);
+    CHECK(shown["parts"][0]["catalog_differs"].empty());
+    // A file made when the catalog said otherwise keeps its own figures and says what changed.
+    auto text = test::readFile(file);
+    text.replace(text.find("\"vram_gb\": 24.0"), 15, "\"vram_gb\": 20.0");
+    {
+        std::ofstream out(folder.file("old.torchrig"));
+        out << text;
+    }
+    auto old = nlohmann::json::parse(
+        runCli(folder, "build show '" + folder.file("old.torchrig").string() + "' --json").output);
+    REQUIRE(old["parts"][0]["catalog_differs"].size() == 1);
+    CHECK(old["parts"][0]["catalog_differs"][0]["field"] == "vram_gb");
+    CHECK(old["parts"][0]["catalog_differs"][0]["file"] == "20");
+    auto unknown = runCli(folder, "build new --preset nope -o '" + folder.file("x.torchrig").string() + "'");
+    CHECK(unknown.exitCode == 3);
+    CHECK(unknown.output.find("entry-rtx-3060") != std::string::npos);
+    {
+        std::ofstream out(folder.file("cut.torchrig"));
+        out << text.substr(0, 200);
+    }
+    auto cut = runCli(folder, "build show '" + folder.file("cut.torchrig").string() + "'");
+    CHECK(cut.exitCode == 4);
+    CHECK(cut.output.find("ends early") != std::string::npos);
 }

@@ -1,0 +1,239 @@
+#include "io/build_file.h"
+
+#include <nlohmann/json.hpp>
+
+namespace torchrig {
+
+namespace {
+
+using nlohmann::json;
+using ordered = nlohmann::ordered_json;
+
+class FileError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+ordered specToJson(const plan::SpecValue& value) {
+    if (const auto* i = std::get_if<std::int64_t>(&value))
+        return *i;
+    if (const auto* d = std::get_if<double>(&value))
+        return *d;
+    if (const auto* s = std::get_if<std::string>(&value))
+        return *s;
+    return nullptr;
+}
+
+std::string textAt(const json& object, const char* key, const std::string& where, bool required = false) {
+    if (!object.contains(key)) {
+        if (required)
+            throw FileError(where + "." + key + " is missing");
+        return {};
+    }
+    if (!object[key].is_string())
+        throw FileError(where + "." + key + " must be text, not " + object[key].dump());
+    return object[key].get<std::string>();
+}
+
+double numberAt(const json& object, const char* key, const std::string& where) {
+    if (!object.contains(key) || !object[key].is_number())
+        throw FileError(where + "." + key + " must be a number");
+    return object[key].get<double>();
+}
+
+const json& objectAt(const json& object, const char* key, const std::string& where) {
+    static const json empty = json::object();
+    if (!object.contains(key))
+        return empty;
+    if (!object[key].is_object())
+        throw FileError(where + "." + key + " must be an object");
+    return object[key];
+}
+
+const json& listAt(const json& object, const char* key, const std::string& where) {
+    static const json empty = json::array();
+    if (!object.contains(key))
+        return empty;
+    if (!object[key].is_array())
+        throw FileError(where + "." + key + " must be a list");
+    return object[key];
+}
+
+} // namespace
+
+std::string writeBuildFile(const plan::Build& build) {
+    ordered parts = ordered::array();
+    for (const auto& part : build.parts) {
+        ordered fields = ordered::object();
+        for (const auto& [column, value] : part.snapshot.fields)
+            fields[column] = specToJson(value);
+        ordered snapshot = {{"name", part.snapshot.name},
+                            {"category", categoryId(part.snapshot.category)},
+                            {"fields", fields}};
+        if (part.snapshot.price) {
+            const auto& p = *part.snapshot.price;
+            snapshot["price"] = {{"amount", p.amount},
+                                 {"currency", p.currency},
+                                 {"date", p.date},
+                                 {"source", p.source},
+                                 {"kind", priceKindId(p.kind)}};
+        }
+        ordered entry = {{"id", part.partId}, {"quantity", part.quantity}};
+        if (!part.note.empty())
+            entry["note"] = part.note;
+        entry["snapshot"] = snapshot;
+        parts.push_back(entry);
+    }
+    ordered workloads = ordered::array();
+    for (const auto& workload : build.workloads)
+        workloads.push_back(ordered::parse(validationRequestToJson(workload)));
+    ordered quotes = ordered::array();
+    for (const auto& q : build.purchasing.quotes)
+        quotes.push_back({{"vendor", q.vendor},
+                          {"amount", q.amount},
+                          {"currency", q.currency},
+                          {"date", q.date},
+                          {"reference", q.reference}});
+    ordered out = {{"format", "torchrig-build"},
+                   {"format_version", kBuildFileFormatVersion},
+                   {"title", build.title},
+                   {"preset", build.presetId},
+                   {"source", build.source},
+                   {"nodes", build.nodes},
+                   {"parts", parts},
+                   {"workloads", workloads},
+                   {"notes", build.notes},
+                   {"purchasing",
+                    {{"requester", build.purchasing.requester},
+                     {"group", build.purchasing.group},
+                     {"budget_code", build.purchasing.budgetCode},
+                     {"quotes", quotes}}}};
+    return out.dump(2) + "\n";
+}
+
+Result<plan::Build> readBuildFile(std::string_view text, std::string_view fileLabel) {
+    const std::string label(fileLabel);
+    json document;
+    try {
+        document = json::parse(text);
+    } catch (const json::parse_error& e) {
+        const bool ended = e.byte >= text.size();
+        return makeError(ErrorCode::InvalidInput,
+                         label +
+                             (ended ? " ends early: it was cut off while being written or copied"
+                                    : " is damaged at byte " + std::to_string(e.byte)) +
+                             " (not valid JSON). Nothing was changed; open a backup or the autosave instead");
+    }
+    if (!document.is_object() || document.value("format", std::string()) != "torchrig-build")
+        return makeError(ErrorCode::InvalidInput,
+                         label + " is not a TorchRig build file (it has no \"format\": \"torchrig-build\")");
+    if (!document.contains("format_version") || !document["format_version"].is_number_integer())
+        return makeError(ErrorCode::InvalidInput,
+                         label + ": \"format_version\" is missing or not a whole number");
+    const auto version = document["format_version"].get<int>();
+    if (version > kBuildFileFormatVersion)
+        return makeError(ErrorCode::InvalidInput, label +
+                                                      " was written by a newer TorchRig (build file format " +
+                                                      std::to_string(version) + "); this one reads format " +
+                                                      std::to_string(kBuildFileFormatVersion) +
+                                                      " and older: update TorchRig to open it");
+    if (version < 1)
+        return makeError(ErrorCode::InvalidInput, label + ": format_version " + std::to_string(version) +
+                                                      " is not one TorchRig ever wrote");
+    plan::Build build;
+    try {
+        const std::string where = label;
+        build.title = textAt(document, "title", where);
+        build.presetId = textAt(document, "preset", where);
+        build.source = textAt(document, "source", where);
+        build.notes = textAt(document, "notes", where);
+        if (document.contains("nodes")) {
+            if (!document["nodes"].is_number_integer() || document["nodes"].get<int>() < 1 ||
+                document["nodes"].get<int>() > 100000)
+                throw FileError(where + ".nodes must be a whole number from 1, not " +
+                                document["nodes"].dump());
+            build.nodes = document["nodes"].get<int>();
+        }
+        const auto& parts = listAt(document, "parts", where);
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+            const auto at = where + ".parts[" + std::to_string(i) + "]";
+            const auto& entry = parts[i];
+            if (!entry.is_object())
+                throw FileError(at + " must be an object");
+            plan::BuildPart part;
+            part.partId = textAt(entry, "id", at, true);
+            if (entry.contains("quantity")) {
+                if (!entry["quantity"].is_number_integer() || entry["quantity"].get<int>() < 1)
+                    throw FileError(at + ".quantity must be a whole number from 1, not " +
+                                    entry["quantity"].dump());
+                part.quantity = entry["quantity"].get<int>();
+            }
+            part.note = textAt(entry, "note", at);
+            const auto& snapshot = objectAt(entry, "snapshot", at);
+            part.snapshot.name = textAt(snapshot, "name", at + ".snapshot");
+            if (snapshot.contains("category")) {
+                auto category = categoryFromString(textAt(snapshot, "category", at + ".snapshot"));
+                if (!category)
+                    throw FileError(at + ".snapshot.category: \"" + snapshot["category"].get<std::string>() +
+                                    "\" is not a part category");
+                part.snapshot.category = *category;
+            }
+            for (const auto& [column, value] : objectAt(snapshot, "fields", at + ".snapshot").items()) {
+                if (value.is_number_integer())
+                    part.snapshot.fields[column] = value.get<std::int64_t>();
+                else if (value.is_number())
+                    part.snapshot.fields[column] = value.get<double>();
+                else if (value.is_string())
+                    part.snapshot.fields[column] = value.get<std::string>();
+                else if (value.is_null())
+                    part.snapshot.fields[column] = std::monostate{};
+                else
+                    throw FileError(at + ".snapshot.fields." + column + " must be a number, text or null");
+            }
+            if (snapshot.contains("price")) {
+                const auto& p = objectAt(snapshot, "price", at + ".snapshot");
+                Price price;
+                price.amount = numberAt(p, "amount", at + ".snapshot.price");
+                price.currency = textAt(p, "currency", at + ".snapshot.price", true);
+                price.date = textAt(p, "date", at + ".snapshot.price");
+                price.source = textAt(p, "source", at + ".snapshot.price");
+                auto kind = priceKindFromString(textAt(p, "kind", at + ".snapshot.price", true));
+                if (!kind)
+                    throw FileError(at + ".snapshot.price.kind is not a price kind");
+                price.kind = *kind;
+                part.snapshot.price = price;
+            }
+            build.parts.push_back(std::move(part));
+        }
+        const auto& workloads = listAt(document, "workloads", where);
+        for (std::size_t i = 0; i < workloads.size(); ++i) {
+            auto request = parseValidationRequest(workloads[i].dump());
+            if (!request)
+                throw FileError(where + ".workloads[" + std::to_string(i) + "]: " + request.error().message);
+            build.workloads.push_back(std::move(*request));
+        }
+        const auto& purchasing = objectAt(document, "purchasing", where);
+        build.purchasing.requester = textAt(purchasing, "requester", where + ".purchasing");
+        build.purchasing.group = textAt(purchasing, "group", where + ".purchasing");
+        build.purchasing.budgetCode = textAt(purchasing, "budget_code", where + ".purchasing");
+        const auto& quotes = listAt(purchasing, "quotes", where + ".purchasing");
+        for (std::size_t i = 0; i < quotes.size(); ++i) {
+            const auto at = where + ".purchasing.quotes[" + std::to_string(i) + "]";
+            if (!quotes[i].is_object())
+                throw FileError(at + " must be an object");
+            plan::VendorQuote q;
+            q.vendor = textAt(quotes[i], "vendor", at);
+            q.amount = numberAt(quotes[i], "amount", at);
+            q.currency = textAt(quotes[i], "currency", at);
+            q.date = textAt(quotes[i], "date", at);
+            q.reference = textAt(quotes[i], "reference", at);
+            build.purchasing.quotes.push_back(std::move(q));
+        }
+    } catch (const FileError& e) {
+        return makeError(ErrorCode::InvalidInput,
+                         std::string(e.what()) + "; fix that field or open a backup");
+    }
+    return build;
+}
+
+} // namespace torchrig

@@ -1,0 +1,20 @@
+#pragma once
+// The build file, `.torchrig`: JSON with "format": "torchrig-build" and a "format_version". A file
+// that is truncated, someone else's, from a newer TorchRig or broken by hand is refused with what
+// is wrong and where, and nothing is guessed.
+
+#include "plan/build.h"
+#include "util/result.h"
+
+#include <string>
+#include <string_view>
+
+namespace torchrig {
+
+inline constexpr int kBuildFileFormatVersion = 1;
+
+std::string writeBuildFile(const plan::Build& build);
+// `fileLabel` names the file in messages.
+Result<plan::Build> readBuildFile(std::string_view text, std::string_view fileLabel);
+
+} // namespace torchrig

@@ -1,0 +1,62 @@
+#pragma once
+// A build as a lab plans it: catalog parts with quantities on one or more identical nodes, the
+// workloads it is for, notes and the purchasing fields. Each part keeps a snapshot of the specs
+// and the price used, so a build file opened elsewhere shows the same numbers and can say where
+// the local catalog differs.
+
+#include "hardware/part_category.h"
+#include "hardware/price.h"
+#include "io/validation_protocol.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace torchrig::plan {
+
+using SpecValue = std::variant<std::monostate, std::int64_t, double, std::string>;
+
+struct PartSnapshot {
+    std::string name;
+    PartCategory category = PartCategory::Gpu;
+    std::map<std::string, SpecValue, std::less<>> fields; // the catalog's columns as they were
+    std::optional<Price> price;                           // the price used, with its date and source
+};
+
+struct BuildPart {
+    std::string partId; // the catalog id: "gpu/rtx-4090"
+    int quantity = 1;   // per node
+    std::string note;
+    PartSnapshot snapshot;
+};
+
+struct VendorQuote {
+    std::string vendor;
+    double amount = 0;
+    std::string currency;
+    std::string date;
+    std::string reference;
+};
+
+struct Purchasing {
+    std::string requester;
+    std::string group;
+    std::string budgetCode;
+    std::vector<VendorQuote> quotes;
+};
+
+struct Build {
+    std::string title;
+    std::string presetId; // the preset it started from, if any
+    std::string source;   // the preset's source article
+    int nodes = 1;
+    std::vector<BuildPart> parts; // one node's
+    std::vector<ValidationRequest> workloads;
+    std::string notes;
+    Purchasing purchasing;
+};
+
+} // namespace torchrig::plan
