@@ -5,6 +5,7 @@
 #include "exit_codes.h"
 #include "io/build_file.h"
 #include "plan/build_presets.h"
+#include "plan/compatibility.h"
 #include "util/text_file.h"
 
 #include <fmt/format.h>
@@ -32,6 +33,12 @@ BuildCommand::BuildCommand(CLI::App& parent, const GlobalOptions& options)
                                        "A build file's parts, and what the local catalog now says otherwise");
     m_show->add_option("file", m_file, "A .torchrig build file")->required();
     m_show->add_flag("--json", m_json, "Print JSON");
+    m_check =
+        m_command->add_subcommand("check", "Whether a build's parts go together, and what is not checked");
+    m_check->add_option("file", m_file, "A .torchrig build file")->required();
+    m_check->add_option("--circuit", m_circuit,
+                        "The wall circuit as AMPSxVOLTS (default 15x120; 10x220 in China)");
+    m_check->add_flag("--json", m_json, "Print JSON");
 }
 
 int BuildCommand::run() {
@@ -41,6 +48,8 @@ int BuildCommand::run() {
         return create();
     if (m_show->parsed())
         return show();
+    if (m_check->parsed())
+        return check();
     return kExitUsage;
 }
 
@@ -174,6 +183,54 @@ int BuildCommand::create() {
         return exitCodeFor(written.error().code);
     }
     std::cout << "wrote " << m_output << ": " << build.title << " (" << build.parts.size() << " parts)\n";
+    return kExitOk;
+}
+
+int BuildCommand::check() {
+    plan::CheckOptions options;
+    const auto x = m_circuit.find('x');
+    try {
+        if (x == std::string::npos)
+            throw std::invalid_argument("no x");
+        options.circuit.amps = std::stod(m_circuit.substr(0, x));
+        options.circuit.volts = std::stod(m_circuit.substr(x + 1));
+        if (!(options.circuit.amps > 0) || !(options.circuit.volts > 0))
+            throw std::invalid_argument("not positive");
+    } catch (const std::exception&) {
+        std::cerr << "torchrig-cli: --circuit \"" << m_circuit
+                  << "\": write AMPSxVOLTS, e.g. 15x120 or 10x220\n";
+        return kExitUsage;
+    }
+    auto text = readTextFile(m_file);
+    if (!text) {
+        std::cerr << "torchrig-cli: " << text.error().message << "\n";
+        return exitCodeFor(text.error().code);
+    }
+    auto build = readBuildFile(*text, m_file);
+    if (!build) {
+        std::cerr << "torchrig-cli: " << build.error().message << "\n";
+        return exitCodeFor(build.error().code);
+    }
+    const auto findings = plan::checkBuild(*build, options);
+    if (m_json) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const auto& f : findings)
+            list.push_back({{"severity", plan::severityId(f.severity)},
+                            {"rule", f.rule},
+                            {"message", f.message},
+                            {"parts", f.parts},
+                            {"fix", f.fix}});
+        std::cout << nlohmann::json{{"findings", list}, {"not_checked", plan::notChecked()}}.dump(2) << "\n";
+    } else {
+        if (findings.empty())
+            std::cout << "no findings\n";
+        for (const auto& f : findings)
+            std::cout << fmt::format("{}: [{}] {}\n  fix: {}\n", plan::severityId(f.severity), f.rule,
+                                     f.message, f.fix.empty() ? "-" : f.fix);
+        std::cout << "not checked:\n";
+        for (const auto& item : plan::notChecked())
+            std::cout << "  - " << item << "\n";
+    }
     return kExitOk;
 }
 

@@ -9,7 +9,8 @@ namespace torchrig::cli {
 // `torchrig-cli build …`: builds made of catalog parts. `build presets [--json]`: the seed
 // articles' scenario builds, each with its source; `build new --preset ID -o FILE`: a build file
 // from one, with the catalog's specs and prices as of now; `build show FILE [--json]`: a build
-// file's parts, and where the local catalog now differs from what the file used. Scripts depend on
+// file's parts, and where the local catalog now differs from what the file used; `build check FILE
+// [--json]`: the compatibility findings and what is not checked. Scripts depend on
 // the JSON names (README).
 class BuildCommand {
 public:
@@ -21,11 +22,14 @@ private:
     int presets();
     int create();
     int show();
+    int check();
 
     CLI::App* m_command = nullptr;
     CLI::App* m_presets = nullptr;
     CLI::App* m_new = nullptr;
     CLI::App* m_show = nullptr;
+    CLI::App* m_check = nullptr;
+    std::string m_circuit = "15x120";
     const GlobalOptions& m_options;
     bool m_json = false;
     std::string m_preset;

@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include <array>
 #include <cstdio>
@@ -440,4 +441,44 @@ TEST_CASE("build new writes a preset's file, and build show says where the catal
     auto cut = runCli(folder, "build show '" + folder.file("cut.torchrig").string() + "'");
     CHECK(cut.exitCode == 4);
     CHECK(cut.output.find("ends early") != std::string::npos);
+}
+
+TEST_CASE("build check shows the research preset's findings and catches NVLink on RTX 4090s",
+          "[cli][build]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("research.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + file + "'").exitCode == 0);
+    auto checked = runCli(folder, "build check '" + file + "' --json");
+    REQUIRE(checked.exitCode == 0);
+    auto d = nlohmann::json::parse(checked.output);
+    std::set<std::string> rules;
+    for (const auto& f : d["findings"])
+        rules.insert(f["rule"].get<std::string>());
+    CHECK(rules.count("gpu-interconnect") == 1); // two 4090s over PCIe 4.0: ~63 GB/s, under the article's 100
+    CHECK(rules.count("nvlink") == 0);
+    CHECK(d["not_checked"].size() >= 5);
+    // The article's build as written: the two cards "connected with NVLink".
+    auto build = nlohmann::json::parse(test::readFile(file));
+    build["parts"].push_back({{"id", "interconnect/nvidia-nvlink-bridge-rtx-3090-3-slot"},
+                              {"quantity", 1},
+                              {"snapshot",
+                               {{"name", "NVIDIA NVLink bridge"},
+                                {"category", "interconnect"},
+                                {"fields", {{"kind", "nvlink_bridge"}, {"for_gpus", "GeForce RTX 3090"}}}}}});
+    {
+        std::ofstream out(folder.file("nvlink.torchrig"));
+        out << build.dump(2);
+    }
+    auto nvlink = nlohmann::json::parse(
+        runCli(folder, "build check '" + folder.file("nvlink.torchrig").string() + "' --json").output);
+    bool caught = false;
+    for (const auto& f : nvlink["findings"])
+        if (f["rule"] == "nvlink" && f["severity"] == "problem") {
+            caught = true;
+            CHECK(f["message"].get<std::string>().find("GeForce RTX 4090 has no NVLink connector") !=
+                  std::string::npos);
+        }
+    CHECK(caught);
+    auto badCircuit = runCli(folder, "build check '" + file + "' --circuit 15");
+    CHECK(badCircuit.exitCode == 2);
 }

@@ -1,0 +1,358 @@
+#include "plan/compatibility.h"
+
+#include "hardware/pcie_slot_layout.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <sstream>
+
+namespace torchrig::plan {
+
+namespace {
+
+std::optional<double> number(const BuildPart& part, std::string_view column) {
+    auto found = part.snapshot.fields.find(column);
+    if (found == part.snapshot.fields.end())
+        return std::nullopt;
+    if (const auto* i = std::get_if<std::int64_t>(&found->second))
+        return static_cast<double>(*i);
+    if (const auto* d = std::get_if<double>(&found->second))
+        return *d;
+    return std::nullopt;
+}
+
+std::string text(const BuildPart& part, std::string_view column) {
+    auto found = part.snapshot.fields.find(column);
+    if (found == part.snapshot.fields.end())
+        return {};
+    if (const auto* s = std::get_if<std::string>(&found->second))
+        return *s;
+    return {};
+}
+
+std::string upper(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    return s;
+}
+
+std::string watts(double w) {
+    std::ostringstream out;
+    out << static_cast<long long>(std::lround(w)) << " W";
+    return out.str();
+}
+
+struct Parts {
+    std::vector<const BuildPart*> gpus, cpus, boards, memory, psus, chassis, storage, interconnects;
+    int gpuCount = 0;
+};
+
+Parts sort(const Build& build) {
+    Parts p;
+    for (const auto& part : build.parts) {
+        switch (part.snapshot.category) {
+        case PartCategory::Gpu:
+            p.gpus.push_back(&part);
+            p.gpuCount += part.quantity;
+            break;
+        case PartCategory::Cpu: p.cpus.push_back(&part); break;
+        case PartCategory::Motherboard: p.boards.push_back(&part); break;
+        case PartCategory::MemoryKit: p.memory.push_back(&part); break;
+        case PartCategory::Psu: p.psus.push_back(&part); break;
+        case PartCategory::Chassis: p.chassis.push_back(&part); break;
+        case PartCategory::Storage: p.storage.push_back(&part); break;
+        case PartCategory::Interconnect: p.interconnects.push_back(&part); break;
+        default: break;
+        }
+    }
+    return p;
+}
+
+} // namespace
+
+std::string_view severityId(Severity severity) {
+    switch (severity) {
+    case Severity::Problem: return "problem";
+    case Severity::Warning: return "warning";
+    case Severity::Note: return "note";
+    }
+    return "note";
+}
+
+const std::vector<std::string>& notChecked() {
+    static const std::vector<std::string> list = {
+        "GPU and PSU power connectors (the catalog seldom lists them)",
+        "CPU cooler height and socket fit",
+        "open-air versus blower GPU coolers when cards are stacked",
+        "the chassis's fan layout and airflow",
+        "BIOS versions a CPU needs on an older board",
+        "M.2 slots sharing lanes with PCIe slots or SATA ports",
+        "RAM kit speed and timing support (QVL)",
+        "rack depth, rails and the data centre's power and cooling",
+    };
+    return list;
+}
+
+std::vector<Finding> checkBuild(const Build& build, const CheckOptions& options) {
+    std::vector<Finding> findings;
+    const auto p = sort(build);
+    auto add = [&](Severity s, std::string rule, std::string message, std::vector<std::string> parts,
+                   std::string fix) {
+        findings.push_back({s, std::move(rule), std::move(message), std::move(parts), std::move(fix)});
+    };
+
+    // What a build needs before anything else can be checked.
+    if (build.parts.empty()) {
+        add(Severity::Note, "empty", "the build has no parts", {},
+            "add parts from the catalog, or start from a preset");
+        return findings;
+    }
+    for (auto [list, what] : {std::pair{&p.cpus, "a CPU"},
+                              {&p.boards, "a motherboard"},
+                              {&p.memory, "memory"},
+                              {&p.psus, "a power supply"},
+                              {&p.storage, "storage"}})
+        if (list->empty() && p.gpuCount > 0)
+            add(Severity::Note, "incomplete",
+                std::string("the build has no ") + what + ", so it is not checked against one", {},
+                std::string("add ") + what);
+
+    const BuildPart* cpu = p.cpus.empty() ? nullptr : p.cpus.front();
+    const BuildPart* board = p.boards.empty() ? nullptr : p.boards.front();
+    const BuildPart* psu = p.psus.empty() ? nullptr : p.psus.front();
+    const BuildPart* chassis = p.chassis.empty() ? nullptr : p.chassis.front();
+
+    // CPU socket and board.
+    if (cpu && board && !text(*cpu, "socket").empty() && !text(*board, "socket").empty()) {
+        const auto cpuSocket = text(*cpu, "socket"), boardSocket = text(*board, "socket");
+        if (boardSocket.rfind(cpuSocket, 0) != 0)
+            add(Severity::Problem, "cpu-socket",
+                cpu->snapshot.name + " fits socket " + cpuSocket + "; " + board->snapshot.name + " has " +
+                    boardSocket,
+                {cpu->partId, board->partId},
+                "choose a " + cpuSocket + " board, or a CPU for " + boardSocket);
+    }
+
+    // Memory: type, registered or not, slots and capacity.
+    if (board) {
+        const auto boardType = upper(text(*board, "memory_type"));
+        int modules = 0;
+        double gigabytes = 0;
+        for (const auto* kit : p.memory) {
+            const auto type = upper(text(*kit, "memory_type"));
+            const auto form = upper(text(*kit, "module_form"));
+            const bool boardRegistered = boardType.find("RDIMM") != std::string::npos;
+            if (!type.empty() && !boardType.empty() && boardType.find(type) == std::string::npos)
+                add(Severity::Problem, "memory-type",
+                    kit->snapshot.name + " is " + type + "; " + board->snapshot.name + " takes " +
+                        text(*board, "memory_type"),
+                    {kit->partId, board->partId}, "choose " + text(*board, "memory_type") + " memory");
+            else if (!form.empty() && !boardType.empty() && (form == "RDIMM") != boardRegistered)
+                add(Severity::Problem, "memory-registered",
+                    kit->snapshot.name + " is " + form + " memory; " + board->snapshot.name + " takes " +
+                        (boardRegistered ? "registered (RDIMM)" : "unbuffered (UDIMM)") + " modules",
+                    {kit->partId, board->partId},
+                    std::string("choose ") + (boardRegistered ? "RDIMM" : "UDIMM") + " modules");
+            modules += static_cast<int>(number(*kit, "modules").value_or(1)) * kit->quantity;
+            gigabytes +=
+                number(*kit, "modules").value_or(1) * number(*kit, "module_gb").value_or(0) * kit->quantity;
+        }
+        if (auto slots = number(*board, "memory_slots"); slots && modules > *slots)
+            add(Severity::Problem, "memory-slots",
+                std::to_string(modules) + " memory modules for " + std::to_string(static_cast<int>(*slots)) +
+                    " slots on " + board->snapshot.name,
+                {board->partId}, "use fewer, larger modules");
+        if (auto maximum = number(*board, "memory_max_gb"); maximum && *maximum > 0 && gigabytes > *maximum)
+            add(Severity::Problem, "memory-capacity",
+                std::to_string(static_cast<int>(gigabytes)) + " GB of memory; " + board->snapshot.name +
+                    " takes at most " + std::to_string(static_cast<int>(*maximum)) + " GB",
+                {board->partId}, "use less memory, or a board that takes more");
+    }
+
+    // GPUs in the board's slots: each card covers its slot width, so the next card needs a slot
+    // at least that many positions lower.
+    const bool modules = std::any_of(p.gpus.begin(), p.gpus.end(), [](const BuildPart* g) {
+        return text(*g, "form_factor") == "sxm" || text(*g, "form_factor") == "oam";
+    });
+    if (modules)
+        add(Severity::Note, "gpu-modules",
+            "SXM and OAM modules sit on the server's GPU baseboard (HGX, OAM UBB), not in the motherboard's "
+            "PCIe "
+            "slots: their slots, width and length are not checked",
+            {p.gpus.front()->partId}, "");
+    if (board && p.gpuCount > 0 && !modules) {
+        auto layout = PcieSlotLayout::parse(text(*board, "pcie_slots"));
+        if (layout && !layout->slots.empty()) {
+            auto slots = layout->slots;
+            std::sort(slots.begin(), slots.end(),
+                      [](const auto& a, const auto& b) { return a.position < b.position; });
+            double width = 1;
+            for (const auto* gpu : p.gpus)
+                width = std::max(width, number(*gpu, "slot_width").value_or(2));
+            int placed = 0;
+            int nextFree = 0;
+            for (const auto& slot : slots) {
+                if (slot.position >= nextFree && placed < p.gpuCount) {
+                    ++placed;
+                    nextFree = slot.position + static_cast<int>(std::ceil(width));
+                }
+            }
+            if (placed < p.gpuCount)
+                add(Severity::Problem, "gpu-slots",
+                    std::to_string(p.gpuCount) + " GPUs of " +
+                        std::to_string(static_cast<int>(std::ceil(width))) +
+                        " slots' width: " + board->snapshot.name + "'s slots (" + layout->toString() +
+                        ") take " + std::to_string(placed) + " without one covering the next",
+                    {board->partId, p.gpus.front()->partId},
+                    "choose a board with slots further apart, narrower (blower) cards, or riser cables");
+            // Lanes: what the CPU can give the cards and the NVMe drives.
+            if (cpu) {
+                if (auto lanes = number(*cpu, "pcie_lanes")) {
+                    int nvme = 0;
+                    for (const auto* drive : p.storage)
+                        if (upper(text(*drive, "interface")).find("NVME") != std::string::npos)
+                            nvme += drive->quantity;
+                    const int wanted = 16 * p.gpuCount + 4 * nvme;
+                    if (wanted > *lanes)
+                        add(Severity::Warning, "pcie-lanes",
+                            std::to_string(p.gpuCount) + " GPUs at x16 and " + std::to_string(nvme) +
+                                " NVMe drives at x4 want " + std::to_string(wanted) + " PCIe lanes; " +
+                                cpu->snapshot.name + " has " + std::to_string(static_cast<int>(*lanes)),
+                            {cpu->partId, board->partId},
+                            "expect the cards at x8 (data-parallel all-reduce slows), or a workstation CPU "
+                            "with more lanes");
+                }
+            }
+        }
+    }
+
+    // NVLink only between cards that have it.
+    for (const auto* link : p.interconnects) {
+        if (text(*link, "kind") != "nvlink_bridge")
+            continue;
+        const auto supported = text(*link, "for_gpus");
+        for (const auto* gpu : p.gpus) {
+            const bool hasLink = text(*gpu, "gpu_link") == "bridge";
+            if (!hasLink || (!supported.empty() && supported.find(gpu->snapshot.name) == std::string::npos &&
+                             gpu->snapshot.name.find(supported) == std::string::npos))
+                add(Severity::Problem, "nvlink",
+                    gpu->snapshot.name +
+                        (hasLink ? " is not a card " + link->snapshot.name + " joins"
+                                 : " has no NVLink connector: " + link->snapshot.name + " cannot join it"),
+                    {gpu->partId, link->partId},
+                    hasLink ? "choose the bridge made for this card"
+                            : "remove the bridge; the cards talk over PCIe (an RTX 3090, A6000 or A5000 pair "
+                              "has NVLink)");
+        }
+    }
+
+    // Data parallel between the GPUs of a node: the seed article's rule of >= 100 GB/s.
+    if (p.gpuCount >= 2) {
+        const auto* gpu = p.gpus.front();
+        const auto linkKind = text(*gpu, "gpu_link");
+        const bool bridged =
+            std::any_of(p.interconnects.begin(), p.interconnects.end(),
+                        [&](const BuildPart* i) { return text(*i, "kind") == "nvlink_bridge"; });
+        double gbs = 0; // both ways together, as the article and the datasheets count it
+        if (linkKind == "sxm" || linkKind == "oam" || (linkKind == "bridge" && bridged))
+            gbs = number(*gpu, "gpu_link_gbs").value_or(0);
+        else if (auto gen = number(*gpu, "pcie_gen"))
+            gbs = 2 * 0.985 * std::pow(2.0, *gen - 3) * number(*gpu, "pcie_lanes").value_or(16);
+        if (gbs > 0 && gbs < 100) {
+            std::ostringstream message;
+            message << "the GPUs talk at about " << static_cast<int>(std::lround(gbs))
+                    << " GB/s (both ways); seed article 000 asks >= 100 GB/s between GPUs for data parallel "
+                       "(it also names PCIe 4.0 x16, which gives about 63)";
+            add(Severity::Warning, "gpu-interconnect", message.str(), {gpu->partId},
+                "expect the all-reduce to show in the step time (torchrig-cli estimate --gpus N shows how "
+                "much), "
+                "or choose cards with NVLink");
+        }
+    }
+
+    // Power: the supply against the load, and the load against the wall.
+    double gpuWatts = 0;
+    for (const auto* gpu : p.gpus)
+        gpuWatts += number(*gpu, "tdp_w").value_or(0) * gpu->quantity;
+    const double cpuWatts = cpu ? number(*cpu, "tdp_w").value_or(0) * cpu->quantity : 0;
+    const double load = gpuWatts + cpuWatts + kPlatformWatts;
+    if (psu) {
+        const double capacity = number(*psu, "wattage_w").value_or(0) * psu->quantity;
+        if (capacity > 0) {
+            const auto loadText = watts(load) + " (GPUs " + watts(gpuWatts) + ", CPU " + watts(cpuWatts) +
+                                  ", platform " + watts(kPlatformWatts) + ")";
+            if (load > capacity)
+                add(Severity::Problem, "psu-capacity",
+                    "the load of " + loadText + " exceeds " + psu->snapshot.name + "'s " + watts(capacity),
+                    {psu->partId}, "choose a supply of at least " + watts(load / 0.8));
+            else if (load > 0.8 * capacity)
+                add(Severity::Warning, "psu-headroom",
+                    "the load of " + loadText + " is over 80 % of " + psu->snapshot.name + "'s " +
+                        watts(capacity),
+                    {psu->partId}, "choose a supply of at least " + watts(load / 0.8));
+            // ATX 3.0 supplies are specified for GPU excursions to twice their power; older ones are not.
+            const bool atx3 = text(*psu, "atx_version").find("3.") != std::string::npos;
+            if (!atx3 && gpuWatts > 0 && 2 * gpuWatts + cpuWatts + kPlatformWatts > capacity)
+                add(Severity::Warning, "gpu-transients",
+                    "the GPUs' power excursions (up to twice their " + watts(gpuWatts) +
+                        " for microseconds) can trip " + psu->snapshot.name +
+                        ", which is not an ATX 3.x supply",
+                    {psu->partId}, "choose an ATX 3.x supply, or one rated for the peaks");
+        }
+    }
+    const double circuitWatts = options.circuit.volts * options.circuit.amps;
+    const double continuous = 0.8 * circuitWatts; // a continuous load's share of a breaker's rating
+    if (load > continuous) {
+        std::ostringstream message;
+        message << "the build draws about " << watts(load) << " per node at load; a " << options.circuit.amps
+                << " A x " << options.circuit.volts << " V circuit carries " << watts(continuous)
+                << " continuously";
+        add(load > circuitWatts ? Severity::Problem : Severity::Warning, "wall-circuit", message.str(),
+            psu ? std::vector<std::string>{psu->partId} : std::vector<std::string>{},
+            "give each node its own circuit, a 220-240 V or higher-current one, or cap the GPUs' power "
+            "(nvidia-smi -pl)");
+    }
+
+    // The chassis: board form factor, card length and expansion slots.
+    if (chassis) {
+        const auto support = upper(text(*chassis, "motherboard_support"));
+        if (board && !support.empty()) {
+            const auto form = upper(text(*board, "form_factor"));
+            bool fits = false;
+            std::istringstream list(support);
+            for (std::string item; std::getline(list, item, ',');) {
+                item.erase(0, item.find_first_not_of(' '));
+                if (item == form || (form == "EEB" && item == "SSI-EEB"))
+                    fits = true;
+            }
+            if (!fits)
+                add(Severity::Problem, "chassis-board",
+                    board->snapshot.name + " is " + text(*board, "form_factor") + "; " +
+                        chassis->snapshot.name + " takes " + text(*chassis, "motherboard_support"),
+                    {board->partId, chassis->partId},
+                    "choose a case for " + text(*board, "form_factor") + " boards");
+        }
+        if (auto maxLength = number(*chassis, "max_gpu_length_mm"))
+            for (const auto* gpu : p.gpus)
+                if (auto length = number(*gpu, "length_mm"); length && *length > *maxLength)
+                    add(Severity::Problem, "gpu-length",
+                        gpu->snapshot.name + " is " + std::to_string(static_cast<int>(*length)) +
+                            " mm long; " + chassis->snapshot.name + " takes " +
+                            std::to_string(static_cast<int>(*maxLength)) + " mm",
+                        {gpu->partId, chassis->partId}, "choose a longer case");
+    }
+
+    // Cooling: three or more cards side by side.
+    if (p.gpuCount >= 3 && std::any_of(p.gpus.begin(), p.gpus.end(),
+                                       [&](const BuildPart* g) { return text(*g, "form_factor") == "pcie"; }))
+        add(Severity::Warning, "cooling",
+            std::to_string(p.gpuCount) +
+                " cards side by side: open-air coolers recirculate each other's heat and throttle",
+            {p.gpus.front()->partId},
+            "blower or water-cooled cards, a server chassis with front-to-back airflow, or "
+            "a power limit");
+    return findings;
+}
+
+} // namespace torchrig::plan

@@ -1,0 +1,170 @@
+// Each compatibility rule on a build made by hand: one that fires it and one that does not.
+
+#include "plan/compatibility.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+using namespace torchrig;
+using namespace torchrig::plan;
+
+namespace {
+
+BuildPart part(std::string id, PartCategory category, std::string name,
+               std::map<std::string, SpecValue, std::less<>> fields, int quantity = 1) {
+    BuildPart p;
+    p.partId = std::move(id);
+    p.quantity = quantity;
+    p.snapshot.name = std::move(name);
+    p.snapshot.category = category;
+    p.snapshot.fields = std::move(fields);
+    return p;
+}
+
+using S = std::string;
+using I = std::int64_t;
+
+// A workstation that passes every rule: two 2-slot cards on a board with slots three apart.
+Build goodBuild() {
+    Build b;
+    b.parts = {
+        part("gpu/a", PartCategory::Gpu, "Card A",
+             {{"tdp_w", 300.0},
+              {"slot_width", 2.0},
+              {"form_factor", S("pcie")},
+              {"gpu_link", S("bridge")},
+              {"gpu_link_gbs", 112.5},
+              {"pcie_gen", 4.0},
+              {"pcie_lanes", I{16}},
+              {"length_mm", I{300}}},
+             2),
+        part("cpu/x", PartCategory::Cpu, "CPU X",
+             {{"socket", S("AM5")}, {"tdp_w", 170.0}, {"pcie_lanes", I{48}}}),
+        part("motherboard/m", PartCategory::Motherboard, "Board M",
+             {{"socket", S("AM5")},
+              {"memory_type", S("DDR5")},
+              {"memory_slots", I{4}},
+              {"memory_max_gb", I{192}},
+              {"pcie_slots", S("5.0x16@1 5.0x16@4")},
+              {"form_factor", S("ATX")}}),
+        part("memory/k", PartCategory::MemoryKit, "Kit K",
+             {{"memory_type", S("DDR5")},
+              {"module_form", S("UDIMM")},
+              {"modules", I{2}},
+              {"module_gb", I{32}}}),
+        part("storage/s", PartCategory::Storage, "SSD S", {{"interface", S("NVMe PCIe 4.0 x4")}}),
+        part("psu/p", PartCategory::Psu, "PSU P", {{"wattage_w", I{1600}}, {"atx_version", S("ATX 3.0")}}),
+        part("chassis/c", PartCategory::Chassis, "Case C",
+             {{"motherboard_support", S("E-ATX, ATX")}, {"max_gpu_length_mm", I{400}}}),
+        part("interconnect/bridge", PartCategory::Interconnect, "Bridge for Card A",
+             {{"kind", S("nvlink_bridge")}, {"for_gpus", S("Card A")}}),
+    };
+    return b;
+}
+
+std::vector<std::string> rules(const Build& b, const CheckOptions& options = {}) {
+    std::vector<std::string> out;
+    for (const auto& f : checkBuild(b, options))
+        out.push_back(f.rule);
+    return out;
+}
+
+bool fires(const Build& b, const std::string& rule, const CheckOptions& options = {}) {
+    auto r = rules(b, options);
+    return std::find(r.begin(), r.end(), rule) != r.end();
+}
+
+BuildPart& find(Build& b, const std::string& id) {
+    return *std::find_if(b.parts.begin(), b.parts.end(), [&](const BuildPart& p) { return p.partId == id; });
+}
+
+} // namespace
+
+TEST_CASE("A build whose parts go together has no findings", "[core][build][compat]") {
+    INFO(::Catch::Detail::stringify(rules(goodBuild())));
+    CHECK(checkBuild(goodBuild()).empty());
+    CHECK(notChecked().size() >= 5);
+}
+
+TEST_CASE("Each compatibility rule fires on the fault it looks for", "[core][build][compat]") {
+    auto b = goodBuild();
+    find(b, "cpu/x").snapshot.fields["socket"] = S("LGA1700");
+    CHECK(fires(b, "cpu-socket"));
+
+    b = goodBuild();
+    find(b, "memory/k").snapshot.fields["memory_type"] = S("DDR4");
+    CHECK(fires(b, "memory-type"));
+
+    b = goodBuild();
+    find(b, "memory/k").snapshot.fields["module_form"] = S("RDIMM");
+    CHECK(fires(b, "memory-registered"));
+
+    b = goodBuild();
+    find(b, "memory/k").quantity = 3; // six modules, four slots
+    CHECK(fires(b, "memory-slots"));
+
+    b = goodBuild();
+    find(b, "memory/k").snapshot.fields["module_gb"] = I{128}; // 256 GB on a 192 GB board
+    CHECK(fires(b, "memory-capacity"));
+
+    b = goodBuild();
+    find(b, "gpu/a").snapshot.fields["slot_width"] = 3.5; // covers the slot three positions down
+    CHECK(fires(b, "gpu-slots"));
+
+    b = goodBuild();
+    find(b, "cpu/x").snapshot.fields["pcie_lanes"] = I{20};
+    CHECK(fires(b, "pcie-lanes"));
+
+    b = goodBuild(); // the seed article's 2x RTX 4090 "with NVLink"
+    find(b, "gpu/a").snapshot.fields["gpu_link"] = S("none");
+    find(b, "gpu/a").snapshot.name = "GeForce RTX 4090";
+    CHECK(fires(b, "nvlink"));
+    CHECK(fires(b, "gpu-interconnect")); // and over PCIe 4.0 x16 they talk at ~63 GB/s
+
+    b = goodBuild();
+    find(b, "interconnect/bridge").snapshot.fields["for_gpus"] = S("Another Card");
+    CHECK(fires(b, "nvlink"));
+
+    b = goodBuild();
+    find(b, "psu/p").snapshot.fields["wattage_w"] = I{700}; // 600 + 170 + 75 W
+    CHECK(fires(b, "psu-capacity"));
+
+    b = goodBuild();
+    find(b, "psu/p").snapshot.fields["wattage_w"] = I{1000}; // 845 W is over 80 %
+    CHECK(fires(b, "psu-headroom"));
+    CHECK_FALSE(fires(b, "psu-capacity"));
+
+    b = goodBuild();
+    find(b, "psu/p").snapshot.fields["atx_version"] = S("ATX 2.52"); // 2 x 600 + 245 W > 1600 W? no: 1445
+    CHECK_FALSE(fires(b, "gpu-transients"));
+    find(b, "psu/p").snapshot.fields["wattage_w"] = I{1300};
+    CHECK(fires(b, "gpu-transients"));
+
+    b = goodBuild();
+    find(b, "gpu/a").quantity = 4;
+    find(b, "motherboard/m").snapshot.fields["pcie_slots"] = S("5.0x16@1 5.0x16@3 5.0x16@5 5.0x16@7");
+    CHECK(fires(b, "wall-circuit")); // 1,445 W against 1,440 W continuous on 15 A x 120 V
+    CHECK(fires(b, "cooling"));      // four cards side by side
+    CheckOptions china;
+    china.circuit = {220, 16};
+    CHECK_FALSE(fires(b, "wall-circuit", china));
+
+    b = goodBuild();
+    find(b, "chassis/c").snapshot.fields["motherboard_support"] = S("Micro-ATX, Mini-ITX");
+    CHECK(fires(b, "chassis-board"));
+
+    b = goodBuild();
+    find(b, "gpu/a").snapshot.fields["length_mm"] = I{450};
+    CHECK(fires(b, "gpu-length"));
+
+    b = goodBuild();
+    find(b, "gpu/a").snapshot.fields["form_factor"] = S("sxm");
+    CHECK(fires(b, "gpu-modules"));
+    CHECK_FALSE(fires(b, "gpu-slots"));
+
+    b = goodBuild();
+    b.parts.erase(b.parts.begin() + 4); // no storage
+    CHECK(fires(b, "incomplete"));
+    CHECK(fires(Build{}, "empty"));
+}
