@@ -39,6 +39,23 @@ BuildCommand::BuildCommand(CLI::App& parent, const GlobalOptions& options)
     m_check->add_option("--circuit", m_circuit,
                         "The wall circuit as AMPSxVOLTS (default 15x120; 10x220 in China)");
     m_check->add_flag("--json", m_json, "Print JSON");
+    m_cost = m_command->add_subcommand("cost", "What a build costs to buy and to run");
+    m_cost->add_option("file", m_file, "A .torchrig build file")->required();
+    m_cost->add_option("--currency", m_costOptions.currency, "Total in this currency (ISO 4217, e.g. CNY)");
+    m_cost->add_option("--rate", m_rates, "CUR=RATE: units of --currency for one CUR (USD=7.1); repeat")
+        ->expected(1, -1);
+    m_cost->add_option("--rates-date", m_costOptions.ratesDate, "When the rates were taken (YYYY-MM-DD)");
+    m_cost->add_option("--tax-percent", m_costOptions.taxPercent, "Sales tax or VAT, percent")
+        ->check(CLI::Range(0.0, 100.0));
+    m_cost->add_option("--shipping", m_costOptions.shipping, "Shipping, in the total's currency")
+        ->check(CLI::NonNegativeNumber);
+    m_cost->add_option("--hours-per-day", m_costOptions.hoursPerDay, "Hours a day at full load (default 8)")
+        ->check(CLI::Range(0.0, 24.0));
+    m_cost
+        ->add_option("--kwh-price", m_costOptions.pricePerKwh,
+                     "Electricity price per kWh, in the total's currency")
+        ->check(CLI::NonNegativeNumber);
+    m_cost->add_flag("--json", m_json, "Print JSON");
 }
 
 int BuildCommand::run() {
@@ -50,6 +67,8 @@ int BuildCommand::run() {
         return show();
     if (m_check->parsed())
         return check();
+    if (m_cost->parsed())
+        return cost();
     return kExitUsage;
 }
 
@@ -131,6 +150,18 @@ plan::PartSnapshot snapshotOf(const db::PartRecord& part) {
         }
     }
     return s;
+}
+
+std::string shorten(const std::string& text, std::size_t most) {
+    if (text.size() <= most)
+        return text;
+    auto cut = text.substr(0, most - 3);
+    while (!cut.empty() &&
+           (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) // not inside a UTF-8 character
+        cut.pop_back();
+    if (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0x80))
+        cut.pop_back();
+    return cut + "...";
 }
 
 std::string specText(const plan::SpecValue& value) {
@@ -231,6 +262,102 @@ int BuildCommand::check() {
         for (const auto& item : plan::notChecked())
             std::cout << "  - " << item << "\n";
     }
+    return kExitOk;
+}
+
+int BuildCommand::cost() {
+    for (const auto& rate : m_rates) {
+        const auto equals = rate.find('=');
+        double value = 0;
+        try {
+            value = equals == std::string::npos ? 0 : std::stod(rate.substr(equals + 1));
+        } catch (const std::exception&) {
+            value = 0;
+        }
+        if (equals == std::string::npos || !(value > 0)) {
+            std::cerr << "torchrig-cli: --rate \"" << rate << "\": write CUR=RATE, e.g. USD=7.1\n";
+            return kExitUsage;
+        }
+        m_costOptions.rates[rate.substr(0, equals)] = value;
+    }
+    if (!m_costOptions.rates.empty() && m_costOptions.currency.empty()) {
+        std::cerr << "torchrig-cli: --rate needs --currency (the currency the rates convert to)\n";
+        return kExitUsage;
+    }
+    auto text = readTextFile(m_file);
+    if (!text) {
+        std::cerr << "torchrig-cli: " << text.error().message << "\n";
+        return exitCodeFor(text.error().code);
+    }
+    auto build = readBuildFile(*text, m_file);
+    if (!build) {
+        std::cerr << "torchrig-cli: " << build.error().message << "\n";
+        return exitCodeFor(build.error().code);
+    }
+    const auto c = plan::costBuild(*build, m_costOptions);
+    auto optionalNumber = [](const std::optional<double>& v) {
+        return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+    };
+    if (m_json) {
+        nlohmann::json lines = nlohmann::json::array();
+        for (const auto& l : c.lines) {
+            nlohmann::json price = nullptr;
+            if (l.unitPrice)
+                price = {{"amount", l.unitPrice->amount},
+                         {"currency", l.unitPrice->currency},
+                         {"date", l.unitPrice->date},
+                         {"source", l.unitPrice->source},
+                         {"kind", priceKindId(l.unitPrice->kind)}};
+            lines.push_back({{"id", l.partId},
+                             {"name", l.name},
+                             {"quantity", l.quantity},
+                             {"unit_price", price},
+                             {"subtotal", optionalNumber(l.subtotal)},
+                             {"currency", l.currency}});
+        }
+        std::cout << nlohmann::json{{"lines", lines},
+                                    {"totals_by_currency", c.totalsByCurrency},
+                                    {"total", optionalNumber(c.total)},
+                                    {"currency", c.currency},
+                                    {"tax_percent", m_costOptions.taxPercent},
+                                    {"shipping", m_costOptions.shipping},
+                                    {"missing", c.missing},
+                                    {"load_watts", c.loadWatts},
+                                    {"energy_kwh_per_month", c.energyKwhPerMonth},
+                                    {"energy_cost_per_month", optionalNumber(c.energyCostPerMonth)},
+                                    {"notes", c.notes}}
+                         .dump(2)
+                  << "\n";
+        return kExitOk;
+    }
+    std::vector<std::vector<std::string>> table = {
+        {"part", "qty", "unit price", "as of, source", "subtotal"}};
+    for (const auto& l : c.lines)
+        table.push_back(
+            {l.name, std::to_string(l.quantity),
+             l.unitPrice ? fmt::format("{:.2f} {}", l.unitPrice->amount, l.unitPrice->currency) : "no price",
+             l.unitPrice ? shorten(l.unitPrice->date + ", " + l.unitPrice->source, 48) : "-",
+             l.subtotal ? fmt::format("{:.2f} {}", *l.subtotal, l.currency) : "-"});
+    std::cout << formatTable(table);
+    for (const auto& [currency, amount] : c.totalsByCurrency)
+        std::cout << fmt::format("parts: {:.2f} {}\n", amount, currency);
+    if (c.total)
+        std::cout << fmt::format("total with {:.1f} % tax and {:.2f} shipping: {:.2f} {}\n",
+                                 m_costOptions.taxPercent, m_costOptions.shipping, *c.total, c.currency);
+    else
+        std::cout << "no single total: "
+                  << (c.missing.empty() ? "several currencies (give --currency and --rate)"
+                                        : std::to_string(c.missing.size()) + " missing")
+                  << "\n";
+    for (const auto& m : c.missing)
+        std::cout << "  missing: " << m << "\n";
+    std::cout << fmt::format("power at load: {:.0f} W; {:.0f} kWh a month at {} h a day", c.loadWatts,
+                             c.energyKwhPerMonth, m_costOptions.hoursPerDay);
+    if (c.energyCostPerMonth)
+        std::cout << fmt::format(", {:.2f} a month", *c.energyCostPerMonth);
+    std::cout << "\n";
+    for (const auto& n : c.notes)
+        std::cout << "note: " << n << "\n";
     return kExitOk;
 }
 

@@ -1,6 +1,10 @@
 #pragma once
 
 #include "catalog_command.h"
+#include "plan/build_cost.h"
+
+#include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -10,7 +14,8 @@ namespace torchrig::cli {
 // articles' scenario builds, each with its source; `build new --preset ID -o FILE`: a build file
 // from one, with the catalog's specs and prices as of now; `build show FILE [--json]`: a build
 // file's parts, and where the local catalog now differs from what the file used; `build check FILE
-// [--json]`: the compatibility findings and what is not checked. Scripts depend on
+// [--json]`: the compatibility findings and what is not checked; `build cost FILE [--json]`: the
+// parts' prices, totals, and the power and energy. Scripts depend on
 // the JSON names (README).
 class BuildCommand {
 public:
@@ -23,12 +28,16 @@ private:
     int create();
     int show();
     int check();
+    int cost();
 
     CLI::App* m_command = nullptr;
     CLI::App* m_presets = nullptr;
     CLI::App* m_new = nullptr;
     CLI::App* m_show = nullptr;
     CLI::App* m_check = nullptr;
+    CLI::App* m_cost = nullptr;
+    std::vector<std::string> m_rates;
+    plan::CostOptions m_costOptions;
     std::string m_circuit = "15x120";
     const GlobalOptions& m_options;
     bool m_json = false;

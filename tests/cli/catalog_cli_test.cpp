@@ -482,3 +482,24 @@ TEST_CASE("build check shows the research preset's findings and catches NVLink o
     auto badCircuit = runCli(folder, "build check '" + file + "' --circuit 15");
     CHECK(badCircuit.exitCode == 2);
 }
+
+TEST_CASE("build cost prices a preset's parts and says which have no price", "[cli][build]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("research.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + file + "'").exitCode == 0);
+    auto d =
+        nlohmann::json::parse(runCli(folder, "build cost '" + file + "' --kwh-price 0.15 --json").output);
+    const auto& gpu = d["lines"][0];
+    CHECK(gpu["id"] == "gpu/rtx-4090");
+    CHECK(gpu["quantity"] == 2);
+    CHECK(gpu["subtotal"].get<double>() == Approx(2 * gpu["unit_price"]["amount"].get<double>()));
+    // 2 x 450 W (RTX 4090) + the i9-13900K's rated power + 75 W.
+    CHECK(d["load_watts"].get<double>() > 975);
+    CHECK(d["energy_cost_per_month"].get<double>() == Approx(d["energy_kwh_per_month"].get<double>() * 0.15));
+    if (!d["missing"].empty())
+        CHECK(d["total"].is_null());
+    auto badRate = runCli(folder, "build cost '" + file + "' --currency CNY --rate USD");
+    CHECK(badRate.exitCode == 2);
+    auto rateAlone = runCli(folder, "build cost '" + file + "' --rate USD=7");
+    CHECK(rateAlone.exitCode == 2);
+}

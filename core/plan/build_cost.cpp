@@ -1,0 +1,82 @@
+#include "plan/build_cost.h"
+
+#include "plan/compatibility.h"
+
+namespace torchrig::plan {
+
+namespace {
+
+std::optional<double> number(const BuildPart& part, std::string_view column) {
+    auto found = part.snapshot.fields.find(column);
+    if (found == part.snapshot.fields.end())
+        return std::nullopt;
+    if (const auto* i = std::get_if<std::int64_t>(&found->second))
+        return static_cast<double>(*i);
+    if (const auto* d = std::get_if<double>(&found->second))
+        return *d;
+    return std::nullopt;
+}
+
+} // namespace
+
+BuildCost costBuild(const Build& build, const CostOptions& options) {
+    BuildCost cost;
+    cost.currency = options.currency;
+    bool converted = !options.currency.empty();
+    double cpuWatts = 0, gpuWatts = 0;
+    for (const auto& part : build.parts) {
+        CostLine line;
+        line.partId = part.partId;
+        line.name = part.snapshot.name;
+        line.quantity = part.quantity * build.nodes;
+        line.unitPrice = part.snapshot.price;
+        if (part.snapshot.category == PartCategory::Gpu)
+            gpuWatts += number(part, "tdp_w").value_or(0) * line.quantity;
+        if (part.snapshot.category == PartCategory::Cpu)
+            cpuWatts += number(part, "tdp_w").value_or(0) * line.quantity;
+        if (!line.unitPrice || isHourly(line.unitPrice->kind)) {
+            line.unitPrice.reset();
+            cost.missing.push_back(part.partId + ": no purchase price in the file");
+            cost.lines.push_back(std::move(line));
+            continue;
+        }
+        double amount = line.unitPrice->amount * line.quantity;
+        line.currency = line.unitPrice->currency;
+        if (converted && line.currency != options.currency) {
+            auto rate = options.rates.find(line.currency);
+            if (rate == options.rates.end()) {
+                cost.missing.push_back(part.partId + ": no rate from " + line.currency + " to " +
+                                       options.currency);
+                cost.totalsByCurrency[line.currency] += amount;
+                line.subtotal = amount;
+                cost.lines.push_back(std::move(line));
+                continue;
+            }
+            amount *= rate->second;
+            line.currency = options.currency;
+        }
+        line.subtotal = amount;
+        cost.totalsByCurrency[line.currency] += amount;
+        cost.lines.push_back(std::move(line));
+    }
+    // One total only in one currency, and only when every part has a price in it.
+    if (cost.totalsByCurrency.size() == 1 && cost.missing.empty()) {
+        cost.currency = cost.totalsByCurrency.begin()->first;
+        const double parts = cost.totalsByCurrency.begin()->second;
+        cost.total = parts * (1 + options.taxPercent / 100) + options.shipping;
+    }
+    if (converted && !options.rates.empty())
+        cost.notes.push_back("converted at the rates given" + (options.ratesDate.empty()
+                                                                   ? std::string(" (undated)")
+                                                                   : " of " + options.ratesDate));
+    cost.loadWatts = (gpuWatts + cpuWatts) + kPlatformWatts * build.nodes;
+    cost.energyKwhPerMonth = cost.loadWatts / 1000 * options.hoursPerDay * 30;
+    if (options.pricePerKwh > 0)
+        cost.energyCostPerMonth = cost.energyKwhPerMonth * options.pricePerKwh;
+    cost.notes.push_back(
+        "the load counts the GPUs' and CPUs' rated power and a 75 W platform allowance a node, "
+        "at full load for the hours given; idle draw is not counted");
+    return cost;
+}
+
+} // namespace torchrig::plan

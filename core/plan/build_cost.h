@@ -1,0 +1,48 @@
+#pragma once
+// What a build costs: each part's price (as its file snapshot has it) times quantity and nodes,
+// totals per currency or in one currency at the user's rates, tax and shipping; and what it draws
+// and costs to run at the user's hours and electricity price.
+
+#include "plan/build.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torchrig::plan {
+
+struct CostOptions {
+    std::string currency;                // convert everything to this (empty: keep each currency)
+    std::map<std::string, double> rates; // units of `currency` for one unit of the key currency
+    std::string ratesDate;               // when the rates were taken, said with the result
+    double taxPercent = 0;
+    double shipping = 0; // in `currency` (or the parts' one currency)
+    double hoursPerDay = 8;
+    double pricePerKwh = 0; // in `currency`; 0: energy cost not counted
+};
+
+struct CostLine {
+    std::string partId;
+    std::string name;
+    int quantity = 0; // all nodes together
+    std::optional<Price> unitPrice;
+    std::optional<double> subtotal; // in the line's currency (converted when a currency is asked)
+    std::string currency;
+};
+
+struct BuildCost {
+    std::vector<CostLine> lines;
+    std::map<std::string, double> totalsByCurrency; // parts only, before tax and shipping
+    std::optional<double> total;                    // one currency: parts + tax + shipping
+    std::string currency;
+    std::vector<std::string> missing; // parts without a price, or a currency without a rate
+    double loadWatts = 0;             // all nodes, at full load: GPUs, CPUs and the platform allowance
+    double energyKwhPerMonth = 0;     // at the given hours a day, 30 days
+    std::optional<double> energyCostPerMonth;
+    std::vector<std::string> notes;
+};
+
+BuildCost costBuild(const Build& build, const CostOptions& options);
+
+} // namespace torchrig::plan

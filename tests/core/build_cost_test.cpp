@@ -1,0 +1,76 @@
+// What a build costs: lines, totals per currency or converted, tax and shipping, power and energy.
+
+#include "plan/build_cost.h"
+
+#include <catch2/catch.hpp>
+
+using namespace torchrig;
+using namespace torchrig::plan;
+
+namespace {
+
+BuildPart priced(std::string id, PartCategory category, double amount, std::string currency, int quantity,
+                 double tdp = 0) {
+    BuildPart p;
+    p.partId = std::move(id);
+    p.quantity = quantity;
+    p.snapshot.name = p.partId;
+    p.snapshot.category = category;
+    if (tdp > 0)
+        p.snapshot.fields["tdp_w"] = tdp;
+    if (amount > 0)
+        p.snapshot.price = Price{amount, std::move(currency), "2026-11", "a quote", PriceKind::Street};
+    return p;
+}
+
+} // namespace
+
+TEST_CASE("A build's cost: lines, totals, conversion, tax, shipping and energy", "[core][build][cost]") {
+    Build build;
+    build.nodes = 2;
+    build.parts = {priced("gpu/a", PartCategory::Gpu, 1000, "USD", 2, 300),
+                   priced("cpu/b", PartCategory::Cpu, 500, "USD", 1, 125)};
+    CostOptions options;
+    options.taxPercent = 10;
+    options.shipping = 100;
+    options.hoursPerDay = 10;
+    options.pricePerKwh = 0.2;
+    auto c = costBuild(build, options);
+    REQUIRE(c.lines.size() == 2);
+    CHECK(c.lines[0].quantity == 4); // two a node, two nodes
+    CHECK(*c.lines[0].subtotal == 4000);
+    CHECK(c.totalsByCurrency.at("USD") == 5000);
+    REQUIRE(c.total);
+    CHECK(*c.total == Approx(5000 * 1.1 + 100));
+    // 4 x 300 + 2 x 125 + 2 x 75 W = 1,600 W; 10 h a day for 30 days.
+    CHECK(c.loadWatts == 1600);
+    CHECK(c.energyKwhPerMonth == Approx(480));
+    CHECK(*c.energyCostPerMonth == Approx(96));
+
+    // Two currencies: no single total until a rate converts one.
+    build.parts.push_back(priced("storage/c", PartCategory::Storage, 700, "CNY", 1));
+    auto mixed = costBuild(build, {});
+    CHECK_FALSE(mixed.total);
+    CHECK(mixed.totalsByCurrency.size() == 2);
+    CostOptions cny;
+    cny.currency = "CNY";
+    cny.rates = {{"USD", 7.0}};
+    cny.ratesDate = "2026-11-30";
+    auto converted = costBuild(build, cny);
+    REQUIRE(converted.total);
+    CHECK(*converted.total == Approx(5000 * 7.0 + 1400));
+    CHECK(converted.notes.front().find("2026-11-30") != std::string::npos);
+    cny.rates.clear();
+    auto noRate = costBuild(build, cny);
+    CHECK_FALSE(noRate.total);
+    CHECK(noRate.missing.front().find("no rate from USD to CNY") != std::string::npos);
+
+    // A part without a price leaves the total open and says which.
+    build.parts.push_back(priced("psu/d", PartCategory::Psu, 0, "", 1));
+    auto unpriced = costBuild(build, cny);
+    CHECK_FALSE(unpriced.total);
+    bool named = false;
+    for (const auto& m : unpriced.missing)
+        named = named || m.find("psu/d") != std::string::npos;
+    CHECK(named);
+}
