@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <variant>
@@ -56,6 +57,9 @@ BuildCommand::BuildCommand(CLI::App& parent, const GlobalOptions& options)
                      "Electricity price per kWh, in the total's currency")
         ->check(CLI::NonNegativeNumber);
     m_cost->add_flag("--json", m_json, "Print JSON");
+    m_compare = m_command->add_subcommand("compare", "Builds side by side: GPUs, cost, power, findings");
+    m_compare->add_option("files", m_files, "Two or more .torchrig build files")->required()->expected(2, 16);
+    m_compare->add_flag("--json", m_json, "Print JSON");
 }
 
 int BuildCommand::run() {
@@ -69,6 +73,8 @@ int BuildCommand::run() {
         return check();
     if (m_cost->parsed())
         return cost();
+    if (m_compare->parsed())
+        return compare();
     return kExitUsage;
 }
 
@@ -358,6 +364,87 @@ int BuildCommand::cost() {
     std::cout << "\n";
     for (const auto& n : c.notes)
         std::cout << "note: " << n << "\n";
+    return kExitOk;
+}
+
+int BuildCommand::compare() {
+    struct Column {
+        std::string file;
+        plan::Build build;
+        plan::BuildCost cost;
+        std::vector<plan::Finding> findings;
+    };
+    std::vector<Column> columns;
+    for (const auto& file : m_files) {
+        auto text = readTextFile(file);
+        if (!text) {
+            std::cerr << "torchrig-cli: " << text.error().message << "\n";
+            return exitCodeFor(text.error().code);
+        }
+        auto build = readBuildFile(*text, file);
+        if (!build) {
+            std::cerr << "torchrig-cli: " << build.error().message << "\n";
+            return exitCodeFor(build.error().code);
+        }
+        auto cost = plan::costBuild(*build, {});
+        auto findings = plan::checkBuild(*build);
+        columns.push_back({file, std::move(*build), std::move(cost), std::move(findings)});
+    }
+    auto gpusOf = [](const plan::Build& b) {
+        std::string gpus;
+        for (const auto& part : b.parts)
+            if (part.snapshot.category == PartCategory::Gpu)
+                gpus += (gpus.empty() ? "" : ", ") +
+                        fmt::format("{} x {}", part.quantity * b.nodes, part.snapshot.name);
+        return gpus.empty() ? std::string("none") : gpus;
+    };
+    auto countOf = [](const std::vector<plan::Finding>& findings, plan::Severity s) {
+        return std::count_if(findings.begin(), findings.end(),
+                             [&](const plan::Finding& f) { return f.severity == s; });
+    };
+    auto priced = [](const plan::BuildCost& c) {
+        std::string out;
+        for (const auto& [currency, amount] : c.totalsByCurrency)
+            out += (out.empty() ? "" : " + ") + fmt::format("{:.0f} {}", amount, currency);
+        if (!c.missing.empty())
+            out += fmt::format(" ({} unpriced)", c.missing.size());
+        return out.empty() ? std::string("no prices") : out;
+    };
+    if (m_json) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const auto& c : columns)
+            list.push_back({{"file", c.file},
+                            {"title", c.build.title},
+                            {"nodes", c.build.nodes},
+                            {"gpus", gpusOf(c.build)},
+                            {"totals_by_currency", c.cost.totalsByCurrency},
+                            {"unpriced_parts", c.cost.missing.size()},
+                            {"load_watts", c.cost.loadWatts},
+                            {"problems", countOf(c.findings, plan::Severity::Problem)},
+                            {"warnings", countOf(c.findings, plan::Severity::Warning)}});
+        std::cout << list.dump(2) << "\n";
+        return kExitOk;
+    }
+    std::vector<std::vector<std::string>> table;
+    std::vector<std::string> header = {""};
+    for (const auto& c : columns)
+        header.push_back(shorten(c.build.title.empty() ? c.file : c.build.title, 40));
+    table.push_back(header);
+    auto row = [&](const std::string& label, auto&& cell) {
+        std::vector<std::string> r = {label};
+        for (const auto& c : columns)
+            r.push_back(cell(c));
+        table.push_back(r);
+    };
+    row("nodes", [](const Column& c) { return std::to_string(c.build.nodes); });
+    row("GPUs", [&](const Column& c) { return shorten(gpusOf(c.build), 40); });
+    row("parts", [&](const Column& c) { return priced(c.cost); });
+    row("power at load", [](const Column& c) { return fmt::format("{:.0f} W", c.cost.loadWatts); });
+    row("problems / warnings", [&](const Column& c) {
+        return fmt::format("{} / {}", countOf(c.findings, plan::Severity::Problem),
+                           countOf(c.findings, plan::Severity::Warning));
+    });
+    std::cout << formatTable(table);
     return kExitOk;
 }
 

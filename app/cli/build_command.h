@@ -15,7 +15,8 @@ namespace torchrig::cli {
 // from one, with the catalog's specs and prices as of now; `build show FILE [--json]`: a build
 // file's parts, and where the local catalog now differs from what the file used; `build check FILE
 // [--json]`: the compatibility findings and what is not checked; `build cost FILE [--json]`: the
-// parts' prices, totals, and the power and energy. Scripts depend on
+// parts' prices, totals, and the power and energy; `build compare A B … [--json]`: builds side by
+// side. Scripts depend on
 // the JSON names (README).
 class BuildCommand {
 public:
@@ -29,6 +30,7 @@ private:
     int show();
     int check();
     int cost();
+    int compare();
 
     CLI::App* m_command = nullptr;
     CLI::App* m_presets = nullptr;
@@ -36,6 +38,8 @@ private:
     CLI::App* m_show = nullptr;
     CLI::App* m_check = nullptr;
     CLI::App* m_cost = nullptr;
+    CLI::App* m_compare = nullptr;
+    std::vector<std::string> m_files;
     std::vector<std::string> m_rates;
     plan::CostOptions m_costOptions;
     std::string m_circuit = "15x120";

@@ -503,3 +503,20 @@ TEST_CASE("build cost prices a preset's parts and says which have no price", "[c
     auto rateAlone = runCli(folder, "build cost '" + file + "' --rate USD=7");
     CHECK(rateAlone.exitCode == 2);
 }
+
+TEST_CASE("build compare puts builds side by side", "[cli][build]") {
+    test::TemporaryFolder folder;
+    const auto entry = folder.file("entry.torchrig").string(),
+               research = folder.file("research.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset entry-rtx-3060 -o '" + entry + "'").exitCode == 0);
+    REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + research + "'").exitCode == 0);
+    auto d = nlohmann::json::parse(
+        runCli(folder, "build compare '" + entry + "' '" + research + "' --json").output);
+    REQUIRE(d.size() == 2);
+    CHECK(d[0]["gpus"] == "1 x GeForce RTX 3060 12GB");
+    CHECK(d[1]["gpus"] == "2 x GeForce RTX 4090");
+    CHECK(d[1]["load_watts"].get<double>() > d[0]["load_watts"].get<double>());
+    CHECK(d[1]["warnings"].get<int>() >= 1);
+    auto one = runCli(folder, "build compare '" + entry + "'");
+    CHECK(one.exitCode == 2);
+}
