@@ -158,6 +158,14 @@ plan::PartSnapshot snapshotOf(const db::PartRecord& part) {
     return s;
 }
 
+// A build file read and checked, or the error that says what is wrong with it.
+Result<plan::Build> loadBuildFile(const std::string& path) {
+    auto text = readTextFile(path);
+    if (!text)
+        return text.error();
+    return readBuildFile(*text, path);
+}
+
 std::string shorten(const std::string& text, std::size_t most) {
     if (text.size() <= most)
         return text;
@@ -238,12 +246,7 @@ int BuildCommand::check() {
                   << "\": write AMPSxVOLTS, e.g. 15x120 or 10x220\n";
         return kExitUsage;
     }
-    auto text = readTextFile(m_file);
-    if (!text) {
-        std::cerr << "torchrig-cli: " << text.error().message << "\n";
-        return exitCodeFor(text.error().code);
-    }
-    auto build = readBuildFile(*text, m_file);
+    auto build = loadBuildFile(m_file);
     if (!build) {
         std::cerr << "torchrig-cli: " << build.error().message << "\n";
         return exitCodeFor(build.error().code);
@@ -290,12 +293,7 @@ int BuildCommand::cost() {
         std::cerr << "torchrig-cli: --rate needs --currency (the currency the rates convert to)\n";
         return kExitUsage;
     }
-    auto text = readTextFile(m_file);
-    if (!text) {
-        std::cerr << "torchrig-cli: " << text.error().message << "\n";
-        return exitCodeFor(text.error().code);
-    }
-    auto build = readBuildFile(*text, m_file);
+    auto build = loadBuildFile(m_file);
     if (!build) {
         std::cerr << "torchrig-cli: " << build.error().message << "\n";
         return exitCodeFor(build.error().code);
@@ -376,12 +374,7 @@ int BuildCommand::compare() {
     };
     std::vector<Column> columns;
     for (const auto& file : m_files) {
-        auto text = readTextFile(file);
-        if (!text) {
-            std::cerr << "torchrig-cli: " << text.error().message << "\n";
-            return exitCodeFor(text.error().code);
-        }
-        auto build = readBuildFile(*text, file);
+        auto build = loadBuildFile(file);
         if (!build) {
             std::cerr << "torchrig-cli: " << build.error().message << "\n";
             return exitCodeFor(build.error().code);
@@ -449,12 +442,7 @@ int BuildCommand::compare() {
 }
 
 int BuildCommand::show() {
-    auto text = readTextFile(m_file);
-    if (!text) {
-        std::cerr << "torchrig-cli: " << text.error().message << "\n";
-        return exitCodeFor(text.error().code);
-    }
-    auto build = readBuildFile(*text, m_file);
+    auto build = loadBuildFile(m_file);
     if (!build) {
         std::cerr << "torchrig-cli: " << build.error().message << "\n";
         return exitCodeFor(build.error().code);

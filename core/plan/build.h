@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -24,6 +25,9 @@ struct PartSnapshot {
     PartCategory category = PartCategory::Gpu;
     std::map<std::string, SpecValue, std::less<>> fields; // the catalog's columns as they were
     std::optional<Price> price;                           // the price used, with its date and source
+
+    std::optional<double> number(std::string_view column) const; // absent, text or null: none
+    std::string text(std::string_view column) const;             // absent, a number or null: ""
 };
 
 struct BuildPart {

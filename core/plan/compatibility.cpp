@@ -12,23 +12,11 @@ namespace torchrig::plan {
 namespace {
 
 std::optional<double> number(const BuildPart& part, std::string_view column) {
-    auto found = part.snapshot.fields.find(column);
-    if (found == part.snapshot.fields.end())
-        return std::nullopt;
-    if (const auto* i = std::get_if<std::int64_t>(&found->second))
-        return static_cast<double>(*i);
-    if (const auto* d = std::get_if<double>(&found->second))
-        return *d;
-    return std::nullopt;
+    return part.snapshot.number(column);
 }
 
 std::string text(const BuildPart& part, std::string_view column) {
-    auto found = part.snapshot.fields.find(column);
-    if (found == part.snapshot.fields.end())
-        return {};
-    if (const auto* s = std::get_if<std::string>(&found->second))
-        return *s;
-    return {};
+    return part.snapshot.text(column);
 }
 
 std::string upper(std::string s) {
