@@ -67,21 +67,12 @@ std::vector<BuildPreset> makePresets() {
                         {"psu/corsair-hx1200i", 1, kAdded},
                         {"chassis/fractal-design-define-7-xl", 1, kAdded}},
                        {}});
-    presets.push_back(
-        {"research-rtx-a6000-7950x",
-         "Research workstation: RTX A6000 48GB, Ryzen 9 7950X, 64 GB DDR5, 1 TB NVMe + 4 TB HDD",
-         "seeds/001_dc640eff46d1bd71.txt, 2.2 专业级研究环境",
-         "¥10,000-20,000 for the card's class (seeds/002 2.2)",
-         1,
-         {{"gpu/rtx-a6000", 1, ""},
-          {"cpu/ryzen-9-7950x", 1, ""},
-          {"memory/kingston-fury-beast-64gb-ddr5-5600", 1, ""},
-          {"storage/samsung-980-pro-1tb", 1, ""},
-          {"storage/wd-red-plus-4tb", 1, "the article's backup drive"},
-          {"motherboard/asus-proart-x670e-creator-wifi", 1, kAdded},
-          {"psu/corsair-hx1200i", 1, kAdded},
-          {"chassis/fractal-design-define-7-xl", 1, kAdded}},
-         {}});
+    // The same article offers the RTX A6000 48GB in the 4090's place.
+    auto a6000 = presets.back();
+    a6000.id = "research-rtx-a6000-7950x";
+    a6000.title = "Research workstation: RTX A6000 48GB, Ryzen 9 7950X, 64 GB DDR5, 1 TB NVMe + 4 TB HDD";
+    a6000.parts.front() = {"gpu/rtx-a6000", 1, ""};
+    presets.push_back(std::move(a6000));
     presets.push_back(
         {"enterprise-4x2-a100",
          "Enterprise cluster: 4 nodes x 2 A100 80GB, InfiniBand HDR 200 Gb/s, 32 TB HDD + 1 TB SSD cache",
