@@ -3,8 +3,7 @@
 // PyTorch's saved-tensor rules (tools/autograd/derivatives.yaml) deciding what lives until
 // backward. The result is a timeline of live bytes, its peak and what was live at the peak.
 // ../shared/design/ESTIMATOR.md says what each number means; tests/accuracy holds the simulation
-// against torchrig-validate's measurement. The engine is step_simulation.{h,cpp}, the per-op
-// rules op_rules.cpp.
+// against torchrig-validate's measurement. The engine is step_simulation.h and the files it names.
 
 #include "io/validation_protocol.h"
 #include "workload/model_graph.h"

@@ -1,9 +1,10 @@
 #pragma once
 // The engine of the allocated-memory estimate (memory_estimate.h): one training step (or
 // inference's forward) played op by op on a ledger of storages. step_simulation.cpp schedules the
-// step: micro-batches, checkpointed blocks, backward, the optimizer, and what ZeRO, FSDP and
-// pipeline stages change; op_rules.cpp holds what each op allocates and keeps for backward,
-// PyTorch's rules (tools/autograd/derivatives.yaml) as measured. Internal to core/estimate.
+// step: micro-batches, checkpointed blocks, backward; parallel_step.cpp holds what ZeRO-3, FSDP and
+// pipeline stages change, optimizer_step.cpp the optimizers' state and update; op_rules.cpp what
+// each op allocates and keeps for backward, PyTorch's rules (tools/autograd/derivatives.yaml) as
+// measured. Internal to core/estimate.
 
 #include "estimate/memory_estimate.h"
 #include "estimate/memory_ledger.h"
