@@ -8,11 +8,8 @@
 namespace torchrig::estimate::detail {
 
 bool Simulation::producedBefore(TensorId id) const {
-    const auto& ops = m_graph.ops();
-    for (std::size_t i = 0; i < m_range.begin; ++i)
-        if (ops[i].outputs[0] == id)
-            return true;
-    return false;
+    const int op = m_producer[static_cast<std::size_t>(id)];
+    return op >= 0 && static_cast<std::size_t>(op) < m_range.begin;
 }
 
 std::vector<TensorId> Simulation::sentOn() const {

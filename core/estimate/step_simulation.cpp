@@ -22,9 +22,12 @@ Simulation::Simulation(const ModelGraph& graph, const TrainingSetup& setup, Stag
             for (auto id : *list)
                 m_inRange[static_cast<std::size_t>(id)] = true;
     }
-    for (std::size_t i = 0; i < ops.size(); ++i)
+    m_producer.assign(graph.tensors().size(), -1);
+    for (std::size_t i = 0; i < ops.size(); ++i) {
         for (auto id : ops[i].inputs)
             m_lastUse[static_cast<std::size_t>(id)] = static_cast<int>(i);
+        m_producer[static_cast<std::size_t>(ops[i].outputs[0])] = static_cast<int>(i);
+    }
     m_fusedAttention = setup.attention == AttentionKernel::Fused ||
                        (setup.attention == AttentionKernel::Default && setup.cuda);
     m_autocast = setup.precision == Precision::AmpBf16 || setup.precision == Precision::AmpFp16;

@@ -145,6 +145,7 @@ private:
     std::vector<Value> m_values;
     std::vector<int> m_grads;
     std::vector<int> m_lastUse;
+    std::vector<int> m_producer; // the op that makes each tensor (-1: persistent)
     std::vector<Backward> m_backward;
     std::vector<TensorId> m_params;
     std::vector<int> m_state;

@@ -4,14 +4,6 @@
 
 namespace torchrig::plan {
 
-namespace {
-
-std::optional<double> number(const BuildPart& part, std::string_view column) {
-    return part.snapshot.number(column);
-}
-
-} // namespace
-
 BuildCost costBuild(const Build& build, const CostOptions& options) {
     BuildCost cost;
     cost.currency = options.currency;
@@ -24,9 +16,9 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
         line.quantity = part.quantity * build.nodes;
         line.unitPrice = part.snapshot.price;
         if (part.snapshot.category == PartCategory::Gpu)
-            gpuWatts += number(part, "tdp_w").value_or(0) * line.quantity;
+            gpuWatts += part.snapshot.number("tdp_w").value_or(0) * line.quantity;
         if (part.snapshot.category == PartCategory::Cpu)
-            cpuWatts += number(part, "tdp_w").value_or(0) * line.quantity;
+            cpuWatts += part.snapshot.number("tdp_w").value_or(0) * line.quantity;
         if (!line.unitPrice || isHourly(line.unitPrice->kind)) {
             line.unitPrice.reset();
             cost.missing.push_back(part.partId + ": no purchase price in the file");

@@ -2,7 +2,6 @@
 
 #include <catch2/catch.hpp>
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -422,10 +421,7 @@ TEST_CASE("build new writes a preset's file, and build show says where the catal
     // A file made when the catalog said otherwise keeps its own figures and says what changed.
     auto text = test::readFile(file);
     text.replace(text.find("\"vram_gb\": 24.0"), 15, "\"vram_gb\": 20.0");
-    {
-        std::ofstream out(folder.file("old.torchrig"));
-        out << text;
-    }
+    test::writeFile(folder.file("old.torchrig"), text);
     auto old = nlohmann::json::parse(
         runCli(folder, "build show '" + folder.file("old.torchrig").string() + "' --json").output);
     REQUIRE(old["parts"][0]["catalog_differs"].size() == 1);
@@ -434,10 +430,7 @@ TEST_CASE("build new writes a preset's file, and build show says where the catal
     auto unknown = runCli(folder, "build new --preset nope -o '" + folder.file("x.torchrig").string() + "'");
     CHECK(unknown.exitCode == 3);
     CHECK(unknown.output.find("entry-rtx-3060") != std::string::npos);
-    {
-        std::ofstream out(folder.file("cut.torchrig"));
-        out << text.substr(0, 200);
-    }
+    test::writeFile(folder.file("cut.torchrig"), text.substr(0, 200));
     auto cut = runCli(folder, "build show '" + folder.file("cut.torchrig").string() + "'");
     CHECK(cut.exitCode == 4);
     CHECK(cut.output.find("ends early") != std::string::npos);
@@ -465,10 +458,7 @@ TEST_CASE("build check shows the research preset's findings and catches NVLink o
                                {{"name", "NVIDIA NVLink bridge"},
                                 {"category", "interconnect"},
                                 {"fields", {{"kind", "nvlink_bridge"}, {"for_gpus", "GeForce RTX 3090"}}}}}});
-    {
-        std::ofstream out(folder.file("nvlink.torchrig"));
-        out << build.dump(2);
-    }
+    test::writeFile(folder.file("nvlink.torchrig"), build.dump(2));
     auto nvlink = nlohmann::json::parse(
         runCli(folder, "build check '" + folder.file("nvlink.torchrig").string() + "' --json").output);
     bool caught = false;
