@@ -1,5 +1,7 @@
 #include "build_command.h"
 
+#include "build_file_loading.h"
+
 #include "catalog_devices.h"
 #include "cli_output.h"
 #include "exit_codes.h"
@@ -42,24 +44,12 @@ BuildCommand::BuildCommand(CLI::App& parent, const GlobalOptions& options)
     m_check->add_flag("--json", m_json, "Print JSON");
     m_cost = m_command->add_subcommand("cost", "What a build costs to buy and to run");
     m_cost->add_option("file", m_file, "A .torchrig build file")->required();
-    m_cost->add_option("--currency", m_costOptions.currency, "Total in this currency (ISO 4217, e.g. CNY)");
-    m_cost->add_option("--rate", m_rates, "CUR=RATE: units of --currency for one CUR (USD=7.1); repeat")
-        ->expected(1, -1);
-    m_cost->add_option("--rates-date", m_costOptions.ratesDate, "When the rates were taken (YYYY-MM-DD)");
-    m_cost->add_option("--tax-percent", m_costOptions.taxPercent, "Sales tax or VAT, percent")
-        ->check(CLI::Range(0.0, 100.0));
-    m_cost->add_option("--shipping", m_costOptions.shipping, "Shipping, in the total's currency")
-        ->check(CLI::NonNegativeNumber);
-    m_cost->add_option("--hours-per-day", m_costOptions.hoursPerDay, "Hours a day at full load (default 8)")
-        ->check(CLI::Range(0.0, 24.0));
-    m_cost
-        ->add_option("--kwh-price", m_costOptions.pricePerKwh,
-                     "Electricity price per kWh, in the total's currency")
-        ->check(CLI::NonNegativeNumber);
+    m_costFlags.addTo(*m_cost);
     m_cost->add_flag("--json", m_json, "Print JSON");
     m_compare = m_command->add_subcommand("compare", "Builds side by side: GPUs, cost, power, findings");
     m_compare->add_option("files", m_files, "Two or more .torchrig build files")->required()->expected(2, 16);
     m_compare->add_flag("--json", m_json, "Print JSON");
+    m_rent = std::make_unique<BuildRentCommand>(*m_command, options);
 }
 
 int BuildCommand::run() {
@@ -75,6 +65,8 @@ int BuildCommand::run() {
         return cost();
     if (m_compare->parsed())
         return compare();
+    if (m_rent->selected())
+        return m_rent->run();
     return kExitUsage;
 }
 
@@ -141,43 +133,6 @@ int BuildCommand::presets() {
 
 namespace {
 
-// What the file keeps of a catalog part: its name, its columns and the price it is costed at
-// (the newest street price, else the launch price).
-plan::PartSnapshot snapshotOf(const db::PartRecord& part) {
-    plan::PartSnapshot s;
-    s.name = part.name;
-    s.category = part.category;
-    for (const auto& [column, value] : part.fields)
-        s.fields[column] = std::visit([](const auto& v) -> plan::SpecValue { return v; }, value);
-    for (auto kind : {PriceKind::Street, PriceKind::LaunchMsrp, PriceKind::OnDemandHourly}) {
-        if (const auto* price = part.latestPrice(kind)) {
-            s.price = *price;
-            break;
-        }
-    }
-    return s;
-}
-
-// A build file read and checked, or the error that says what is wrong with it.
-Result<plan::Build> loadBuildFile(const std::string& path) {
-    auto text = readTextFile(path);
-    if (!text)
-        return text.error();
-    return readBuildFile(*text, path);
-}
-
-std::string shorten(const std::string& text, std::size_t most) {
-    if (text.size() <= most)
-        return text;
-    auto cut = text.substr(0, most - 3);
-    while (!cut.empty() &&
-           (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) // not inside a UTF-8 character
-        cut.pop_back();
-    if (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0x80))
-        cut.pop_back();
-    return cut + "...";
-}
-
 std::string specText(const plan::SpecValue& value) {
     if (const auto* i = std::get_if<std::int64_t>(&value))
         return std::to_string(*i);
@@ -221,7 +176,7 @@ int BuildCommand::create() {
             std::cerr << "torchrig-cli: the preset's part " << p.partId << " is not in the catalog\n";
             return kExitNotFound;
         }
-        build.parts.push_back({p.partId, p.quantity, p.note, snapshotOf(*part)});
+        build.parts.push_back({p.partId, p.quantity, p.note, partSnapshot(*part)});
     }
     if (auto written = writeTextFileAtomically(m_output, writeBuildFile(build)); !written) {
         std::cerr << "torchrig-cli: " << written.error().message << "\n";
@@ -275,30 +230,17 @@ int BuildCommand::check() {
 }
 
 int BuildCommand::cost() {
-    for (const auto& rate : m_rates) {
-        const auto equals = rate.find('=');
-        double value = 0;
-        try {
-            value = equals == std::string::npos ? 0 : std::stod(rate.substr(equals + 1));
-        } catch (const std::exception&) {
-            value = 0;
-        }
-        if (equals == std::string::npos || !(value > 0)) {
-            std::cerr << "torchrig-cli: --rate \"" << rate << "\": write CUR=RATE, e.g. USD=7.1\n";
-            return kExitUsage;
-        }
-        m_costOptions.rates[rate.substr(0, equals)] = value;
-    }
-    if (!m_costOptions.rates.empty() && m_costOptions.currency.empty()) {
-        std::cerr << "torchrig-cli: --rate needs --currency (the currency the rates convert to)\n";
+    if (auto resolved = m_costFlags.resolve(); !resolved) {
+        std::cerr << "torchrig-cli: " << resolved.error().message << "\n";
         return kExitUsage;
     }
+    const auto& options = m_costFlags.options;
     auto build = loadBuildFile(m_file);
     if (!build) {
         std::cerr << "torchrig-cli: " << build.error().message << "\n";
         return exitCodeFor(build.error().code);
     }
-    const auto c = plan::costBuild(*build, m_costOptions);
+    const auto c = plan::costBuild(*build, options);
     auto optionalNumber = [](const std::optional<double>& v) {
         return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
     };
@@ -323,8 +265,8 @@ int BuildCommand::cost() {
                                     {"totals_by_currency", c.totalsByCurrency},
                                     {"total", optionalNumber(c.total)},
                                     {"currency", c.currency},
-                                    {"tax_percent", m_costOptions.taxPercent},
-                                    {"shipping", m_costOptions.shipping},
+                                    {"tax_percent", options.taxPercent},
+                                    {"shipping", options.shipping},
                                     {"missing", c.missing},
                                     {"load_watts", c.loadWatts},
                                     {"energy_kwh_per_month", c.energyKwhPerMonth},
@@ -347,7 +289,7 @@ int BuildCommand::cost() {
         std::cout << fmt::format("parts: {:.2f} {}\n", amount, currency);
     if (c.total)
         std::cout << fmt::format("total with {:.1f} % tax and {:.2f} shipping: {:.2f} {}\n",
-                                 m_costOptions.taxPercent, m_costOptions.shipping, *c.total, c.currency);
+                                 options.taxPercent, options.shipping, *c.total, c.currency);
     else
         std::cout << "no single total: "
                   << (c.missing.empty() ? "several currencies (give --currency and --rate)"
@@ -356,7 +298,7 @@ int BuildCommand::cost() {
     for (const auto& m : c.missing)
         std::cout << "  missing: " << m << "\n";
     std::cout << fmt::format("power at load: {:.0f} W; {:.0f} kWh a month at {} h a day", c.loadWatts,
-                             c.energyKwhPerMonth, m_costOptions.hoursPerDay);
+                             c.energyKwhPerMonth, options.hoursPerDay);
     if (c.energyCostPerMonth)
         std::cout << fmt::format(", {:.2f} a month", *c.energyCostPerMonth);
     std::cout << "\n";
@@ -460,7 +402,7 @@ int BuildCommand::show() {
             differences.push_back(
                 {{"field", nullptr}, {"file", nullptr}, {"catalog", "not in this catalog"}});
         } else if (local) {
-            const auto now = snapshotOf(*local);
+            const auto now = partSnapshot(*local);
             for (const auto& [column, value] : part.snapshot.fields) {
                 auto found = now.fields.find(column);
                 const auto current = found == now.fields.end() ? plan::SpecValue{} : found->second;

@@ -1,8 +1,10 @@
 #pragma once
 
+#include "build_rent_command.h"
 #include "catalog_command.h"
-#include "plan/build_cost.h"
+#include "cost_flags.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,9 +41,9 @@ private:
     CLI::App* m_check = nullptr;
     CLI::App* m_cost = nullptr;
     CLI::App* m_compare = nullptr;
+    std::unique_ptr<BuildRentCommand> m_rent;
     std::vector<std::string> m_files;
-    std::vector<std::string> m_rates;
-    plan::CostOptions m_costOptions;
+    CostFlags m_costFlags;
     std::string m_circuit = "15x120";
     const GlobalOptions& m_options;
     bool m_json = false;

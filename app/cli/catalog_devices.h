@@ -5,11 +5,15 @@
 #include "catalog.h"
 #include "catalog_command.h"
 #include "estimate/estimate.h"
+#include "plan/build.h"
 
 #include <memory>
 
 namespace torchrig::cli {
 
+// What a build file keeps of a catalog part: its name, its columns and the price it is costed at
+// (the newest street price, else the launch price, else the hourly one of a cloud instance).
+plan::PartSnapshot partSnapshot(const db::PartRecord& part);
 estimate::DeviceSpec gpuSpec(const db::PartRecord& part);
 // Where the catalog and the user's parts are, from the global options and their defaults.
 db::CatalogOpenOptions catalogOpenOptions(const GlobalOptions& options);

@@ -104,4 +104,16 @@ nlohmann::json userDatabaseJson(const db::UserDatabaseStatus& status) {
             {"message", status.message}};
 }
 
+std::string shorten(const std::string& text, std::size_t most) {
+    if (text.size() <= most)
+        return text;
+    auto cut = text.substr(0, most - 3);
+    while (!cut.empty() &&
+           (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) // not inside a UTF-8 character
+        cut.pop_back();
+    if (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0x80))
+        cut.pop_back();
+    return cut + "...";
+}
+
 } // namespace torchrig::cli

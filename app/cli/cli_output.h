@@ -11,6 +11,8 @@ namespace torchrig::cli {
 
 // A plain-text table with aligned columns; the first row is the header.
 std::string formatTable(const std::vector<std::vector<std::string>>& rows);
+// At most `most` bytes, cut at a UTF-8 character's start and ended with "...".
+std::string shorten(const std::string& text, std::size_t most);
 // One part in full: figures with units, each figure's source and date, prices.
 std::string formatPartDetails(const db::PartRecord& part);
 // Price history, oldest first, with dates and sources.

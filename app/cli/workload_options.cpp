@@ -5,10 +5,13 @@
 
 namespace torchrig::cli {
 
-void WorkloadOptions::addTo(CLI::App& command, const std::string& deviceHelp) {
+void WorkloadOptions::addTo(CLI::App& command, const std::string& deviceHelp, bool workloadOptional) {
     command.add_option("-m,--model", model, "A zoo model (resnet50, bert-base-uncased, gpt2, llama-2-7b, …)");
     command.add_option("--model-file", modelFile, "A model graph file (resources/models/README.md)");
-    command.add_option("-b,--batch", batch, "Samples per step")->required()->check(CLI::Range(1, 1 << 20));
+    auto* batchOption =
+        command.add_option("-b,--batch", batch, "Samples per step (per GPU)")->check(CLI::Range(1, 1 << 20));
+    if (!workloadOptional)
+        batchOption->required();
     command.add_option("--seq-len", seqLen, "Tokens per sample (language models)")
         ->check(CLI::Range(2, 1 << 20));
     command.add_option("--image-size", imageSize, "Image height = width (vision models)")
@@ -43,7 +46,8 @@ void WorkloadOptions::addTo(CLI::App& command, const std::string& deviceHelp) {
         ->delimiter(',');
     command.add_flag("--qlora", qlora, "QLoRA: the blocks' frozen linear weights in 4 bits (NF4)")
         ->needs(rank);
-    command.add_option("--device", device, deviceHelp);
+    if (!workloadOptional)
+        command.add_option("--device", device, deviceHelp);
 }
 
 Result<ValidationRequest> WorkloadOptions::toRequest() const {
@@ -63,6 +67,8 @@ Result<ValidationRequest> WorkloadOptions::toRequest() const {
             return text.error();
         request.modelGraphJson = std::move(*text);
     }
+    if (batch <= 0)
+        return makeError(ErrorCode::InvalidInput, "give --batch (samples per step) with the model");
     request.inputs.batch = batch;
     if (seqLen > 0)
         request.inputs.seqLen = seqLen;

@@ -30,7 +30,11 @@ struct WorkloadOptions {
     bool qlora = false;
     std::string device = "cpu";
 
-    void addTo(CLI::App& command, const std::string& deviceHelp = "cpu or cuda:N");
+    // `workloadOptional`: the command works without a workload (a build file's own one, or none),
+    // so --batch is asked for only with --model or --model-file, and --device is not offered.
+    void addTo(CLI::App& command, const std::string& deviceHelp = "cpu or cuda:N",
+               bool workloadOptional = false);
+    bool given() const { return !model.empty() || !modelFile.empty(); }
     // The request with the zoo model's default sizes where a flag was not given.
     Result<ValidationRequest> toRequest() const;
 };

@@ -4,6 +4,15 @@
 
 namespace torchrig::plan {
 
+std::optional<double> convertMoney(double amount, const std::string& from, const CostOptions& options) {
+    if (options.currency.empty() || from == options.currency)
+        return amount;
+    auto rate = options.rates.find(from);
+    if (rate == options.rates.end())
+        return std::nullopt;
+    return amount * rate->second;
+}
+
 BuildCost costBuild(const Build& build, const CostOptions& options) {
     BuildCost cost;
     cost.currency = options.currency;
@@ -28,8 +37,8 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
         double amount = line.unitPrice->amount * line.quantity;
         line.currency = line.unitPrice->currency;
         if (converted && line.currency != options.currency) {
-            auto rate = options.rates.find(line.currency);
-            if (rate == options.rates.end()) {
+            auto inCurrency = convertMoney(amount, line.currency, options);
+            if (!inCurrency) {
                 cost.missing.push_back(part.partId + ": no rate from " + line.currency + " to " +
                                        options.currency);
                 cost.totalsByCurrency[line.currency] += amount;
@@ -37,7 +46,7 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
                 cost.lines.push_back(std::move(line));
                 continue;
             }
-            amount *= rate->second;
+            amount = *inCurrency;
             line.currency = options.currency;
         }
         line.subtotal = amount;

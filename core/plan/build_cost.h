@@ -45,4 +45,8 @@ struct BuildCost {
 
 BuildCost costBuild(const Build& build, const CostOptions& options);
 
+// An amount in `options.currency` (unchanged when no currency is asked or it is already in it);
+// none when the rates lack `from`.
+std::optional<double> convertMoney(double amount, const std::string& from, const CostOptions& options);
+
 } // namespace torchrig::plan

@@ -510,3 +510,54 @@ TEST_CASE("build compare puts builds side by side", "[cli][build]") {
     auto one = runCli(folder, "build compare '" + entry + "'");
     CHECK(one.exitCode == 2);
 }
+
+TEST_CASE("build rent sets the research preset against every cloud instance of the catalog", "[cli][build]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("research.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + file + "'").exitCode == 0);
+    const std::string workload = " -m bert-base-uncased -b 32 --seq-len 128 --precision amp-bf16";
+    auto run =
+        runCli(folder, "build rent '" + file + "'" + workload + " --kwh-price 0.15 --run-samples 1e7 --json");
+    REQUIRE(run.exitCode == 0);
+    auto d = nlohmann::json::parse(run.output);
+    CHECK(d["currency"] == "USD");
+    CHECK(d["build"]["gpus"] == 2);
+    CHECK(d["build"]["fits"] == true);
+    CHECK(d["purchase_is_lower_bound"] == true); // the preset's board, memory, drives… have no catalog price
+    const auto instances = runCli(folder, "catalog list --category cloud --json");
+    CHECK(d["cloud"].size() == nlohmann::json::parse(instances.output)["count"].get<std::size_t>());
+    int compared = 0;
+    for (const auto& o : d["cloud"]) {
+        if (o["break_even_months"].is_null())
+            continue;
+        ++compared;
+        // Renting the build's month of work: the hours it takes there times the hourly price.
+        CHECK(o["cost_per_month"].get<double>() ==
+              Approx(o["hours_per_month"].get<double>() * o["hourly_cost"].get<double>()));
+        CHECK(o["break_even_months"].get<double>() ==
+              Approx(d["purchase"].get<double>() /
+                     (o["cost_per_month"].get<double>() - d["energy_cost_per_month"].get<double>())));
+    }
+    CHECK(compared >= 3);
+
+    // Every part priced (a lab's quotes recorded in the user's database): the purchase is whole.
+    auto cost = nlohmann::json::parse(runCli(folder, "build cost '" + file + "' --json").output);
+    for (const auto& line : cost["lines"])
+        if (line["unit_price"].is_null())
+            REQUIRE(runCli(folder, "catalog price " + line["id"].get<std::string>() +
+                                       " --amount 100 --currency USD --source 'a quote'")
+                        .exitCode == 0);
+    const auto quoted = folder.file("quoted.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + quoted + "'").exitCode == 0);
+    auto whole =
+        nlohmann::json::parse(runCli(folder, "build rent '" + quoted + "'" + workload + " --json").output);
+    CHECK(whole["purchase_is_lower_bound"] == false);
+    CHECK(whole["purchase"].get<double>() ==
+          Approx(d["purchase"].get<double>() + 100 * 6)); // six units: the two SSDs, board, memory, PSU, case
+    auto noWorkload = runCli(folder, "build rent '" + file + "'");
+    CHECK(noWorkload.exitCode == 4);
+    CHECK(noWorkload.output.find("--model") != std::string::npos);
+    auto noBatch = runCli(folder, "build rent '" + file + "' -m gpt2");
+    CHECK(noBatch.exitCode == 4);
+    CHECK(noBatch.output.find("--batch") != std::string::npos);
+}

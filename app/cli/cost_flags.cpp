@@ -1,0 +1,41 @@
+#include "cost_flags.h"
+
+namespace torchrig::cli {
+
+void CostFlags::addTo(CLI::App& command) {
+    command.add_option("--currency", options.currency, "Total in this currency (ISO 4217, e.g. CNY)");
+    command.add_option("--rate", rates, "CUR=RATE: units of --currency for one CUR (USD=7.1); repeat")
+        ->expected(1, -1);
+    command.add_option("--rates-date", options.ratesDate, "When the rates were taken (YYYY-MM-DD)");
+    command.add_option("--tax-percent", options.taxPercent, "Sales tax or VAT, percent")
+        ->check(CLI::Range(0.0, 100.0));
+    command.add_option("--shipping", options.shipping, "Shipping, in the total's currency")
+        ->check(CLI::NonNegativeNumber);
+    command.add_option("--hours-per-day", options.hoursPerDay, "Hours a day at full load (default 8)")
+        ->check(CLI::Range(0.0, 24.0));
+    command
+        .add_option("--kwh-price", options.pricePerKwh, "Electricity price per kWh, in the total's currency")
+        ->check(CLI::NonNegativeNumber);
+}
+
+Status CostFlags::resolve() {
+    for (const auto& rate : rates) {
+        const auto equals = rate.find('=');
+        double value = 0;
+        try {
+            value = equals == std::string::npos ? 0 : std::stod(rate.substr(equals + 1));
+        } catch (const std::exception&) {
+            value = 0;
+        }
+        if (equals == std::string::npos || equals == 0 || !(value > 0))
+            return makeError(ErrorCode::InvalidInput,
+                             "--rate \"" + rate + "\": write CUR=RATE, e.g. USD=7.1");
+        options.rates[rate.substr(0, equals)] = value;
+    }
+    if (!options.rates.empty() && options.currency.empty())
+        return makeError(ErrorCode::InvalidInput,
+                         "--rate needs --currency (the currency the rates convert to)");
+    return Ok{};
+}
+
+} // namespace torchrig::cli

@@ -1,0 +1,25 @@
+#pragma once
+// What the estimator needs to know of a GPU, read from a part's specs as a build file keeps them
+// (or as the catalog has them now): one reading for estimate, fit, builds and rent-vs-buy.
+
+#include "estimate/estimate.h"
+#include "plan/build.h"
+
+#include <optional>
+#include <string>
+
+namespace torchrig::plan {
+
+estimate::DeviceSpec gpuDeviceSpec(const std::string& partId, const PartSnapshot& gpu);
+
+// A build's GPUs as the estimator sees them: the first GPU part's spec with the link between the
+// cards as wired (an NVLink bridge when the build has one for a bridged card) and, over several
+// nodes, no faster than the nodes' network; `gpus` is every node's cards together.
+struct BuildGpus {
+    estimate::DeviceSpec spec;
+    int gpus = 0;
+    bool mixed = false; // more than one kind of GPU: the first is the one estimated
+};
+std::optional<BuildGpus> buildGpus(const Build& build);
+
+} // namespace torchrig::plan
