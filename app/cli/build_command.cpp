@@ -50,6 +50,7 @@ BuildCommand::BuildCommand(CLI::App& parent, const GlobalOptions& options)
     m_compare->add_option("files", m_files, "Two or more .torchrig build files")->required()->expected(2, 16);
     m_compare->add_flag("--json", m_json, "Print JSON");
     m_rent = std::make_unique<BuildRentCommand>(*m_command, options);
+    m_advise = std::make_unique<BuildAdviseCommand>(*m_command, options);
 }
 
 int BuildCommand::run() {
@@ -67,6 +68,8 @@ int BuildCommand::run() {
         return compare();
     if (m_rent->selected())
         return m_rent->run();
+    if (m_advise->selected())
+        return m_advise->run();
     return kExitUsage;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "build_advise_command.h"
 #include "build_rent_command.h"
 #include "catalog_command.h"
 #include "cost_flags.h"
@@ -42,6 +43,7 @@ private:
     CLI::App* m_cost = nullptr;
     CLI::App* m_compare = nullptr;
     std::unique_ptr<BuildRentCommand> m_rent;
+    std::unique_ptr<BuildAdviseCommand> m_advise;
     std::vector<std::string> m_files;
     CostFlags m_costFlags;
     std::string m_circuit = "15x120";

@@ -113,20 +113,7 @@ int BuildRentCommand::run() {
         std::cerr << "torchrig-cli: " << catalog.error().message << " (the cloud instances come from it)\n";
         return kExitNoCatalog;
     }
-    std::vector<plan::CloudOffer> offers;
-    for (const auto& instance : (*catalog)->list(PartCategory::CloudInstance)) {
-        const auto snapshot = partSnapshot(instance);
-        plan::CloudOffer offer;
-        offer.id = instance.id;
-        offer.name = instance.name;
-        offer.gpuName = snapshot.text("gpu_name");
-        offer.gpuCount = static_cast<int>(snapshot.number("gpu_count").value_or(1));
-        if (auto gpu = (*catalog)->find(snapshot.text("gpu_part_id")))
-            offer.gpu = gpuSpec(*gpu);
-        if (const auto* price = instance.latestPrice(PriceKind::OnDemandHourly))
-            offer.hourly = *price;
-        offers.push_back(std::move(offer));
-    }
+    const auto offers = cloudOffers(**catalog);
     auto setup = estimate::trainingSetupFor(*request);
     setup.cuda = true;
     setup.parallel.strategy =

@@ -57,32 +57,7 @@ EstimateCommand::EstimateCommand(CLI::App& parent, const GlobalOptions& options)
         ->add_option("--interconnect-gbs", m_interconnectGbs,
                      "GPU-to-GPU bandwidth each way in GB/s (default: NVLink for SXM parts, else PCIe)")
         ->check(CLI::PositiveNumber);
-    auto* samples =
-        m_command->add_option("--dataset-samples", m_dataset.samples, "Samples in the training set")
-            ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 50));
-    m_command
-        ->add_option("--sample-bytes", m_dataset.sampleBytes, "One sample as stored (a 224² JPEG: ~150000)")
-        ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
-    m_command->add_flag("--cache-dataset", m_dataset.cacheInRam, "Keep the whole dataset in host RAM");
-    m_command
-        ->add_option("--loader-workers", m_dataset.loaderWorkers, "DataLoader workers per GPU (default 4)")
-        ->check(CLI::Range(0, 1024));
-    m_command
-        ->add_option("--kept-checkpoints", m_dataset.keptCheckpoints, "Checkpoints kept on disk (default 1)")
-        ->check(CLI::Range(0, 100000));
-    m_command
-        ->add_option("--decode-per-worker", m_dataset.decodeSamplesPerSecondPerWorker,
-                     "Samples one loader worker (CPU core) decodes and augments a second")
-        ->check(CLI::PositiveNumber);
-    m_command->add_option("--storage-read-mbs", m_storageReadMbs, "What the dataset's storage reads, MB/s")
-        ->check(CLI::PositiveNumber);
-    m_command
-        ->add_option("--epochs", m_dataset.epochs, "Epochs to run (with --dataset-samples): the run's time")
-        ->needs(samples)
-        ->check(CLI::PositiveNumber);
-    m_command
-        ->add_option("--tokens", m_dataset.tokens, "Tokens to train on (language models): the run's time")
-        ->check(CLI::PositiveNumber);
+    m_data.addTo(*m_command);
     m_command->add_flag(
         "--inference", m_inference,
         "Generation instead of training: the prompt (--seq-len) and --new-tokens with a KV cache");
@@ -217,9 +192,8 @@ int EstimateCommand::run() {
     }
     const auto& m = e.memory;
     const auto model = request->model.empty() ? graph->name() : request->model;
-    m_dataset.storageReadBytesPerSecond = m_storageReadMbs * 1e6;
     const auto inputs = effectiveInputs(*request);
-    const auto host = estimate::estimateHost(e, setup, request->inputs.batch, inputs.seqLen, m_dataset);
+    const auto host = estimate::estimateHost(e, setup, request->inputs.batch, inputs.seqLen, m_data.spec());
     auto optionalNumber = [](const std::optional<double>& value) {
         return value ? json(*value) : json(nullptr);
     };
@@ -359,7 +333,7 @@ int EstimateCommand::run() {
                                                       : std::string())});
     rows.push_back({"storage", fmt::format("{} (dataset {}, {} checkpoint(s) of {})",
                                            bytes(host.storageBytes), bytes(host.datasetBytes),
-                                           m_dataset.keptCheckpoints, bytes(host.checkpointBytes))});
+                                           m_data.dataset.keptCheckpoints, bytes(host.checkpointBytes))});
     if (host.readBytesPerSecond > 0)
         rows.push_back(
             {"dataset reads", fmt::format("{:.0f} MB/s at that pace", host.readBytesPerSecond / 1e6)});

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "catalog_command.h"
-#include "estimate/host_needs.h"
+#include "dataset_flags.h"
 #include "workload_options.h"
 
 #include <CLI/CLI.hpp>
@@ -27,8 +27,7 @@ private:
     bool m_bucketView = false;
     bool m_offload = false;
     double m_interconnectGbs = 0; // each way, GB/s; 0: the catalog's
-    estimate::DatasetSpec m_dataset;
-    double m_storageReadMbs = 0;
+    DatasetFlags m_data;
     bool m_inference = false;
     std::int64_t m_newTokens = 256;
 

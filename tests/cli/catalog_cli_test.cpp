@@ -561,3 +561,30 @@ TEST_CASE("build rent sets the research preset against every cloud instance of t
     CHECK(noBatch.exitCode == 4);
     CHECK(noBatch.output.find("--batch") != std::string::npos);
 }
+
+TEST_CASE("build advise gives the seed articles' advice with sources and computed changes", "[cli][build]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("research.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + file + "'").exitCode == 0);
+    auto run = runCli(folder, "build advise '" + file +
+                                  "' -m bert-base-uncased -b 32 --seq-len 128 --precision fp32 --json");
+    REQUIRE(run.exitCode == 0);
+    auto d = nlohmann::json::parse(run.output);
+    std::set<std::string> rules;
+    for (const auto& a : d["advice"]) {
+        rules.insert(a["rule"].get<std::string>());
+        CHECK(a["source"].get<std::string>().rfind("seeds/", 0) == 0);
+    }
+    CHECK(rules.count("mixed-precision") == 1);
+    CHECK(rules.count("data-parallel-link") == 1); // two RTX 4090s over PCIe
+    for (const auto& a : d["advice"])
+        if (a["rule"] == "mixed-precision") {
+            CHECK(a["change"]["value"] == "amp-bf16");
+            CHECK(a["effect"]["step_seconds_after"].get<double>() <
+                  a["effect"]["step_seconds_before"].get<double>());
+        }
+    auto buildOnly = nlohmann::json::parse(runCli(folder, "build advise '" + file + "' --json").output);
+    CHECK(buildOnly["note"].get<std::string>().find("no workload") != std::string::npos);
+    for (const auto& a : buildOnly["advice"])
+        CHECK(a["change"].is_null());
+}

@@ -1,0 +1,147 @@
+#include "build_advise_command.h"
+
+#include "build_file_loading.h"
+#include "catalog_devices.h"
+#include "exit_codes.h"
+#include "io/request_graph.h"
+#include "plan/advisor.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+
+namespace torchrig::cli {
+
+namespace {
+
+nlohmann::json adviceJson(const plan::Advice& a) {
+    nlohmann::json change = nullptr, effect = nullptr;
+    if (a.change) {
+        change = {{"field", a.change->field}, {"value", a.change->value}};
+        for (const auto& [field, value] : a.change->alsoSet)
+            change["also_set"][field] = value;
+    }
+    if (a.effect)
+        effect = {{"allocated_before", a.effect->allocatedBefore},
+                  {"allocated_after", a.effect->allocatedAfter},
+                  {"device_peak_before", a.effect->devicePeakBefore},
+                  {"device_peak_after", a.effect->devicePeakAfter},
+                  {"fits_before", a.effect->fitsBefore ? nlohmann::json(*a.effect->fitsBefore) : nullptr},
+                  {"fits_after", a.effect->fitsAfter ? nlohmann::json(*a.effect->fitsAfter) : nullptr},
+                  {"step_seconds_before", a.effect->stepSecondsBefore},
+                  {"step_seconds_after", a.effect->stepSecondsAfter},
+                  {"samples_per_second_before", a.effect->samplesPerSecondBefore},
+                  {"samples_per_second_after", a.effect->samplesPerSecondAfter}};
+    return {{"rule", a.rule},
+            {"message", a.message},
+            {"source", a.source},
+            {"article_claim", a.articleClaim},
+            {"correction", a.correction},
+            {"change", change},
+            {"effect", effect},
+            {"fix", a.fix}};
+}
+
+} // namespace
+
+BuildAdviseCommand::BuildAdviseCommand(CLI::App& build, const GlobalOptions& options)
+    : m_options(options) {
+    m_command = build.add_subcommand(
+        "advise", "The seed articles' advice for this build and workload, with sources and computed effects");
+    m_command->add_option("file", m_file, "A .torchrig build file")->required();
+    m_workload.addTo(*m_command, "", true);
+    m_data.addTo(*m_command);
+    m_command
+        ->add_option("--strategy", m_strategy,
+                     "How several GPUs share the workload: ddp, zero1, zero2, zero3, fsdp")
+        ->check(CLI::IsMember({"ddp", "zero1", "zero2", "zero3", "fsdp"}));
+    m_costFlags.addTo(*m_command);
+    m_command->add_option("--lifetime-months", m_lifetimeMonths, "Months the build is to serve (default 36)")
+        ->check(CLI::Range(1.0, 240.0));
+    m_command->add_flag("--json", m_json, "Print JSON");
+}
+
+int BuildAdviseCommand::run() {
+    if (auto resolved = m_costFlags.resolve(); !resolved) {
+        std::cerr << "torchrig-cli: " << resolved.error().message << "\n";
+        return kExitUsage;
+    }
+    auto build = loadBuildFile(m_file);
+    if (!build) {
+        std::cerr << "torchrig-cli: " << build.error().message << "\n";
+        return exitCodeFor(build.error().code);
+    }
+    plan::AdvisorInput input;
+    input.dataset = m_data.spec();
+    input.lifetimeMonths = m_lifetimeMonths;
+    input.strategy = estimate::parallelStrategyFromString(m_strategy).value_or(input.strategy);
+    std::string note;
+    if (m_workload.given() || !build->workloads.empty()) {
+        auto request = buildWorkload(m_workload, *build);
+        if (!request) {
+            std::cerr << "torchrig-cli: " << request.error().message << "\n";
+            return exitCodeFor(request.error().code);
+        }
+        auto graph = buildRequestGraph(*request);
+        if (!graph) {
+            std::cerr << "torchrig-cli: " << graph.error().message << "\n";
+            return exitCodeFor(graph.error().code);
+        }
+        input.workload = *request;
+        if (auto catalog = openCatalogForReading(m_options)) {
+            auto setup = estimate::trainingSetupFor(*request);
+            setup.cuda = true;
+            setup.parallel.strategy = input.strategy;
+            plan::UsagePlan usage;
+            usage.lifetimeMonths = m_lifetimeMonths;
+            try {
+                input.rent = plan::compareRentVsBuy(*build, *graph, setup, cloudOffers(**catalog), usage,
+                                                    m_costFlags.options);
+            } catch (const GraphError& e) {
+                std::cerr << "torchrig-cli: " << e.what() << "\n";
+                return kExitInvalid;
+            }
+        } else {
+            note = catalog.error().message + ": no advice on renting";
+        }
+    } else {
+        note = "no workload given (--model, --batch): only the build's own advice";
+    }
+    std::vector<plan::Advice> advice;
+    try {
+        advice = plan::adviseBuild(*build, input);
+    } catch (const GraphError& e) {
+        std::cerr << "torchrig-cli: " << e.what() << "\n";
+        return kExitInvalid;
+    }
+    if (m_json) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const auto& a : advice)
+            list.push_back(adviceJson(a));
+        std::cout << nlohmann::json{{"advice", list}, {"note", note}}.dump(2) << "\n";
+        return kExitOk;
+    }
+    if (advice.empty())
+        std::cout << "no advice for this build" << (input.workload ? " and workload" : "") << "\n";
+    for (const auto& a : advice) {
+        std::cout << fmt::format("[{}] {}\n  source: {}\n", a.rule, a.message, a.source);
+        if (!a.articleClaim.empty())
+            std::cout << "  the article: " << a.articleClaim << "\n";
+        if (!a.correction.empty())
+            std::cout << "  but: " << a.correction << "\n";
+        if (a.change) {
+            std::cout << "  change: " << a.change->field << " = " << a.change->value;
+            for (const auto& [field, value] : a.change->alsoSet)
+                std::cout << ", " << field << " = " << value;
+            std::cout << "\n";
+        }
+        if (!a.fix.empty())
+            std::cout << "  or: " << a.fix << "\n";
+    }
+    if (!note.empty())
+        std::cout << "note: " << note << "\n";
+    return kExitOk;
+}
+
+} // namespace torchrig::cli

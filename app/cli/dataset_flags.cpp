@@ -1,0 +1,34 @@
+#include "dataset_flags.h"
+
+namespace torchrig::cli {
+
+void DatasetFlags::addTo(CLI::App& command) {
+    auto* samples = command.add_option("--dataset-samples", dataset.samples, "Samples in the training set")
+                        ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 50));
+    command.add_option("--sample-bytes", dataset.sampleBytes, "One sample as stored (a 224² JPEG: ~150000)")
+        ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+    command.add_flag("--cache-dataset", dataset.cacheInRam, "Keep the whole dataset in host RAM");
+    command.add_option("--loader-workers", dataset.loaderWorkers, "DataLoader workers per GPU (default 4)")
+        ->check(CLI::Range(0, 1024));
+    command.add_option("--kept-checkpoints", dataset.keptCheckpoints, "Checkpoints kept on disk (default 1)")
+        ->check(CLI::Range(0, 100000));
+    command
+        .add_option("--decode-per-worker", dataset.decodeSamplesPerSecondPerWorker,
+                    "Samples one loader worker (CPU core) decodes and augments a second")
+        ->check(CLI::PositiveNumber);
+    command.add_option("--storage-read-mbs", storageReadMbs, "What the dataset's storage reads, MB/s")
+        ->check(CLI::PositiveNumber);
+    command.add_option("--epochs", dataset.epochs, "Epochs to run (with --dataset-samples): the run's time")
+        ->needs(samples)
+        ->check(CLI::PositiveNumber);
+    command.add_option("--tokens", dataset.tokens, "Tokens to train on (language models): the run's time")
+        ->check(CLI::PositiveNumber);
+}
+
+estimate::DatasetSpec DatasetFlags::spec() const {
+    auto spec = dataset;
+    spec.storageReadBytesPerSecond = storageReadMbs * 1e6;
+    return spec;
+}
+
+} // namespace torchrig::cli

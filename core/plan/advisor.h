@@ -1,0 +1,56 @@
+#pragma once
+// The seed articles' advice as rules that fire on the build and workload at hand. Each piece of
+// advice cites its article and, where the advice is a change to the workload, offers it with its
+// effect computed by the estimator (beside the article's own claim, which may be wrong:
+// ../shared/design/SEED-ERRATA.md).
+
+#include "estimate/host_needs.h"
+#include "io/validation_protocol.h"
+#include "plan/build.h"
+#include "plan/rent_vs_buy.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torchrig::plan {
+
+// A change to the workload the advice offers, by the workload's field names ("precision",
+// "checkpointing", "batch", "grad_accum", "loader_workers", "cache_dataset") and the value to set.
+struct WorkloadChange {
+    std::string field;
+    std::string value;
+    std::vector<std::pair<std::string, std::string>> alsoSet; // changed together (batch with grad_accum)
+};
+
+// What the change does, per GPU, as the estimator computes it.
+struct ChangeEffect {
+    std::int64_t allocatedBefore = 0, allocatedAfter = 0;
+    std::int64_t devicePeakBefore = 0, devicePeakAfter = 0;
+    std::optional<bool> fitsBefore, fitsAfter;
+    double stepSecondsBefore = 0, stepSecondsAfter = 0;           // 0: no time estimate
+    double samplesPerSecondBefore = 0, samplesPerSecondAfter = 0; // all GPUs
+};
+
+struct Advice {
+    std::string rule;         // "mixed-precision", "checkpointing", …
+    std::string message;      // what the advice says about this build and workload
+    std::string source;       // the article and section
+    std::string articleClaim; // what the article says the change does ("" when it says nothing)
+    std::string correction;   // where the article is wrong, from SEED-ERRATA.md ("" when not)
+    std::optional<WorkloadChange> change;
+    std::optional<ChangeEffect> effect;
+    std::string fix; // a change to the build, in words ("" when the advice is a workload change)
+};
+
+struct AdvisorInput {
+    std::optional<ValidationRequest> workload; // per GPU; none: only the build's advice
+    estimate::ParallelStrategy strategy = estimate::ParallelStrategy::Ddp;
+    estimate::DatasetSpec dataset;
+    std::optional<RentVsBuy> rent; // for the advice on renting
+    double lifetimeMonths = 36;
+};
+
+std::vector<Advice> adviseBuild(const Build& build, const AdvisorInput& input);
+
+} // namespace torchrig::plan
