@@ -8,6 +8,7 @@
 #include "io/build_file.h"
 #include "plan/build_presets.h"
 #include "plan/compatibility.h"
+#include "plan/workload_on_build.h"
 #include "util/text_file.h"
 
 #include <fmt/format.h>
@@ -41,6 +42,12 @@ BuildCommand::BuildCommand(CLI::App& parent, const GlobalOptions& options)
     m_check->add_option("file", m_file, "A .torchrig build file")->required();
     m_check->add_option("--circuit", m_circuit,
                         "The wall circuit as AMPSxVOLTS (default 15x120; 10x220 in China)");
+    m_checkWorkload.addTo(*m_check, "", true);
+    m_checkData.addTo(*m_check);
+    m_check
+        ->add_option("--strategy", m_checkStrategy,
+                     "How several GPUs share the workload: ddp, zero1, zero2, zero3, fsdp")
+        ->check(CLI::IsMember({"ddp", "zero1", "zero2", "zero3", "fsdp"}));
     m_check->add_flag("--json", m_json, "Print JSON");
     m_cost = m_command->add_subcommand("cost", "What a build costs to buy and to run");
     m_cost->add_option("file", m_file, "A .torchrig build file")->required();
@@ -209,6 +216,25 @@ int BuildCommand::check() {
         std::cerr << "torchrig-cli: " << build.error().message << "\n";
         return exitCodeFor(build.error().code);
     }
+    // With a workload (the flags', else the file's), its host RAM and storage are checked too.
+    if (m_checkWorkload.given() || !build->workloads.empty()) {
+        auto request = buildWorkload(m_checkWorkload, *build);
+        if (!request) {
+            std::cerr << "torchrig-cli: " << request.error().message << "\n";
+            return exitCodeFor(request.error().code);
+        }
+        if (auto gpus = plan::buildGpus(*build)) {
+            const plan::WorkloadOnBuild workload(*request, *gpus,
+                                                 estimate::parallelStrategyFromString(m_checkStrategy)
+                                                     .value_or(estimate::ParallelStrategy::Ddp));
+            const auto dataset = m_checkData.spec();
+            if (auto host = workload.hostNeeds(dataset))
+                options.needs = plan::WorkloadNeeds{
+                    host->ramBytes, host->storageBytes, dataset.cacheInRam,
+                    fmt::format("{}, batch {}", request->model.empty() ? "the model file" : request->model,
+                                request->inputs.batch)};
+        }
+    }
     const auto findings = plan::checkBuild(*build, options);
     if (m_json) {
         nlohmann::json list = nlohmann::json::array();
@@ -272,6 +298,7 @@ int BuildCommand::cost() {
                                     {"shipping", options.shipping},
                                     {"missing", c.missing},
                                     {"load_watts", c.loadWatts},
+                                    {"idle_watts", c.idleWatts},
                                     {"energy_kwh_per_month", c.energyKwhPerMonth},
                                     {"energy_cost_per_month", optionalNumber(c.energyCostPerMonth)},
                                     {"notes", c.notes}}
@@ -300,8 +327,11 @@ int BuildCommand::cost() {
                   << "\n";
     for (const auto& m : c.missing)
         std::cout << "  missing: " << m << "\n";
-    std::cout << fmt::format("power at load: {:.0f} W; {:.0f} kWh a month at {} h a day", c.loadWatts,
-                             c.energyKwhPerMonth, options.hoursPerDay);
+    std::cout << fmt::format("power at load: {:.0f} W", c.loadWatts);
+    if (c.idleWatts > 0)
+        std::cout << fmt::format(", idle {:.0f} W for {} h a day", c.idleWatts, options.idleHoursPerDay);
+    std::cout << fmt::format("; {:.0f} kWh a month at {} h a day of training", c.energyKwhPerMonth,
+                             options.hoursPerDay);
     if (c.energyCostPerMonth)
         std::cout << fmt::format(", {:.2f} a month", *c.energyCostPerMonth);
     std::cout << "\n";

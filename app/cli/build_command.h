@@ -4,6 +4,8 @@
 #include "build_rent_command.h"
 #include "catalog_command.h"
 #include "cost_flags.h"
+#include "dataset_flags.h"
+#include "workload_options.h"
 
 #include <memory>
 #include <string>
@@ -46,6 +48,9 @@ private:
     std::unique_ptr<BuildAdviseCommand> m_advise;
     std::vector<std::string> m_files;
     CostFlags m_costFlags;
+    WorkloadOptions m_checkWorkload;
+    DatasetFlags m_checkData;
+    std::string m_checkStrategy = "ddp";
     std::string m_circuit = "15x120";
     const GlobalOptions& m_options;
     bool m_json = false;

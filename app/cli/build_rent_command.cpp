@@ -59,7 +59,9 @@ std::vector<std::string> optionRow(const plan::RunOption& o, bool lowerBound, bo
             money(o.hourlyCost) + (isBuild && o.hourlyCost ? " (owned)" : ""),
             fits && o.costPerMonth ? fmt::format("{:.0f} h, {}", o.hoursPerMonth, money(o.costPerMonth))
                                    : "-",
-            o.runHours ? fmt::format("{:.1f} h, {}", *o.runHours, money(o.runCost)) : "-",
+            o.runHours ? fmt::format("{:.1f} h, {}{}", *o.runHours, money(o.runCost),
+                                     o.runEnergyKwh ? fmt::format(", {:.0f} kWh", *o.runEnergyKwh) : "")
+                       : "-",
             breakEven};
 }
 

@@ -16,6 +16,12 @@ void CostFlags::addTo(CLI::App& command) {
     command
         .add_option("--kwh-price", options.pricePerKwh, "Electricity price per kWh, in the total's currency")
         ->check(CLI::NonNegativeNumber);
+    command
+        .add_option("--idle-watts", options.idleWattsPerNode,
+                    "A node's draw when on but not training, measured at the wall (W)")
+        ->check(CLI::NonNegativeNumber);
+    command.add_option("--idle-hours-per-day", options.idleHoursPerDay, "Hours a day on but not training")
+        ->check(CLI::Range(0.0, 24.0));
 }
 
 Status CostFlags::resolve() {
@@ -32,6 +38,9 @@ Status CostFlags::resolve() {
                              "--rate \"" + rate + "\": write CUR=RATE, e.g. USD=7.1");
         options.rates[rate.substr(0, equals)] = value;
     }
+    if (options.hoursPerDay + options.idleHoursPerDay > 24)
+        return makeError(ErrorCode::InvalidInput,
+                         "--hours-per-day and --idle-hours-per-day add up to more than 24");
     if (!options.rates.empty() && options.currency.empty())
         return makeError(ErrorCode::InvalidInput,
                          "--rate needs --currency (the currency the rates convert to)");

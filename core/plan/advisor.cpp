@@ -4,6 +4,7 @@
 #include "io/request_graph.h"
 #include "plan/compatibility.h"
 #include "plan/gpu_device_spec.h"
+#include "plan/workload_on_build.h"
 #include "workload/model_zoo.h"
 
 #include <algorithm>
@@ -27,84 +28,6 @@ std::string format(const char* pattern, double a, double b = 0, double c = 0) {
 double gib(std::int64_t bytes) {
     return static_cast<double>(bytes) / double(1LL << 30);
 }
-
-// The workload estimated on the build's GPUs, and again with a change.
-class WorkloadOnBuild {
-public:
-    WorkloadOnBuild(const ValidationRequest& request, const BuildGpus& gpus,
-                    estimate::ParallelStrategy strategy)
-        : m_request(request)
-        , m_gpus(gpus)
-        , m_strategy(strategy) {
-        m_estimate = estimateFor(request);
-        if (auto graph = buildRequestGraph(request))
-            m_parameterCount = graph->parameterCount();
-    }
-    std::int64_t parameterCount() const { return m_parameterCount; }
-    const std::optional<estimate::Estimate>& estimate() const { return m_estimate; }
-    const ValidationRequest& request() const { return m_request; }
-    estimate::TrainingSetup setupFor(const ValidationRequest& request) const {
-        auto setup = estimate::trainingSetupFor(request);
-        setup.cuda = true;
-        setup.parallel.gpus = m_gpus.gpus;
-        setup.parallel.strategy = m_strategy;
-        return setup;
-    }
-    // None when the changed workload cannot be built or estimated.
-    std::optional<estimate::Estimate> estimateFor(const ValidationRequest& request) const {
-        auto graph = buildRequestGraph(request);
-        if (!graph)
-            return std::nullopt;
-        try {
-            return estimate::estimateTraining(*graph, setupFor(request), m_gpus.spec);
-        } catch (const GraphError&) {
-            return std::nullopt;
-        }
-    }
-    std::optional<ChangeEffect> effectOf(const ValidationRequest& changed) const {
-        auto after = estimateFor(changed);
-        if (!m_estimate || !after)
-            return std::nullopt;
-        ChangeEffect e;
-        e.allocatedBefore = m_estimate->memory.allocatedPeakBytes;
-        e.allocatedAfter = after->memory.allocatedPeakBytes;
-        e.devicePeakBefore = m_estimate->devicePeakBytes;
-        e.devicePeakAfter = after->devicePeakBytes;
-        e.fitsBefore = m_estimate->fits;
-        e.fitsAfter = after->fits;
-        if (m_estimate->time && after->time) {
-            e.stepSecondsBefore = m_estimate->time->stepSeconds;
-            e.stepSecondsAfter = after->time->stepSeconds;
-            e.samplesPerSecondBefore = m_estimate->time->samplesPerSecond * m_gpus.gpus;
-            e.samplesPerSecondAfter = after->time->samplesPerSecond * m_gpus.gpus;
-        }
-        return e;
-    }
-    // The largest batch whose device peak fits (0: none), by doubling and bisecting.
-    std::int64_t largestBatch() const {
-        auto fits = [&](std::int64_t batch) {
-            auto r = m_request;
-            r.inputs.batch = batch;
-            auto e = estimateFor(r);
-            return e && e->fits.value_or(false);
-        };
-        std::int64_t low = 0, high = 0;
-        for (std::int64_t b = 1; b <= (1 << 14) && high == 0; b *= 2)
-            (fits(b) ? low : high) = b;
-        while (high != 0 && high - low > 1) {
-            const auto middle = low + (high - low) / 2;
-            (fits(middle) ? low : high) = middle;
-        }
-        return low;
-    }
-
-private:
-    ValidationRequest m_request;
-    BuildGpus m_gpus;
-    estimate::ParallelStrategy m_strategy;
-    std::optional<estimate::Estimate> m_estimate;
-    std::int64_t m_parameterCount = 0;
-};
 
 std::string effectText(const ChangeEffect& e) {
     std::string text =
@@ -275,6 +198,9 @@ std::vector<Advice> adviseBuild(const Build& build, const AdvisorInput& input) {
                              : "the GPUs talk at about %.0f GB/s (both ways), under the article's 100 "
                                "GB/s; the step's gradient exchange takes %.1f ms",
                          linkGbs, t.communicationSeconds * 1e3) +
+                         (gpus->lanesPerGpu > 0 && !overNetwork
+                              ? format(" (the CPU's lanes run each card at x%.0f)", gpus->lanesPerGpu)
+                              : std::string()) +
                          (exposed < 0.01 * t.stepSeconds
                               ? std::string(", hidden behind backward at this workload")
                               : format(", of which %.1f ms (%.0f %% of the step) backward cannot hide",
@@ -327,9 +253,7 @@ std::vector<Advice> adviseBuild(const Build& build, const AdvisorInput& input) {
              std::nullopt, "an NVMe SSD for the dataset"});
     std::optional<estimate::HostEstimate> hostNeeds;
     if (now) {
-        const auto& request = workload->request();
-        hostNeeds = estimate::estimateHost(*now, workload->setupFor(request), request.inputs.batch,
-                                           effectiveInputs(request).seqLen, input.dataset);
+        hostNeeds = workload->hostNeeds(input.dataset);
         if (hostNeeds->readBytesPerSecond > 0 && host.fastestReadMbs > 0 &&
             hostNeeds->readBytesPerSecond > host.fastestReadMbs * 1e6)
             advice.push_back({"nvme-speed",
@@ -344,20 +268,11 @@ std::vector<Advice> adviseBuild(const Build& build, const AdvisorInput& input) {
     // Host RAM: the article's >= 32 GB, the estimate's needs and the dataset cache.
     if (host.ramBytes > 0) {
         const double perNodeRam = host.ramBytes;
-        if (hostNeeds && hostNeeds->ramBytes > perNodeRam)
-            advice.push_back({"host-ram",
-                              format("the run needs %.1f GB of host RAM per node (loaders, pinned buffers, "
-                                     "dataset cache, checkpoint copy); the build has %.0f GB",
-                                     static_cast<double>(hostNeeds->ramBytes) / 1e9, perNodeRam / 1e9),
-                              std::string(kArticle001) + " 1.2 系统内存",
-                              "RAM covers dataset loading and caching: >= 32 GB", "",
-                              input.dataset.cacheInRam ? std::optional<WorkloadChange>(
-                                                             WorkloadChange{"cache_dataset", "false", {}})
-                                                       : std::nullopt,
-                              std::nullopt, "more memory"});
-        else if (hostNeeds && !input.dataset.cacheInRam && input.dataset.samples > 0 &&
-                 input.dataset.sampleBytes > 0 &&
-                 hostNeeds->ramBytes + input.dataset.samples * input.dataset.sampleBytes < 0.8 * perNodeRam)
+        // Needing more than the build has is a problem `build check` reports (host-ram-needs).
+        const bool overRam = hostNeeds && hostNeeds->ramBytes > perNodeRam;
+        if (!overRam && hostNeeds && !input.dataset.cacheInRam && input.dataset.samples > 0 &&
+            input.dataset.sampleBytes > 0 &&
+            hostNeeds->ramBytes + input.dataset.samples * input.dataset.sampleBytes < 0.8 * perNodeRam)
             advice.push_back(
                 {"host-ram",
                  format("the dataset (%.1f GB) fits in the build's %.0f GB of RAM beside the run: "
@@ -367,7 +282,7 @@ std::vector<Advice> adviseBuild(const Build& build, const AdvisorInput& input) {
                  std::string(kArticle001) + " 1.2 系统内存",
                  "100,000 images of 224x224 RGB (about 150 KB each) need about 15 GB uncompressed", "",
                  WorkloadChange{"cache_dataset", "true", {}}, std::nullopt, ""});
-        else if (perNodeRam < 32e9)
+        else if (!overRam && perNodeRam < 32e9)
             advice.push_back({"host-ram",
                               format("the build has %.0f GB of RAM; the article asks >= 32 GB for models of "
                                      "BERT's size",

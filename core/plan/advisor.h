@@ -8,6 +8,7 @@
 #include "io/validation_protocol.h"
 #include "plan/build.h"
 #include "plan/rent_vs_buy.h"
+#include "plan/workload_on_build.h"
 
 #include <optional>
 #include <string>
@@ -21,15 +22,6 @@ struct WorkloadChange {
     std::string field;
     std::string value;
     std::vector<std::pair<std::string, std::string>> alsoSet; // changed together (batch with grad_accum)
-};
-
-// What the change does, per GPU, as the estimator computes it.
-struct ChangeEffect {
-    std::int64_t allocatedBefore = 0, allocatedAfter = 0;
-    std::int64_t devicePeakBefore = 0, devicePeakAfter = 0;
-    std::optional<bool> fitsBefore, fitsAfter;
-    double stepSecondsBefore = 0, stepSecondsAfter = 0;           // 0: no time estimate
-    double samplesPerSecondBefore = 0, samplesPerSecondAfter = 0; // all GPUs
 };
 
 struct Advice {

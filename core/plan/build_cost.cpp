@@ -64,12 +64,21 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
                                                                    ? std::string(" (undated)")
                                                                    : " of " + options.ratesDate));
     cost.loadWatts = (gpuWatts + cpuWatts) + kPlatformWatts * build.nodes;
-    cost.energyKwhPerMonth = cost.loadWatts / 1000 * options.hoursPerDay * 30;
+    cost.idleWatts = options.idleWattsPerNode * build.nodes;
+    cost.energyKwhPerMonth =
+        (cost.loadWatts * options.hoursPerDay + cost.idleWatts * options.idleHoursPerDay) / 1000 * 30;
     if (options.pricePerKwh > 0)
         cost.energyCostPerMonth = cost.energyKwhPerMonth * options.pricePerKwh;
     cost.notes.push_back(
         "the load counts the GPUs' and CPUs' rated power and a 75 W platform allowance a node, "
-        "at full load for the hours given; idle draw is not counted");
+        "at full load for the hours given");
+    if (options.idleWattsPerNode <= 0 && options.idleHoursPerDay > 0)
+        cost.notes.push_back("idle hours given without an idle draw: give --idle-watts, measured at the wall "
+                             "(the catalog has no idle figures)");
+    else if (options.idleWattsPerNode <= 0)
+        cost.notes.push_back(
+            "idle draw not counted: the catalog has no idle figures; give --idle-watts (measured "
+            "at the wall) and --idle-hours-per-day");
     return cost;
 }
 

@@ -20,6 +20,10 @@ struct CostOptions {
     double shipping = 0; // in `currency` (or the parts' one currency)
     double hoursPerDay = 8;
     double pricePerKwh = 0; // in `currency`; 0: energy cost not counted
+    // Idle: the user's figure, measured at the wall (the catalog has no idle draws), and the hours
+    // a day the machine is on but not training.
+    double idleWattsPerNode = 0;
+    double idleHoursPerDay = 0;
 };
 
 struct CostLine {
@@ -38,7 +42,8 @@ struct BuildCost {
     std::string currency;
     std::vector<std::string> missing; // parts without a price, or a currency without a rate
     double loadWatts = 0;             // all nodes, at full load: GPUs, CPUs and the platform allowance
-    double energyKwhPerMonth = 0;     // at the given hours a day, 30 days
+    double idleWatts = 0;             // all nodes, the user's figure (0: not given)
+    double energyKwhPerMonth = 0;     // at load for the hours given, idle for the idle hours, 30 days
     std::optional<double> energyCostPerMonth;
     std::vector<std::string> notes;
 };

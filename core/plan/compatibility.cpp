@@ -3,6 +3,7 @@
 #include "hardware/pcie_slot_layout.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <optional>
 #include <sstream>
@@ -29,6 +30,46 @@ std::string watts(double w) {
     std::ostringstream out;
     out << static_cast<long long>(std::lround(w)) << " W";
     return out.str();
+}
+
+// What a card's power connectors ask of the supply, from the catalog's text ("1x 16-pin (12VHPWR);
+// or 3x 8-pin PCIe through the adapter in the box", "2x 8-pin", "1x 8-pin CPU (EPS)").
+struct PowerInputs {
+    bool known = false;
+    int sixteenPin = 0;      // 12VHPWR / 12V-2x6
+    int eightPinAdapter = 0; // 8-pin PCIe cables the card's adapter takes instead of a 16-pin one
+    int eightPin = 0;        // PCIe 8-pin
+    int eps = 0;             // 8-pin CPU (EPS), as data-centre cards take
+};
+
+PowerInputs powerInputs(const std::string& text) {
+    PowerInputs in;
+    if (text.empty())
+        return in;
+    in.known = true;
+    std::istringstream alternatives(text);
+    bool first = true;
+    for (std::string item; std::getline(alternatives, item, ';'); first = false) {
+        // "3x 8-pin": a count before an x; "16-pin" alone is one.
+        int count = 1;
+        if (const auto digit = item.find_first_of("0123456789"); digit != std::string::npos) {
+            std::size_t end = digit;
+            while (end < item.size() && std::isdigit(static_cast<unsigned char>(item[end])))
+                ++end;
+            if (end < item.size() && item[end] == 'x')
+                count = std::stoi(item.substr(digit, end - digit));
+        }
+        const bool sixteen = item.find("16-pin") != std::string::npos ||
+                             item.find("12VHPWR") != std::string::npos ||
+                             item.find("12V-2x6") != std::string::npos;
+        const bool eps = item.find("CPU") != std::string::npos || item.find("EPS") != std::string::npos;
+        if (first) {
+            (sixteen ? in.sixteenPin : eps ? in.eps : in.eightPin) = count;
+        } else if (in.sixteenPin > 0 && item.find("8-pin") != std::string::npos) {
+            in.eightPinAdapter = count;
+        }
+    }
+    return in;
 }
 
 struct Parts {
@@ -70,7 +111,8 @@ std::string_view severityId(Severity severity) {
 
 const std::vector<std::string>& notChecked() {
     static const std::vector<std::string> list = {
-        "GPU and PSU power connectors (the catalog seldom lists them)",
+        "power connectors of GPUs whose catalog entry does not list them (most: partner cards differ), and "
+        "the supply's spare CPU (EPS) cables",
         "CPU cooler height and socket fit",
         "open-air versus blower GPU coolers when cards are stacked",
         "the chassis's fan layout and airflow",
@@ -78,6 +120,7 @@ const std::vector<std::string>& notChecked() {
         "M.2 slots sharing lanes with PCIe slots or SATA ports",
         "RAM kit speed and timing support (QVL)",
         "rack depth, rails and the data centre's power and cooling",
+        "host RAM and storage against a workload's needs, unless one is given (build check --model …)",
     };
     return list;
 }
@@ -289,6 +332,56 @@ std::vector<Finding> checkBuild(const Build& build, const CheckOptions& options)
                     {psu->partId}, "choose an ATX 3.x supply, or one rated for the peaks");
         }
     }
+    // Power connectors: the cards' 16-pin and 8-pin inputs against the supply's cables.
+    if (psu) {
+        int sixteen = 0, eight = 0, adapterEight = 0, eps = 0;
+        std::vector<std::string> cards;
+        for (const auto* gpu : p.gpus) {
+            const auto in = powerInputs(text(*gpu, "power_connectors"));
+            if (!in.known)
+                continue;
+            cards.push_back(gpu->partId);
+            sixteen += in.sixteenPin * gpu->quantity;
+            eight += in.eightPin * gpu->quantity;
+            adapterEight += in.eightPinAdapter * gpu->quantity;
+            eps += in.eps * gpu->quantity;
+        }
+        const auto psuSixteen = static_cast<int>(number(*psu, "pcie_16pin").value_or(-1));
+        const auto psuEight = static_cast<int>(number(*psu, "pcie_8pin").value_or(-1));
+        auto parts = cards;
+        parts.push_back(psu->partId);
+        if (psuSixteen >= 0 && psuEight >= 0 && (sixteen > 0 || eight > 0)) {
+            const int missingSixteen = std::max(0, sixteen - psuSixteen);
+            // Each card without a 16-pin cable takes its adapter's 8-pin cables instead.
+            const int adapterNeed = sixteen > 0 ? missingSixteen * adapterEight / sixteen : 0;
+            const int eightNeeded = eight + adapterNeed;
+            std::ostringstream message;
+            message << "the cards take " << sixteen << " 16-pin and " << eight << " 8-pin PCIe cable(s); "
+                    << psu->snapshot.name << " has " << psuSixteen << " 16-pin and " << psuEight << " 8-pin";
+            if (missingSixteen > 0 && (adapterEight == 0 || eightNeeded > psuEight))
+                add(Severity::Problem, "psu-connectors", message.str(), parts,
+                    "choose a supply with " + std::to_string(sixteen) +
+                        " 16-pin (12V-2x6) cables, or enough "
+                        "8-pin ones for the cards' adapters");
+            else if (missingSixteen > 0)
+                add(Severity::Warning, "psu-connectors",
+                    message.str() + ": " + std::to_string(missingSixteen) +
+                        " card(s) through the adapter's " + std::to_string(adapterNeed) + " 8-pin cables",
+                    parts, "a native 16-pin cable is simpler and leaves no adapter to seat badly");
+            else if (eightNeeded > psuEight)
+                add(Severity::Problem, "psu-connectors", message.str(), parts,
+                    "choose a supply with at least " + std::to_string(eightNeeded) + " 8-pin PCIe cables");
+        }
+        if (eps > 0)
+            add(Severity::Note, "psu-connectors",
+                "the cards take " + std::to_string(eps) +
+                    " 8-pin CPU (EPS) cable(s), not PCIe ones; the catalog does not list the supply's spare "
+                    "EPS "
+                    "cables",
+                parts,
+                "check the supply has EPS cables to spare beside the CPU's, or use the card's adapter");
+    }
+
     const double circuitWatts = options.circuit.volts * options.circuit.amps;
     const double continuous = 0.8 * circuitWatts; // a continuous load's share of a breaker's rating
     if (load > continuous) {
@@ -329,6 +422,44 @@ std::vector<Finding> checkBuild(const Build& build, const CheckOptions& options)
                             " mm long; " + chassis->snapshot.name + " takes " +
                             std::to_string(static_cast<int>(*maxLength)) + " mm",
                         {gpu->partId, chassis->partId}, "choose a longer case");
+    }
+
+    // A workload's host RAM and storage against what a node has.
+    if (options.needs) {
+        double ramBytes = 0, storageBytes = 0;
+        for (const auto* kit : p.memory)
+            ramBytes += number(*kit, "modules").value_or(0) * number(*kit, "module_gb").value_or(0) * 1e9 *
+                        kit->quantity;
+        for (const auto* drive : p.storage)
+            storageBytes += number(*drive, "capacity_gb").value_or(0) * 1e9 * drive->quantity;
+        auto gb = [](double bytes) {
+            std::ostringstream out;
+            out.precision(3);
+            out << bytes / 1e9 << " GB";
+            return out.str();
+        };
+        const auto& needs = *options.needs;
+        if (ramBytes > 0 && static_cast<double>(needs.hostRamBytes) > ramBytes) {
+            std::vector<std::string> parts;
+            for (const auto* kit : p.memory)
+                parts.push_back(kit->partId);
+            add(Severity::Problem, "host-ram-needs",
+                needs.workload + " needs " + gb(static_cast<double>(needs.hostRamBytes)) +
+                    " of host RAM per node (loaders, pinned buffers, " +
+                    (needs.datasetInRam ? "the dataset cache, " : "") +
+                    "a checkpoint's copy); the build has " + gb(ramBytes),
+                parts, needs.datasetInRam ? "more memory, or leave the dataset on disk" : "more memory");
+        }
+        if (storageBytes > 0 && static_cast<double>(needs.storageBytes) > storageBytes) {
+            std::vector<std::string> parts;
+            for (const auto* drive : p.storage)
+                parts.push_back(drive->partId);
+            add(Severity::Problem, "storage-needs",
+                needs.workload + " keeps " + gb(static_cast<double>(needs.storageBytes)) +
+                    " on disk (the dataset and the kept checkpoints); the build's drives hold " +
+                    gb(storageBytes),
+                parts, "larger drives, or fewer kept checkpoints");
+        }
     }
 
     // Cooling: three or more cards side by side.

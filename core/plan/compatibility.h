@@ -5,6 +5,8 @@
 
 #include "plan/build.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,8 +29,17 @@ struct WallCircuit {
     double amps = 15;
 };
 
+// What a workload asks of each node beside its GPUs (estimate/host_needs.h), when one is given.
+struct WorkloadNeeds {
+    std::int64_t hostRamBytes = 0;
+    std::int64_t storageBytes = 0; // dataset and kept checkpoints
+    bool datasetInRam = false;
+    std::string workload; // how to name it in a message ("bert-base-uncased, batch 32")
+};
+
 struct CheckOptions {
     WallCircuit circuit;
+    std::optional<WorkloadNeeds> needs;
 };
 
 std::vector<Finding> checkBuild(const Build& build, const CheckOptions& options = {});

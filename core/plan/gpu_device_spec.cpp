@@ -59,6 +59,25 @@ std::optional<BuildGpus> buildGpus(const Build& build) {
     if (!first)
         return std::nullopt;
     result.spec = gpuDeviceSpec(first->partId, first->snapshot);
+    // The CPU's lanes shared among the cards of a node: a desktop CPU's 16 or 20 lanes run two cards
+    // at x8 each, halving what each card moves to the host and to the other card.
+    double cpuLanes = 0;
+    for (const auto& part : build.parts)
+        if (part.snapshot.category == PartCategory::Cpu)
+            cpuLanes += part.snapshot.number("pcie_lanes").value_or(0) * part.quantity;
+    const double cardLanes = first->snapshot.number("pcie_lanes").value_or(16);
+    const double gpusPerNode = static_cast<double>(result.gpus) / std::max(1, build.nodes);
+    if (cpuLanes > 0 && gpusPerNode > 0 && cardLanes * gpusPerNode > cpuLanes) {
+        double wired = 1;
+        while (wired * 2 <= std::min(cardLanes, cpuLanes / gpusPerNode))
+            wired *= 2;
+        const double share = wired / cardLanes;
+        const bool overPcie = result.spec.interconnectBytesPerSecond == result.spec.hostLinkBytesPerSecond;
+        result.spec.hostLinkBytesPerSecond *= share;
+        if (overPcie)
+            result.spec.interconnectBytesPerSecond = result.spec.hostLinkBytesPerSecond;
+        result.lanesPerGpu = static_cast<int>(wired);
+    }
     if (bridged && first->snapshot.text("gpu_link") == "bridge")
         result.spec.interconnectBytesPerSecond =
             std::max(result.spec.interconnectBytesPerSecond,

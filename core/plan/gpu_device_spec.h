@@ -13,12 +13,14 @@ namespace torchrig::plan {
 estimate::DeviceSpec gpuDeviceSpec(const std::string& partId, const PartSnapshot& gpu);
 
 // A build's GPUs as the estimator sees them: the first GPU part's spec with the link between the
-// cards as wired (an NVLink bridge when the build has one for a bridged card) and, over several
+// cards as wired (an NVLink bridge when the build has one for a bridged card, PCIe at the lanes
+// the CPU has for each card) and, over several
 // nodes, no faster than the nodes' network; `gpus` is every node's cards together.
 struct BuildGpus {
     estimate::DeviceSpec spec;
     int gpus = 0;
-    bool mixed = false; // more than one kind of GPU: the first is the one estimated
+    bool mixed = false;  // more than one kind of GPU: the first is the one estimated
+    int lanesPerGpu = 0; // the CPU's lanes per card when they are fewer than the cards take (0: as the card)
 };
 std::optional<BuildGpus> buildGpus(const Build& build);
 

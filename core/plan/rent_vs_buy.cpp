@@ -97,6 +97,7 @@ RentVsBuy compareRentVsBuy(const Build& build, const ModelGraph& graph, const es
     const double monthlySamples = buildWorks ? r.build.samplesPerSecond * 3600 * buildHoursPerMonth : 0;
     if (usage.runSamples > 0 && buildWorks) {
         r.build.runHours = usage.runSamples / r.build.samplesPerSecond / 3600;
+        r.build.runEnergyKwh = *r.build.runHours * cost.loadWatts / 1000;
         if (r.build.hourlyCost)
             r.build.runCost = *r.build.runHours * *r.build.hourlyCost;
     }

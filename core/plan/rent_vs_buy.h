@@ -44,6 +44,7 @@ struct RunOption {
     double hoursPerMonth = 0;           // what that work takes on this option
     std::optional<double> runHours;
     std::optional<double> runCost;
+    std::optional<double> runEnergyKwh; // the build's draw at load over the run (the build only)
     // Months of the build's use after which buying costs less than renting this; none: renting
     // stays cheaper (or there is nothing to compare).
     std::optional<double> breakEvenMonths;

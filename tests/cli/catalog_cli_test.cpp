@@ -588,3 +588,26 @@ TEST_CASE("build advise gives the seed articles' advice with sources and compute
     for (const auto& a : buildOnly["advice"])
         CHECK(a["change"].is_null());
 }
+
+TEST_CASE("build check with a workload checks host RAM and storage against its needs", "[cli][build]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("entry.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset entry-rtx-3060 -o '" + file + "'").exitCode == 0);
+    auto rulesOf = [&](const std::string& flags) {
+        auto run = runCli(folder, "build check '" + file + "' -m resnet50 -b 64 " + flags + " --json");
+        REQUIRE(run.exitCode == 0);
+        const auto d = nlohmann::json::parse(run.output);
+        std::set<std::string> rules;
+        for (const auto& f : d["findings"])
+            rules.insert(f["rule"].get<std::string>());
+        return rules;
+    };
+    // ImageNet (1.28 M JPEGs of ~110 KB) cached in the entry build's 16 GB; then 2 TB on its 500 GB drive.
+    auto cached = rulesOf("--dataset-samples 1281167 --sample-bytes 110000 --cache-dataset");
+    CHECK(cached.count("host-ram-needs") == 1);
+    CHECK(cached.count("storage-needs") == 0);
+    auto large = rulesOf("--dataset-samples 1281167 --sample-bytes 2000000");
+    CHECK(large.count("host-ram-needs") == 0);
+    CHECK(large.count("storage-needs") == 1);
+    CHECK(rulesOf("").count("host-ram-needs") == 0);
+}

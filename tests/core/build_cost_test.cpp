@@ -46,6 +46,13 @@ TEST_CASE("A build's cost: lines, totals, conversion, tax, shipping and energy",
     CHECK(c.loadWatts == 1600);
     CHECK(c.energyKwhPerMonth == Approx(480));
     CHECK(*c.energyCostPerMonth == Approx(96));
+    // Idle hours count only with the user's idle draw: 2 nodes x 90 W for 14 h a day.
+    options.idleHoursPerDay = 14;
+    CHECK(costBuild(build, options).energyKwhPerMonth == Approx(480));
+    options.idleWattsPerNode = 90;
+    const auto idle = costBuild(build, options);
+    CHECK(idle.idleWatts == 180);
+    CHECK(idle.energyKwhPerMonth == Approx(480 + 0.18 * 14 * 30));
 
     // Two currencies: no single total until a rate converts one.
     build.parts.push_back(priced("storage/c", PartCategory::Storage, 700, "CNY", 1));

@@ -37,7 +37,8 @@ Build goodBuild() {
               {"gpu_link_gbs", 112.5},
               {"pcie_gen", 4.0},
               {"pcie_lanes", I{16}},
-              {"length_mm", I{300}}},
+              {"length_mm", I{300}},
+              {"power_connectors", S("2x 8-pin")}},
              2),
         part("cpu/x", PartCategory::Cpu, "CPU X",
              {{"socket", S("AM5")}, {"tdp_w", 170.0}, {"pcie_lanes", I{48}}}),
@@ -53,8 +54,13 @@ Build goodBuild() {
               {"module_form", S("UDIMM")},
               {"modules", I{2}},
               {"module_gb", I{32}}}),
-        part("storage/s", PartCategory::Storage, "SSD S", {{"interface", S("NVMe PCIe 4.0 x4")}}),
-        part("psu/p", PartCategory::Psu, "PSU P", {{"wattage_w", I{1600}}, {"atx_version", S("ATX 3.0")}}),
+        part("storage/s", PartCategory::Storage, "SSD S",
+             {{"interface", S("NVMe PCIe 4.0 x4")}, {"capacity_gb", I{1000}}}),
+        part("psu/p", PartCategory::Psu, "PSU P",
+             {{"wattage_w", I{1600}},
+              {"atx_version", S("ATX 3.0")},
+              {"pcie_8pin", I{6}},
+              {"pcie_16pin", I{0}}}),
         part("chassis/c", PartCategory::Chassis, "Case C",
              {{"motherboard_support", S("E-ATX, ATX")}, {"max_gpu_length_mm", I{400}}}),
         part("interconnect/bridge", PartCategory::Interconnect, "Bridge for Card A",
@@ -162,6 +168,38 @@ TEST_CASE("Each compatibility rule fires on the fault it looks for", "[core][bui
     find(b, "gpu/a").snapshot.fields["form_factor"] = S("sxm");
     CHECK(fires(b, "gpu-modules"));
     CHECK_FALSE(fires(b, "gpu-slots"));
+
+    b = goodBuild();
+    find(b, "psu/p").snapshot.fields["pcie_8pin"] = I{3}; // two cards of two 8-pin inputs each
+    CHECK(fires(b, "psu-connectors"));
+    b = goodBuild(); // two RTX 4090-like cards on a supply without 16-pin cables
+    find(b, "gpu/a").snapshot.fields["power_connectors"] =
+        S("1x 16-pin (12VHPWR); or 3x 8-pin PCIe through the adapter in the box");
+    auto adapters = checkBuild(b);
+    auto connectors = std::find_if(adapters.begin(), adapters.end(),
+                                   [](const Finding& f) { return f.rule == "psu-connectors"; });
+    REQUIRE(connectors != adapters.end());
+    CHECK(connectors->severity == Severity::Warning); // six 8-pin cables feed both adapters
+    find(b, "psu/p").snapshot.fields["pcie_8pin"] = I{4};
+    adapters = checkBuild(b);
+    connectors = std::find_if(adapters.begin(), adapters.end(),
+                              [](const Finding& f) { return f.rule == "psu-connectors"; });
+    REQUIRE(connectors != adapters.end());
+    CHECK(connectors->severity == Severity::Problem);
+    find(b, "psu/p").snapshot.fields["pcie_16pin"] = I{2};
+    CHECK_FALSE(fires(b, "psu-connectors"));
+    find(b, "gpu/a").snapshot.fields["power_connectors"] = S("1x 8-pin CPU (EPS)");
+    CHECK(fires(b, "psu-connectors")); // a note: the supply's EPS cables are not in the catalog
+
+    b = goodBuild(); // a workload's needs: 64 GB of RAM and a 1 TB drive
+    CheckOptions needs;
+    needs.needs = WorkloadNeeds{10'000'000'000, 100'000'000'000, false, "a workload"};
+    CHECK_FALSE(fires(b, "host-ram-needs", needs));
+    CHECK_FALSE(fires(b, "storage-needs", needs));
+    needs.needs->hostRamBytes = 100'000'000'000;
+    needs.needs->storageBytes = 2'000'000'000'000;
+    CHECK(fires(b, "host-ram-needs", needs));
+    CHECK(fires(b, "storage-needs", needs));
 
     b = goodBuild();
     b.parts.erase(b.parts.begin() + 4); // no storage

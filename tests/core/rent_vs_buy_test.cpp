@@ -83,6 +83,8 @@ TEST_CASE("Renting the build's own GPU costs its hours at the hourly price; buyi
     CHECK(*r.build.costPerMonth == Approx(10000.0 / 40 + r.energyCostPerMonth));
     REQUIRE(r.build.runHours);
     CHECK(*r.build.runHours == Approx(1e6 / r.build.samplesPerSecond / 3600));
+    REQUIRE(r.build.runEnergyKwh);
+    CHECK(*r.build.runEnergyKwh == Approx(*r.build.runHours * 0.475));
 
     REQUIRE(r.cloud.size() == 1);
     const auto& cloud = r.cloud[0];
@@ -185,4 +187,12 @@ TEST_CASE("A build's GPUs are estimated as wired: count over nodes, NVLink bridg
     build.parts.erase(build.parts.begin() + 2);
     gpus = buildGpus(build);
     CHECK(gpus->spec.interconnectBytesPerSecond == Approx(0.985e9 * 2 * 16)); // PCIe 4.0 x16
+    BuildPart cpu;
+    cpu.snapshot.category = PartCategory::Cpu;
+    cpu.snapshot.fields["pcie_lanes"] = std::int64_t{20};
+    build.parts.push_back(cpu);
+    gpus = buildGpus(build);
+    CHECK(gpus->lanesPerGpu == 8); // a desktop CPU's 20 lanes run the two cards at x8
+    CHECK(gpus->spec.interconnectBytesPerSecond == Approx(0.985e9 * 2 * 8));
+    CHECK(gpus->spec.hostLinkBytesPerSecond == Approx(0.985e9 * 2 * 8));
 }

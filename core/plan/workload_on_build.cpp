@@ -1,0 +1,80 @@
+#include "plan/workload_on_build.h"
+
+#include "io/request_graph.h"
+
+namespace torchrig::plan {
+
+WorkloadOnBuild::WorkloadOnBuild(const ValidationRequest& request, const BuildGpus& gpus,
+                                 estimate::ParallelStrategy strategy)
+    : m_request(request)
+    , m_gpus(gpus)
+    , m_strategy(strategy) {
+    m_estimate = estimateFor(request);
+    if (auto graph = buildRequestGraph(request))
+        m_parameterCount = graph->parameterCount();
+}
+
+estimate::TrainingSetup WorkloadOnBuild::setupFor(const ValidationRequest& request) const {
+    auto setup = estimate::trainingSetupFor(request);
+    setup.cuda = true;
+    setup.parallel.gpus = m_gpus.gpus;
+    setup.parallel.strategy = m_strategy;
+    return setup;
+}
+
+std::optional<estimate::Estimate> WorkloadOnBuild::estimateFor(const ValidationRequest& request) const {
+    auto graph = buildRequestGraph(request);
+    if (!graph)
+        return std::nullopt;
+    try {
+        return estimate::estimateTraining(*graph, setupFor(request), m_gpus.spec);
+    } catch (const GraphError&) {
+        return std::nullopt;
+    }
+}
+
+std::optional<ChangeEffect> WorkloadOnBuild::effectOf(const ValidationRequest& changed) const {
+    auto after = estimateFor(changed);
+    if (!m_estimate || !after)
+        return std::nullopt;
+    ChangeEffect e;
+    e.allocatedBefore = m_estimate->memory.allocatedPeakBytes;
+    e.allocatedAfter = after->memory.allocatedPeakBytes;
+    e.devicePeakBefore = m_estimate->devicePeakBytes;
+    e.devicePeakAfter = after->devicePeakBytes;
+    e.fitsBefore = m_estimate->fits;
+    e.fitsAfter = after->fits;
+    if (m_estimate->time && after->time) {
+        e.stepSecondsBefore = m_estimate->time->stepSeconds;
+        e.stepSecondsAfter = after->time->stepSeconds;
+        e.samplesPerSecondBefore = m_estimate->time->samplesPerSecond * m_gpus.gpus;
+        e.samplesPerSecondAfter = after->time->samplesPerSecond * m_gpus.gpus;
+    }
+    return e;
+}
+
+std::int64_t WorkloadOnBuild::largestBatch() const {
+    auto fits = [&](std::int64_t batch) {
+        auto r = m_request;
+        r.inputs.batch = batch;
+        auto e = estimateFor(r);
+        return e && e->fits.value_or(false);
+    };
+    std::int64_t low = 0, high = 0;
+    for (std::int64_t b = 1; b <= (1 << 14) && high == 0; b *= 2)
+        (fits(b) ? low : high) = b;
+    while (high != 0 && high - low > 1) {
+        const auto middle = low + (high - low) / 2;
+        (fits(middle) ? low : high) = middle;
+    }
+    return low;
+}
+
+std::optional<estimate::HostEstimate> WorkloadOnBuild::hostNeeds(const estimate::DatasetSpec& dataset) const {
+    if (!m_estimate)
+        return std::nullopt;
+    return estimate::estimateHost(*m_estimate, setupFor(m_request), m_request.inputs.batch,
+                                  effectiveInputs(m_request).seqLen, dataset);
+}
+
+} // namespace torchrig::plan

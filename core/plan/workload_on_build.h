@@ -1,0 +1,49 @@
+#pragma once
+// A workload estimated on a build's GPUs (as wired: count, lanes, links), and again with a change
+// to it; what the advisor and the build's checks ask of the estimator.
+
+#include "estimate/estimate.h"
+#include "estimate/host_needs.h"
+#include "io/validation_protocol.h"
+#include "plan/gpu_device_spec.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace torchrig::plan {
+
+// What a change to the workload does, per GPU, as the estimator computes it.
+struct ChangeEffect {
+    std::int64_t allocatedBefore = 0, allocatedAfter = 0;
+    std::int64_t devicePeakBefore = 0, devicePeakAfter = 0;
+    std::optional<bool> fitsBefore, fitsAfter;
+    double stepSecondsBefore = 0, stepSecondsAfter = 0;           // 0: no time estimate
+    double samplesPerSecondBefore = 0, samplesPerSecondAfter = 0; // all GPUs
+};
+
+class WorkloadOnBuild {
+public:
+    WorkloadOnBuild(const ValidationRequest& request, const BuildGpus& gpus,
+                    estimate::ParallelStrategy strategy);
+
+    const std::optional<estimate::Estimate>& estimate() const { return m_estimate; } // none: not estimable
+    const ValidationRequest& request() const { return m_request; }
+    std::int64_t parameterCount() const { return m_parameterCount; }
+    estimate::TrainingSetup setupFor(const ValidationRequest& request) const;
+    // None when the changed workload cannot be built or estimated.
+    std::optional<estimate::Estimate> estimateFor(const ValidationRequest& request) const;
+    std::optional<ChangeEffect> effectOf(const ValidationRequest& changed) const;
+    // The largest batch per GPU whose device peak fits (0: none), by doubling and bisecting.
+    std::int64_t largestBatch() const;
+    // Host RAM and storage per node for the run (none when the workload could not be estimated).
+    std::optional<estimate::HostEstimate> hostNeeds(const estimate::DatasetSpec& dataset) const;
+
+private:
+    ValidationRequest m_request;
+    BuildGpus m_gpus;
+    estimate::ParallelStrategy m_strategy;
+    std::optional<estimate::Estimate> m_estimate;
+    std::int64_t m_parameterCount = 0;
+};
+
+} // namespace torchrig::plan
