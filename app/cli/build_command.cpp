@@ -30,7 +30,14 @@ BuildCommand::BuildCommand(CLI::App& parent, const GlobalOptions& options)
     m_presets->add_flag("--json", m_json, "Print JSON");
     m_new = m_command->add_subcommand(
         "new", "Write a build file from a preset, with today's catalog specs and prices");
-    m_new->add_option("--preset", m_preset, "A preset id (torchrig-cli build presets)")->required();
+    m_new->add_option("--preset", m_preset, "Start from a preset (torchrig-cli build presets)");
+    m_new
+        ->add_option("--part", m_newParts,
+                     "Add a catalog part, ID or IDxQUANTITY (gpu/rtx-4090x2, cloud/aws-p4d.24xlarge); repeat")
+        ->expected(1, -1);
+    m_new->add_option("--nodes", m_nodes, "Identical nodes (each with every part)")
+        ->check(CLI::Range(1, 100000));
+    m_new->add_option("--title", m_title, "The build's title");
     m_new->add_option("-o,--output", m_output, "The build file to write (.torchrig)")->required();
     m_new->add_flag("--force", m_force, "Replace the file if it exists");
     m_show = m_command->add_subcommand("show",
@@ -156,13 +163,43 @@ std::string specText(const plan::SpecValue& value) {
 } // namespace
 
 int BuildCommand::create() {
-    const auto* preset = plan::findBuildPreset(m_preset);
-    if (!preset) {
-        std::string ids;
-        for (const auto& p : plan::buildPresets())
-            ids += (ids.empty() ? "" : ", ") + p.id;
-        std::cerr << "torchrig-cli: no preset \"" << m_preset << "\"; the presets are " << ids << "\n";
-        return kExitNotFound;
+    if (m_preset.empty() && m_newParts.empty()) {
+        std::cerr << "torchrig-cli: give --preset, --part ID (repeat), or both\n";
+        return kExitUsage;
+    }
+    const plan::BuildPreset* preset = nullptr;
+    if (!m_preset.empty()) {
+        preset = plan::findBuildPreset(m_preset);
+        if (!preset) {
+            std::string ids;
+            for (const auto& p : plan::buildPresets())
+                ids += (ids.empty() ? "" : ", ") + p.id;
+            std::cerr << "torchrig-cli: no preset \"" << m_preset << "\"; the presets are " << ids << "\n";
+            return kExitNotFound;
+        }
+    }
+    // "gpu/rtx-4090x2": the id and a quantity; an id may itself end in x and digits only if no
+    // part has the longer id, so the whole text is tried first.
+    struct Added {
+        std::string text; // as given: tried as a whole id first
+        std::string id;
+        int quantity = 1;
+    };
+    std::vector<Added> added;
+    for (const auto& text : m_newParts) {
+        int quantity = 1;
+        std::string id = text;
+        const auto x = text.rfind('x');
+        if (x != std::string::npos && x + 1 < text.size() &&
+            text.find_first_not_of("0123456789", x + 1) == std::string::npos) {
+            id = text.substr(0, x);
+            quantity = std::stoi(text.substr(x + 1));
+        }
+        if (quantity < 1 || quantity > 1000) {
+            std::cerr << "torchrig-cli: --part " << text << ": the quantity must be 1 to 1000\n";
+            return kExitUsage;
+        }
+        added.push_back({text, id, quantity});
     }
     if (std::filesystem::exists(m_output) && !m_force) {
         std::cerr << "torchrig-cli: " << m_output << " exists; give --force to replace it, or another name\n";
@@ -174,20 +211,47 @@ int BuildCommand::create() {
         return kExitNoCatalog;
     }
     plan::Build build;
-    build.title = preset->title;
-    build.presetId = preset->id;
-    build.source = preset->source;
-    build.nodes = preset->nodes;
-    for (const auto& note : preset->notes)
-        build.notes += (build.notes.empty() ? "" : "\n") + note;
-    for (const auto& p : preset->parts) {
-        auto part = (*catalog)->find(p.partId);
+    if (preset) {
+        build.title = preset->title;
+        build.presetId = preset->id;
+        build.source = preset->source;
+        build.nodes = preset->nodes;
+        for (const auto& note : preset->notes)
+            build.notes += (build.notes.empty() ? "" : "\n") + note;
+        for (const auto& p : preset->parts) {
+            auto part = (*catalog)->find(p.partId);
+            if (!part) {
+                std::cerr << "torchrig-cli: the preset's part " << p.partId << " is not in the catalog\n";
+                return kExitNotFound;
+            }
+            build.parts.push_back({p.partId, p.quantity, p.note, partSnapshot(*part)});
+        }
+    }
+    for (const auto& p : added) {
+        auto part = (*catalog)->find(p.text);
+        int quantity = 1;
         if (!part) {
-            std::cerr << "torchrig-cli: the preset's part " << p.partId << " is not in the catalog\n";
+            part = (*catalog)->find(p.id);
+            quantity = p.quantity;
+        }
+        if (!part) {
+            std::cerr << "torchrig-cli: no part has id \"" << p.id
+                      << "\"; torchrig-cli catalog search finds ids\n";
             return kExitNotFound;
         }
-        build.parts.push_back({p.partId, p.quantity, p.note, partSnapshot(*part)});
+        auto same = std::find_if(build.parts.begin(), build.parts.end(),
+                                 [&](const plan::BuildPart& b) { return b.partId == part->id; });
+        if (same != build.parts.end())
+            same->quantity += quantity;
+        else
+            build.parts.push_back({part->id, quantity, "", partSnapshot(*part)});
     }
+    if (m_nodes > 0)
+        build.nodes = m_nodes;
+    if (!m_title.empty())
+        build.title = m_title;
+    if (build.title.empty())
+        build.title = "Untitled build";
     if (auto written = writeTextFileAtomically(m_output, writeBuildFile(build)); !written) {
         std::cerr << "torchrig-cli: " << written.error().message << "\n";
         return exitCodeFor(written.error().code);
@@ -288,11 +352,14 @@ int BuildCommand::cost() {
                              {"quantity", l.quantity},
                              {"unit_price", price},
                              {"subtotal", optionalNumber(l.subtotal)},
-                             {"currency", l.currency}});
+                             {"currency", l.currency},
+                             {"hourly", l.hourly}});
         }
         std::cout << nlohmann::json{{"lines", lines},
                                     {"totals_by_currency", c.totalsByCurrency},
                                     {"total", optionalNumber(c.total)},
+                                    {"hourly_by_currency", c.hourlyByCurrency},
+                                    {"rent_per_month_by_currency", c.rentPerMonthByCurrency},
                                     {"currency", c.currency},
                                     {"tax_percent", options.taxPercent},
                                     {"shipping", options.shipping},
@@ -311,30 +378,39 @@ int BuildCommand::cost() {
     for (const auto& l : c.lines)
         table.push_back(
             {l.name, std::to_string(l.quantity),
-             l.unitPrice ? fmt::format("{:.2f} {}", l.unitPrice->amount, l.unitPrice->currency) : "no price",
+             l.unitPrice ? fmt::format("{:.2f} {}{}", l.unitPrice->amount, l.unitPrice->currency,
+                                       l.hourly ? "/h" : "")
+                         : "no price",
              l.unitPrice ? shorten(l.unitPrice->date + ", " + l.unitPrice->source, 48) : "-",
-             l.subtotal ? fmt::format("{:.2f} {}", *l.subtotal, l.currency) : "-"});
+             l.subtotal ? fmt::format("{:.2f} {}{}", *l.subtotal, l.currency, l.hourly ? "/h" : "") : "-"});
     std::cout << formatTable(table);
     for (const auto& [currency, amount] : c.totalsByCurrency)
         std::cout << fmt::format("parts: {:.2f} {}\n", amount, currency);
+    for (const auto& [currency, amount] : c.hourlyByCurrency)
+        std::cout << fmt::format("rented: {:.2f} {} an hour, {:.2f} {} a month at {} h a day\n", amount,
+                                 currency, c.rentPerMonthByCurrency.at(currency), currency,
+                                 options.hoursPerDay);
+    const bool buysParts = !c.totalsByCurrency.empty() || !c.missing.empty();
     if (c.total)
         std::cout << fmt::format("total with {:.1f} % tax and {:.2f} shipping: {:.2f} {}\n",
                                  options.taxPercent, options.shipping, *c.total, c.currency);
-    else
+    else if (buysParts)
         std::cout << "no single total: "
                   << (c.missing.empty() ? "several currencies (give --currency and --rate)"
                                         : std::to_string(c.missing.size()) + " missing")
                   << "\n";
     for (const auto& m : c.missing)
         std::cout << "  missing: " << m << "\n";
-    std::cout << fmt::format("power at load: {:.0f} W", c.loadWatts);
-    if (c.idleWatts > 0)
-        std::cout << fmt::format(", idle {:.0f} W for {} h a day", c.idleWatts, options.idleHoursPerDay);
-    std::cout << fmt::format("; {:.0f} kWh a month at {} h a day of training", c.energyKwhPerMonth,
-                             options.hoursPerDay);
-    if (c.energyCostPerMonth)
-        std::cout << fmt::format(", {:.2f} a month", *c.energyCostPerMonth);
-    std::cout << "\n";
+    if (c.loadWatts > 0) {
+        std::cout << fmt::format("power at load: {:.0f} W", c.loadWatts);
+        if (c.idleWatts > 0)
+            std::cout << fmt::format(", idle {:.0f} W for {} h a day", c.idleWatts, options.idleHoursPerDay);
+        std::cout << fmt::format("; {:.0f} kWh a month at {} h a day of training", c.energyKwhPerMonth,
+                                 options.hoursPerDay);
+        if (c.energyCostPerMonth)
+            std::cout << fmt::format(", {:.2f} a month", *c.energyCostPerMonth);
+        std::cout << "\n";
+    }
     for (const auto& n : c.notes)
         std::cout << "note: " << n << "\n";
     return kExitOk;
@@ -374,6 +450,8 @@ int BuildCommand::compare() {
         std::string out;
         for (const auto& [currency, amount] : c.totalsByCurrency)
             out += (out.empty() ? "" : " + ") + fmt::format("{:.0f} {}", amount, currency);
+        for (const auto& [currency, amount] : c.hourlyByCurrency)
+            out += (out.empty() ? "" : " + ") + fmt::format("{:.2f} {}/h", amount, currency);
         if (!c.missing.empty())
             out += fmt::format(" ({} unpriced)", c.missing.size());
         return out.empty() ? std::string("no prices") : out;
@@ -387,6 +465,7 @@ int BuildCommand::compare() {
                             {"gpus", gpusOf(c.build)},
                             {"totals_by_currency", c.cost.totalsByCurrency},
                             {"unpriced_parts", c.cost.missing.size()},
+                            {"hourly_by_currency", c.cost.hourlyByCurrency},
                             {"load_watts", c.cost.loadWatts},
                             {"problems", countOf(c.findings, plan::Severity::Problem)},
                             {"warnings", countOf(c.findings, plan::Severity::Warning)}});

@@ -55,6 +55,9 @@ private:
     const GlobalOptions& m_options;
     bool m_json = false;
     std::string m_preset;
+    std::vector<std::string> m_newParts;
+    int m_nodes = 0;
+    std::string m_title;
     std::string m_output;
     bool m_force = false;
     std::string m_file;

@@ -18,6 +18,7 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
     cost.currency = options.currency;
     bool converted = !options.currency.empty();
     double cpuWatts = 0, gpuWatts = 0;
+    bool ownsHardware = false, hasCloud = false;
     for (const auto& part : build.parts) {
         CostLine line;
         line.partId = part.partId;
@@ -28,6 +29,32 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
             gpuWatts += part.snapshot.number("tdp_w").value_or(0) * line.quantity;
         if (part.snapshot.category == PartCategory::Cpu)
             cpuWatts += part.snapshot.number("tdp_w").value_or(0) * line.quantity;
+        if (part.snapshot.category == PartCategory::CloudInstance) {
+            // Rented, not bought: priced by the hour and kept out of the purchase total.
+            line.hourly = true;
+            hasCloud = true;
+            if (!line.unitPrice || !isHourly(line.unitPrice->kind)) {
+                line.unitPrice.reset();
+                cost.missing.push_back(part.partId + ": no hourly price in the file");
+                cost.lines.push_back(std::move(line));
+                continue;
+            }
+            line.currency = line.unitPrice->currency;
+            double amount = line.unitPrice->amount * line.quantity;
+            if (auto inCurrency = convertMoney(amount, line.currency, options)) {
+                amount = *inCurrency;
+                line.currency = options.currency.empty() ? line.currency : options.currency;
+            } else {
+                cost.missing.push_back(part.partId + ": no rate from " + line.currency + " to " +
+                                       options.currency);
+            }
+            line.subtotal = amount;
+            cost.hourlyByCurrency[line.currency] += amount;
+            cost.rentPerMonthByCurrency[line.currency] += amount * options.hoursPerDay * 30;
+            cost.lines.push_back(std::move(line));
+            continue;
+        }
+        ownsHardware = true;
         if (!line.unitPrice || isHourly(line.unitPrice->kind)) {
             line.unitPrice.reset();
             cost.missing.push_back(part.partId + ": no purchase price in the file");
@@ -63,22 +90,29 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
         cost.notes.push_back("converted at the rates given" + (options.ratesDate.empty()
                                                                    ? std::string(" (undated)")
                                                                    : " of " + options.ratesDate));
-    cost.loadWatts = (gpuWatts + cpuWatts) + kPlatformWatts * build.nodes;
-    cost.idleWatts = options.idleWattsPerNode * build.nodes;
-    cost.energyKwhPerMonth =
-        (cost.loadWatts * options.hoursPerDay + cost.idleWatts * options.idleHoursPerDay) / 1000 * 30;
-    if (options.pricePerKwh > 0)
-        cost.energyCostPerMonth = cost.energyKwhPerMonth * options.pricePerKwh;
-    cost.notes.push_back(
-        "the load counts the GPUs' and CPUs' rated power and a 75 W platform allowance a node, "
-        "at full load for the hours given");
-    if (options.idleWattsPerNode <= 0 && options.idleHoursPerDay > 0)
-        cost.notes.push_back("idle hours given without an idle draw: give --idle-watts, measured at the wall "
-                             "(the catalog has no idle figures)");
-    else if (options.idleWattsPerNode <= 0)
+    // What draws power at the user's wall: the bought hardware (a cloud instance's is in its price).
+    if (ownsHardware) {
+        cost.loadWatts = (gpuWatts + cpuWatts) + kPlatformWatts * build.nodes;
+        cost.idleWatts = options.idleWattsPerNode * build.nodes;
+        cost.energyKwhPerMonth =
+            (cost.loadWatts * options.hoursPerDay + cost.idleWatts * options.idleHoursPerDay) / 1000 * 30;
+        if (options.pricePerKwh > 0)
+            cost.energyCostPerMonth = cost.energyKwhPerMonth * options.pricePerKwh;
         cost.notes.push_back(
-            "idle draw not counted: the catalog has no idle figures; give --idle-watts (measured "
-            "at the wall) and --idle-hours-per-day");
+            "the load counts the GPUs' and CPUs' rated power and a 75 W platform allowance a "
+            "node, at full load for the hours given");
+        if (options.idleWattsPerNode <= 0)
+            cost.notes.push_back(
+                options.idleHoursPerDay > 0
+                    ? "idle hours given without an idle draw: give --idle-watts, measured at the "
+                      "wall (the catalog has no idle figures)"
+                    : "idle draw not counted: the catalog has no idle figures; give --idle-watts "
+                      "(measured at the wall) and --idle-hours-per-day");
+    }
+    if (hasCloud)
+        cost.notes.push_back(
+            "cloud instances are rented: their hourly price is kept out of the purchase total "
+            "and counted for the hours a day given; their energy is in the price");
     return cost;
 }
 

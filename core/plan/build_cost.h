@@ -33,6 +33,7 @@ struct CostLine {
     std::optional<Price> unitPrice;
     std::optional<double> subtotal; // in the line's currency (converted when a currency is asked)
     std::string currency;
+    bool hourly = false; // a cloud instance: the unit price and subtotal are per hour of use
 };
 
 struct BuildCost {
@@ -40,6 +41,8 @@ struct BuildCost {
     std::map<std::string, double> totalsByCurrency; // parts only, before tax and shipping
     std::optional<double> total;                    // one currency: parts + tax + shipping
     std::string currency;
+    std::map<std::string, double> hourlyByCurrency; // cloud instances: per hour of use, all nodes
+    std::map<std::string, double> rentPerMonthByCurrency; // at the hours a day given, 30 days
     std::vector<std::string> missing; // parts without a price, or a currency without a rate
     double loadWatts = 0;             // all nodes, at full load: GPUs, CPUs and the platform allowance
     double idleWatts = 0;             // all nodes, the user's figure (0: not given)

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <optional>
 #include <sstream>
+#include <tuple>
 
 namespace torchrig::plan {
 
@@ -139,15 +140,15 @@ std::vector<Finding> checkBuild(const Build& build, const CheckOptions& options)
             "add parts from the catalog, or start from a preset");
         return findings;
     }
-    for (auto [list, what] : {std::pair{&p.cpus, "a CPU"},
-                              {&p.boards, "a motherboard"},
-                              {&p.memory, "memory"},
-                              {&p.psus, "a power supply"},
-                              {&p.storage, "storage"}})
+    for (auto [list, what, toAdd] : {std::tuple{&p.cpus, "CPU", "a CPU"},
+                                     {&p.boards, "motherboard", "a motherboard"},
+                                     {&p.memory, "memory", "memory"},
+                                     {&p.psus, "power supply", "a power supply"},
+                                     {&p.storage, "storage", "storage"}})
         if (list->empty() && p.gpuCount > 0)
             add(Severity::Note, "incomplete",
-                std::string("the build has no ") + what + ", so it is not checked against one", {},
-                std::string("add ") + what);
+                std::string("the build has no ") + what + ", so nothing is checked against it", {},
+                std::string("add ") + toAdd);
 
     const BuildPart* cpu = p.cpus.empty() ? nullptr : p.cpus.front();
     const BuildPart* board = p.boards.empty() ? nullptr : p.boards.front();

@@ -2,6 +2,7 @@
 
 #include "plan/gpu_device_spec.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace torchrig::plan {
@@ -78,7 +79,11 @@ RentVsBuy compareRentVsBuy(const Build& build, const ModelGraph& graph, const es
     const auto gpus = buildGpus(build);
     const double buildHoursPerMonth = options.hoursPerDay * kDaysPerMonth;
     if (!gpus) {
-        r.build.notEstimated = "the build has no GPU";
+        const bool rented = std::any_of(build.parts.begin(), build.parts.end(), [](const BuildPart& p) {
+            return p.snapshot.category == PartCategory::CloudInstance;
+        });
+        r.build.notEstimated = rented ? "the build rents a cloud instance: it is among the instances compared"
+                                      : "the build has no GPU";
     } else {
         r.build.gpus = gpus->gpus;
         estimateOn(r.build, graph, setup, gpus->spec, gpus->gpus);

@@ -611,3 +611,42 @@ TEST_CASE("build check with a workload checks host RAM and storage against its n
     CHECK(large.count("storage-needs") == 1);
     CHECK(rulesOf("").count("host-ram-needs") == 0);
 }
+
+TEST_CASE("build new composes a build from catalog parts, a cloud instance among them", "[cli][build]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("pair.torchrig").string();
+    // The seed article's research build as written: two RTX 4090s and an NVLink bridge.
+    auto made =
+        runCli(folder, "build new -o '" + file +
+                           "' --part gpu/rtx-4090x2 --part interconnect/nvidia-nvlink-bridge-rtx-3090-3-slot "
+                           "--part cpu/core-i9-13900k --title 'As the article has it'");
+    REQUIRE(made.exitCode == 0);
+    auto shown = nlohmann::json::parse(runCli(folder, "build show '" + file + "' --json").output);
+    CHECK(shown["title"] == "As the article has it");
+    REQUIRE(shown["parts"].size() == 3);
+    CHECK(shown["parts"][0]["quantity"] == 2);
+    auto checked = nlohmann::json::parse(runCli(folder, "build check '" + file + "' --json").output);
+    bool nvlink = false;
+    for (const auto& f : checked["findings"])
+        nvlink = nvlink || (f["rule"] == "nvlink" && f["severity"] == "problem");
+    CHECK(nvlink);
+
+    const auto cloud = folder.file("cloud.torchrig").string();
+    REQUIRE(runCli(folder, "build new -o '" + cloud + "' --part cloud/aws-p4d.24xlarge --nodes 2").exitCode ==
+            0);
+    auto cost =
+        nlohmann::json::parse(runCli(folder, "build cost '" + cloud + "' --hours-per-day 4 --json").output);
+    CHECK(cost["lines"][0]["hourly"] == true);
+    CHECK(cost["missing"].empty());
+    const double hourly = cost["lines"][0]["unit_price"]["amount"].get<double>();
+    CHECK(cost["hourly_by_currency"]["USD"].get<double>() == Approx(2 * hourly));
+    CHECK(cost["rent_per_month_by_currency"]["USD"].get<double>() == Approx(2 * hourly * 4 * 30));
+    CHECK(cost["load_watts"].get<double>() == 0);
+
+    CHECK(runCli(folder, "build new -o '" + folder.file("none.torchrig").string() + "'").exitCode == 2);
+    auto unknown =
+        runCli(folder, "build new -o '" + folder.file("x.torchrig").string() + "' --part gpu/nope");
+    CHECK(unknown.exitCode == 3);
+    CHECK(unknown.output.find("gpu/nope") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(folder.file("x.torchrig")));
+}

@@ -81,3 +81,30 @@ TEST_CASE("A build's cost: lines, totals, conversion, tax, shipping and energy",
         named = named || m.find("psu/d") != std::string::npos;
     CHECK(named);
 }
+
+TEST_CASE("A cloud instance in a build is priced by the hour, apart from what is bought",
+          "[core][build][cost]") {
+    Build build;
+    build.nodes = 2;
+    BuildPart instance;
+    instance.partId = "cloud/x";
+    instance.quantity = 1;
+    instance.snapshot.category = PartCategory::CloudInstance;
+    instance.snapshot.price = Price{20, "USD", "2026-03", "a price list", PriceKind::OnDemandHourly};
+    build.parts = {instance};
+    CostOptions options;
+    options.hoursPerDay = 4;
+    options.pricePerKwh = 0.2;
+    auto c = costBuild(build, options);
+    REQUIRE(c.lines.size() == 1);
+    CHECK(c.lines[0].hourly);
+    CHECK(*c.lines[0].subtotal == 40); // an instance a node, two nodes
+    CHECK(c.hourlyByCurrency.at("USD") == 40);
+    CHECK(c.rentPerMonthByCurrency.at("USD") == Approx(40 * 4 * 30));
+    CHECK(c.missing.empty());
+    CHECK_FALSE(c.total);    // nothing bought
+    CHECK(c.loadWatts == 0); // nothing at the user's wall
+    CHECK_FALSE(c.energyCostPerMonth);
+    build.parts[0].snapshot.price->kind = PriceKind::LaunchMsrp; // not an hourly price: said, not costed
+    CHECK(costBuild(build, options).missing.front().find("no hourly price") != std::string::npos);
+}
