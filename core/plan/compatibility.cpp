@@ -1,6 +1,7 @@
 #include "plan/compatibility.h"
 
 #include "hardware/pcie_slot_layout.h"
+#include "plan/gpu_device_spec.h"
 
 #include <algorithm>
 #include <cctype>
@@ -230,6 +231,20 @@ std::vector<Finding> checkBuild(const Build& build, const CheckOptions& options)
                     nextFree = slot.position + static_cast<int>(std::ceil(width));
                 }
             }
+            // The lowest card's cooler must end within the case's expansion slots (slot 1 is the
+            // first, so a card in slot 7 of a 7-slot case may be one slot wide).
+            if (chassis && placed > 0)
+                if (auto caseSlots = number(*chassis, "expansion_slots");
+                    caseSlots && nextFree - 1 > *caseSlots)
+                    add(Severity::Problem, "chassis-slots",
+                        "the lowest card, in slot " +
+                            std::to_string(nextFree - static_cast<int>(std::ceil(width))) + " and " +
+                            std::to_string(static_cast<int>(std::ceil(width))) +
+                            " slots wide, reaches slot " + std::to_string(nextFree - 1) + "; " +
+                            chassis->snapshot.name + " has " + std::to_string(static_cast<int>(*caseSlots)) +
+                            " expansion slots",
+                        {chassis->partId, p.gpus.front()->partId},
+                        "a case with more expansion slots (8 or more for a wide card in the last slot)");
             if (placed < p.gpuCount)
                 add(Severity::Problem, "gpu-slots",
                     std::to_string(p.gpuCount) + " GPUs of " +
@@ -282,19 +297,20 @@ std::vector<Finding> checkBuild(const Build& build, const CheckOptions& options)
     // Data parallel between the GPUs of a node: the seed article's rule of >= 100 GB/s.
     if (p.gpuCount >= 2) {
         const auto* gpu = p.gpus.front();
-        const auto linkKind = text(*gpu, "gpu_link");
-        const bool bridged =
-            std::any_of(p.interconnects.begin(), p.interconnects.end(),
-                        [&](const BuildPart* i) { return text(*i, "kind") == "nvlink_bridge"; });
-        double gbs = 0; // both ways together, as the article and the datasheets count it
-        if (linkKind == "sxm" || linkKind == "oam" || (linkKind == "bridge" && bridged))
-            gbs = number(*gpu, "gpu_link_gbs").value_or(0);
-        else if (auto gen = number(*gpu, "pcie_gen"))
-            gbs = 2 * 0.985 * std::pow(2.0, *gen - 3) * number(*gpu, "pcie_lanes").value_or(16);
+        // As the estimator wires them (plan/gpu_device_spec.h): NVLink when bridged or SXM, else
+        // PCIe at the lanes the CPU leaves each card; within one node.
+        Build node = build;
+        node.nodes = 1;
+        const auto wired = buildGpus(node);
+        const double gbs =
+            wired ? 2 * wired->spec.interconnectBytesPerSecond / 1e9 : 0; // both ways, as the article counts
         if (gbs > 0 && gbs < 100) {
             std::ostringstream message;
-            message << "the GPUs talk at about " << static_cast<int>(std::lround(gbs))
-                    << " GB/s (both ways); seed article 000 asks >= 100 GB/s between GPUs for data parallel "
+            message << "the GPUs talk at about " << static_cast<int>(std::lround(gbs)) << " GB/s (both ways"
+                    << (wired->lanesPerGpu > 0
+                            ? ", x" + std::to_string(wired->lanesPerGpu) + " each on the CPU's lanes"
+                            : std::string())
+                    << "); seed article 000 asks >= 100 GB/s between GPUs for data parallel "
                        "(it also names PCIe 4.0 x16, which gives about 63)";
             add(Severity::Warning, "gpu-interconnect", message.str(), {gpu->partId},
                 "expect the all-reduce to show in the step time (torchrig-cli estimate --gpus N shows how "

@@ -62,7 +62,9 @@ Build goodBuild() {
               {"pcie_8pin", I{6}},
               {"pcie_16pin", I{0}}}),
         part("chassis/c", PartCategory::Chassis, "Case C",
-             {{"motherboard_support", S("E-ATX, ATX")}, {"max_gpu_length_mm", I{400}}}),
+             {{"motherboard_support", S("E-ATX, ATX")},
+              {"max_gpu_length_mm", I{400}},
+              {"expansion_slots", I{7}}}),
         part("interconnect/bridge", PartCategory::Interconnect, "Bridge for Card A",
              {{"kind", S("nvlink_bridge")}, {"for_gpus", S("Card A")}}),
     };
@@ -155,6 +157,12 @@ TEST_CASE("Each compatibility rule fires on the fault it looks for", "[core][bui
     CheckOptions china;
     china.circuit = {220, 16};
     CHECK_FALSE(fires(b, "wall-circuit", china));
+
+    b = goodBuild(); // cards in slots 1 and 4; a three-slot card in slot 4 ends at slot 6 of 7
+    find(b, "gpu/a").snapshot.fields["slot_width"] = 3.0;
+    CHECK_FALSE(fires(b, "chassis-slots"));
+    find(b, "motherboard/m").snapshot.fields["pcie_slots"] = S("5.0x16@1 5.0x16@6");
+    CHECK(fires(b, "chassis-slots")); // slot 6, three wide: slot 8 of a 7-slot case
 
     b = goodBuild();
     find(b, "chassis/c").snapshot.fields["motherboard_support"] = S("Micro-ATX, Mini-ITX");
