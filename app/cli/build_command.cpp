@@ -6,6 +6,7 @@
 #include "cli_output.h"
 #include "exit_codes.h"
 #include "io/build_file.h"
+#include "part_snapshot.h"
 #include "plan/build_presets.h"
 #include "plan/compatibility.h"
 #include "plan/workload_on_build.h"
@@ -224,7 +225,7 @@ int BuildCommand::create() {
                 std::cerr << "torchrig-cli: the preset's part " << p.partId << " is not in the catalog\n";
                 return kExitNotFound;
             }
-            build.parts.push_back({p.partId, p.quantity, p.note, partSnapshot(*part)});
+            build.parts.push_back({p.partId, p.quantity, p.note, db::partSnapshot(*part)});
         }
     }
     for (const auto& p : added) {
@@ -244,7 +245,7 @@ int BuildCommand::create() {
         if (same != build.parts.end())
             same->quantity += quantity;
         else
-            build.parts.push_back({part->id, quantity, "", partSnapshot(*part)});
+            build.parts.push_back({part->id, quantity, "", db::partSnapshot(*part)});
     }
     if (m_nodes > 0)
         build.nodes = m_nodes;
@@ -514,7 +515,7 @@ int BuildCommand::show() {
             differences.push_back(
                 {{"field", nullptr}, {"file", nullptr}, {"catalog", "not in this catalog"}});
         } else if (local) {
-            const auto now = partSnapshot(*local);
+            const auto now = db::partSnapshot(*local);
             for (const auto& [column, value] : part.snapshot.fields) {
                 auto found = now.fields.find(column);
                 const auto current = found == now.fields.end() ? plan::SpecValue{} : found->second;

@@ -1,5 +1,6 @@
 #include "catalog_devices.h"
 
+#include "part_snapshot.h"
 #include "paths.h"
 #include "plan/gpu_device_spec.h"
 
@@ -7,29 +8,14 @@
 
 namespace torchrig::cli {
 
-plan::PartSnapshot partSnapshot(const db::PartRecord& part) {
-    plan::PartSnapshot s;
-    s.name = part.name;
-    s.category = part.category;
-    for (const auto& [column, value] : part.fields)
-        s.fields[column] = std::visit([](const auto& v) -> plan::SpecValue { return v; }, value);
-    for (auto kind : {PriceKind::Street, PriceKind::LaunchMsrp, PriceKind::OnDemandHourly}) {
-        if (const auto* price = part.latestPrice(kind)) {
-            s.price = *price;
-            break;
-        }
-    }
-    return s;
-}
-
 estimate::DeviceSpec gpuSpec(const db::PartRecord& part) {
-    return plan::gpuDeviceSpec(part.id, partSnapshot(part));
+    return plan::gpuDeviceSpec(part.id, db::partSnapshot(part));
 }
 
 std::vector<plan::CloudOffer> cloudOffers(const db::Catalog& catalog) {
     std::vector<plan::CloudOffer> offers;
     for (const auto& instance : catalog.list(PartCategory::CloudInstance)) {
-        const auto snapshot = partSnapshot(instance);
+        const auto snapshot = db::partSnapshot(instance);
         plan::CloudOffer offer;
         offer.id = instance.id;
         offer.name = instance.name;

@@ -12,9 +12,6 @@
 
 namespace torchrig::cli {
 
-// What a build file keeps of a catalog part: its name, its columns and the price it is costed at
-// (the newest street price, else the launch price, else the hourly one of a cloud instance).
-plan::PartSnapshot partSnapshot(const db::PartRecord& part);
 estimate::DeviceSpec gpuSpec(const db::PartRecord& part);
 // Every cloud instance of the catalog with its GPUs' specs (where the catalog has them) and its
 // newest on-demand price.
