@@ -20,11 +20,10 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
     double cpuWatts = 0, gpuWatts = 0;
     bool ownsHardware = false, hasCloud = false;
     for (const auto& part : build.parts) {
-        CostLine line;
-        line.partId = part.partId;
-        line.name = part.snapshot.name;
-        line.quantity = part.quantity * build.nodes;
-        line.unitPrice = part.snapshot.price;
+        // Built whole: GCC 12 at -O2 takes assigning the optional price member by member for a read
+        // of an uninitialised flag (-Wmaybe-uninitialized).
+        CostLine line{
+            part.partId, part.snapshot.name, part.quantity * build.nodes, part.snapshot.price, {}, {}, false};
         if (part.snapshot.category == PartCategory::Gpu)
             gpuWatts += part.snapshot.number("tdp_w").value_or(0) * line.quantity;
         if (part.snapshot.category == PartCategory::Cpu)
