@@ -1,21 +1,55 @@
 #include "main_window.h"
 
+#include "analysis/analysis_panel.h"
+#include "build/build_editor.h"
 #include "catalog_browser.h"
+#include "document/build_document.h"
+#include "part_snapshot.h"
+#include "workload/workload_editor.h"
 
 #include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSplitter>
 #include <QStatusBar>
+#include <QTableView>
+#include <QUndoStack>
 
 namespace torchrig::ui {
 
 MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     : QMainWindow(parent)
-    , m_catalog(std::move(catalog)) {
-    setWindowTitle(tr("TorchRig — hardware catalog"));
+    , m_catalog(std::move(catalog))
+    , m_document(new BuildDocument(this)) {
     m_browser = new CatalogBrowser(*m_catalog, this);
-    setCentralWidget(m_browser);
+    m_buildEditor = new BuildEditor(*m_document, this);
+    m_workloadEditor = new WorkloadEditor(*m_document, this);
+    m_analysis = new AnalysisPanel(*m_document, this);
+
+    auto* centre = new QSplitter(Qt::Vertical, this);
+    centre->addWidget(m_buildEditor);
+    centre->addWidget(m_analysis);
+    centre->setStretchFactor(0, 1);
+    centre->setStretchFactor(1, 1);
+    setCentralWidget(centre);
+    auto* catalogDock = new QDockWidget(tr("&Catalog"), this);
+    catalogDock->setObjectName(QStringLiteral("catalog"));
+    catalogDock->setWidget(m_browser);
+    addDockWidget(Qt::LeftDockWidgetArea, catalogDock);
+    auto* workloadDock = new QDockWidget(tr("&Workload"), this);
+    workloadDock->setObjectName(QStringLiteral("workload"));
+    workloadDock->setWidget(m_workloadEditor);
+    addDockWidget(Qt::RightDockWidgetArea, workloadDock);
+    resizeDocks({catalogDock, workloadDock}, {560, 280}, Qt::Horizontal);
+
     createMenus();
+    connect(m_browser->table(), &QTableView::activated, this, &MainWindow::addSelectedPart);
+    connect(m_document, &BuildDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &BuildDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &BuildDocument::buildChanged, this, &MainWindow::updateTitle);
     auto showCount = [this](int count) {
         const auto& status = m_catalog->userStatus();
         QString user = status.state == db::UserDatabaseState::Writable
@@ -25,16 +59,119 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     };
     connect(m_browser, &CatalogBrowser::shownPartsChanged, this, showCount);
     showCount(m_browser->shownParts());
-    resize(1280, 760);
+    updateTitle();
+    resize(1440, 860);
 }
 
 MainWindow::~MainWindow() = default;
 
 void MainWindow::createMenus() {
     auto* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+    file->addAction(tr("&New build"), QKeySequence::New, this, &MainWindow::newBuild);
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openDialog);
+    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] {
+        if (m_document->filePath().isEmpty())
+            saveDialog();
+        else
+            saveFile(m_document->filePath());
+    });
+    file->addAction(tr("Save &as…"), QKeySequence::SaveAs, this, &MainWindow::saveDialog);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    auto* edit = menuBar()->addMenu(tr("&Edit"));
+    auto* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    auto* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    auto* build = menuBar()->addMenu(tr("&Build"));
+    build->addAction(tr("&Add the selected catalog part"), QKeySequence(Qt::CTRL | Qt::Key_Return), this,
+                     &MainWindow::addSelectedPart);
+    build->addAction(tr("&Remove the selected part"), this, [this] { m_buildEditor->removeSelectedPart(); });
     auto* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About TorchRig"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::updateTitle() {
+    setWindowTitle(tr("%1[*] — %2 — TorchRig")
+                       .arg(m_document->displayName(), QString::fromStdString(m_document->build().title)));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::addSelectedPart() {
+    const auto id = m_browser->selectedPartId();
+    if (id.isEmpty())
+        return;
+    auto part = m_catalog->find(id.toStdString());
+    if (!part)
+        return;
+    m_document->addPart({part->id, 1, {}, db::partSnapshot(*part)});
+    statusBar()->showMessage(tr("Added %1").arg(QString::fromStdString(part->name)), 4000);
+}
+
+bool MainWindow::openFile(const QString& path) {
+    if (auto opened = m_document->open(path); !opened) {
+        QMessageBox::warning(this, tr("Cannot open the build"),
+                             QString::fromStdString(opened.error().message));
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::saveFile(const QString& path) {
+    if (auto saved = m_document->saveAs(path); !saved) {
+        QMessageBox::warning(this, tr("Cannot save the build"),
+                             QString::fromStdString(saved.error().message));
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    return true;
+}
+
+bool MainWindow::maybeSave() {
+    if (!m_document->isModified())
+        return true;
+    const auto answer = QMessageBox::question(
+        this, tr("Unsaved changes"),
+        tr("%1 has changes that are not saved. Save them?").arg(m_document->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Save)
+        return m_document->filePath().isEmpty() ? saveDialog() : saveFile(m_document->filePath());
+    return true;
+}
+
+void MainWindow::newBuild() {
+    if (maybeSave())
+        m_document->reset({});
+}
+
+void MainWindow::openDialog() {
+    if (!maybeSave())
+        return;
+    const auto path =
+        QFileDialog::getOpenFileName(this, tr("Open a build"), QString(), tr("TorchRig builds (*.torchrig)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+bool MainWindow::saveDialog() {
+    auto path = QFileDialog::getSaveFileName(this, tr("Save the build"), m_document->filePath(),
+                                             tr("TorchRig builds (*.torchrig)"));
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(QStringLiteral(".torchrig")))
+        path += QStringLiteral(".torchrig");
+    return saveFile(path);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (maybeSave())
+        event->accept();
+    else
+        event->ignore();
 }
 
 void MainWindow::showAbout() {

@@ -8,8 +8,14 @@
 
 namespace torchrig::ui {
 
+class AnalysisPanel;
+class BuildDocument;
+class BuildEditor;
 class CatalogBrowser;
+class WorkloadEditor;
 
+// The catalog docked on the left, the build in the middle with its analysis below, the workload
+// on the right; one build document open at a time.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -17,13 +23,34 @@ public:
     ~MainWindow() override;
 
     CatalogBrowser* catalogBrowser() const { return m_browser; }
+    BuildDocument* document() const { return m_document; }
+    BuildEditor* buildEditor() const { return m_buildEditor; }
+    WorkloadEditor* workloadEditor() const { return m_workloadEditor; }
+    AnalysisPanel* analysis() const { return m_analysis; }
+
+    // The catalog part selected in the browser, added to the build (Enter in the catalog).
+    void addSelectedPart();
+    bool openFile(const QString& path); // says what is wrong in a message box when it cannot
+    bool saveFile(const QString& path);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
 
 private:
     void createMenus();
     void showAbout();
+    void updateTitle();
+    bool maybeSave(); // false: the user cancelled
+    void newBuild();
+    void openDialog();
+    bool saveDialog();
 
     std::unique_ptr<db::Catalog> m_catalog;
+    BuildDocument* m_document = nullptr;
     CatalogBrowser* m_browser = nullptr;
+    BuildEditor* m_buildEditor = nullptr;
+    WorkloadEditor* m_workloadEditor = nullptr;
+    AnalysisPanel* m_analysis = nullptr;
 };
 
 } // namespace torchrig::ui

@@ -1,0 +1,221 @@
+// The open build: undo and redo restore exact states, "modified" follows the undo stack, files
+// round-trip, a broken file leaves the document as it was, and the parts model keeps Qt's rules.
+
+#include "analysis/analysis_panel.h"
+#include "analysis/memory_chart.h"
+#include "build/build_parts_model.h"
+#include "catalog_browser.h"
+#include "document/build_document.h"
+#include "io/build_file.h"
+#include "main_window.h"
+#include "part_snapshot.h"
+#include "plan/gpu_device_spec.h"
+#include "plan/workload_on_build.h"
+#include "test_support.h"
+#include "workload/workload_editor.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QSpinBox>
+#include <QTableView>
+#include <QUndoStack>
+#include <catch2/catch.hpp>
+
+using namespace torchrig;
+
+namespace {
+
+std::string state(const ui::BuildDocument& document) {
+    return writeBuildFile(document.build());
+}
+
+plan::BuildPart catalogPart(db::Catalog& catalog, const std::string& id, int quantity = 1) {
+    auto part = catalog.find(id);
+    REQUIRE(part);
+    return {part->id, quantity, {}, db::partSnapshot(*part)};
+}
+
+ValidationRequest bert(std::int64_t batch) {
+    ValidationRequest r;
+    r.model = "bert-base-uncased";
+    r.inputs.batch = batch;
+    r.inputs.seqLen = 128;
+    r.precision = Precision::AmpBf16;
+    return r;
+}
+
+} // namespace
+
+TEST_CASE("Undo and redo walk a build through its exact earlier states", "[ui][document]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    ui::BuildDocument document;
+    std::vector<std::string> states = {state(document)};
+    document.addPart(catalogPart(*catalog, "gpu/rtx-4090"));
+    states.push_back(state(document));
+    document.addPart(catalogPart(*catalog, "cpu/ryzen-9-7950x"));
+    states.push_back(state(document));
+    document.setPartQuantity(0, 2);
+    document.setPartQuantity(0, 3); // one spin box's steps: one undo step
+    states.push_back(state(document));
+    document.setNodes(2);
+    states.push_back(state(document));
+    document.setTitle(QStringLiteral("Lab server"));
+    states.push_back(state(document));
+    document.setWorkload(bert(32));
+    states.push_back(state(document));
+    document.removePart(1);
+    states.push_back(state(document));
+    REQUIRE(document.undoStack()->count() == static_cast<int>(states.size()) - 1);
+    CHECK(document.build().parts.size() == 1);
+    CHECK(document.build().parts[0].quantity == 3);
+
+    for (int i = static_cast<int>(states.size()) - 2; i >= 0; --i) {
+        document.undoStack()->undo();
+        CHECK(state(document) == states[static_cast<std::size_t>(i)]);
+    }
+    for (std::size_t i = 1; i < states.size(); ++i) {
+        document.undoStack()->redo();
+        CHECK(state(document) == states[i]);
+    }
+}
+
+TEST_CASE("Modified follows the undo stack: save is clean, undo past it is modified again",
+          "[ui][document]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    ui::BuildDocument document;
+    CHECK_FALSE(document.isModified());
+    document.addPart(catalogPart(*catalog, "gpu/rtx-4090"));
+    CHECK(document.isModified());
+    const auto path = QString::fromStdString(folder.file("a.torchrig").string());
+    REQUIRE(document.saveAs(path));
+    CHECK_FALSE(document.isModified());
+    CHECK(document.displayName() == QStringLiteral("a.torchrig"));
+    document.setNodes(4);
+    CHECK(document.isModified());
+    document.undoStack()->undo();
+    CHECK_FALSE(document.isModified());
+    document.undoStack()->undo();
+    CHECK(document.isModified()); // before the saved state
+}
+
+TEST_CASE("Open, edit, save and reopen gives the same build", "[ui][document]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    ui::BuildDocument first;
+    first.addPart(catalogPart(*catalog, "gpu/rtx-4090", 2));
+    first.setWorkload(bert(16));
+    const auto path = QString::fromStdString(folder.file("lab.torchrig").string());
+    REQUIRE(first.saveAs(path));
+
+    ui::BuildDocument second;
+    REQUIRE(second.open(path));
+    CHECK(state(second) == state(first));
+    second.addPart(catalogPart(*catalog, "psu/seasonic-prime-tx-1600"));
+    second.setTitle(QStringLiteral("Edited"));
+    REQUIRE(second.save());
+    ui::BuildDocument third;
+    REQUIRE(third.open(path));
+    CHECK(state(third) == state(second));
+    CHECK(third.build().title == "Edited");
+    CHECK_FALSE(third.isModified());
+}
+
+TEST_CASE("A corrupt or foreign build file opens to a clear message and changes nothing", "[ui][document]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    ui::BuildDocument document;
+    document.addPart(catalogPart(*catalog, "gpu/rtx-4090"));
+    const auto before = state(document);
+    test::writeFile(folder.file("cut.torchrig"), writeBuildFile(document.build()).substr(0, 40));
+    auto cut = document.open(QString::fromStdString(folder.file("cut.torchrig").string()));
+    REQUIRE_FALSE(cut);
+    CHECK(cut.error().message.find("cut.torchrig") != std::string::npos);
+    test::writeFile(folder.file("other.torchrig"), R"({"format": "something-else"})");
+    CHECK_FALSE(document.open(QString::fromStdString(folder.file("other.torchrig").string())));
+    CHECK_FALSE(document.open(QString::fromStdString(folder.file("missing.torchrig").string())));
+    CHECK(state(document) == before);
+    CHECK(document.isModified()); // the unsaved work is still there
+}
+
+TEST_CASE("The build's parts model passes Qt's model tester through edits and undo", "[ui][document]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    ui::BuildDocument document;
+    ui::BuildPartsModel model(document);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    document.addPart(catalogPart(*catalog, "gpu/rtx-4090", 2));
+    document.addPart(catalogPart(*catalog, "cpu/core-i9-13900k"));
+    REQUIRE(model.rowCount() == 2);
+    CHECK(model.index(0, ui::BuildPartsModel::PartColumn).data().toString() ==
+          QStringLiteral("GeForce RTX 4090"));
+    CHECK(model.index(0, ui::BuildPartsModel::SubtotalColumn).data(Qt::EditRole).toDouble() ==
+          Approx(2 * document.build().parts[0].snapshot.price->amount));
+    REQUIRE(model.setData(model.index(0, ui::BuildPartsModel::QuantityColumn), 3));
+    CHECK(document.build().parts[0].quantity == 3);
+    CHECK_FALSE(model.setData(model.index(0, ui::BuildPartsModel::QuantityColumn), 0)); // refused
+    document.undoStack()->undo();
+    CHECK(model.index(0, ui::BuildPartsModel::QuantityColumn).data().toInt() == 2);
+    document.removePart(0);
+    CHECK(model.rowCount() == 1);
+}
+
+TEST_CASE("The memory chart draws the estimator's numbers for the build's workload", "[ui][analysis]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    ui::BuildDocument document;
+    ui::AnalysisPanel panel(document);
+    CHECK(panel.memoryChart()->segments().empty()); // no GPU yet
+    document.addPart(catalogPart(*catalog, "gpu/rtx-4090", 2));
+    document.setWorkload(bert(32));
+    const auto gpus = plan::buildGpus(document.build());
+    REQUIRE(gpus);
+    const plan::WorkloadOnBuild workload(bert(32), *gpus, estimate::ParallelStrategy::Ddp);
+    REQUIRE(workload.estimate());
+    const auto& e = *workload.estimate();
+    const auto& segments = panel.memoryChart()->segments();
+    REQUIRE(segments.size() == estimate::kMemoryCategoryCount + 2);
+    constexpr double kGiB = double(1LL << 30);
+    double sum = 0;
+    for (std::size_t i = 0; i < estimate::kMemoryCategoryCount; ++i)
+        CHECK(segments[i].gib == Approx(double(e.memory.breakdownAtPeak[i]) / kGiB));
+    for (const auto& s : segments)
+        sum += s.gib;
+    CHECK(sum == Approx(double(e.devicePeakBytes) / kGiB)); // the stack's top is the device peak
+    REQUIRE(panel.memoryChart()->capacityGib());
+    CHECK(*panel.memoryChart()->capacityGib() == Approx(double(gpus->spec.usableBytes) / kGiB));
+    // An edit redraws: a larger batch holds more activations.
+    const double activations = segments[static_cast<std::size_t>(estimate::MemoryCategory::Activations)].gib;
+    document.setWorkload(bert(64));
+    CHECK(
+        panel.memoryChart()->segments()[static_cast<std::size_t>(estimate::MemoryCategory::Activations)].gib >
+        activations);
+}
+
+TEST_CASE("The main window adds the catalog's selected part, edits the workload and shows unsaved changes",
+          "[ui][window]") {
+    test::TemporaryFolder folder;
+    ui::MainWindow window(test::openCatalog(folder.file("user.sqlite")));
+    CHECK_FALSE(window.isWindowModified());
+    window.catalogBrowser()->setCategory(PartCategory::Gpu);
+    window.catalogBrowser()->setSearchText(QStringLiteral("RTX 4090"));
+    window.catalogBrowser()->table()->selectRow(0);
+    REQUIRE(window.catalogBrowser()->selectedPartId() == QStringLiteral("gpu/rtx-4090"));
+    window.addSelectedPart();
+    REQUIRE(window.document()->build().parts.size() == 1);
+    CHECK(window.isWindowModified());
+    CHECK(window.windowTitle().contains(QStringLiteral("Untitled")));
+
+    auto* model = window.workloadEditor()->modelBox();
+    model->setCurrentIndex(model->findData(QStringLiteral("resnet50")));
+    REQUIRE(window.document()->build().workloads.size() == 1);
+    CHECK(window.document()->build().workloads[0].model == "resnet50");
+    window.workloadEditor()->batchBox()->setValue(48);
+    window.workloadEditor()->batchBox()->setValue(64);
+    CHECK(window.document()->build().workloads[0].inputs.batch == 64);
+    window.document()->undoStack()->undo(); // the two batch steps were one edit
+    CHECK(window.document()->build().workloads[0].inputs.batch != 48);
+    CHECK(window.analysis()->memoryChart()->segments().size() == estimate::kMemoryCategoryCount + 2);
+    window.document()->undoStack()->setClean();
+}

@@ -1,0 +1,73 @@
+#include "analysis_panel.h"
+
+#include "document/build_document.h"
+#include "memory_chart.h"
+#include "plan/gpu_device_spec.h"
+#include "plan/workload_on_build.h"
+
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace torchrig::ui {
+
+AnalysisPanel::AnalysisPanel(BuildDocument& document, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_summary(new QLabel(this))
+    , m_memory(new MemoryChart(this)) {
+    auto* layout = new QVBoxLayout(this);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setAccessibleName(tr("Estimate summary"));
+    layout->addWidget(m_summary);
+    layout->addWidget(m_memory, 1);
+    connect(&m_document, &BuildDocument::buildChanged, this, &AnalysisPanel::refresh);
+    refresh();
+}
+
+void AnalysisPanel::refresh() {
+    const auto& build = m_document.build();
+    const auto gpus = plan::buildGpus(build);
+    if (!gpus) {
+        m_summary->setText(tr("Add a GPU to the build to see what the workload needs of it."));
+        m_memory->clear(tr("no GPU in the build"));
+        return;
+    }
+    if (build.workloads.empty()) {
+        m_summary->setText(
+            tr("Describe a workload to see its memory and step time on %n x %1.", nullptr, gpus->gpus)
+                .arg(QString::fromStdString(gpus->spec.name)));
+        m_memory->clear(tr("no workload"));
+        return;
+    }
+    const plan::WorkloadOnBuild workload(build.workloads.front(), *gpus, estimate::ParallelStrategy::Ddp);
+    const auto& e = workload.estimate();
+    if (!e) {
+        m_summary->setText(tr("The workload cannot be estimated: check the model and its sizes."));
+        m_memory->clear(tr("not estimated"));
+        return;
+    }
+    constexpr double kGiB = double(1LL << 30);
+    QString fit = !e->fits   ? tr("fit unknown (the GPU's memory size is not known)")
+                  : *e->fits ? tr("<b>fits</b>: %1 of %2 GiB per GPU")
+                                   .arg(double(e->devicePeakBytes) / kGiB, 0, 'f', 2)
+                                   .arg(double(gpus->spec.usableBytes) / kGiB, 0, 'f', 1)
+                             : tr("<b>does not fit</b>: %1 GiB per GPU, %2 GiB usable")
+                                   .arg(double(e->devicePeakBytes) / kGiB, 0, 'f', 2)
+                                   .arg(double(gpus->spec.usableBytes) / kGiB, 0, 'f', 1);
+    QString time;
+    if (e->time)
+        time = tr("step %1 ms, %2 samples/s over %n GPU(s)", nullptr, gpus->gpus)
+                   .arg(e->time->stepSeconds * 1e3, 0, 'f', 1)
+                   .arg(e->time->samplesPerSecond * gpus->gpus, 0, 'f', 0);
+    else
+        time = tr("no step time: the catalog has no compute rates for this GPU");
+    m_summary->setText(
+        tr("%1 on %n x %2 — %3; %4", nullptr, gpus->gpus)
+            .arg(QString::fromStdString(workload.request().model.empty() ? std::string("model file")
+                                                                         : workload.request().model),
+                 QString::fromStdString(gpus->spec.name), fit, time));
+    m_memory->setEstimate(*e, gpus->spec.usableBytes);
+}
+
+} // namespace torchrig::ui

@@ -1,0 +1,127 @@
+#include "memory_chart.h"
+
+#include "qcustomplot_include.h"
+
+#include <QVBoxLayout>
+
+#include <array>
+
+namespace torchrig::ui {
+
+namespace {
+
+constexpr double kGiB = double(1LL << 30);
+
+QString categoryLabel(estimate::MemoryCategory category) {
+    switch (category) {
+    case estimate::MemoryCategory::Weights: return MemoryChart::tr("Weights");
+    case estimate::MemoryCategory::Gradients: return MemoryChart::tr("Gradients");
+    case estimate::MemoryCategory::OptimizerState: return MemoryChart::tr("Optimizer state");
+    case estimate::MemoryCategory::Activations: return MemoryChart::tr("Activations");
+    case estimate::MemoryCategory::Temporaries: return MemoryChart::tr("Temporaries");
+    case estimate::MemoryCategory::Inputs: return MemoryChart::tr("Inputs");
+    case estimate::MemoryCategory::Workspace: return MemoryChart::tr("Workspace");
+    }
+    return {};
+}
+
+// Distinct in light and dark themes alike (Okabe-Ito's colour-blind-safe set, then greys).
+const std::array<QColor, 9> kColors = {
+    QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00), QColor(0x00, 0x9E, 0x73),
+    QColor(0xCC, 0x79, 0xA7), QColor(0x56, 0xB4, 0xE9), QColor(0xD5, 0x5E, 0x00),
+    QColor(0xF0, 0xE4, 0x42), QColor(0x99, 0x99, 0x99), QColor(0x66, 0x66, 0x66)};
+
+} // namespace
+
+MemoryChart::MemoryChart(QWidget* parent)
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setAccessibleName(tr("Memory per GPU"));
+    m_plot->setMinimumHeight(220);
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_plot->yAxis->setLabel(tr("GiB per GPU"));
+    m_plot->xAxis->setTicks(false);
+    m_plot->xAxis->setRange(0, 3);
+}
+
+void MemoryChart::clear(const QString& why) {
+    m_segments.clear();
+    m_capacityGib.reset();
+    m_plot->clearPlottables();
+    m_plot->clearItems();
+    auto* note = new QCPItemText(m_plot);
+    note->position->setType(QCPItemPosition::ptAxisRectRatio);
+    note->position->setCoords(0.5, 0.5);
+    note->setText(why);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MemoryChart::setEstimate(const estimate::Estimate& estimate, std::int64_t usableBytes) {
+    m_segments.clear();
+    m_plot->clearPlottables();
+    m_plot->clearItems();
+    const auto& m = estimate.memory;
+    for (std::size_t i = 0; i < estimate::kMemoryCategoryCount; ++i)
+        m_segments.push_back({categoryLabel(static_cast<estimate::MemoryCategory>(i)),
+                              static_cast<double>(m.breakdownAtPeak[i]) / kGiB});
+    const auto allocated = m.allocatedPeakBytes;
+    const auto reserved = estimate.reservedPeakBytes.value_or(allocated);
+    m_segments.push_back({tr("Allocator cache"), static_cast<double>(reserved - allocated) / kGiB});
+    m_segments.push_back(
+        {tr("CUDA context and libraries"), static_cast<double>(estimate.devicePeakBytes - reserved) / kGiB});
+
+    QCPBars* below = nullptr;
+    for (std::size_t i = 0; i < m_segments.size(); ++i) {
+        if (m_segments[i].gib <= 0)
+            continue;
+        auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+        bars->setName(tr("%1: %2 GiB").arg(m_segments[i].label).arg(m_segments[i].gib, 0, 'f', 2));
+        bars->setBrush(kColors[i % kColors.size()]);
+        bars->setPen(QPen(kColors[i % kColors.size()].darker(130)));
+        bars->setWidth(0.8);
+        bars->setData({1.0}, {m_segments[i].gib});
+        if (below)
+            bars->moveAbove(below);
+        below = bars;
+    }
+    double top = static_cast<double>(estimate.devicePeakBytes) / kGiB;
+    auto mark = [&](double gib, const QString& text, Qt::PenStyle style) {
+        auto* line = new QCPItemLine(m_plot);
+        line->start->setCoords(0.5, gib);
+        line->end->setCoords(1.5, gib);
+        line->setPen(QPen(palette().color(QPalette::WindowText), 1, style));
+        auto* label = new QCPItemText(m_plot);
+        label->position->setCoords(1.55, gib);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->setColor(palette().color(QPalette::WindowText));
+        label->setText(text);
+    };
+    mark(static_cast<double>(allocated) / kGiB,
+         tr("allocated %1 GiB").arg(double(allocated) / kGiB, 0, 'f', 2), Qt::DotLine);
+    if (estimate.reservedPeakBytes)
+        mark(static_cast<double>(reserved) / kGiB,
+             tr("reserved %1 GiB").arg(double(reserved) / kGiB, 0, 'f', 2), Qt::DashLine);
+    mark(top, tr("device %1 GiB").arg(top, 0, 'f', 2), Qt::SolidLine);
+    m_capacityGib.reset();
+    if (usableBytes > 0) {
+        m_capacityGib = static_cast<double>(usableBytes) / kGiB;
+        auto* capacity = new QCPItemStraightLine(m_plot);
+        capacity->point1->setCoords(0, *m_capacityGib);
+        capacity->point2->setCoords(1, *m_capacityGib);
+        capacity->setPen(QPen(QColor(0xD5, 0x5E, 0x00), 2));
+        auto* label = new QCPItemText(m_plot);
+        label->position->setCoords(0.05, *m_capacityGib);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        label->setColor(QColor(0xD5, 0x5E, 0x00));
+        label->setText(tr("usable %1 GiB").arg(*m_capacityGib, 0, 'f', 1));
+        top = std::max(top, *m_capacityGib);
+    }
+    m_plot->yAxis->setRange(0, top * 1.15);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace torchrig::ui

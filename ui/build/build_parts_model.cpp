@@ -1,0 +1,106 @@
+#include "build_parts_model.h"
+
+#include "document/build_document.h"
+#include "hardware/part_category.h"
+
+namespace torchrig::ui {
+
+BuildPartsModel::BuildPartsModel(BuildDocument& document, QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_document(document)
+    , m_rows(static_cast<int>(document.build().parts.size())) {
+    connect(&m_document, &BuildDocument::buildChanged, this, &BuildPartsModel::refresh);
+}
+
+void BuildPartsModel::refresh() {
+    // A build has tens of parts at most: a reset is cheaper to get right than row moves.
+    beginResetModel();
+    m_rows = static_cast<int>(m_document.build().parts.size());
+    endResetModel();
+}
+
+int BuildPartsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : m_rows;
+}
+
+int BuildPartsModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant BuildPartsModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= m_rows)
+        return {};
+    const auto& build = m_document.build();
+    const auto& part = build.parts[static_cast<std::size_t>(index.row())];
+    const auto& price = part.snapshot.price;
+    const bool hourly = price && isHourly(price->kind);
+    if (role == PartIdRole)
+        return QString::fromStdString(part.partId);
+    if (role == Qt::ToolTipRole) {
+        if (index.column() == UnitPriceColumn && price)
+            return tr("%1, %2").arg(QString::fromStdString(price->date),
+                                    QString::fromStdString(price->source));
+        return QString::fromStdString(part.partId);
+    }
+    if (role == Qt::TextAlignmentRole && index.column() >= QuantityColumn)
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole && role != Qt::EditRole)
+        return {};
+    switch (index.column()) {
+    case PartColumn: return QString::fromStdString(part.snapshot.name);
+    case CategoryColumn: return QString::fromUtf8(categoryLabel(part.snapshot.category).data());
+    case QuantityColumn: return part.quantity;
+    case UnitPriceColumn:
+        if (!price)
+            return role == Qt::DisplayRole ? QVariant(tr("no price")) : QVariant();
+        return role == Qt::DisplayRole ? QVariant(tr("%1 %2%3")
+                                                      .arg(price->amount, 0, 'f', 2)
+                                                      .arg(QString::fromStdString(price->currency),
+                                                           hourly ? tr("/h") : QString()))
+                                       : QVariant(price->amount);
+    case SubtotalColumn: {
+        if (!price)
+            return role == Qt::DisplayRole ? QVariant(QStringLiteral("—")) : QVariant();
+        const double subtotal = price->amount * part.quantity * build.nodes;
+        return role == Qt::DisplayRole ? QVariant(tr("%1 %2%3")
+                                                      .arg(subtotal, 0, 'f', 2)
+                                                      .arg(QString::fromStdString(price->currency),
+                                                           hourly ? tr("/h") : QString()))
+                                       : QVariant(subtotal);
+    }
+    default: return {};
+    }
+}
+
+QVariant BuildPartsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case PartColumn: return tr("Part");
+    case CategoryColumn: return tr("Category");
+    case QuantityColumn: return tr("Qty per node");
+    case UnitPriceColumn: return tr("Unit price");
+    case SubtotalColumn: return tr("Subtotal (all nodes)");
+    default: return {};
+    }
+}
+
+Qt::ItemFlags BuildPartsModel::flags(const QModelIndex& index) const {
+    auto f = QAbstractTableModel::flags(index);
+    if (index.isValid() && index.column() == QuantityColumn)
+        f |= Qt::ItemIsEditable;
+    return f;
+}
+
+bool BuildPartsModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+    if (!index.isValid() || index.column() != QuantityColumn || role != Qt::EditRole)
+        return false;
+    bool ok = false;
+    const int quantity = value.toInt(&ok);
+    if (!ok || quantity < 1 || quantity > 1000)
+        return false;
+    m_document.setPartQuantity(index.row(), quantity); // refreshes through buildChanged
+    return true;
+}
+
+} // namespace torchrig::ui

@@ -1,0 +1,33 @@
+#pragma once
+// The build's parts as a table: part, category, quantity per node (editable: an undoable edit),
+// unit price with its currency and date, and the subtotal over all nodes.
+
+#include <QAbstractTableModel>
+
+namespace torchrig::ui {
+
+class BuildDocument;
+
+class BuildPartsModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { PartColumn, CategoryColumn, QuantityColumn, UnitPriceColumn, SubtotalColumn, ColumnCount };
+    static constexpr int PartIdRole = Qt::UserRole + 1;
+
+    explicit BuildPartsModel(BuildDocument& document, QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+
+private:
+    void refresh();
+
+    BuildDocument& m_document;
+    int m_rows = 0;
+};
+
+} // namespace torchrig::ui

@@ -1,0 +1,160 @@
+#include "build_document.h"
+
+#include "edit_build_command.h"
+#include "io/build_file.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QUndoStack>
+
+namespace torchrig::ui {
+
+namespace {
+// Merge keys: edits of one field in a row become one undo step.
+constexpr int kMergeQuantity = 1000; // + the part's index
+constexpr int kMergeNodes = 1;
+constexpr int kMergeTitle = 2;
+constexpr int kMergeWorkload = 100; // + the workload field's number
+} // namespace
+
+BuildDocument::BuildDocument(QObject* parent)
+    : QObject(parent)
+    , m_undoStack(new QUndoStack(this)) {
+    m_build.title = tr("Untitled build").toStdString();
+    connect(m_undoStack, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
+}
+
+BuildDocument::~BuildDocument() = default;
+
+QString BuildDocument::displayName() const {
+    return m_filePath.isEmpty() ? tr("Untitled") : QFileInfo(m_filePath).fileName();
+}
+
+bool BuildDocument::isModified() const {
+    return !m_undoStack->isClean();
+}
+
+Status BuildDocument::open(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return makeError(ErrorCode::NotFound,
+                         tr("%1 cannot be read: %2").arg(path, file.errorString()).toStdString());
+    const auto bytes = file.readAll();
+    auto build = readBuildFile(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
+                               QFileInfo(path).fileName().toStdString());
+    if (!build)
+        return build.error();
+    m_build = std::move(*build);
+    m_filePath = path;
+    m_undoStack->clear();
+    Q_EMIT filePathChanged(m_filePath);
+    Q_EMIT buildChanged();
+    Q_EMIT modifiedChanged(false);
+    return Ok{};
+}
+
+Status BuildDocument::saveAs(const QString& path) {
+    if (path.isEmpty())
+        return makeError(ErrorCode::InvalidInput, tr("no file name to save to").toStdString());
+    QSaveFile file(path);
+    const auto text = writeBuildFile(m_build);
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
+        !file.commit())
+        return makeError(ErrorCode::Io,
+                         tr("%1 cannot be written: %2").arg(path, file.errorString()).toStdString());
+    if (m_filePath != path) {
+        m_filePath = path;
+        Q_EMIT filePathChanged(m_filePath);
+    }
+    m_undoStack->setClean();
+    return Ok{};
+}
+
+void BuildDocument::reset(plan::Build build) {
+    m_build = std::move(build);
+    m_filePath.clear();
+    m_undoStack->clear();
+    Q_EMIT filePathChanged(m_filePath);
+    Q_EMIT buildChanged();
+    // A new build from a preset is unsaved work: the stack's clean index is left behind.
+    m_undoStack->resetClean();
+    Q_EMIT modifiedChanged(isModified());
+}
+
+void BuildDocument::edit(const QString& label, const std::function<void(plan::Build&)>& change,
+                         int mergeKey) {
+    auto after = m_build;
+    change(after);
+    m_undoStack->push(new EditBuildCommand(*this, label, m_build, std::move(after), mergeKey));
+}
+
+void BuildDocument::replaceBuild(const plan::Build& build) {
+    m_build = build;
+    Q_EMIT buildChanged();
+}
+
+void BuildDocument::addPart(plan::BuildPart part) {
+    const auto name = QString::fromStdString(part.snapshot.name);
+    edit(tr("Add %1").arg(name), [&](plan::Build& b) {
+        for (auto& existing : b.parts)
+            if (existing.partId == part.partId) {
+                existing.quantity += part.quantity;
+                return;
+            }
+        b.parts.push_back(part);
+    });
+}
+
+void BuildDocument::removePart(int index) {
+    if (index < 0 || index >= static_cast<int>(m_build.parts.size()))
+        return;
+    edit(tr("Remove %1")
+             .arg(QString::fromStdString(m_build.parts[static_cast<std::size_t>(index)].snapshot.name)),
+         [&](plan::Build& b) { b.parts.erase(b.parts.begin() + index); });
+}
+
+void BuildDocument::setPartQuantity(int index, int quantity) {
+    if (index < 0 || index >= static_cast<int>(m_build.parts.size()) || quantity < 1 ||
+        m_build.parts[static_cast<std::size_t>(index)].quantity == quantity)
+        return;
+    edit(
+        tr("Change quantity of %1")
+            .arg(QString::fromStdString(m_build.parts[static_cast<std::size_t>(index)].snapshot.name)),
+        [&](plan::Build& b) { b.parts[static_cast<std::size_t>(index)].quantity = quantity; },
+        kMergeQuantity + index);
+}
+
+void BuildDocument::setNodes(int nodes) {
+    if (nodes < 1 || nodes == m_build.nodes)
+        return;
+    edit(
+        tr("Change nodes"), [&](plan::Build& b) { b.nodes = nodes; }, kMergeNodes);
+}
+
+void BuildDocument::setTitle(const QString& title) {
+    if (title.toStdString() == m_build.title)
+        return;
+    edit(
+        tr("Rename build"), [&](plan::Build& b) { b.title = title.toStdString(); }, kMergeTitle);
+}
+
+void BuildDocument::setWorkload(std::optional<ValidationRequest> workload, int mergeKey) {
+    edit(
+        tr("Change workload"),
+        [&](plan::Build& b) {
+            if (workload) {
+                if (b.workloads.empty())
+                    b.workloads.push_back(*workload);
+                else
+                    b.workloads.front() = *workload;
+            } else if (!b.workloads.empty()) {
+                b.workloads.erase(b.workloads.begin());
+            }
+        },
+        mergeKey < 0 ? -1 : kMergeWorkload + mergeKey);
+}
+
+} // namespace torchrig::ui
