@@ -35,11 +35,11 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     centre->setStretchFactor(0, 1);
     centre->setStretchFactor(1, 1);
     setCentralWidget(centre);
-    auto* catalogDock = new QDockWidget(tr("&Catalog"), this);
+    auto* catalogDock = new QDockWidget(tr("Catalog"), this);
     catalogDock->setObjectName(QStringLiteral("catalog"));
     catalogDock->setWidget(m_browser);
     addDockWidget(Qt::LeftDockWidgetArea, catalogDock);
-    auto* workloadDock = new QDockWidget(tr("&Workload"), this);
+    auto* workloadDock = new QDockWidget(tr("Workload"), this);
     workloadDock->setObjectName(QStringLiteral("workload"));
     workloadDock->setWidget(m_workloadEditor);
     addDockWidget(Qt::RightDockWidgetArea, workloadDock);

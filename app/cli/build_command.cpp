@@ -39,6 +39,7 @@ BuildCommand::BuildCommand(CLI::App& parent, const GlobalOptions& options)
     m_new->add_option("--nodes", m_nodes, "Identical nodes (each with every part)")
         ->check(CLI::Range(1, 100000));
     m_new->add_option("--title", m_title, "The build's title");
+    m_newWorkload.addTo(*m_new, "", true);
     m_new->add_option("-o,--output", m_output, "The build file to write (.torchrig)")->required();
     m_new->add_flag("--force", m_force, "Replace the file if it exists");
     m_show = m_command->add_subcommand("show",
@@ -246,6 +247,15 @@ int BuildCommand::create() {
             same->quantity += quantity;
         else
             build.parts.push_back({part->id, quantity, "", db::partSnapshot(*part)});
+    }
+    if (m_newWorkload.given()) {
+        auto request = m_newWorkload.toRequest();
+        if (!request) {
+            std::cerr << "torchrig-cli: " << request.error().message << "\n";
+            return exitCodeFor(request.error().code);
+        }
+        request->device = "cuda:0";
+        build.workloads.push_back(*request);
     }
     if (m_nodes > 0)
         build.nodes = m_nodes;

@@ -49,6 +49,7 @@ private:
     std::vector<std::string> m_files;
     CostFlags m_costFlags;
     WorkloadOptions m_checkWorkload;
+    WorkloadOptions m_newWorkload;
     DatasetFlags m_checkData;
     std::string m_checkStrategy = "ddp";
     std::string m_circuit = "15x120";

@@ -30,6 +30,10 @@ int main(int argc, char** argv) {
         return 7;
     }
     torchrig::ui::MainWindow window(std::move(*catalog));
+    // torchrig [BUILD.torchrig]: the build to open.
+    const auto arguments = QApplication::arguments();
+    if (arguments.size() > 1)
+        window.openFile(arguments.at(1));
     window.show();
     return app.exec();
 }

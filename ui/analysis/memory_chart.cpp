@@ -41,11 +41,30 @@ MemoryChart::MemoryChart(QWidget* parent)
     layout->addWidget(m_plot);
     m_plot->setAccessibleName(tr("Memory per GPU"));
     m_plot->setMinimumHeight(220);
+    // The legend beside the plot, not over the bar and its marks.
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    auto* legendCell = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(0, 1, legendCell);
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    legendCell->addElement(0, 0, m_plot->legend);
+    legendCell->setMargins(QMargins(0, 10, 10, 10));
+    m_plot->plotLayout()->setColumnStretchFactor(0, 3);
+    m_plot->plotLayout()->setColumnStretchFactor(1, 2);
+    m_plot->legend->setBrush(palette().color(QPalette::Base));
+    m_plot->legend->setTextColor(palette().color(QPalette::Text));
+    m_plot->legend->setBorderPen(QPen(palette().color(QPalette::Mid)));
+    m_plot->setBackground(palette().color(QPalette::Base));
+    for (auto* axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setBasePen(QPen(palette().color(QPalette::Text)));
+        axis->setTickPen(QPen(palette().color(QPalette::Text)));
+        axis->setSubTickPen(QPen(palette().color(QPalette::Text)));
+        axis->setTickLabelColor(palette().color(QPalette::Text));
+        axis->setLabelColor(palette().color(QPalette::Text));
+        axis->grid()->setPen(QPen(palette().color(QPalette::Mid), 0, Qt::DotLine));
+    }
     m_plot->yAxis->setLabel(tr("GiB per GPU"));
     m_plot->xAxis->setTicks(false);
-    m_plot->xAxis->setRange(0, 3);
+    m_plot->xAxis->setRange(0, 3.0);
 }
 
 void MemoryChart::clear(const QString& why) {
@@ -83,29 +102,35 @@ void MemoryChart::setEstimate(const estimate::Estimate& estimate, std::int64_t u
         bars->setBrush(kColors[i % kColors.size()]);
         bars->setPen(QPen(kColors[i % kColors.size()].darker(130)));
         bars->setWidth(0.8);
-        bars->setData({1.0}, {m_segments[i].gib});
+        bars->setData({0.6}, {m_segments[i].gib});
         if (below)
             bars->moveAbove(below);
         below = bars;
     }
     double top = static_cast<double>(estimate.devicePeakBytes) / kGiB;
+    // A line across the bar for each mark, and their figures in one block beside its top, so that
+    // marks a few MiB apart do not print over each other.
+    QStringList figures;
     auto mark = [&](double gib, const QString& text, Qt::PenStyle style) {
         auto* line = new QCPItemLine(m_plot);
-        line->start->setCoords(0.5, gib);
-        line->end->setCoords(1.5, gib);
-        line->setPen(QPen(palette().color(QPalette::WindowText), 1, style));
-        auto* label = new QCPItemText(m_plot);
-        label->position->setCoords(1.55, gib);
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-        label->setColor(palette().color(QPalette::WindowText));
-        label->setText(text);
+        line->start->setCoords(0.1, gib);
+        line->end->setCoords(1.1, gib);
+        line->setPen(QPen(palette().color(QPalette::Text), 1, style));
+        figures << text;
     };
-    mark(static_cast<double>(allocated) / kGiB,
-         tr("allocated %1 GiB").arg(double(allocated) / kGiB, 0, 'f', 2), Qt::DotLine);
+    mark(top, tr("device %1 GiB").arg(top, 0, 'f', 2), Qt::SolidLine);
     if (estimate.reservedPeakBytes)
         mark(static_cast<double>(reserved) / kGiB,
              tr("reserved %1 GiB").arg(double(reserved) / kGiB, 0, 'f', 2), Qt::DashLine);
-    mark(top, tr("device %1 GiB").arg(top, 0, 'f', 2), Qt::SolidLine);
+    mark(static_cast<double>(allocated) / kGiB,
+         tr("allocated %1 GiB").arg(double(allocated) / kGiB, 0, 'f', 2), Qt::DotLine);
+    auto* figuresText = new QCPItemText(m_plot);
+    figuresText->position->setCoords(1.15, top);
+    figuresText->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    figuresText->setTextAlignment(Qt::AlignLeft);
+    figuresText->setColor(palette().color(QPalette::Text));
+    figuresText->setClipToAxisRect(false);
+    figuresText->setText(figures.join(QLatin1Char('\n')));
     m_capacityGib.reset();
     if (usableBytes > 0) {
         m_capacityGib = static_cast<double>(usableBytes) / kGiB;
@@ -114,7 +139,7 @@ void MemoryChart::setEstimate(const estimate::Estimate& estimate, std::int64_t u
         capacity->point2->setCoords(1, *m_capacityGib);
         capacity->setPen(QPen(QColor(0xD5, 0x5E, 0x00), 2));
         auto* label = new QCPItemText(m_plot);
-        label->position->setCoords(0.05, *m_capacityGib);
+        label->position->setCoords(0.1, *m_capacityGib);
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
         label->setColor(QColor(0xD5, 0x5E, 0x00));
         label->setText(tr("usable %1 GiB").arg(*m_capacityGib, 0, 'f', 1));

@@ -80,8 +80,10 @@ void BuildEditor::removeSelectedPart() {
 void BuildEditor::refresh() {
     const auto& build = m_document.build();
     const QSignalBlocker titleBlock(m_title), nodesBlock(m_nodes);
-    if (m_title->text().toStdString() != build.title)
+    if (m_title->text().toStdString() != build.title) {
         m_title->setText(QString::fromStdString(build.title));
+        m_title->setCursorPosition(0); // the start of a long title, not its end
+    }
     m_nodes->setValue(build.nodes);
 
     const auto cost = plan::costBuild(build, {});

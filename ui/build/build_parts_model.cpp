@@ -73,6 +73,8 @@ QVariant BuildPartsModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant BuildPartsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == SubtotalColumn)
+        return tr("Unit price x quantity x nodes");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -80,7 +82,7 @@ QVariant BuildPartsModel::headerData(int section, Qt::Orientation orientation, i
     case CategoryColumn: return tr("Category");
     case QuantityColumn: return tr("Qty per node");
     case UnitPriceColumn: return tr("Unit price");
-    case SubtotalColumn: return tr("Subtotal (all nodes)");
+    case SubtotalColumn: return tr("Subtotal");
     default: return {};
     }
 }
