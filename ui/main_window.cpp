@@ -3,6 +3,7 @@
 #include "analysis/analysis_panel.h"
 #include "build/build_editor.h"
 #include "catalog_browser.h"
+#include "document/autosave.h"
 #include "document/build_document.h"
 #include "part_snapshot.h"
 #include "workload/workload_editor.h"
@@ -45,6 +46,7 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     addDockWidget(Qt::RightDockWidgetArea, workloadDock);
     resizeDocks({catalogDock, workloadDock}, {560, 280}, Qt::Horizontal);
 
+    m_autosave = new Autosave(*m_document, Autosave::defaultFolder(), this);
     createMenus();
     connect(m_browser->table(), &QTableView::activated, this, &MainWindow::addSelectedPart);
     connect(m_document, &BuildDocument::modifiedChanged, this, &MainWindow::updateTitle);
@@ -172,6 +174,27 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         event->accept();
     else
         event->ignore();
+}
+
+void MainWindow::offerRecovery() {
+    for (const auto& r : Autosave::findRecoverable(Autosave::defaultFolder())) {
+        const auto name = r.originalPath.isEmpty() ? tr("an unsaved build") : r.originalPath;
+        const auto answer = QMessageBox::question(
+            this, tr("Recover unsaved work?"),
+            tr("TorchRig stopped while %1 had changes that were not saved (autosaved %2). Recover them?")
+                .arg(name, QLocale().toString(r.written.toLocalTime(), QLocale::ShortFormat)),
+            QMessageBox::Yes | QMessageBox::No | QMessageBox::Cancel, QMessageBox::Yes);
+        if (answer == QMessageBox::Cancel)
+            return; // asked again at the next start
+        if (answer == QMessageBox::No) {
+            Autosave::discard(r);
+            continue;
+        }
+        if (auto recovered = Autosave::recover(r, *m_document); !recovered)
+            QMessageBox::warning(this, tr("Cannot recover"),
+                                 QString::fromStdString(recovered.error().message));
+        return; // one document at a time: the others wait for the next start
+    }
 }
 
 void MainWindow::showAbout() {

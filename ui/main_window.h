@@ -9,6 +9,7 @@
 namespace torchrig::ui {
 
 class AnalysisPanel;
+class Autosave;
 class BuildDocument;
 class BuildEditor;
 class CatalogBrowser;
@@ -31,6 +32,8 @@ public:
     // The catalog part selected in the browser, added to the build (Enter in the catalog).
     void addSelectedPart();
     bool openFile(const QString& path); // says what is wrong in a message box when it cannot
+    // Unsaved work a TorchRig that stopped left behind: offered back, one document at a time.
+    void offerRecovery();
     bool saveFile(const QString& path);
 
 protected:
@@ -51,6 +54,7 @@ private:
     BuildEditor* m_buildEditor = nullptr;
     WorkloadEditor* m_workloadEditor = nullptr;
     AnalysisPanel* m_analysis = nullptr;
+    Autosave* m_autosave = nullptr;
 };
 
 } // namespace torchrig::ui

@@ -35,5 +35,7 @@ int main(int argc, char** argv) {
     if (arguments.size() > 1)
         window.openFile(arguments.at(1));
     window.show();
+    if (arguments.size() <= 1)
+        window.offerRecovery();
     return app.exec();
 }

@@ -2,10 +2,13 @@
 #include <catch2/catch.hpp>
 
 #include <QApplication>
+#include <QStandardPaths>
 
 int main(int argc, char** argv) {
     qputenv("QT_QPA_PLATFORM",
             qgetenv("QT_QPA_PLATFORM").isEmpty() ? QByteArray("offscreen") : qgetenv("QT_QPA_PLATFORM"));
     QApplication app(argc, argv);
+    // Settings, autosaves and the user's data go to a test folder, never the developer's own.
+    QStandardPaths::setTestModeEnabled(true);
     return Catch::Session().run(argc, argv);
 }

@@ -55,6 +55,16 @@ Status BuildDocument::open(const QString& path) {
     return Ok{};
 }
 
+Status BuildDocument::recover(const QString& autosavePath, const QString& originalPath) {
+    if (auto opened = open(autosavePath); !opened)
+        return opened;
+    m_filePath = originalPath;
+    m_undoStack->resetClean(); // the recovered work is not saved anywhere yet
+    Q_EMIT filePathChanged(m_filePath);
+    Q_EMIT modifiedChanged(true);
+    return Ok{};
+}
+
 Status BuildDocument::saveAs(const QString& path) {
     if (path.isEmpty())
         return makeError(ErrorCode::InvalidInput, tr("no file name to save to").toStdString());

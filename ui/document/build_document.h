@@ -29,6 +29,8 @@ public:
 
     // Reads a .torchrig file; on an error the document is unchanged and the message says why.
     Status open(const QString& path);
+    // An autosaved copy of unsaved work, opened as unsaved work on `originalPath` (empty: never saved).
+    Status recover(const QString& autosavePath, const QString& originalPath);
     // Writes atomically (QSaveFile); on success the stack is marked clean.
     Status saveAs(const QString& path);
     Status save() { return saveAs(m_filePath); }

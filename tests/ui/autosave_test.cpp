@@ -1,0 +1,90 @@
+// Unsaved work survives the process being killed: a child process edits a build, its autosave
+// runs, and it is killed with SIGKILL; the autosave is then offered and recovered exactly.
+
+#include "document/autosave.h"
+#include "document/build_document.h"
+#include "io/build_file.h"
+#include "test_support.h"
+
+#include <QFile>
+#include <QUndoStack>
+#include <catch2/catch.hpp>
+
+#include <csignal>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace torchrig;
+
+namespace {
+
+// The same edits in the child and, to compare, in the parent.
+void edit(ui::BuildDocument& document) {
+    plan::BuildPart gpu;
+    gpu.partId = "gpu/rtx-4090";
+    gpu.quantity = 2;
+    gpu.snapshot.name = "GeForce RTX 4090";
+    gpu.snapshot.fields["vram_gb"] = 24.0;
+    document.addPart(gpu);
+    document.setNodes(3);
+    document.setTitle(QStringLiteral("Killed before saving"));
+}
+
+} // namespace
+
+TEST_CASE("Autosaved work is recovered after the process is killed", "[ui][autosave]") {
+    test::TemporaryFolder folder;
+    const auto autosaveFolder = QString::fromStdString(folder.file("autosave").string());
+    const auto original = QString::fromStdString(folder.file("lab.torchrig").string());
+    {
+        ui::BuildDocument saved;
+        REQUIRE(saved.saveAs(original)); // the file the child had open
+    }
+    const pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        ui::BuildDocument document;
+        if (!document.open(original))
+            _exit(3);
+        ui::Autosave autosave(document, autosaveFolder);
+        edit(document);
+        autosave.flush(); // what the one-second timer does
+        ::raise(SIGKILL);
+        _exit(4); // not reached
+    }
+    int status = 0;
+    REQUIRE(waitpid(child, &status, 0) == child);
+    REQUIRE(WIFSIGNALED(status));
+    CHECK(WTERMSIG(status) == SIGKILL);
+
+    auto found = ui::Autosave::findRecoverable(autosaveFolder);
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].originalPath == original);
+    ui::BuildDocument recovered;
+    REQUIRE(ui::Autosave::recover(found[0], recovered));
+    ui::BuildDocument expected;
+    REQUIRE(expected.open(original));
+    edit(expected);
+    CHECK(writeBuildFile(recovered.build()) == writeBuildFile(expected.build()));
+    CHECK(recovered.filePath() == original);                      // saving goes where the work belongs
+    CHECK(recovered.isModified());                                // and it is not saved yet
+    CHECK(ui::Autosave::findRecoverable(autosaveFolder).empty()); // offered once
+}
+
+TEST_CASE("A running TorchRig's autosave is not offered, and saving removes it", "[ui][autosave]") {
+    test::TemporaryFolder folder;
+    const auto autosaveFolder = QString::fromStdString(folder.file("autosave").string());
+    ui::BuildDocument document;
+    ui::Autosave autosave(document, autosaveFolder);
+    edit(document);
+    autosave.flush();
+    REQUIRE(QFile::exists(autosave.filePath()));
+    CHECK(ui::Autosave::findRecoverable(autosaveFolder).empty()); // this process still runs
+    REQUIRE(document.saveAs(QString::fromStdString(folder.file("saved.torchrig").string())));
+    CHECK_FALSE(QFile::exists(autosave.filePath()));
+    document.setNodes(5);
+    autosave.flush();
+    CHECK(QFile::exists(autosave.filePath()));
+    document.undoStack()->undo(); // back to the saved state: nothing to keep
+    CHECK_FALSE(QFile::exists(autosave.filePath()));
+}
