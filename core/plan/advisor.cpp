@@ -379,4 +379,31 @@ std::vector<Advice> adviseBuild(const Build& build, const AdvisorInput& input) {
     return advice;
 }
 
+bool applyWorkloadChange(ValidationRequest& workload, const WorkloadChange& change) {
+    auto applyOne = [&](const std::string& field, const std::string& value) {
+        if (field == "precision") {
+            auto p = precisionFromString(value);
+            if (!p)
+                return false;
+            workload.precision = *p;
+        } else if (field == "checkpointing") {
+            workload.checkpointing = value == "blocks" ? Checkpointing::Blocks : Checkpointing::None;
+        } else if (field == "batch") {
+            workload.inputs.batch = std::stoll(value);
+        } else if (field == "grad_accum") {
+            workload.gradientAccumulation = std::stoi(value);
+        } else {
+            return false;
+        }
+        return true;
+    };
+    const auto before = workload;
+    bool applied = applyOne(change.field, change.value);
+    for (const auto& [field, value] : change.alsoSet)
+        applied = applied && applyOne(field, value);
+    if (!applied)
+        workload = before; // all or nothing
+    return applied;
+}
+
 } // namespace torchrig::plan

@@ -233,3 +233,19 @@ TEST_CASE("Advice: renting when buying would not pay off within the build's life
     input.rent->cloud[0].breakEvenMonths = 10;
     CHECK_FALSE(find(adviseBuild(workstation(), input), "cloud"));
 }
+
+TEST_CASE("An offered change applies to the workload, all or nothing", "[core][advisor]") {
+    auto w = workload("gpt2", 16);
+    REQUIRE(applyWorkloadChange(w, {"batch", "8", {{"grad_accum", "2"}}}));
+    CHECK(w.inputs.batch == 8);
+    CHECK(w.gradientAccumulation == 2);
+    REQUIRE(applyWorkloadChange(w, {"precision", "fp32", {}}));
+    CHECK(w.precision == Precision::Fp32);
+    REQUIRE(applyWorkloadChange(w, {"checkpointing", "blocks", {}}));
+    CHECK(w.checkpointing == Checkpointing::Blocks);
+    const auto before = w;
+    CHECK_FALSE(
+        applyWorkloadChange(w, {"batch", "4", {{"loader_workers", "2"}}})); // not the workload's field
+    CHECK(w.inputs.batch == before.inputs.batch);
+    CHECK_FALSE(applyWorkloadChange(w, {"precision", "fp64", {}}));
+}

@@ -1,6 +1,7 @@
 // The open build: undo and redo restore exact states, "modified" follows the undo stack, files
 // round-trip, a broken file leaves the document as it was, and the parts model keeps Qt's rules.
 
+#include "analysis/advice_panel.h"
 #include "analysis/analysis_panel.h"
 #include "analysis/memory_chart.h"
 #include "build/build_parts_model.h"
@@ -218,4 +219,21 @@ TEST_CASE("The main window adds the catalog's selected part, edits the workload 
     CHECK(window.document()->build().workloads[0].inputs.batch != 48);
     CHECK(window.analysis()->memoryChart()->segments().size() == estimate::kMemoryCategoryCount + 2);
     window.document()->undoStack()->setClean();
+}
+
+TEST_CASE("The advice panel's Apply changes the workload as an undoable edit", "[ui][analysis]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    ui::BuildDocument document;
+    ui::AnalysisPanel panel(document);
+    document.addPart(catalogPart(*catalog, "gpu/rtx-4090"));
+    auto fp32 = bert(32);
+    fp32.precision = Precision::Fp32;
+    document.setWorkload(fp32);
+    CHECK(panel.advice()->adviceCount() >= 1);
+    REQUIRE(panel.advice()->apply(QStringLiteral("mixed-precision")));
+    CHECK(document.build().workloads[0].precision == Precision::AmpBf16);
+    CHECK_FALSE(panel.advice()->apply(QStringLiteral("mixed-precision"))); // no longer offered
+    document.undoStack()->undo();
+    CHECK(document.build().workloads[0].precision == Precision::Fp32);
 }

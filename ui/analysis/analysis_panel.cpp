@@ -1,11 +1,13 @@
 #include "analysis_panel.h"
 
+#include "advice_panel.h"
 #include "document/build_document.h"
 #include "memory_chart.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/workload_on_build.h"
 
 #include <QLabel>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace torchrig::ui {
@@ -14,13 +16,17 @@ AnalysisPanel::AnalysisPanel(BuildDocument& document, QWidget* parent)
     : QWidget(parent)
     , m_document(document)
     , m_summary(new QLabel(this))
-    , m_memory(new MemoryChart(this)) {
+    , m_memory(new MemoryChart(this))
+    , m_advice(new AdvicePanel(document, this)) {
     auto* layout = new QVBoxLayout(this);
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setAccessibleName(tr("Estimate summary"));
     layout->addWidget(m_summary);
-    layout->addWidget(m_memory, 1);
+    auto* tabs = new QTabWidget(this);
+    tabs->addTab(m_memory, tr("&Memory per GPU"));
+    tabs->addTab(m_advice, tr("&Advice"));
+    layout->addWidget(tabs, 1);
     connect(&m_document, &BuildDocument::buildChanged, this, &AnalysisPanel::refresh);
     refresh();
 }

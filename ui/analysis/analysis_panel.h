@@ -8,6 +8,7 @@ class QLabel;
 
 namespace torchrig::ui {
 
+class AdvicePanel;
 class BuildDocument;
 class MemoryChart;
 
@@ -17,6 +18,7 @@ public:
     explicit AnalysisPanel(BuildDocument& document, QWidget* parent = nullptr);
 
     MemoryChart* memoryChart() const { return m_memory; }
+    AdvicePanel* advice() const { return m_advice; }
     QLabel* summary() const { return m_summary; }
 
 private:
@@ -25,6 +27,7 @@ private:
     BuildDocument& m_document;
     QLabel* m_summary = nullptr;
     MemoryChart* m_memory = nullptr;
+    AdvicePanel* m_advice = nullptr;
 };
 
 } // namespace torchrig::ui

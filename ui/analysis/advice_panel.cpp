@@ -1,0 +1,112 @@
+#include "advice_panel.h"
+
+#include "document/build_document.h"
+#include "plan/advisor.h"
+
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLayoutItem>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace torchrig::ui {
+
+namespace {
+
+std::vector<plan::Advice> adviceFor(const plan::Build& build) {
+    plan::AdvisorInput input;
+    if (!build.workloads.empty())
+        input.workload = build.workloads.front();
+    return plan::adviseBuild(build, input);
+}
+
+} // namespace
+
+AdvicePanel::AdvicePanel(BuildDocument& document, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document) {
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    m_content = new QWidget(scroll);
+    m_rows = new QVBoxLayout(m_content);
+    scroll->setWidget(m_content);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
+    connect(&m_document, &BuildDocument::buildChanged, this, &AdvicePanel::refresh);
+    refresh();
+}
+
+bool AdvicePanel::apply(const QString& rule) {
+    const auto& build = m_document.build();
+    if (build.workloads.empty())
+        return false;
+    for (const auto& a : adviceFor(build)) {
+        if (QString::fromStdString(a.rule) != rule || !a.change)
+            continue;
+        auto workload = build.workloads.front();
+        if (!plan::applyWorkloadChange(workload, *a.change))
+            return false;
+        m_document.setWorkload(workload);
+        return true;
+    }
+    return false;
+}
+
+void AdvicePanel::refresh() {
+    while (auto* item = m_rows->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    const auto advice = adviceFor(m_document.build());
+    m_count = static_cast<int>(advice.size());
+    for (const auto& a : advice) {
+        auto* row = new QFrame(m_content);
+        row->setFrameShape(QFrame::StyledPanel);
+        auto* text = new QLabel(row);
+        text->setWordWrap(true);
+        text->setTextFormat(Qt::RichText);
+        QString html = QStringLiteral("<b>%1</b><br>%2<br><small>%3</small>")
+                           .arg(QString::fromStdString(a.rule).toHtmlEscaped(),
+                                QString::fromStdString(a.message).toHtmlEscaped(),
+                                tr("Source: %1").arg(QString::fromStdString(a.source).toHtmlEscaped()));
+        if (!a.articleClaim.empty())
+            html +=
+                QStringLiteral("<br><small>%1</small>")
+                    .arg(tr("The article: %1").arg(QString::fromStdString(a.articleClaim).toHtmlEscaped()));
+        if (!a.correction.empty())
+            html += QStringLiteral("<br><small>%1</small>")
+                        .arg(tr("But: %1").arg(QString::fromStdString(a.correction).toHtmlEscaped()));
+        if (!a.fix.empty())
+            html += QStringLiteral("<br><small>%1</small>")
+                        .arg(tr("Or: %1").arg(QString::fromStdString(a.fix).toHtmlEscaped()));
+        text->setText(html);
+        auto* layout = new QHBoxLayout(row);
+        layout->addWidget(text, 1);
+        const bool applicable = a.change && [&] {
+            if (m_document.build().workloads.empty())
+                return false;
+            auto probe = m_document.build().workloads.front();
+            return plan::applyWorkloadChange(probe, *a.change);
+        }();
+        if (applicable) {
+            auto* button = new QPushButton(tr("Apply"), row);
+            button->setToolTip(
+                tr("Set %1 to %2")
+                    .arg(QString::fromStdString(a.change->field), QString::fromStdString(a.change->value)));
+            button->setAccessibleName(tr("Apply: %1").arg(QString::fromStdString(a.rule)));
+            const auto rule = QString::fromStdString(a.rule);
+            connect(button, &QPushButton::clicked, this, [this, rule] { apply(rule); });
+            layout->addWidget(button, 0, Qt::AlignTop);
+        }
+        m_rows->addWidget(row);
+    }
+    if (advice.empty())
+        m_rows->addWidget(new QLabel(tr("No advice for this build and workload."), m_content));
+    m_rows->addStretch(1);
+}
+
+} // namespace torchrig::ui
