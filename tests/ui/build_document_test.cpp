@@ -3,7 +3,10 @@
 
 #include "analysis/advice_panel.h"
 #include "analysis/analysis_panel.h"
+#include "analysis/batch_chart.h"
+#include "analysis/chart_export.h"
 #include "analysis/memory_chart.h"
+#include "analysis/step_time_chart.h"
 #include "build/build_parts_model.h"
 #include "catalog_browser.h"
 #include "document/build_document.h"
@@ -236,4 +239,52 @@ TEST_CASE("The advice panel's Apply changes the workload as an undoable edit", "
     CHECK_FALSE(panel.advice()->apply(QStringLiteral("mixed-precision"))); // no longer offered
     document.undoStack()->undo();
     CHECK(document.build().workloads[0].precision == Precision::Fp32);
+}
+
+TEST_CASE("The step-time and batch charts draw the estimator's numbers, and charts export",
+          "[ui][analysis]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    ui::BuildDocument document;
+    ui::AnalysisPanel panel(document);
+    document.addPart(catalogPart(*catalog, "gpu/rtx-4090", 2));
+    document.setWorkload(bert(32));
+    const auto gpus = plan::buildGpus(document.build());
+    const plan::WorkloadOnBuild workload(bert(32), *gpus, estimate::ParallelStrategy::Ddp);
+    REQUIRE(workload.estimate());
+    REQUIRE(workload.estimate()->time);
+    const auto& t = *workload.estimate()->time;
+    const auto& parts = panel.stepTimeChart()->parts();
+    REQUIRE(parts.size() == 4);
+    CHECK(parts[0].milliseconds == Approx(t.forwardSeconds * 1e3));
+    CHECK(parts[1].milliseconds == Approx(t.backwardSeconds * 1e3));
+    CHECK(parts[2].milliseconds == Approx(t.optimizerSeconds * 1e3));
+    double sum = 0;
+    for (const auto& p : parts)
+        sum += p.milliseconds;
+    CHECK(sum == Approx(t.stepSeconds * 1e3)); // the bars add up to the step
+    CHECK(panel.stepTimeChart()->samplesPerSecond() == Approx(t.samplesPerSecond * 2));
+
+    panel.refreshBatchChart();
+    const auto& curves = panel.batchChart()->curves();
+    REQUIRE(curves.size() == 4); // an RTX 4090 runs fp32, amp-fp16, amp-bf16 and bf16
+    bool found = false;
+    for (const auto& c : curves)
+        for (const auto& [batch, gib] : c.points)
+            if (c.precision == Precision::AmpBf16 && batch == 32) {
+                found = true;
+                CHECK(gib == Approx(double(workload.estimate()->devicePeakBytes) / double(1LL << 30)));
+            }
+    CHECK(found);
+    CHECK(panel.batchChart()->largestBatch() == workload.largestBatch());
+
+    const auto png = QString::fromStdString(folder.file("memory.png").string());
+    const auto pdf = QString::fromStdString(folder.file("memory.pdf").string());
+    panel.resize(800, 600);
+    REQUIRE(ui::exportPlot(*panel.memoryChart()->plot(), png));
+    REQUIRE(ui::exportPlot(*panel.memoryChart()->plot(), pdf));
+    CHECK(test::readFile(folder.file("memory.png")).substr(1, 3) == "PNG");
+    CHECK(test::readFile(folder.file("memory.pdf")).substr(0, 4) == "%PDF");
+    CHECK_FALSE(
+        ui::exportPlot(*panel.memoryChart()->plot(), QString::fromStdString(folder.file("m.bmpx").string())));
 }

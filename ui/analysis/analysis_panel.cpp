@@ -1,10 +1,12 @@
 #include "analysis_panel.h"
 
 #include "advice_panel.h"
+#include "batch_chart.h"
 #include "document/build_document.h"
 #include "memory_chart.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/workload_on_build.h"
+#include "step_time_chart.h"
 
 #include <QLabel>
 #include <QTabWidget>
@@ -17,16 +19,24 @@ AnalysisPanel::AnalysisPanel(BuildDocument& document, QWidget* parent)
     , m_document(document)
     , m_summary(new QLabel(this))
     , m_memory(new MemoryChart(this))
-    , m_advice(new AdvicePanel(document, this)) {
+    , m_advice(new AdvicePanel(document, this))
+    , m_batch(new BatchChart(this))
+    , m_stepTime(new StepTimeChart(this)) {
     auto* layout = new QVBoxLayout(this);
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setAccessibleName(tr("Estimate summary"));
     layout->addWidget(m_summary);
-    auto* tabs = new QTabWidget(this);
-    tabs->addTab(m_memory, tr("&Memory per GPU"));
-    tabs->addTab(m_advice, tr("&Advice"));
-    layout->addWidget(tabs, 1);
+    m_tabs = new QTabWidget(this);
+    m_tabs->addTab(m_memory, tr("&Memory per GPU"));
+    m_tabs->addTab(m_batch, tr("Memory against &batch"));
+    m_tabs->addTab(m_stepTime, tr("&Step time"));
+    m_tabs->addTab(m_advice, tr("&Advice"));
+    layout->addWidget(m_tabs, 1);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_tabs->currentWidget() == m_batch)
+            refreshBatchChart();
+    });
     connect(&m_document, &BuildDocument::buildChanged, this, &AnalysisPanel::refresh);
     refresh();
 }
@@ -37,6 +47,8 @@ void AnalysisPanel::refresh() {
     if (!gpus) {
         m_summary->setText(tr("Add a GPU to the build to see what the workload needs of it."));
         m_memory->clear(tr("no GPU in the build"));
+        m_stepTime->clear(tr("no GPU in the build"));
+        m_batch->clear({});
         return;
     }
     if (build.workloads.empty()) {
@@ -44,6 +56,8 @@ void AnalysisPanel::refresh() {
             tr("Describe a workload to see its memory and step time on %n x %1.", nullptr, gpus->gpus)
                 .arg(QString::fromStdString(gpus->spec.name)));
         m_memory->clear(tr("no workload"));
+        m_stepTime->clear(tr("no workload"));
+        m_batch->clear({});
         return;
     }
     const plan::WorkloadOnBuild workload(build.workloads.front(), *gpus, estimate::ParallelStrategy::Ddp);
@@ -51,6 +65,8 @@ void AnalysisPanel::refresh() {
     if (!e) {
         m_summary->setText(tr("The workload cannot be estimated: check the model and its sizes."));
         m_memory->clear(tr("not estimated"));
+        m_stepTime->clear(tr("not estimated"));
+        m_batch->clear({});
         return;
     }
     constexpr double kGiB = double(1LL << 30);
@@ -74,6 +90,22 @@ void AnalysisPanel::refresh() {
                                                                          : workload.request().model),
                  QString::fromStdString(gpus->spec.name), fit, time));
     m_memory->setEstimate(*e, gpus->spec.usableBytes);
+    if (e->time)
+        m_stepTime->setTime(*e->time, gpus->gpus);
+    else
+        m_stepTime->clear(tr("no compute rates for this GPU"));
+    if (m_tabs->currentWidget() == m_batch)
+        refreshBatchChart();
+}
+
+void AnalysisPanel::refreshBatchChart() {
+    const auto& build = m_document.build();
+    const auto gpus = plan::buildGpus(build);
+    if (!gpus || build.workloads.empty()) {
+        m_batch->clear({});
+        return;
+    }
+    m_batch->setWorkload(build.workloads.front(), *gpus);
 }
 
 } // namespace torchrig::ui

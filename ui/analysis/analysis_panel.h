@@ -5,10 +5,13 @@
 #include <QWidget>
 
 class QLabel;
+class QTabWidget;
 
 namespace torchrig::ui {
 
 class AdvicePanel;
+class BatchChart;
+class StepTimeChart;
 class BuildDocument;
 class MemoryChart;
 
@@ -19,6 +22,10 @@ public:
 
     MemoryChart* memoryChart() const { return m_memory; }
     AdvicePanel* advice() const { return m_advice; }
+    BatchChart* batchChart() const { return m_batch; }
+    StepTimeChart* stepTimeChart() const { return m_stepTime; }
+    // The memory-against-batch chart's curves (tens of estimates) for the document as it is now.
+    void refreshBatchChart();
     QLabel* summary() const { return m_summary; }
 
 private:
@@ -28,6 +35,9 @@ private:
     QLabel* m_summary = nullptr;
     MemoryChart* m_memory = nullptr;
     AdvicePanel* m_advice = nullptr;
+    BatchChart* m_batch = nullptr;
+    StepTimeChart* m_stepTime = nullptr;
+    QTabWidget* m_tabs = nullptr;
 };
 
 } // namespace torchrig::ui

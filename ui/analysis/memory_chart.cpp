@@ -1,5 +1,6 @@
 #include "memory_chart.h"
 
+#include "chart_export.h"
 #include "qcustomplot_include.h"
 
 #include <QVBoxLayout>
@@ -65,6 +66,7 @@ MemoryChart::MemoryChart(QWidget* parent)
     m_plot->yAxis->setLabel(tr("GiB per GPU"));
     m_plot->xAxis->setTicks(false);
     m_plot->xAxis->setRange(0, 3.0);
+    enableExportMenu(*m_plot, QStringLiteral("memory-per-gpu.png"));
 }
 
 void MemoryChart::clear(const QString& why) {

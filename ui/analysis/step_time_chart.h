@@ -1,0 +1,38 @@
+#pragma once
+// Chart 4: where one training step's time goes on a GPU (forward, backward, optimizer, the
+// communication backward cannot hide) as horizontal bars, with the throughput over all GPUs.
+
+#include "estimate/estimate.h"
+
+#include <QString>
+#include <QWidget>
+
+#include <vector>
+
+class QCustomPlot;
+
+namespace torchrig::ui {
+
+class StepTimeChart : public QWidget {
+    Q_OBJECT
+public:
+    struct Part {
+        QString label;
+        double milliseconds = 0;
+    };
+
+    explicit StepTimeChart(QWidget* parent = nullptr);
+    void setTime(const estimate::TimeEstimate& time, int gpus);
+    void clear(const QString& why);
+
+    const std::vector<Part>& parts() const { return m_parts; }
+    double samplesPerSecond() const { return m_samplesPerSecond; }
+    QCustomPlot* plot() const { return m_plot; }
+
+private:
+    QCustomPlot* m_plot = nullptr;
+    std::vector<Part> m_parts;
+    double m_samplesPerSecond = 0;
+};
+
+} // namespace torchrig::ui
