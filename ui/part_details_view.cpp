@@ -1,5 +1,8 @@
 #include "part_details_view.h"
 
+#include <QGuiApplication>
+#include <QPalette>
+
 #include "category_schema.h"
 #include "field_value.h"
 
@@ -31,7 +34,8 @@ PartDetailsView::PartDetailsView(QWidget* parent)
 
 void PartDetailsView::showPart(const db::PartRecord* part) {
     if (!part) {
-        setHtml(tr("<p style='color:gray'>Select a part to see its figures, their sources and prices.</p>"));
+        setHtml(tr("<p style='color:%1'>Select a part to see its figures, their sources and prices.</p>")
+                    .arg(QGuiApplication::palette().color(QPalette::PlaceholderText).name()));
         return;
     }
     setHtml(toHtml(*part));
@@ -51,6 +55,8 @@ QString PartDetailsView::toHtml(const db::PartRecord& part) {
                 .arg(text(part.provenance.source), text(part.provenance.asOf),
                      confidenceBadge(part.provenance.confidence));
     html += QStringLiteral("<table cellspacing='0' cellpadding='3' border='0' width='100%'>");
+    // Labels muted in the theme's own placeholder colour, readable in light and dark alike.
+    const auto muted = QGuiApplication::palette().color(QPalette::PlaceholderText).name();
     for (const auto& field : db::categorySchema(part.category).fields) {
         auto value = db::displayFieldValue(field, part.field(field.column));
         QString source;
@@ -58,8 +64,8 @@ QString PartDetailsView::toHtml(const db::PartRecord& part) {
             source = tr("<br><small>%1 (as of %2, confidence %3)</small>")
                          .arg(text(it->second.source), text(it->second.asOf),
                               confidenceBadge(it->second.confidence));
-        html += QStringLiteral("<tr><td style='color:#555'>%1</td><td align='right'><b>%2</b>%3</td></tr>")
-                    .arg(text(field.label), text(value), source);
+        html += QStringLiteral("<tr><td style='color:%4'>%1</td><td align='right'><b>%2</b>%3</td></tr>")
+                    .arg(text(field.label), text(value), source, muted);
     }
     html += QStringLiteral("</table>");
     if (!part.prices.empty()) {
@@ -73,7 +79,7 @@ QString PartDetailsView::toHtml(const db::PartRecord& part) {
         }
         html += QStringLiteral("</table>");
     } else {
-        html += tr("<p style='color:gray'>No price recorded.</p>");
+        html += tr("<p style='color:%1'>No price recorded.</p>").arg(muted);
     }
     if (!part.notes.empty())
         html += tr("<p><b>Notes:</b> %1</p>").arg(text(part.notes));

@@ -3,6 +3,7 @@
 #include "catalog.h"
 #include "main_window.h"
 #include "paths.h"
+#include "theme.h"
 
 #include <QApplication>
 #include <QDir>
@@ -14,6 +15,15 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName(QStringLiteral("TorchRig"));
     QApplication::setApplicationName(QStringLiteral("torchrig"));
     QApplication::setApplicationDisplayName(QStringLiteral("TorchRig"));
+
+    // torchrig [--theme dark|light] [BUILD.torchrig]
+    auto arguments = QApplication::arguments();
+    QString theme = qEnvironmentVariable("TORCHRIG_THEME");
+    if (const auto at = arguments.indexOf(QStringLiteral("--theme")); at > 0 && at + 1 < arguments.size()) {
+        theme = arguments.at(at + 1);
+        arguments.remove(at, 2);
+    }
+    torchrig::ui::applyTheme(app, torchrig::ui::themeFromString(theme));
 
     torchrig::db::CatalogOpenOptions options;
     options.bundledPath = torchrig::db::defaultBundledCatalogPath();
@@ -30,8 +40,6 @@ int main(int argc, char** argv) {
         return 7;
     }
     torchrig::ui::MainWindow window(std::move(*catalog));
-    // torchrig [BUILD.torchrig]: the build to open.
-    const auto arguments = QApplication::arguments();
     if (arguments.size() > 1)
         window.openFile(arguments.at(1));
     window.show();
