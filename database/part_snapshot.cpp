@@ -1,5 +1,7 @@
 #include "part_snapshot.h"
 
+#include "plan/gpu_device_spec.h"
+
 #include <variant>
 
 namespace torchrig::db {
@@ -17,6 +19,35 @@ plan::PartSnapshot partSnapshot(const PartRecord& part) {
         }
     }
     return s;
+}
+
+std::vector<plan::CloudOffer> cloudOffers(const Catalog& catalog) {
+    std::vector<plan::CloudOffer> offers;
+    for (const auto& instance : catalog.list(PartCategory::CloudInstance)) {
+        const auto snapshot = partSnapshot(instance);
+        plan::CloudOffer offer;
+        offer.id = instance.id;
+        offer.name = instance.name;
+        offer.gpuName = snapshot.text("gpu_name");
+        offer.gpuCount = static_cast<int>(snapshot.number("gpu_count").value_or(1));
+        if (auto gpu = catalog.find(snapshot.text("gpu_part_id")))
+            offer.gpu = plan::gpuDeviceSpec(gpu->id, partSnapshot(*gpu));
+        if (const auto* price = instance.latestPrice(PriceKind::OnDemandHourly))
+            offer.hourly = *price;
+        offers.push_back(std::move(offer));
+    }
+    return offers;
+}
+
+std::vector<CatalogGpu> catalogGpus(const Catalog& catalog) {
+    std::vector<CatalogGpu> gpus;
+    for (const auto& part : catalog.list(PartCategory::Gpu)) {
+        CatalogGpu g{plan::gpuDeviceSpec(part.id, partSnapshot(part)), 0};
+        if (const auto* msrp = part.latestPrice(PriceKind::LaunchMsrp); msrp && msrp->currency == "USD")
+            g.launchPriceUsd = msrp->amount;
+        gpus.push_back(std::move(g));
+    }
+    return gpus;
 }
 
 } // namespace torchrig::db

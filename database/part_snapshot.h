@@ -1,12 +1,27 @@
 #pragma once
 
 #include "part_record.h"
+#include "catalog.h"
 #include "plan/build.h"
+#include "plan/rent_vs_buy.h"
+
+#include <vector>
 
 namespace torchrig::db {
 
 // What a build file keeps of a catalog part: its name, its columns and the price it is costed at
 // (the newest street price, else the launch price, else the hourly one of a cloud instance).
 plan::PartSnapshot partSnapshot(const PartRecord& part);
+
+// Every cloud instance of the catalog with its GPUs' specs (where the catalog has them) and its
+// newest on-demand price.
+std::vector<plan::CloudOffer> cloudOffers(const Catalog& catalog);
+
+// Every GPU of the catalog as the estimator sees it, with its launch price in USD (0: none).
+struct CatalogGpu {
+    estimate::DeviceSpec spec;
+    double launchPriceUsd = 0;
+};
+std::vector<CatalogGpu> catalogGpus(const Catalog& catalog);
 
 } // namespace torchrig::db

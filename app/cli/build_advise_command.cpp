@@ -2,6 +2,7 @@
 
 #include "build_file_loading.h"
 #include "catalog_devices.h"
+#include "part_snapshot.h"
 #include "exit_codes.h"
 #include "io/request_graph.h"
 #include "plan/advisor.h"
@@ -96,7 +97,7 @@ int BuildAdviseCommand::run() {
             plan::UsagePlan usage;
             usage.lifetimeMonths = m_lifetimeMonths;
             try {
-                input.rent = plan::compareRentVsBuy(*build, *graph, setup, cloudOffers(**catalog), usage,
+                input.rent = plan::compareRentVsBuy(*build, *graph, setup, db::cloudOffers(**catalog), usage,
                                                     m_costFlags.options);
             } catch (const GraphError& e) {
                 std::cerr << "torchrig-cli: " << e.what() << "\n";

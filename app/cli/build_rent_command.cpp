@@ -2,6 +2,7 @@
 
 #include "build_file_loading.h"
 #include "catalog_devices.h"
+#include "part_snapshot.h"
 #include "cli_output.h"
 #include "exit_codes.h"
 #include "io/request_graph.h"
@@ -115,7 +116,7 @@ int BuildRentCommand::run() {
         std::cerr << "torchrig-cli: " << catalog.error().message << " (the cloud instances come from it)\n";
         return kExitNoCatalog;
     }
-    const auto offers = cloudOffers(**catalog);
+    const auto offers = db::cloudOffers(**catalog);
     auto setup = estimate::trainingSetupFor(*request);
     setup.cuda = true;
     setup.parallel.strategy =

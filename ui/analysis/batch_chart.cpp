@@ -1,20 +1,17 @@
 #include "batch_chart.h"
 
 #include "chart_export.h"
+#include "chart_style.h"
 #include "plan/workload_on_build.h"
 #include "qcustomplot_include.h"
 
 #include <QVBoxLayout>
 
-#include <array>
 
 namespace torchrig::ui {
 
 namespace {
 constexpr double kGiB = double(1LL << 30);
-const std::array<QColor, 5> kColors = {QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00),
-                                       QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
-                                       QColor(0x56, 0xB4, 0xE9)};
 } // namespace
 
 BatchChart::BatchChart(QWidget* parent)
@@ -24,22 +21,12 @@ BatchChart::BatchChart(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     m_plot->setAccessibleName(tr("Memory against batch size"));
-    m_plot->setBackground(palette().color(QPalette::Base));
-    for (auto* axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setBasePen(QPen(palette().color(QPalette::Text)));
-        axis->setTickPen(QPen(palette().color(QPalette::Text)));
-        axis->setSubTickPen(QPen(palette().color(QPalette::Text)));
-        axis->setTickLabelColor(palette().color(QPalette::Text));
-        axis->setLabelColor(palette().color(QPalette::Text));
-        axis->grid()->setPen(QPen(palette().color(QPalette::Mid), 0, Qt::DotLine));
-    }
     m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
     m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
     m_plot->xAxis->setLabel(tr("batch per GPU"));
     m_plot->yAxis->setLabel(tr("device peak, GiB per GPU"));
     m_plot->legend->setVisible(true);
-    m_plot->legend->setBrush(palette().color(QPalette::Base));
-    m_plot->legend->setTextColor(palette().color(QPalette::Text));
+    applyChartStyle(*m_plot, palette());
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     enableExportMenu(*m_plot, QStringLiteral("memory-vs-batch.png"));
 }
@@ -57,7 +44,7 @@ void BatchChart::setWorkload(const ValidationRequest& workload, const plan::Buil
     const plan::WorkloadOnBuild onBuild(workload, gpus, estimate::ParallelStrategy::Ddp);
     const double capacity = static_cast<double>(gpus.spec.usableBytes) / kGiB;
     double top = capacity;
-    std::size_t colour = 0;
+    int colour = 0;
     for (auto precision : {Precision::Fp32, Precision::AmpFp16, Precision::AmpBf16, Precision::Bf16}) {
         auto variant = workload;
         variant.precision = precision;
@@ -77,7 +64,7 @@ void BatchChart::setWorkload(const ValidationRequest& workload, const plan::Buil
         }
         auto* graph = m_plot->addGraph();
         graph->setName(QString::fromUtf8(precisionId(precision).data()));
-        graph->setPen(QPen(kColors[colour++ % kColors.size()], precision == workload.precision ? 3 : 1.5));
+        graph->setPen(QPen(seriesColor(colour++), precision == workload.precision ? 3 : 1.5));
         graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
         for (const auto& [batch, gib] : curve.points)
             graph->addData(static_cast<double>(batch), gib);
@@ -87,7 +74,7 @@ void BatchChart::setWorkload(const ValidationRequest& workload, const plan::Buil
         auto* line = new QCPItemStraightLine(m_plot);
         line->point1->setCoords(1, capacity);
         line->point2->setCoords(2, capacity);
-        line->setPen(QPen(QColor(0xD5, 0x5E, 0x00), 2));
+        line->setPen(QPen(capacityColor(), 2));
     }
     m_largestBatch = onBuild.largestBatch();
     if (m_largestBatch > 0) {

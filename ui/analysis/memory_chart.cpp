@@ -1,11 +1,11 @@
 #include "memory_chart.h"
 
 #include "chart_export.h"
+#include "chart_style.h"
 #include "qcustomplot_include.h"
 
 #include <QVBoxLayout>
 
-#include <array>
 
 namespace torchrig::ui {
 
@@ -26,12 +26,6 @@ QString categoryLabel(estimate::MemoryCategory category) {
     return {};
 }
 
-// Distinct in light and dark themes alike (Okabe-Ito's colour-blind-safe set, then greys).
-const std::array<QColor, 9> kColors = {
-    QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00), QColor(0x00, 0x9E, 0x73),
-    QColor(0xCC, 0x79, 0xA7), QColor(0x56, 0xB4, 0xE9), QColor(0xD5, 0x5E, 0x00),
-    QColor(0xF0, 0xE4, 0x42), QColor(0x99, 0x99, 0x99), QColor(0x66, 0x66, 0x66)};
-
 } // namespace
 
 MemoryChart::MemoryChart(QWidget* parent)
@@ -51,18 +45,7 @@ MemoryChart::MemoryChart(QWidget* parent)
     legendCell->setMargins(QMargins(0, 10, 10, 10));
     m_plot->plotLayout()->setColumnStretchFactor(0, 3);
     m_plot->plotLayout()->setColumnStretchFactor(1, 2);
-    m_plot->legend->setBrush(palette().color(QPalette::Base));
-    m_plot->legend->setTextColor(palette().color(QPalette::Text));
-    m_plot->legend->setBorderPen(QPen(palette().color(QPalette::Mid)));
-    m_plot->setBackground(palette().color(QPalette::Base));
-    for (auto* axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setBasePen(QPen(palette().color(QPalette::Text)));
-        axis->setTickPen(QPen(palette().color(QPalette::Text)));
-        axis->setSubTickPen(QPen(palette().color(QPalette::Text)));
-        axis->setTickLabelColor(palette().color(QPalette::Text));
-        axis->setLabelColor(palette().color(QPalette::Text));
-        axis->grid()->setPen(QPen(palette().color(QPalette::Mid), 0, Qt::DotLine));
-    }
+    applyChartStyle(*m_plot, palette());
     m_plot->yAxis->setLabel(tr("GiB per GPU"));
     m_plot->xAxis->setTicks(false);
     m_plot->xAxis->setRange(0, 3.0);
@@ -101,8 +84,8 @@ void MemoryChart::setEstimate(const estimate::Estimate& estimate, std::int64_t u
             continue;
         auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
         bars->setName(tr("%1: %2 GiB").arg(m_segments[i].label).arg(m_segments[i].gib, 0, 'f', 2));
-        bars->setBrush(kColors[i % kColors.size()]);
-        bars->setPen(QPen(kColors[i % kColors.size()].darker(130)));
+        bars->setBrush(seriesColor(static_cast<int>(i)));
+        bars->setPen(QPen(seriesColor(static_cast<int>(i)).darker(130)));
         bars->setWidth(0.8);
         bars->setData({0.6}, {m_segments[i].gib});
         if (below)
@@ -139,11 +122,11 @@ void MemoryChart::setEstimate(const estimate::Estimate& estimate, std::int64_t u
         auto* capacity = new QCPItemStraightLine(m_plot);
         capacity->point1->setCoords(0, *m_capacityGib);
         capacity->point2->setCoords(1, *m_capacityGib);
-        capacity->setPen(QPen(QColor(0xD5, 0x5E, 0x00), 2));
+        capacity->setPen(QPen(capacityColor(), 2));
         auto* label = new QCPItemText(m_plot);
         label->position->setCoords(0.1, *m_capacityGib);
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-        label->setColor(QColor(0xD5, 0x5E, 0x00));
+        label->setColor(capacityColor());
         label->setText(tr("usable %1 GiB").arg(*m_capacityGib, 0, 'f', 1));
         top = std::max(top, *m_capacityGib);
     }

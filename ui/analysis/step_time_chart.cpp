@@ -1,6 +1,7 @@
 #include "step_time_chart.h"
 
 #include "chart_export.h"
+#include "chart_style.h"
 #include "qcustomplot_include.h"
 
 #include <QVBoxLayout>
@@ -16,15 +17,7 @@ StepTimeChart::StepTimeChart(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     m_plot->setAccessibleName(tr("Step time"));
-    m_plot->setBackground(palette().color(QPalette::Base));
-    for (auto* axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setBasePen(QPen(palette().color(QPalette::Text)));
-        axis->setTickPen(QPen(palette().color(QPalette::Text)));
-        axis->setSubTickPen(QPen(palette().color(QPalette::Text)));
-        axis->setTickLabelColor(palette().color(QPalette::Text));
-        axis->setLabelColor(palette().color(QPalette::Text));
-        axis->grid()->setPen(QPen(palette().color(QPalette::Mid), 0, Qt::DotLine));
-    }
+    applyChartStyle(*m_plot, palette());
     m_plot->xAxis->setLabel(tr("milliseconds per step"));
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->addElement(
@@ -51,8 +44,8 @@ void StepTimeChart::setTime(const estimate::TimeEstimate& time, int gpus) {
     m_samplesPerSecond = time.samplesPerSecond * gpus;
     m_plot->clearPlottables();
     auto* bars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
-    bars->setBrush(QColor(0x00, 0x72, 0xB2));
-    bars->setPen(QPen(QColor(0x00, 0x72, 0xB2).darker(130)));
+    bars->setBrush(seriesColor(0));
+    bars->setPen(QPen(seriesColor(0).darker(130)));
     QVector<double> keys, values;
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     for (std::size_t i = 0; i < m_parts.size(); ++i) {
