@@ -46,6 +46,7 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     addDockWidget(Qt::RightDockWidgetArea, workloadDock);
     resizeDocks({catalogDock, workloadDock}, {560, 280}, Qt::Horizontal);
 
+    m_analysis->setCatalog(db::catalogGpus(*m_catalog), db::cloudOffers(*m_catalog));
     m_autosave = new Autosave(*m_document, Autosave::defaultFolder(), this);
     createMenus();
     connect(m_browser->table(), &QTableView::activated, this, &MainWindow::addSelectedPart);

@@ -4,9 +4,12 @@
 #include "analysis/advice_panel.h"
 #include "analysis/analysis_panel.h"
 #include "analysis/batch_chart.h"
+#include "analysis/catalog_chart.h"
 #include "analysis/chart_export.h"
 #include "analysis/memory_chart.h"
+#include "analysis/rent_chart.h"
 #include "analysis/step_time_chart.h"
+#include "analysis/timeline_chart.h"
 #include "build/build_parts_model.h"
 #include "catalog_browser.h"
 #include "document/build_document.h"
@@ -287,4 +290,43 @@ TEST_CASE("The step-time and batch charts draw the estimator's numbers, and char
     CHECK(test::readFile(folder.file("memory.pdf")).substr(0, 4) == "%PDF");
     CHECK_FALSE(
         ui::exportPlot(*panel.memoryChart()->plot(), QString::fromStdString(folder.file("m.bmpx").string())));
+}
+
+TEST_CASE("The timeline, buy-or-rent and catalog charts draw what the planner computes", "[ui][analysis]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    ui::BuildDocument document;
+    ui::AnalysisPanel panel(document);
+    panel.setCatalog(db::catalogGpus(*catalog), db::cloudOffers(*catalog));
+    document.addPart(catalogPart(*catalog, "gpu/rtx-4090", 2));
+    document.addPart(catalogPart(*catalog, "cpu/core-i9-13900k"));
+    document.setWorkload(bert(32));
+    const auto gpus = plan::buildGpus(document.build());
+    const plan::WorkloadOnBuild workload(bert(32), *gpus, estimate::ParallelStrategy::Ddp);
+    const auto& memory = workload.estimate()->memory;
+    CHECK(panel.timelineChart()->points() == static_cast<int>(memory.timeline.size()));
+    CHECK(panel.timelineChart()->peakGib() == Approx(double(memory.allocatedPeakBytes) / double(1LL << 30)));
+
+    panel.refreshRentChart();
+    const auto& lines = panel.rentChart()->lines();
+    REQUIRE(lines.size() >= 2);
+    CHECK(lines[0].name.startsWith(QStringLiteral("buy")));
+    CHECK(lines[0].atStart == Approx(1599.0 * 2 + 589.0)); // the two cards' and the CPU's launch prices
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        CHECK(lines[i].name.startsWith(QStringLiteral("rent")));
+        CHECK(lines[i].atStart == 0);
+    }
+
+    panel.refreshCatalogChart();
+    const auto& points = panel.catalogChart()->points();
+    CHECK(static_cast<int>(points.size()) + panel.catalogChart()->unplotted() ==
+          catalog->count(PartCategory::Gpu));
+    bool rtx4090 = false;
+    for (const auto& p : points)
+        if (p.name == QStringLiteral("GeForce RTX 4090")) {
+            rtx4090 = true;
+            CHECK(p.fits);
+            CHECK(p.vramGib == Approx(24));
+        }
+    CHECK(rtx4090);
 }

@@ -2,11 +2,15 @@
 
 #include "advice_panel.h"
 #include "batch_chart.h"
+#include "catalog_chart.h"
 #include "document/build_document.h"
+#include "io/request_graph.h"
 #include "memory_chart.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/workload_on_build.h"
+#include "rent_chart.h"
 #include "step_time_chart.h"
+#include "timeline_chart.h"
 
 #include <QLabel>
 #include <QTabWidget>
@@ -19,9 +23,12 @@ AnalysisPanel::AnalysisPanel(BuildDocument& document, QWidget* parent)
     , m_document(document)
     , m_summary(new QLabel(this))
     , m_memory(new MemoryChart(this))
-    , m_advice(new AdvicePanel(document, this))
+    , m_timeline(new TimelineChart(this))
     , m_batch(new BatchChart(this))
-    , m_stepTime(new StepTimeChart(this)) {
+    , m_stepTime(new StepTimeChart(this))
+    , m_rent(new RentChart(this))
+    , m_catalog(new CatalogChart(this))
+    , m_advice(new AdvicePanel(document, this)) {
     auto* layout = new QVBoxLayout(this);
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -29,14 +36,14 @@ AnalysisPanel::AnalysisPanel(BuildDocument& document, QWidget* parent)
     layout->addWidget(m_summary);
     m_tabs = new QTabWidget(this);
     m_tabs->addTab(m_memory, tr("&Memory per GPU"));
-    m_tabs->addTab(m_batch, tr("Memory against &batch"));
+    m_tabs->addTab(m_timeline, tr("Through the s&tep"));
+    m_tabs->addTab(m_batch, tr("Against &batch"));
     m_tabs->addTab(m_stepTime, tr("&Step time"));
+    m_tabs->addTab(m_rent, tr("Buy or &rent"));
+    m_tabs->addTab(m_catalog, tr("&Catalog GPUs"));
     m_tabs->addTab(m_advice, tr("&Advice"));
     layout->addWidget(m_tabs, 1);
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
-        if (m_tabs->currentWidget() == m_batch)
-            refreshBatchChart();
-    });
+    connect(m_tabs, &QTabWidget::currentChanged, this, &AnalysisPanel::refreshShownCostlyChart);
     connect(&m_document, &BuildDocument::buildChanged, this, &AnalysisPanel::refresh);
     refresh();
 }
@@ -48,7 +55,10 @@ void AnalysisPanel::refresh() {
         m_summary->setText(tr("Add a GPU to the build to see what the workload needs of it."));
         m_memory->clear(tr("no GPU in the build"));
         m_stepTime->clear(tr("no GPU in the build"));
+        m_timeline->clear();
         m_batch->clear({});
+        m_rent->clear();
+        m_catalog->clear();
         return;
     }
     if (build.workloads.empty()) {
@@ -57,7 +67,10 @@ void AnalysisPanel::refresh() {
                 .arg(QString::fromStdString(gpus->spec.name)));
         m_memory->clear(tr("no workload"));
         m_stepTime->clear(tr("no workload"));
+        m_timeline->clear();
         m_batch->clear({});
+        m_rent->clear();
+        m_catalog->clear();
         return;
     }
     const plan::WorkloadOnBuild workload(build.workloads.front(), *gpus, estimate::ParallelStrategy::Ddp);
@@ -66,7 +79,10 @@ void AnalysisPanel::refresh() {
         m_summary->setText(tr("The workload cannot be estimated: check the model and its sizes."));
         m_memory->clear(tr("not estimated"));
         m_stepTime->clear(tr("not estimated"));
+        m_timeline->clear();
         m_batch->clear({});
+        m_rent->clear();
+        m_catalog->clear();
         return;
     }
     constexpr double kGiB = double(1LL << 30);
@@ -94,8 +110,53 @@ void AnalysisPanel::refresh() {
         m_stepTime->setTime(*e->time, gpus->gpus);
     else
         m_stepTime->clear(tr("no compute rates for this GPU"));
+    m_timeline->setMemory(e->memory);
+    refreshShownCostlyChart();
+}
+
+void AnalysisPanel::setCatalog(std::vector<db::CatalogGpu> gpus, std::vector<plan::CloudOffer> offers) {
+    m_catalog->setCatalog(std::move(gpus));
+    m_offers = std::move(offers);
+    refreshShownCostlyChart();
+}
+
+void AnalysisPanel::refreshShownCostlyChart() {
     if (m_tabs->currentWidget() == m_batch)
         refreshBatchChart();
+    else if (m_tabs->currentWidget() == m_rent)
+        refreshRentChart();
+    else if (m_tabs->currentWidget() == m_catalog)
+        refreshCatalogChart();
+}
+
+void AnalysisPanel::refreshRentChart() {
+    const auto& build = m_document.build();
+    if (build.workloads.empty()) {
+        m_rent->clear();
+        return;
+    }
+    auto graph = buildRequestGraph(build.workloads.front());
+    if (!graph) {
+        m_rent->clear();
+        return;
+    }
+    auto setup = estimate::trainingSetupFor(build.workloads.front());
+    setup.cuda = true;
+    try {
+        const plan::UsagePlan usage;
+        m_rent->setComparison(plan::compareRentVsBuy(build, *graph, setup, m_offers, usage, {}),
+                              usage.lifetimeMonths);
+    } catch (const GraphError&) {
+        m_rent->clear();
+    }
+}
+
+void AnalysisPanel::refreshCatalogChart() {
+    const auto& build = m_document.build();
+    if (build.workloads.empty())
+        m_catalog->clear();
+    else
+        m_catalog->setWorkload(build.workloads.front());
 }
 
 void AnalysisPanel::refreshBatchChart() {

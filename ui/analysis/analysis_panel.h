@@ -1,8 +1,13 @@
 #pragma once
 // The analysis of the open build's workload on its GPUs: the fit and the step time in words, and
-// the charts. Redrawn on every edit of the document (the estimate takes milliseconds).
+// the charts. The cheap ones (one estimate) redraw on every edit; the ones that take tens of
+// estimates (against batch, buy or rent, the whole catalog) only while their tab shows.
+
+#include "part_snapshot.h"
 
 #include <QWidget>
+
+#include <vector>
 
 class QLabel;
 class QTabWidget;
@@ -11,33 +16,49 @@ namespace torchrig::ui {
 
 class AdvicePanel;
 class BatchChart;
-class StepTimeChart;
 class BuildDocument;
+class CatalogChart;
 class MemoryChart;
+class RentChart;
+class StepTimeChart;
+class TimelineChart;
 
 class AnalysisPanel : public QWidget {
     Q_OBJECT
 public:
     explicit AnalysisPanel(BuildDocument& document, QWidget* parent = nullptr);
 
+    // The catalog's GPUs and cloud instances, for the catalog and buy-or-rent charts.
+    void setCatalog(std::vector<db::CatalogGpu> gpus, std::vector<plan::CloudOffer> offers);
+
+    QLabel* summary() const { return m_summary; }
     MemoryChart* memoryChart() const { return m_memory; }
-    AdvicePanel* advice() const { return m_advice; }
+    TimelineChart* timelineChart() const { return m_timeline; }
     BatchChart* batchChart() const { return m_batch; }
     StepTimeChart* stepTimeChart() const { return m_stepTime; }
-    // The memory-against-batch chart's curves (tens of estimates) for the document as it is now.
+    RentChart* rentChart() const { return m_rent; }
+    CatalogChart* catalogChart() const { return m_catalog; }
+    AdvicePanel* advice() const { return m_advice; }
+    // The costly charts, for the document as it is now (the panel calls these while they show).
     void refreshBatchChart();
-    QLabel* summary() const { return m_summary; }
+    void refreshRentChart();
+    void refreshCatalogChart();
 
 private:
     void refresh();
+    void refreshShownCostlyChart();
 
     BuildDocument& m_document;
+    std::vector<plan::CloudOffer> m_offers;
     QLabel* m_summary = nullptr;
+    QTabWidget* m_tabs = nullptr;
     MemoryChart* m_memory = nullptr;
-    AdvicePanel* m_advice = nullptr;
+    TimelineChart* m_timeline = nullptr;
     BatchChart* m_batch = nullptr;
     StepTimeChart* m_stepTime = nullptr;
-    QTabWidget* m_tabs = nullptr;
+    RentChart* m_rent = nullptr;
+    CatalogChart* m_catalog = nullptr;
+    AdvicePanel* m_advice = nullptr;
 };
 
 } // namespace torchrig::ui

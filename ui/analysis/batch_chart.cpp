@@ -7,7 +7,6 @@
 
 #include <QVBoxLayout>
 
-
 namespace torchrig::ui {
 
 namespace {

@@ -6,7 +6,6 @@
 
 #include <QVBoxLayout>
 
-
 namespace torchrig::ui {
 
 namespace {

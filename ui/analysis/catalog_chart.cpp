@@ -1,0 +1,110 @@
+#include "catalog_chart.h"
+
+#include "chart_export.h"
+#include "chart_style.h"
+#include "estimate/estimate.h"
+#include "io/request_graph.h"
+#include "qcustomplot_include.h"
+
+#include <QToolTip>
+#include <QVBoxLayout>
+
+namespace torchrig::ui {
+
+CatalogChart::CatalogChart(QWidget* parent)
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setAccessibleName(tr("The catalog's GPUs for this workload"));
+    m_plot->xAxis->setLabel(tr("usable memory per GPU, GiB"));
+    m_plot->yAxis->setLabel(tr("samples/s per 1,000 USD (launch price)"));
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    applyChartStyle(*m_plot, palette());
+    enableExportMenu(*m_plot, QStringLiteral("catalog-gpus.png"));
+    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) { showNameAt(event->pos()); });
+}
+
+void CatalogChart::setCatalog(std::vector<db::CatalogGpu> gpus) {
+    m_gpus = std::move(gpus);
+}
+
+void CatalogChart::clear() {
+    m_points.clear();
+    m_unplotted = 0;
+    m_plot->clearGraphs();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void CatalogChart::setWorkload(const ValidationRequest& workload) {
+    clear();
+    auto graph = buildRequestGraph(workload);
+    if (!graph)
+        return;
+    auto setup = estimate::trainingSetupFor(workload);
+    setup.cuda = true;
+    estimate::MemoryEstimate memory;
+    try {
+        memory = estimate::estimateMemory(*graph, setup);
+    } catch (const GraphError&) {
+        return;
+    }
+    double maxX = 1, maxY = 1;
+    for (const auto& gpu : m_gpus) {
+        if (gpu.launchPriceUsd <= 0 || gpu.spec.usableBytes <= 0 ||
+            !estimate::runsNatively(setup, gpu.spec)) {
+            ++m_unplotted;
+            continue;
+        }
+        const auto e = estimate::estimateTraining(*graph, setup, gpu.spec, memory);
+        if (!e.time) {
+            ++m_unplotted;
+            continue;
+        }
+        Point p{QString::fromStdString(gpu.spec.name), double(gpu.spec.usableBytes) / double(1LL << 30),
+                e.time->samplesPerSecond / gpu.launchPriceUsd * 1000, e.fits.value_or(false)};
+        maxX = std::max(maxX, p.vramGib);
+        maxY = std::max(maxY, p.samplesPerSecondPer1000Usd);
+        m_points.push_back(std::move(p));
+    }
+    for (int fits = 1; fits >= 0; --fits) {
+        auto* scatter = m_plot->addGraph();
+        scatter->setName(fits ? tr("fits") : tr("does not fit"));
+        scatter->setLineStyle(QCPGraph::lsNone);
+        scatter->setScatterStyle(QCPScatterStyle(fits ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssCircle,
+                                                 fits ? seriesColor(2) : seriesColor(7), 8));
+        for (const auto& p : m_points)
+            if (p.fits == (fits == 1))
+                scatter->addData(p.vramGib, p.samplesPerSecondPer1000Usd);
+    }
+    m_plot->xAxis->setRange(0, maxX * 1.08);
+    m_plot->yAxis->setRange(0, maxY * 1.1);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void CatalogChart::showNameAt(const QPoint& at) {
+    const Point* nearest = nullptr;
+    double best = 12 * 12; // pixels², squared
+    for (const auto& p : m_points) {
+        const double dx = m_plot->xAxis->coordToPixel(p.vramGib) - at.x();
+        const double dy = m_plot->yAxis->coordToPixel(p.samplesPerSecondPer1000Usd) - at.y();
+        if (dx * dx + dy * dy < best) {
+            best = dx * dx + dy * dy;
+            nearest = &p;
+        }
+    }
+    if (nearest)
+        QToolTip::showText(m_plot->mapToGlobal(at),
+                           tr("%1: %2 GiB, %3 samples/s per 1,000 USD%4")
+                               .arg(nearest->name)
+                               .arg(nearest->vramGib, 0, 'f', 1)
+                               .arg(nearest->samplesPerSecondPer1000Usd, 0, 'f', 1)
+                               .arg(nearest->fits ? tr(", fits") : tr(", does not fit")),
+                           m_plot);
+    else
+        QToolTip::hideText();
+}
+
+} // namespace torchrig::ui

@@ -1,0 +1,88 @@
+#include "rent_chart.h"
+
+#include "chart_export.h"
+#include "chart_style.h"
+#include "qcustomplot_include.h"
+
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace torchrig::ui {
+
+namespace {
+constexpr std::size_t kCloudLines = 4; // the cheapest few: more lines read as noise
+} // namespace
+
+RentChart::RentChart(QWidget* parent)
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setAccessibleName(tr("Buy or rent"));
+    m_plot->xAxis->setLabel(tr("months of use"));
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    applyChartStyle(*m_plot, palette());
+    enableExportMenu(*m_plot, QStringLiteral("buy-or-rent.png"));
+}
+
+void RentChart::clear() {
+    m_lines.clear();
+    m_plot->clearGraphs();
+    m_plot->clearItems();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void RentChart::setComparison(const plan::RentVsBuy& r, double months) {
+    clear();
+    m_plot->yAxis->setLabel(tr("cumulative cost, %1").arg(QString::fromStdString(r.currency)));
+    double top = 0;
+    auto addLine = [&](const QString& name, double start, double perMonth, const QColor& colour,
+                       Qt::PenStyle style) {
+        auto* graph = m_plot->addGraph();
+        graph->setName(name);
+        graph->setPen(QPen(colour, 2, style));
+        graph->addData(0, start);
+        graph->addData(months, start + perMonth * months);
+        m_lines.push_back({name, start, start + perMonth * months});
+        top = std::max(top, start + perMonth * months);
+    };
+    if (r.purchase)
+        addLine(tr("buy: %1%2")
+                    .arg(r.purchaseIsLowerBound ? tr("at least ") : QString(),
+                         QString::fromStdString(r.build.name)),
+                *r.purchase, r.energyCostPerMonth, seriesColor(0), Qt::SolidLine);
+    std::vector<const plan::RunOption*> cloud;
+    for (const auto& o : r.cloud)
+        if (o.costPerMonth)
+            cloud.push_back(&o);
+    std::sort(cloud.begin(), cloud.end(), [](const plan::RunOption* a, const plan::RunOption* b) {
+        return *a->costPerMonth < *b->costPerMonth;
+    });
+    for (std::size_t i = 0; i < std::min(cloud.size(), kCloudLines); ++i) {
+        const auto& o = *cloud[i];
+        addLine(tr("rent: %1").arg(QString::fromStdString(o.name)), 0, *o.costPerMonth,
+                seriesColor(static_cast<int>(i) + 1), Qt::DashLine);
+        if (o.breakEvenMonths && *o.breakEvenMonths <= months && r.purchase) {
+            auto* mark = new QCPItemTracer(m_plot);
+            mark->position->setCoords(*o.breakEvenMonths, *o.breakEvenMonths * *o.costPerMonth);
+            mark->setStyle(QCPItemTracer::tsCircle);
+            mark->setSize(8);
+            mark->setPen(QPen(seriesColor(static_cast<int>(i) + 1), 2));
+            auto* label = new QCPItemText(m_plot);
+            label->position->setParentAnchor(mark->position);
+            label->position->setCoords(0, 14);
+            label->setColor(palette().color(QPalette::Text));
+            label->setText(tr("%1%2 mo")
+                               .arg(r.purchaseIsLowerBound ? tr(">= ") : QString())
+                               .arg(*o.breakEvenMonths, 0, 'f', 1));
+        }
+    }
+    m_plot->xAxis->setRange(0, months);
+    m_plot->yAxis->setRange(0, std::max(1.0, top * 1.05));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace torchrig::ui
