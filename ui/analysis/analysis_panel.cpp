@@ -35,12 +35,12 @@ AnalysisPanel::AnalysisPanel(BuildDocument& document, QWidget* parent)
     m_summary->setAccessibleName(tr("Estimate summary"));
     layout->addWidget(m_summary);
     m_tabs = new QTabWidget(this);
-    m_tabs->addTab(m_memory, tr("&Memory per GPU"));
-    m_tabs->addTab(m_timeline, tr("Through the s&tep"));
-    m_tabs->addTab(m_batch, tr("Against &batch"));
+    m_tabs->addTab(m_memory, tr("&Memory"));
+    m_tabs->addTab(m_timeline, tr("T&imeline"));
+    m_tabs->addTab(m_batch, tr("&Batch"));
     m_tabs->addTab(m_stepTime, tr("&Step time"));
     m_tabs->addTab(m_rent, tr("Buy or &rent"));
-    m_tabs->addTab(m_catalog, tr("&Catalog GPUs"));
+    m_tabs->addTab(m_catalog, tr("&Catalog"));
     m_tabs->addTab(m_advice, tr("&Advice"));
     layout->addWidget(m_tabs, 1);
     connect(m_tabs, &QTabWidget::currentChanged, this, &AnalysisPanel::refreshShownCostlyChart);

@@ -19,7 +19,7 @@ CatalogChart::CatalogChart(QWidget* parent)
     layout->addWidget(m_plot);
     m_plot->setAccessibleName(tr("The catalog's GPUs for this workload"));
     m_plot->xAxis->setLabel(tr("usable memory per GPU, GiB"));
-    m_plot->yAxis->setLabel(tr("samples/s per 1,000 USD (launch price)"));
+    m_plot->yAxis->setLabel(tr("samples/s per 1,000 USD"));
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     applyChartStyle(*m_plot, palette());

@@ -22,8 +22,13 @@ RentChart::RentChart(QWidget* parent)
     layout->addWidget(m_plot);
     m_plot->setAccessibleName(tr("Buy or rent"));
     m_plot->xAxis->setLabel(tr("months of use"));
+    // The legend below the plot: the lines fan out over the whole area.
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setWrap(1);
     applyChartStyle(*m_plot, palette());
     enableExportMenu(*m_plot, QStringLiteral("buy-or-rent.png"));
 }
@@ -50,9 +55,10 @@ void RentChart::setComparison(const plan::RentVsBuy& r, double months) {
         top = std::max(top, start + perMonth * months);
     };
     if (r.purchase)
-        addLine(tr("buy: %1%2")
-                    .arg(r.purchaseIsLowerBound ? tr("at least ") : QString(),
-                         QString::fromStdString(r.build.name)),
+        addLine(tr("buy: %1%2 %3 + energy")
+                    .arg(r.purchaseIsLowerBound ? tr(">= ") : QString())
+                    .arg(*r.purchase, 0, 'f', 0)
+                    .arg(QString::fromStdString(r.currency)),
                 *r.purchase, r.energyCostPerMonth, seriesColor(0), Qt::SolidLine);
     std::vector<const plan::RunOption*> cloud;
     for (const auto& o : r.cloud)
@@ -63,7 +69,11 @@ void RentChart::setComparison(const plan::RentVsBuy& r, double months) {
     });
     for (std::size_t i = 0; i < std::min(cloud.size(), kCloudLines); ++i) {
         const auto& o = *cloud[i];
-        addLine(tr("rent: %1").arg(QString::fromStdString(o.name)), 0, *o.costPerMonth,
+        const auto breakEven = o.breakEvenMonths ? tr(" (buy pays off: %1%2 mo)")
+                                                       .arg(r.purchaseIsLowerBound ? tr(">= ") : QString())
+                                                       .arg(*o.breakEvenMonths, 0, 'f', 1)
+                                                 : tr(" (renting stays cheaper)");
+        addLine(tr("%1%2").arg(QString::fromStdString(o.name), breakEven), 0, *o.costPerMonth,
                 seriesColor(static_cast<int>(i) + 1), Qt::DashLine);
         if (o.breakEvenMonths && *o.breakEvenMonths <= months && r.purchase) {
             auto* mark = new QCPItemTracer(m_plot);
@@ -71,13 +81,6 @@ void RentChart::setComparison(const plan::RentVsBuy& r, double months) {
             mark->setStyle(QCPItemTracer::tsCircle);
             mark->setSize(8);
             mark->setPen(QPen(seriesColor(static_cast<int>(i) + 1), 2));
-            auto* label = new QCPItemText(m_plot);
-            label->position->setParentAnchor(mark->position);
-            label->position->setCoords(0, 14);
-            label->setColor(palette().color(QPalette::Text));
-            label->setText(tr("%1%2 mo")
-                               .arg(r.purchaseIsLowerBound ? tr(">= ") : QString())
-                               .arg(*o.breakEvenMonths, 0, 'f', 1));
         }
     }
     m_plot->xAxis->setRange(0, months);
