@@ -12,8 +12,11 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
@@ -79,6 +82,8 @@ void MainWindow::createMenus() {
             saveFile(m_document->filePath());
     });
     file->addAction(tr("Save &as…"), QKeySequence::SaveAs, this, &MainWindow::saveDialog);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     auto* edit = menuBar()->addMenu(tr("&Edit"));
@@ -119,7 +124,45 @@ bool MainWindow::openFile(const QString& path) {
                              QString::fromStdString(opened.error().message));
         return false;
     }
+    rememberRecent(path);
     return true;
+}
+
+namespace {
+const QString kRecentKey = QStringLiteral("recentFiles");
+constexpr int kRecentCount = 8;
+} // namespace
+
+void MainWindow::rememberRecent(const QString& path) {
+    QSettings settings;
+    auto recent = settings.value(kRecentKey).toStringList();
+    const auto absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kRecentCount)
+        recent.removeLast();
+    settings.setValue(kRecentKey, recent);
+}
+
+QStringList MainWindow::recentFiles() {
+    return QSettings().value(kRecentKey).toStringList();
+}
+
+void MainWindow::fillRecentMenu() {
+    m_recentMenu->clear();
+    const auto recent = recentFiles();
+    for (int i = 0; i < recent.size(); ++i) {
+        const auto path = recent.at(i);
+        m_recentMenu
+            ->addAction(tr("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this,
+                        [this, path] {
+                            if (maybeSave())
+                                openFile(path);
+                        })
+            ->setToolTip(path);
+    }
+    if (recent.isEmpty())
+        m_recentMenu->addAction(tr("(none yet)"))->setEnabled(false);
 }
 
 bool MainWindow::saveFile(const QString& path) {
@@ -129,6 +172,7 @@ bool MainWindow::saveFile(const QString& path) {
         return false;
     }
     statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    rememberRecent(path);
     return true;
 }
 

@@ -3,6 +3,9 @@
 #include "catalog.h"
 
 #include <QMainWindow>
+#include <QStringList>
+
+class QMenu;
 
 #include <memory>
 
@@ -32,6 +35,8 @@ public:
     // The catalog part selected in the browser, added to the build (Enter in the catalog).
     void addSelectedPart();
     bool openFile(const QString& path); // says what is wrong in a message box when it cannot
+    // The builds opened or saved last, newest first (QSettings).
+    static QStringList recentFiles();
     // Unsaved work a TorchRig that stopped left behind: offered back, one document at a time.
     void offerRecovery();
     bool saveFile(const QString& path);
@@ -47,6 +52,8 @@ private:
     void newBuild();
     void openDialog();
     bool saveDialog();
+    void rememberRecent(const QString& path);
+    void fillRecentMenu();
 
     std::unique_ptr<db::Catalog> m_catalog;
     BuildDocument* m_document = nullptr;
@@ -55,6 +62,7 @@ private:
     WorkloadEditor* m_workloadEditor = nullptr;
     AnalysisPanel* m_analysis = nullptr;
     Autosave* m_autosave = nullptr;
+    QMenu* m_recentMenu = nullptr;
 };
 
 } // namespace torchrig::ui

@@ -224,7 +224,12 @@ TEST_CASE("The main window adds the catalog's selected part, edits the workload 
     window.document()->undoStack()->undo(); // the two batch steps were one edit
     CHECK(window.document()->build().workloads[0].inputs.batch != 48);
     CHECK(window.analysis()->memoryChart()->segments().size() == estimate::kMemoryCategoryCount + 2);
-    window.document()->undoStack()->setClean();
+
+    const auto saved = QString::fromStdString(folder.file("window.torchrig").string());
+    REQUIRE(window.saveFile(saved));
+    CHECK_FALSE(window.isWindowModified());
+    CHECK(window.windowTitle().contains(QStringLiteral("window.torchrig")));
+    CHECK(ui::MainWindow::recentFiles().front() == saved); // File > Open recent
 }
 
 TEST_CASE("The advice panel's Apply changes the workload as an undoable edit", "[ui][analysis]") {
