@@ -6,6 +6,7 @@
 #include "document/autosave.h"
 #include "document/build_document.h"
 #include "part_snapshot.h"
+#include "settings/settings_dialog.h"
 #include "workload/workload_editor.h"
 
 #include <QApplication>
@@ -50,6 +51,7 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     resizeDocks({catalogDock, workloadDock}, {560, 280}, Qt::Horizontal);
 
     m_analysis->setCatalog(db::catalogGpus(*m_catalog), db::cloudOffers(*m_catalog));
+    m_analysis->setPlanningSettings(PlanningSettings::load());
     m_autosave = new Autosave(*m_document, Autosave::defaultFolder(), this);
     createMenus();
     connect(m_browser->table(), &QTableView::activated, this, &MainWindow::addSelectedPart);
@@ -93,6 +95,14 @@ void MainWindow::createMenus() {
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(tr("&Preferences…"), QKeySequence::Preferences, this, [this] {
+        SettingsDialog dialog(PlanningSettings::load(), this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        dialog.settings().save();
+        m_analysis->setPlanningSettings(dialog.settings());
+    });
     auto* build = menuBar()->addMenu(tr("&Build"));
     build->addAction(tr("&Add the selected catalog part"), QKeySequence(Qt::CTRL | Qt::Key_Return), this,
                      &MainWindow::addSelectedPart);

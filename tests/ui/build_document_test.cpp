@@ -18,6 +18,7 @@
 #include "part_snapshot.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/workload_on_build.h"
+#include "settings/planning_settings.h"
 #include "test_support.h"
 #include "workload/workload_editor.h"
 
@@ -333,4 +334,35 @@ TEST_CASE("The timeline, buy-or-rent and catalog charts draw what the planner co
             CHECK(p.vramGib == Approx(24));
         }
     CHECK(rtx4090);
+}
+
+TEST_CASE("Planning settings round-trip and price the buy-or-rent chart in the user's currency",
+          "[ui][settings]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    ui::PlanningSettings settings;
+    settings.currency = QStringLiteral("CNY");
+    settings.usdRate = 7.1;
+    settings.ratesDate = QStringLiteral("2026-11-30");
+    settings.pricePerKwh = 0.6;
+    settings.hoursPerDay = 10;
+    settings.lifetimeMonths = 24;
+    settings.save();
+    const auto loaded = ui::PlanningSettings::load();
+    CHECK(loaded.currency == QStringLiteral("CNY"));
+    CHECK(loaded.usdRate == Approx(7.1));
+    CHECK(loaded.lifetimeMonths == Approx(24));
+
+    ui::BuildDocument document;
+    ui::AnalysisPanel panel(document);
+    panel.setCatalog(db::catalogGpus(*catalog), db::cloudOffers(*catalog));
+    panel.setPlanningSettings(loaded);
+    document.addPart(catalogPart(*catalog, "gpu/rtx-4090"));
+    document.setWorkload(bert(32));
+    panel.refreshRentChart();
+    const auto& lines = panel.rentChart()->lines();
+    REQUIRE_FALSE(lines.empty());
+    CHECK(lines[0].atStart == Approx(1599.0 * 7.1)); // the card's launch price in CNY
+    // 450 W + 75 W, 10 h a day, 30 days, 0.6 CNY a kWh, over 24 months.
+    CHECK(lines[0].atEnd - lines[0].atStart == Approx(0.525 * 10 * 30 * 0.6 * 24));
 }

@@ -120,6 +120,11 @@ void AnalysisPanel::setCatalog(std::vector<db::CatalogGpu> gpus, std::vector<pla
     refreshShownCostlyChart();
 }
 
+void AnalysisPanel::setPlanningSettings(const PlanningSettings& settings) {
+    m_settings = settings;
+    refreshShownCostlyChart();
+}
+
 void AnalysisPanel::refreshShownCostlyChart() {
     if (m_tabs->currentWidget() == m_batch)
         refreshBatchChart();
@@ -143,9 +148,10 @@ void AnalysisPanel::refreshRentChart() {
     auto setup = estimate::trainingSetupFor(build.workloads.front());
     setup.cuda = true;
     try {
-        const plan::UsagePlan usage;
-        m_rent->setComparison(plan::compareRentVsBuy(build, *graph, setup, m_offers, usage, {}),
-                              usage.lifetimeMonths);
+        const auto usage = m_settings.usagePlan();
+        m_rent->setComparison(
+            plan::compareRentVsBuy(build, *graph, setup, m_offers, usage, m_settings.costOptions()),
+            usage.lifetimeMonths);
     } catch (const GraphError&) {
         m_rent->clear();
     }

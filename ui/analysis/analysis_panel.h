@@ -4,6 +4,7 @@
 // estimates (against batch, buy or rent, the whole catalog) only while their tab shows.
 
 #include "part_snapshot.h"
+#include "settings/planning_settings.h"
 
 #include <QWidget>
 
@@ -28,6 +29,8 @@ class AnalysisPanel : public QWidget {
 public:
     explicit AnalysisPanel(BuildDocument& document, QWidget* parent = nullptr);
 
+    // Currency, energy price, hours and lifetime for the buy-or-rent chart.
+    void setPlanningSettings(const PlanningSettings& settings);
     // The catalog's GPUs and cloud instances, for the catalog and buy-or-rent charts.
     void setCatalog(std::vector<db::CatalogGpu> gpus, std::vector<plan::CloudOffer> offers);
 
@@ -50,6 +53,7 @@ private:
 
     BuildDocument& m_document;
     std::vector<plan::CloudOffer> m_offers;
+    PlanningSettings m_settings;
     QLabel* m_summary = nullptr;
     QTabWidget* m_tabs = nullptr;
     MemoryChart* m_memory = nullptr;

@@ -1,0 +1,27 @@
+#pragma once
+// What the user sets once for every build: the currency totals are shown in and its rate from
+// USD (the catalog's prices are USD), the electricity price, hours of training a day and the
+// months a purchase is spread over. Kept in QSettings.
+
+#include "plan/build_cost.h"
+#include "plan/rent_vs_buy.h"
+
+#include <QString>
+
+namespace torchrig::ui {
+
+struct PlanningSettings {
+    QString currency = QStringLiteral("USD");
+    double usdRate = 1;     // units of `currency` for one USD
+    QString ratesDate;      // when the rate was taken
+    double pricePerKwh = 0; // in `currency`; 0: energy not counted
+    double hoursPerDay = 8;
+    double lifetimeMonths = 36;
+
+    static PlanningSettings load();
+    void save() const;
+    plan::CostOptions costOptions() const;
+    plan::UsagePlan usagePlan() const;
+};
+
+} // namespace torchrig::ui

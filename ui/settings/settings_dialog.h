@@ -1,0 +1,29 @@
+#pragma once
+// Edit ▸ Preferences: the planning settings (currency and its dated rate, electricity price, hours
+// a day, months of life).
+
+#include "planning_settings.h"
+
+#include <QDialog>
+
+class QDoubleSpinBox;
+class QLineEdit;
+
+namespace torchrig::ui {
+
+class SettingsDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit SettingsDialog(const PlanningSettings& settings, QWidget* parent = nullptr);
+    PlanningSettings settings() const;
+
+private:
+    QLineEdit* m_currency = nullptr;
+    QDoubleSpinBox* m_rate = nullptr;
+    QLineEdit* m_ratesDate = nullptr;
+    QDoubleSpinBox* m_kwh = nullptr;
+    QDoubleSpinBox* m_hours = nullptr;
+    QDoubleSpinBox* m_months = nullptr;
+};
+
+} // namespace torchrig::ui
