@@ -2,9 +2,9 @@
 
 #include "build_file_loading.h"
 #include "catalog_devices.h"
-#include "part_snapshot.h"
 #include "exit_codes.h"
 #include "io/request_graph.h"
+#include "part_snapshot.h"
 #include "plan/advisor.h"
 
 #include <fmt/format.h>
@@ -53,10 +53,7 @@ BuildAdviseCommand::BuildAdviseCommand(CLI::App& build, const GlobalOptions& opt
     m_command->add_option("file", m_file, "A .torchrig build file")->required();
     m_workload.addTo(*m_command, "", true);
     m_data.addTo(*m_command);
-    m_command
-        ->add_option("--strategy", m_strategy,
-                     "How several GPUs share the workload: ddp, zero1, zero2, zero3, fsdp")
-        ->check(CLI::IsMember({"ddp", "zero1", "zero2", "zero3", "fsdp"}));
+    addBuildStrategyOption(*m_command, m_strategy);
     m_costFlags.addTo(*m_command);
     m_command->add_option("--lifetime-months", m_lifetimeMonths, "Months the build is to serve (default 36)")
         ->check(CLI::Range(1.0, 240.0));

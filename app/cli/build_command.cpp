@@ -53,10 +53,7 @@ BuildCommand::BuildCommand(CLI::App& parent, const GlobalOptions& options)
                         "The wall circuit as AMPSxVOLTS (default 15x120; 10x220 in China)");
     m_checkWorkload.addTo(*m_check, "", true);
     m_checkData.addTo(*m_check);
-    m_check
-        ->add_option("--strategy", m_checkStrategy,
-                     "How several GPUs share the workload: ddp, zero1, zero2, zero3, fsdp")
-        ->check(CLI::IsMember({"ddp", "zero1", "zero2", "zero3", "fsdp"}));
+    addBuildStrategyOption(*m_check, m_checkStrategy);
     m_check->add_flag("--json", m_json, "Print JSON");
     m_cost = m_command->add_subcommand("cost", "What a build costs to buy and to run");
     m_cost->add_option("file", m_file, "A .torchrig build file")->required();

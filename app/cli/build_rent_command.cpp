@@ -2,10 +2,10 @@
 
 #include "build_file_loading.h"
 #include "catalog_devices.h"
-#include "part_snapshot.h"
 #include "cli_output.h"
 #include "exit_codes.h"
 #include "io/request_graph.h"
+#include "part_snapshot.h"
 #include "workload/model_graph.h"
 
 #include <fmt/format.h>
@@ -75,10 +75,7 @@ BuildRentCommand::BuildRentCommand(CLI::App& build, const GlobalOptions& options
         "Buy the build or rent the same work: each cloud instance of the catalog, and the break-even");
     m_command->add_option("file", m_file, "A .torchrig build file")->required();
     m_workload.addTo(*m_command, "", true);
-    m_command
-        ->add_option("--strategy", m_strategy,
-                     "How several GPUs share the workload: ddp, zero1, zero2, zero3, fsdp")
-        ->check(CLI::IsMember({"ddp", "zero1", "zero2", "zero3", "fsdp"}));
+    addBuildStrategyOption(*m_command, m_strategy);
     m_costFlags.addTo(*m_command);
     m_command
         ->add_option("--lifetime-months", m_usage.lifetimeMonths,

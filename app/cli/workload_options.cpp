@@ -50,6 +50,13 @@ void WorkloadOptions::addTo(CLI::App& command, const std::string& deviceHelp, bo
         command.add_option("--device", device, deviceHelp);
 }
 
+void addBuildStrategyOption(CLI::App& command, std::string& strategy) {
+    command
+        .add_option("--strategy", strategy,
+                    "How several GPUs share the workload: ddp, zero1, zero2, zero3, fsdp")
+        ->check(CLI::IsMember({"ddp", "zero1", "zero2", "zero3", "fsdp"}));
+}
+
 Result<ValidationRequest> WorkloadOptions::toRequest() const {
     ValidationRequest request;
     if (model.empty() == modelFile.empty())

@@ -39,4 +39,8 @@ struct WorkloadOptions {
     Result<ValidationRequest> toRequest() const;
 };
 
+// --strategy for the build commands: how a build's GPUs share the workload, among the strategies
+// that keep a whole model on each GPU or shard it (ddp, zero1…3, fsdp).
+void addBuildStrategyOption(CLI::App& command, std::string& strategy);
+
 } // namespace torchrig::cli
