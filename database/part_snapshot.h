@@ -1,7 +1,7 @@
 #pragma once
 
-#include "part_record.h"
 #include "catalog.h"
+#include "part_record.h"
 #include "plan/build.h"
 #include "plan/rent_vs_buy.h"
 

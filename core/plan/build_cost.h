@@ -41,7 +41,7 @@ struct BuildCost {
     std::map<std::string, double> totalsByCurrency; // parts only, before tax and shipping
     std::optional<double> total;                    // one currency: parts + tax + shipping
     std::string currency;
-    std::map<std::string, double> hourlyByCurrency; // cloud instances: per hour of use, all nodes
+    std::map<std::string, double> hourlyByCurrency;       // cloud instances: per hour of use, all nodes
     std::map<std::string, double> rentPerMonthByCurrency; // at the hours a day given, 30 days
     std::vector<std::string> missing; // parts without a price, or a currency without a rate
     double loadWatts = 0;             // all nodes, at full load: GPUs, CPUs and the platform allowance

@@ -1,0 +1,293 @@
+// The build commands as scripts call them: presets, new, show, check, cost, compare, rent, advise.
+
+#include "cli_run.h"
+#include "test_support.h"
+
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <map>
+#include <set>
+
+using namespace torchrig;
+using test::runCli;
+
+TEST_CASE("build presets lists the seed articles' builds, every part from the catalog", "[cli][build]") {
+    test::TemporaryFolder folder;
+    auto run = runCli(folder, "build presets --json");
+    REQUIRE(run.exitCode == 0);
+    auto presets = nlohmann::json::parse(run.output);
+    std::map<std::string, nlohmann::json> byId;
+    for (const auto& preset : presets) {
+        byId[preset["id"].get<std::string>()] = preset;
+        INFO(preset["id"]);
+        CHECK(preset["source"].get<std::string>().rfind("seeds/0", 0) == 0);
+        for (const auto& part : preset["parts"]) {
+            INFO(part["id"]);
+            CHECK(part["name"].is_string()); // found in the bundled catalog
+            CHECK(part["quantity"].get<int>() >= 1);
+        }
+    }
+    for (const char* id : {"entry-rtx-3060", "entry-gtx-1660-super", "research-2x-rtx-4090",
+                           "research-rtx-4090-7950x", "research-rtx-a6000-7950x", "enterprise-4x2-a100"})
+        CHECK(byId.count(id) == 1);
+    // The article's "2x RTX 4090 with NVLink" is kept as two cards over PCIe, and the correction said.
+    const auto& research = byId.at("research-2x-rtx-4090");
+    CHECK(research["parts"][0]["id"] == "gpu/rtx-4090");
+    CHECK(research["parts"][0]["quantity"] == 2);
+    CHECK(research["notes"].dump().find("no NVLink connector") != std::string::npos);
+    CHECK(byId.at("enterprise-4x2-a100")["nodes"] == 4);
+    auto text = runCli(folder, "build presets");
+    CHECK(text.exitCode == 0);
+    CHECK(text.output.find("GeForce RTX 3060 12GB") != std::string::npos);
+}
+
+TEST_CASE("build new writes a preset's file, and build show says where the catalog now differs",
+          "[cli][build]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("research.torchrig").string();
+    auto made = runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + file + "'");
+    REQUIRE(made.exitCode == 0);
+    // Nothing the user made is replaced without asking.
+    auto again = runCli(folder, "build new --preset entry-rtx-3060 -o '" + file + "'");
+    CHECK(again.exitCode == 5);
+    CHECK(again.output.find("--force") != std::string::npos);
+    auto shown = nlohmann::json::parse(runCli(folder, "build show '" + file + "' --json").output);
+    CHECK(shown["preset"] == "research-2x-rtx-4090");
+    REQUIRE(shown["parts"].size() == 7);
+    CHECK(shown["parts"][0]["quantity"] == 2);
+    CHECK(shown["parts"][0]["catalog_differs"].empty());
+    // A file made when the catalog said otherwise keeps its own figures and says what changed.
+    auto text = test::readFile(file);
+    text.replace(text.find("\"vram_gb\": 24.0"), 15, "\"vram_gb\": 20.0");
+    test::writeFile(folder.file("old.torchrig"), text);
+    auto old = nlohmann::json::parse(
+        runCli(folder, "build show '" + folder.file("old.torchrig").string() + "' --json").output);
+    REQUIRE(old["parts"][0]["catalog_differs"].size() == 1);
+    CHECK(old["parts"][0]["catalog_differs"][0]["field"] == "vram_gb");
+    CHECK(old["parts"][0]["catalog_differs"][0]["file"] == "20");
+    auto unknown = runCli(folder, "build new --preset nope -o '" + folder.file("x.torchrig").string() + "'");
+    CHECK(unknown.exitCode == 3);
+    CHECK(unknown.output.find("entry-rtx-3060") != std::string::npos);
+    test::writeFile(folder.file("cut.torchrig"), text.substr(0, 200));
+    auto cut = runCli(folder, "build show '" + folder.file("cut.torchrig").string() + "'");
+    CHECK(cut.exitCode == 4);
+    CHECK(cut.output.find("ends early") != std::string::npos);
+}
+
+TEST_CASE("build check shows the research preset's findings and catches NVLink on RTX 4090s",
+          "[cli][build]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("research.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + file + "'").exitCode == 0);
+    auto checked = runCli(folder, "build check '" + file + "' --json");
+    REQUIRE(checked.exitCode == 0);
+    auto d = nlohmann::json::parse(checked.output);
+    std::set<std::string> rules;
+    for (const auto& f : d["findings"])
+        rules.insert(f["rule"].get<std::string>());
+    CHECK(rules.count("gpu-interconnect") == 1); // two 4090s over PCIe 4.0: ~63 GB/s, under the article's 100
+    CHECK(rules.count("nvlink") == 0);
+    CHECK(d["not_checked"].size() >= 5);
+    // The article's build as written: the two cards "connected with NVLink".
+    auto build = nlohmann::json::parse(test::readFile(file));
+    build["parts"].push_back({{"id", "interconnect/nvidia-nvlink-bridge-rtx-3090-3-slot"},
+                              {"quantity", 1},
+                              {"snapshot",
+                               {{"name", "NVIDIA NVLink bridge"},
+                                {"category", "interconnect"},
+                                {"fields", {{"kind", "nvlink_bridge"}, {"for_gpus", "GeForce RTX 3090"}}}}}});
+    test::writeFile(folder.file("nvlink.torchrig"), build.dump(2));
+    auto nvlink = nlohmann::json::parse(
+        runCli(folder, "build check '" + folder.file("nvlink.torchrig").string() + "' --json").output);
+    bool caught = false;
+    for (const auto& f : nvlink["findings"])
+        if (f["rule"] == "nvlink" && f["severity"] == "problem") {
+            caught = true;
+            CHECK(f["message"].get<std::string>().find("GeForce RTX 4090 has no NVLink connector") !=
+                  std::string::npos);
+        }
+    CHECK(caught);
+    auto badCircuit = runCli(folder, "build check '" + file + "' --circuit 15");
+    CHECK(badCircuit.exitCode == 2);
+}
+
+TEST_CASE("build cost prices a preset's parts and says which have no price", "[cli][build]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("research.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + file + "'").exitCode == 0);
+    auto d =
+        nlohmann::json::parse(runCli(folder, "build cost '" + file + "' --kwh-price 0.15 --json").output);
+    const auto& gpu = d["lines"][0];
+    CHECK(gpu["id"] == "gpu/rtx-4090");
+    CHECK(gpu["quantity"] == 2);
+    CHECK(gpu["subtotal"].get<double>() == Approx(2 * gpu["unit_price"]["amount"].get<double>()));
+    // 2 x 450 W (RTX 4090) + the i9-13900K's rated power + 75 W.
+    CHECK(d["load_watts"].get<double>() > 975);
+    CHECK(d["energy_cost_per_month"].get<double>() == Approx(d["energy_kwh_per_month"].get<double>() * 0.15));
+    if (!d["missing"].empty())
+        CHECK(d["total"].is_null());
+    auto badRate = runCli(folder, "build cost '" + file + "' --currency CNY --rate USD");
+    CHECK(badRate.exitCode == 2);
+    auto rateAlone = runCli(folder, "build cost '" + file + "' --rate USD=7");
+    CHECK(rateAlone.exitCode == 2);
+}
+
+TEST_CASE("build compare puts builds side by side", "[cli][build]") {
+    test::TemporaryFolder folder;
+    const auto entry = folder.file("entry.torchrig").string(),
+               research = folder.file("research.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset entry-rtx-3060 -o '" + entry + "'").exitCode == 0);
+    REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + research + "'").exitCode == 0);
+    auto d = nlohmann::json::parse(
+        runCli(folder, "build compare '" + entry + "' '" + research + "' --json").output);
+    REQUIRE(d.size() == 2);
+    CHECK(d[0]["gpus"] == "1 x GeForce RTX 3060 12GB");
+    CHECK(d[1]["gpus"] == "2 x GeForce RTX 4090");
+    CHECK(d[1]["load_watts"].get<double>() > d[0]["load_watts"].get<double>());
+    CHECK(d[1]["warnings"].get<int>() >= 1);
+    auto one = runCli(folder, "build compare '" + entry + "'");
+    CHECK(one.exitCode == 2);
+}
+
+TEST_CASE("build rent sets the research preset against every cloud instance of the catalog", "[cli][build]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("research.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + file + "'").exitCode == 0);
+    const std::string workload = " -m bert-base-uncased -b 32 --seq-len 128 --precision amp-bf16";
+    auto run =
+        runCli(folder, "build rent '" + file + "'" + workload + " --kwh-price 0.15 --run-samples 1e7 --json");
+    REQUIRE(run.exitCode == 0);
+    auto d = nlohmann::json::parse(run.output);
+    CHECK(d["currency"] == "USD");
+    CHECK(d["build"]["gpus"] == 2);
+    CHECK(d["build"]["fits"] == true);
+    CHECK(d["purchase_is_lower_bound"] == true); // the preset's board, memory, drives… have no catalog price
+    const auto instances = runCli(folder, "catalog list --category cloud --json");
+    CHECK(d["cloud"].size() == nlohmann::json::parse(instances.output)["count"].get<std::size_t>());
+    int compared = 0;
+    for (const auto& o : d["cloud"]) {
+        if (o["break_even_months"].is_null())
+            continue;
+        ++compared;
+        // Renting the build's month of work: the hours it takes there times the hourly price.
+        CHECK(o["cost_per_month"].get<double>() ==
+              Approx(o["hours_per_month"].get<double>() * o["hourly_cost"].get<double>()));
+        CHECK(o["break_even_months"].get<double>() ==
+              Approx(d["purchase"].get<double>() /
+                     (o["cost_per_month"].get<double>() - d["energy_cost_per_month"].get<double>())));
+    }
+    CHECK(compared >= 3);
+
+    // Every part priced (a lab's quotes recorded in the user's database): the purchase is whole.
+    auto cost = nlohmann::json::parse(runCli(folder, "build cost '" + file + "' --json").output);
+    for (const auto& line : cost["lines"])
+        if (line["unit_price"].is_null())
+            REQUIRE(runCli(folder, "catalog price " + line["id"].get<std::string>() +
+                                       " --amount 100 --currency USD --source 'a quote'")
+                        .exitCode == 0);
+    const auto quoted = folder.file("quoted.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + quoted + "'").exitCode == 0);
+    auto whole =
+        nlohmann::json::parse(runCli(folder, "build rent '" + quoted + "'" + workload + " --json").output);
+    CHECK(whole["purchase_is_lower_bound"] == false);
+    CHECK(whole["purchase"].get<double>() ==
+          Approx(d["purchase"].get<double>() + 100 * 6)); // six units: the two SSDs, board, memory, PSU, case
+    auto noWorkload = runCli(folder, "build rent '" + file + "'");
+    CHECK(noWorkload.exitCode == 4);
+    CHECK(noWorkload.output.find("--model") != std::string::npos);
+    auto noBatch = runCli(folder, "build rent '" + file + "' -m gpt2");
+    CHECK(noBatch.exitCode == 4);
+    CHECK(noBatch.output.find("--batch") != std::string::npos);
+}
+
+TEST_CASE("build advise gives the seed articles' advice with sources and computed changes", "[cli][build]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("research.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + file + "'").exitCode == 0);
+    auto run = runCli(folder, "build advise '" + file +
+                                  "' -m bert-base-uncased -b 32 --seq-len 128 --precision fp32 --json");
+    REQUIRE(run.exitCode == 0);
+    auto d = nlohmann::json::parse(run.output);
+    std::set<std::string> rules;
+    for (const auto& a : d["advice"]) {
+        rules.insert(a["rule"].get<std::string>());
+        CHECK(a["source"].get<std::string>().rfind("seeds/", 0) == 0);
+    }
+    CHECK(rules.count("mixed-precision") == 1);
+    CHECK(rules.count("data-parallel-link") == 1); // two RTX 4090s over PCIe
+    for (const auto& a : d["advice"])
+        if (a["rule"] == "mixed-precision") {
+            CHECK(a["change"]["value"] == "amp-bf16");
+            CHECK(a["effect"]["step_seconds_after"].get<double>() <
+                  a["effect"]["step_seconds_before"].get<double>());
+        }
+    auto buildOnly = nlohmann::json::parse(runCli(folder, "build advise '" + file + "' --json").output);
+    CHECK(buildOnly["note"].get<std::string>().find("no workload") != std::string::npos);
+    for (const auto& a : buildOnly["advice"])
+        CHECK(a["change"].is_null());
+}
+
+TEST_CASE("build check with a workload checks host RAM and storage against its needs", "[cli][build]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("entry.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset entry-rtx-3060 -o '" + file + "'").exitCode == 0);
+    auto rulesOf = [&](const std::string& flags) {
+        auto run = runCli(folder, "build check '" + file + "' -m resnet50 -b 64 " + flags + " --json");
+        REQUIRE(run.exitCode == 0);
+        const auto d = nlohmann::json::parse(run.output);
+        std::set<std::string> rules;
+        for (const auto& f : d["findings"])
+            rules.insert(f["rule"].get<std::string>());
+        return rules;
+    };
+    // ImageNet (1.28 M JPEGs of ~110 KB) cached in the entry build's 16 GB; then 2 TB on its 500 GB drive.
+    auto cached = rulesOf("--dataset-samples 1281167 --sample-bytes 110000 --cache-dataset");
+    CHECK(cached.count("host-ram-needs") == 1);
+    CHECK(cached.count("storage-needs") == 0);
+    auto large = rulesOf("--dataset-samples 1281167 --sample-bytes 2000000");
+    CHECK(large.count("host-ram-needs") == 0);
+    CHECK(large.count("storage-needs") == 1);
+    CHECK(rulesOf("").count("host-ram-needs") == 0);
+}
+
+TEST_CASE("build new composes a build from catalog parts, a cloud instance among them", "[cli][build]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("pair.torchrig").string();
+    // The seed article's research build as written: two RTX 4090s and an NVLink bridge.
+    auto made =
+        runCli(folder, "build new -o '" + file +
+                           "' --part gpu/rtx-4090x2 --part interconnect/nvidia-nvlink-bridge-rtx-3090-3-slot "
+                           "--part cpu/core-i9-13900k --title 'As the article has it'");
+    REQUIRE(made.exitCode == 0);
+    auto shown = nlohmann::json::parse(runCli(folder, "build show '" + file + "' --json").output);
+    CHECK(shown["title"] == "As the article has it");
+    REQUIRE(shown["parts"].size() == 3);
+    CHECK(shown["parts"][0]["quantity"] == 2);
+    auto checked = nlohmann::json::parse(runCli(folder, "build check '" + file + "' --json").output);
+    bool nvlink = false;
+    for (const auto& f : checked["findings"])
+        nvlink = nvlink || (f["rule"] == "nvlink" && f["severity"] == "problem");
+    CHECK(nvlink);
+
+    const auto cloud = folder.file("cloud.torchrig").string();
+    REQUIRE(runCli(folder, "build new -o '" + cloud + "' --part cloud/aws-p4d.24xlarge --nodes 2").exitCode ==
+            0);
+    auto cost =
+        nlohmann::json::parse(runCli(folder, "build cost '" + cloud + "' --hours-per-day 4 --json").output);
+    CHECK(cost["lines"][0]["hourly"] == true);
+    CHECK(cost["missing"].empty());
+    const double hourly = cost["lines"][0]["unit_price"]["amount"].get<double>();
+    CHECK(cost["hourly_by_currency"]["USD"].get<double>() == Approx(2 * hourly));
+    CHECK(cost["rent_per_month_by_currency"]["USD"].get<double>() == Approx(2 * hourly * 4 * 30));
+    CHECK(cost["load_watts"].get<double>() == 0);
+
+    CHECK(runCli(folder, "build new -o '" + folder.file("none.torchrig").string() + "'").exitCode == 2);
+    auto unknown =
+        runCli(folder, "build new -o '" + folder.file("x.torchrig").string() + "' --part gpu/nope");
+    CHECK(unknown.exitCode == 3);
+    CHECK(unknown.output.find("gpu/nope") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(folder.file("x.torchrig")));
+}
