@@ -1,7 +1,6 @@
 #include "plan/advisor.h"
 
 #include "estimate/rule_of_thumb.h"
-#include "io/request_graph.h"
 #include "plan/compatibility.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/workload_on_build.h"
