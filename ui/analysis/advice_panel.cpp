@@ -36,8 +36,26 @@ AdvicePanel::AdvicePanel(BuildDocument& document, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(scroll);
-    connect(&m_document, &BuildDocument::buildChanged, this, &AdvicePanel::refresh);
-    refresh();
+    connect(&m_document, &BuildDocument::buildChanged, this, &AdvicePanel::refreshIfShownElseMarkStale);
+}
+
+void AdvicePanel::refreshIfShownElseMarkStale() {
+    if (isVisible())
+        refresh();
+    else
+        m_stale = true;
+}
+
+void AdvicePanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (m_stale)
+        refresh();
+}
+
+int AdvicePanel::adviceCount() {
+    if (m_stale)
+        refresh();
+    return m_count;
 }
 
 bool AdvicePanel::apply(const QString& rule) {
@@ -57,6 +75,7 @@ bool AdvicePanel::apply(const QString& rule) {
 }
 
 void AdvicePanel::refresh() {
+    m_stale = false;
     while (auto* item = m_rows->takeAt(0)) {
         delete item->widget();
         delete item;

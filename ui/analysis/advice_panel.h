@@ -16,17 +16,24 @@ class AdvicePanel : public QWidget {
 public:
     explicit AdvicePanel(BuildDocument& document, QWidget* parent = nullptr);
 
-    int adviceCount() const { return m_count; }
+    int adviceCount(); // brings the list up to date first
     // Applies the advice of this rule (its first offer); false when there is none to apply.
     bool apply(const QString& rule);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
+    // The advice takes tens of estimates (the batch rule bisects): it is worked out while the
+    // panel shows, and marked stale otherwise.
     void refresh();
+    void refreshIfShownElseMarkStale();
 
     BuildDocument& m_document;
     QVBoxLayout* m_rows = nullptr;
     QWidget* m_content = nullptr;
     int m_count = 0;
+    bool m_stale = true;
 };
 
 } // namespace torchrig::ui
