@@ -82,8 +82,9 @@ int main(int argc, char** argv) {
     const bool exposed = QTest::qWaitForWindowExposed(&window);
     QCoreApplication::processEvents(); // the queued replots
     const double coldMs = static_cast<double>(sinceStart.nsecsElapsed()) / 1e6;
-    std::printf("cold start to the first painted window, research preset + BERT-base open: %.0f ms%s\n",
-                coldMs, exposed ? "" : " (the window was never exposed)");
+    std::printf("cold start to the first painted window, %s open: %.0f ms%s\n",
+                argc > 1 ? argv[1] : "the research preset with BERT-base", coldMs,
+                exposed ? "" : " (the window was never exposed)");
     std::printf(
         "resident memory: %.1f MiB after the catalog's window (%.1f MiB before the catalog), %.1f MiB "
         "with the build open\n",
