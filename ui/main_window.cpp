@@ -3,6 +3,7 @@
 #include "analysis/analysis_panel.h"
 #include "build/build_editor.h"
 #include "catalog_browser.h"
+#include "compare/compare_dialog.h"
 #include "document/autosave.h"
 #include "document/build_document.h"
 #include "part_snapshot.h"
@@ -85,6 +86,30 @@ void MainWindow::createMenus() {
     });
     file->addAction(tr("Save &as…"), QKeySequence::SaveAs, this, &MainWindow::saveDialog);
     m_recentMenu = file->addMenu(tr("Open &recent"));
+    file->addAction(tr("&Compare builds…"), this, [this] {
+        const auto paths = QFileDialog::getOpenFileNames(this, tr("Compare two to four builds"), QString(),
+                                                         tr("TorchRig builds (*.torchrig)"));
+        if (paths.isEmpty())
+            return;
+        if (paths.size() < 2 || paths.size() > 4) {
+            QMessageBox::information(this, tr("Compare builds"), tr("Choose two to four build files."));
+            return;
+        }
+        std::vector<plan::Build> builds;
+        QStringList names;
+        for (const auto& path : paths) {
+            BuildDocument reader;
+            if (auto opened = reader.open(path); !opened) {
+                QMessageBox::warning(this, tr("Compare builds"),
+                                     QString::fromStdString(opened.error().message));
+                return;
+            }
+            builds.push_back(reader.build());
+            names << QFileInfo(path).completeBaseName();
+        }
+        CompareDialog dialog(builds, names, this);
+        dialog.exec();
+    });
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);

@@ -12,6 +12,7 @@
 #include "analysis/timeline_chart.h"
 #include "build/build_parts_model.h"
 #include "catalog_browser.h"
+#include "compare/compare_dialog.h"
 #include "document/build_document.h"
 #include "io/build_file.h"
 #include "main_window.h"
@@ -26,6 +27,7 @@
 #include <QComboBox>
 #include <QSpinBox>
 #include <QTableView>
+#include <QTableWidget>
 #include <QUndoStack>
 #include <catch2/catch.hpp>
 
@@ -365,4 +367,26 @@ TEST_CASE("Planning settings round-trip and price the buy-or-rent chart in the u
     CHECK(lines[0].atStart == Approx(1599.0 * 7.1)); // the card's launch price in CNY
     // 450 W + 75 W, 10 h a day, 30 days, 0.6 CNY a kWh, over 24 months.
     CHECK(lines[0].atEnd - lines[0].atStart == Approx(0.525 * 10 * 30 * 0.6 * 24));
+}
+
+TEST_CASE("Compare puts builds side by side with the planner's figures", "[ui][compare]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    ui::BuildDocument one, two;
+    one.addPart(catalogPart(*catalog, "gpu/rtx-3060-12gb"));
+    one.setWorkload(bert(32));
+    two.addPart(catalogPart(*catalog, "gpu/rtx-4090", 2));
+    two.addPart(catalogPart(*catalog, "cpu/core-i9-13900k"));
+    two.setWorkload(bert(32));
+    ui::CompareDialog dialog({one.build(), two.build()},
+                             {QStringLiteral("entry"), QStringLiteral("research")});
+    REQUIRE(dialog.table()->columnCount() == 2);
+    const auto& s = dialog.summaries();
+    CHECK(s[1].gpuCount == 2);
+    CHECK(s[1].partsByCurrency.at("USD") == Approx(1599.0 * 2 + 589.0));
+    CHECK(s[1].samplesPerSecond > s[0].samplesPerSecond);
+    const auto gpus = plan::buildGpus(two.build());
+    const plan::WorkloadOnBuild workload(bert(32), *gpus, estimate::ParallelStrategy::Ddp);
+    CHECK(s[1].samplesPerSecond == Approx(workload.estimate()->time->samplesPerSecond * 2));
+    CHECK(dialog.table()->item(2, 1)->text() == QStringLiteral("2 x GeForce RTX 4090"));
 }
