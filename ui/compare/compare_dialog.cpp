@@ -81,16 +81,17 @@ CompareDialog::CompareDialog(const std::vector<plan::Build>& builds, const QStri
     m_plot->xAxis->setTicker(ticker);
     m_plot->xAxis->setRange(0.4, static_cast<double>(m_summaries.size()) + 0.6);
     m_plot->yAxis->setRange(0, top * 1.1);
-    m_plot->yAxis->setLabel(tr("samples/s, each on its own workload"));
+    m_plot->yAxis->setLabel(tr("samples/s"));
+    m_plot->xAxis->setLabel(tr("each build on its own workload"));
     enableExportMenu(*m_plot, QStringLiteral("compare.png"));
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_table, 2);
+    layout->addWidget(m_table, 3);
     layout->addWidget(m_plot, 1);
     layout->addWidget(buttons);
-    resize(900, 620);
+    resize(900, 720);
 }
 
 } // namespace torchrig::ui
