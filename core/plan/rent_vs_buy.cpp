@@ -46,7 +46,7 @@ RentVsBuy compareRentVsBuy(const Build& build, const ModelGraph& graph, const es
     double parts = 0;
     bool anyPriced = false;
     for (const auto& line : cost.lines) {
-        if (!line.subtotal)
+        if (!line.subtotal || line.hourly) // a rented instance is not bought
             continue;
         if (r.currency.empty())
             r.currency = line.currency;

@@ -116,6 +116,18 @@ TEST_CASE("Rent vs buy says what it cannot compare", "[core][build][rent]") {
         CHECK(*r.purchase == Approx(10000));
         CHECK(r.cloud[0].breakEvenMonths);
     }
+    SECTION("a rented instance in the build is not part of the purchase") {
+        BuildPart instance;
+        instance.partId = "cloud/x";
+        instance.snapshot.category = PartCategory::CloudInstance;
+        instance.snapshot.price = Price{20, "USD", "2026-03", "a price list", PriceKind::OnDemandHourly};
+        Build rented;
+        rented.parts = {instance};
+        const auto r =
+            compareRentVsBuy(rented, graph, cudaSetup(), {offerOf(build.parts[0], 2.0)}, {}, options);
+        CHECK_FALSE(r.purchase);
+        CHECK(r.build.notEstimated.find("rents a cloud instance") != std::string::npos);
+    }
     SECTION("an instance whose GPU the catalog does not describe is not estimated") {
         auto offer = offerOf(build.parts[0], 2.0);
         offer.gpu.reset();
