@@ -108,6 +108,14 @@ TEST_CASE("Modified follows the undo stack: save is clean, undo past it is modif
     CHECK_FALSE(document.isModified());
     document.undoStack()->undo();
     CHECK(document.isModified()); // before the saved state
+    plan::Build preset;
+    preset.parts.push_back(catalogPart(*catalog, "gpu/rtx-4090"));
+    document.reset(preset);
+    CHECK(document.isModified()); // a preset's parts are unsaved work
+    CHECK(document.filePath().isEmpty());
+    document.reset({});
+    CHECK_FALSE(document.isModified()); // an empty build has nothing to lose
+    CHECK(document.build().title == "Untitled build");
 }
 
 TEST_CASE("Open, edit, save and reopen gives the same build", "[ui][document]") {

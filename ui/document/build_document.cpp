@@ -85,12 +85,17 @@ Status BuildDocument::saveAs(const QString& path) {
 
 void BuildDocument::reset(plan::Build build) {
     m_build = std::move(build);
+    if (m_build.title.empty())
+        m_build.title = tr("Untitled build").toStdString();
     m_filePath.clear();
     m_undoStack->clear();
     Q_EMIT filePathChanged(m_filePath);
     Q_EMIT buildChanged();
-    // A new build from a preset is unsaved work: the stack's clean index is left behind.
-    m_undoStack->resetClean();
+    // A new build with parts (a preset's) is unsaved work; an empty one has nothing to lose.
+    if (m_build.parts.empty())
+        m_undoStack->setClean();
+    else
+        m_undoStack->resetClean();
     Q_EMIT modifiedChanged(isModified());
 }
 
