@@ -9,9 +9,21 @@ WorkloadOnBuild::WorkloadOnBuild(const ValidationRequest& request, const BuildGp
     : m_request(request)
     , m_gpus(gpus)
     , m_strategy(strategy) {
-    m_estimate = estimateFor(request);
-    if (auto graph = buildRequestGraph(request))
-        m_parameterCount = graph->parameterCount();
+    // The graph once, for the estimate and the parameter count both: this runs on every edit.
+    auto graph = buildRequestGraph(request);
+    if (!graph)
+        return;
+    m_parameterCount = graph->parameterCount();
+    m_estimate = estimateOn(*graph, request);
+}
+
+std::optional<estimate::Estimate> WorkloadOnBuild::estimateOn(const ModelGraph& graph,
+                                                              const ValidationRequest& request) const {
+    try {
+        return estimate::estimateTraining(graph, setupFor(request), m_gpus.spec);
+    } catch (const GraphError&) {
+        return std::nullopt;
+    }
 }
 
 estimate::TrainingSetup WorkloadOnBuild::setupFor(const ValidationRequest& request) const {
@@ -26,11 +38,7 @@ std::optional<estimate::Estimate> WorkloadOnBuild::estimateFor(const ValidationR
     auto graph = buildRequestGraph(request);
     if (!graph)
         return std::nullopt;
-    try {
-        return estimate::estimateTraining(*graph, setupFor(request), m_gpus.spec);
-    } catch (const GraphError&) {
-        return std::nullopt;
-    }
+    return estimateOn(*graph, request);
 }
 
 std::optional<ChangeEffect> WorkloadOnBuild::effectOf(const ValidationRequest& changed) const {

@@ -39,6 +39,9 @@ public:
     std::optional<estimate::HostEstimate> hostNeeds(const estimate::DatasetSpec& dataset) const;
 
 private:
+    std::optional<estimate::Estimate> estimateOn(const ModelGraph& graph,
+                                                 const ValidationRequest& request) const;
+
     ValidationRequest m_request;
     BuildGpus m_gpus;
     estimate::ParallelStrategy m_strategy;
