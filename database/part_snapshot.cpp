@@ -21,6 +21,14 @@ plan::PartSnapshot partSnapshot(const PartRecord& part) {
     return s;
 }
 
+std::vector<plan::CatalogChoice> catalogChoices(const Catalog& catalog) {
+    std::vector<plan::CatalogChoice> choices;
+    for (const auto& part : catalog.list())
+        if (part.category != PartCategory::CloudInstance && part.category != PartCategory::Gpu)
+            choices.push_back({part.id, partSnapshot(part)});
+    return choices;
+}
+
 std::vector<plan::CloudOffer> cloudOffers(const Catalog& catalog) {
     std::vector<plan::CloudOffer> offers;
     for (const auto& instance : catalog.list(PartCategory::CloudInstance)) {

@@ -3,6 +3,7 @@
 #include "catalog.h"
 #include "part_record.h"
 #include "plan/build.h"
+#include "plan/finding_fixes.h"
 #include "plan/rent_vs_buy.h"
 
 #include <vector>
@@ -12,6 +13,9 @@ namespace torchrig::db {
 // What a build file keeps of a catalog part: its name, its columns and the price it is costed at
 // (the newest street price, else the launch price, else the hourly one of a cloud instance).
 plan::PartSnapshot partSnapshot(const PartRecord& part);
+
+// Every part of the catalog a build fix may bring in (plan/finding_fixes.h), as a build keeps it.
+std::vector<plan::CatalogChoice> catalogChoices(const Catalog& catalog);
 
 // Every cloud instance of the catalog with its GPUs' specs (where the catalog has them) and its
 // newest on-demand price.

@@ -18,6 +18,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -47,7 +48,11 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     addDockWidget(Qt::LeftDockWidgetArea, catalogDock);
     auto* workloadDock = new QDockWidget(tr("Workload"), this);
     workloadDock->setObjectName(QStringLiteral("workload"));
-    workloadDock->setWidget(m_workloadEditor);
+    auto* workloadScroll = new QScrollArea(workloadDock);
+    workloadScroll->setWidgetResizable(true);
+    workloadScroll->setFrameShape(QFrame::NoFrame);
+    workloadScroll->setWidget(m_workloadEditor);
+    workloadDock->setWidget(workloadScroll);
     addDockWidget(Qt::RightDockWidgetArea, workloadDock);
     resizeDocks({catalogDock, workloadDock}, {560, 280}, Qt::Horizontal);
 
@@ -56,6 +61,8 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     m_autosave = new Autosave(*m_document, Autosave::defaultFolder(), this);
     createMenus();
     connect(m_browser->table(), &QTableView::activated, this, &MainWindow::addSelectedPart);
+    connect(m_workloadEditor, &WorkloadEditor::modelFileRejected, this,
+            [this](const QString& message) { QMessageBox::warning(this, tr("Model file"), message); });
     connect(m_document, &BuildDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &BuildDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_document, &BuildDocument::buildChanged, this, &MainWindow::updateTitle);

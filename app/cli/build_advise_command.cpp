@@ -76,11 +76,14 @@ int BuildAdviseCommand::run() {
     input.strategy = estimate::parallelStrategyFromString(m_strategy).value_or(input.strategy);
     std::string note;
     if (m_workload.given() || !build->workloads.empty()) {
-        auto request = buildWorkload(m_workload, *build);
-        if (!request) {
-            std::cerr << "torchrig-cli: " << request.error().message << "\n";
-            return exitCodeFor(request.error().code);
+        auto workload = buildWorkload(m_workload, m_strategy, &m_data, *build);
+        if (!workload) {
+            std::cerr << "torchrig-cli: " << workload.error().message << "\n";
+            return exitCodeFor(workload.error().code);
         }
+        input.strategy = workload->strategy;
+        input.dataset = workload->dataset;
+        const auto* request = &workload->request;
         auto graph = buildRequestGraph(*request);
         if (!graph) {
             std::cerr << "torchrig-cli: " << graph.error().message << "\n";

@@ -27,7 +27,7 @@ private:
     std::string m_file;
     WorkloadOptions m_workload;
     DatasetFlags m_data;
-    std::string m_strategy = "ddp";
+    std::string m_strategy; // "": the build file's
     CostFlags m_costFlags;
     double m_lifetimeMonths = 36;
     bool m_json = false;

@@ -252,7 +252,7 @@ int BuildCommand::create() {
             return exitCodeFor(request.error().code);
         }
         request->device = "cuda:0";
-        build.workloads.push_back(*request);
+        build.workloads.push_back({*request, estimate::ParallelStrategy::Ddp, {}});
     }
     if (m_nodes > 0)
         build.nodes = m_nodes;
@@ -290,16 +290,15 @@ int BuildCommand::check() {
     }
     // With a workload (the flags', else the file's), its host RAM and storage are checked too.
     if (m_checkWorkload.given() || !build->workloads.empty()) {
-        auto request = buildWorkload(m_checkWorkload, *build);
-        if (!request) {
-            std::cerr << "torchrig-cli: " << request.error().message << "\n";
-            return exitCodeFor(request.error().code);
+        auto planned = buildWorkload(m_checkWorkload, m_checkStrategy, &m_checkData, *build);
+        if (!planned) {
+            std::cerr << "torchrig-cli: " << planned.error().message << "\n";
+            return exitCodeFor(planned.error().code);
         }
+        const auto* request = &planned->request;
         if (auto gpus = plan::buildGpus(*build)) {
-            const plan::WorkloadOnBuild workload(*request, *gpus,
-                                                 estimate::parallelStrategyFromString(m_checkStrategy)
-                                                     .value_or(estimate::ParallelStrategy::Ddp));
-            const auto dataset = m_checkData.spec();
+            const plan::WorkloadOnBuild workload(*request, *gpus, planned->strategy);
+            const auto& dataset = planned->dataset;
             if (auto host = workload.hostNeeds(dataset))
                 options.needs = plan::WorkloadNeeds{
                     host->ramBytes, host->storageBytes, dataset.cacheInRam,

@@ -51,7 +51,7 @@ private:
     WorkloadOptions m_checkWorkload;
     WorkloadOptions m_newWorkload;
     DatasetFlags m_checkData;
-    std::string m_checkStrategy = "ddp";
+    std::string m_checkStrategy; // "": the build file's
     std::string m_circuit = "15x120";
     const GlobalOptions& m_options;
     bool m_json = false;

@@ -12,14 +12,26 @@ Result<plan::Build> loadBuildFile(const std::string& path) {
     return readBuildFile(*text, path);
 }
 
-Result<ValidationRequest> buildWorkload(const WorkloadOptions& flags, const plan::Build& build) {
-    if (flags.given())
-        return flags.toRequest();
-    if (!build.workloads.empty())
-        return build.workloads.front();
-    return makeError(ErrorCode::InvalidInput,
-                     "the build file has no workload: give one (--model bert-base-uncased --batch 32, "
-                     "and --seq-len, --precision … as for torchrig-cli estimate)");
+Result<plan::BuildWorkload> buildWorkload(const WorkloadOptions& flags, const std::string& strategyFlag,
+                                          const DatasetFlags* dataFlags, const plan::Build& build) {
+    plan::BuildWorkload workload;
+    if (flags.given()) {
+        auto request = flags.toRequest();
+        if (!request)
+            return request.error();
+        workload.request = std::move(*request);
+    } else if (!build.workloads.empty()) {
+        workload = build.workloads.front();
+    } else {
+        return makeError(ErrorCode::InvalidInput,
+                         "the build file has no workload: give one (--model bert-base-uncased --batch 32, "
+                         "and --seq-len, --precision … as for torchrig-cli estimate)");
+    }
+    if (!strategyFlag.empty())
+        workload.strategy = estimate::parallelStrategyFromString(strategyFlag).value_or(workload.strategy);
+    if (dataFlags && (flags.given() || dataFlags->given()))
+        workload.dataset = dataFlags->spec();
+    return workload;
 }
 
 } // namespace torchrig::cli

@@ -98,11 +98,12 @@ int BuildRentCommand::run() {
         std::cerr << "torchrig-cli: " << build.error().message << "\n";
         return exitCodeFor(build.error().code);
     }
-    auto request = buildWorkload(m_workload, *build);
-    if (!request) {
-        std::cerr << "torchrig-cli: " << request.error().message << "\n";
-        return exitCodeFor(request.error().code);
+    auto planned = buildWorkload(m_workload, m_strategy, nullptr, *build);
+    if (!planned) {
+        std::cerr << "torchrig-cli: " << planned.error().message << "\n";
+        return exitCodeFor(planned.error().code);
     }
+    const auto* request = &planned->request;
     auto graph = buildRequestGraph(*request);
     if (!graph) {
         std::cerr << "torchrig-cli: " << graph.error().message << "\n";
@@ -116,8 +117,7 @@ int BuildRentCommand::run() {
     const auto offers = db::cloudOffers(**catalog);
     auto setup = estimate::trainingSetupFor(*request);
     setup.cuda = true;
-    setup.parallel.strategy =
-        estimate::parallelStrategyFromString(m_strategy).value_or(setup.parallel.strategy);
+    setup.parallel.strategy = planned->strategy;
     plan::RentVsBuy r;
     try {
         r = plan::compareRentVsBuy(*build, *graph, setup, offers, m_usage, m_costFlags.options);

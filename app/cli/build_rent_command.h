@@ -25,7 +25,7 @@ private:
     const GlobalOptions& m_options;
     std::string m_file;
     WorkloadOptions m_workload;
-    std::string m_strategy = "ddp";
+    std::string m_strategy; // "": the build file's
     CostFlags m_costFlags;
     plan::UsagePlan m_usage;
     bool m_json = false;

@@ -1,8 +1,11 @@
 #include "dataset_flags.h"
 
+#include <algorithm>
+
 namespace torchrig::cli {
 
 void DatasetFlags::addTo(CLI::App& command) {
+    const auto added = command.get_options().size();
     auto* samples = command.add_option("--dataset-samples", dataset.samples, "Samples in the training set")
                         ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 50));
     command.add_option("--sample-bytes", dataset.sampleBytes, "One sample as stored (a 224² JPEG: ~150000)")
@@ -23,6 +26,13 @@ void DatasetFlags::addTo(CLI::App& command) {
         ->check(CLI::PositiveNumber);
     command.add_option("--tokens", dataset.tokens, "Tokens to train on (language models): the run's time")
         ->check(CLI::PositiveNumber);
+    const auto all = command.get_options();
+    m_options.assign(all.begin() + static_cast<std::ptrdiff_t>(added), all.end());
+}
+
+bool DatasetFlags::given() const {
+    return std::any_of(m_options.begin(), m_options.end(),
+                       [](const CLI::Option* o) { return o->count() > 0; });
 }
 
 estimate::DatasetSpec DatasetFlags::spec() const {

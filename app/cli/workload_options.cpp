@@ -53,7 +53,8 @@ void WorkloadOptions::addTo(CLI::App& command, const std::string& deviceHelp, bo
 void addBuildStrategyOption(CLI::App& command, std::string& strategy) {
     command
         .add_option("--strategy", strategy,
-                    "How several GPUs share the workload: ddp, zero1, zero2, zero3, fsdp")
+                    "How several GPUs share the workload: ddp, zero1, zero2, zero3, fsdp (default: the build "
+                    "file's, else ddp)")
         ->check(CLI::IsMember({"ddp", "zero1", "zero2", "zero3", "fsdp"}));
 }
 

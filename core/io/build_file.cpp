@@ -2,6 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <set>
+#include <type_traits>
+
 namespace torchrig {
 
 namespace {
@@ -59,6 +62,77 @@ const json& listAt(const json& object, const char* key, const std::string& where
     return object[key];
 }
 
+ordered datasetToJson(const estimate::DatasetSpec& d) {
+    return {{"samples", d.samples},
+            {"sample_bytes", d.sampleBytes},
+            {"epochs", d.epochs},
+            {"tokens", d.tokens},
+            {"cache_in_ram", d.cacheInRam},
+            {"loader_workers", d.loaderWorkers},
+            {"prefetch_factor", d.prefetchFactor},
+            {"pin_memory", d.pinMemory},
+            {"kept_checkpoints", d.keptCheckpoints},
+            {"storage_read_bytes_per_second", d.storageReadBytesPerSecond},
+            {"decode_samples_per_second_per_worker", d.decodeSamplesPerSecondPerWorker}};
+}
+
+estimate::DatasetSpec datasetFromJson(const json& object, const std::string& where) {
+    if (!object.is_object())
+        throw FileError(where + " must be an object");
+    estimate::DatasetSpec d;
+    const auto count = [&](const char* key, auto& into, std::int64_t lowest) {
+        if (!object.contains(key))
+            return;
+        const auto& v = object[key];
+        if (!v.is_number_integer() || v.get<std::int64_t>() < lowest)
+            throw FileError(where + "." + key + " must be a whole number from " + std::to_string(lowest) +
+                            ", not " + v.dump());
+        into = static_cast<std::remove_reference_t<decltype(into)>>(v.get<std::int64_t>());
+    };
+    const auto amount = [&](const char* key, double& into) {
+        if (!object.contains(key))
+            return;
+        const auto& v = object[key];
+        if (!v.is_number() || !(v.get<double>() >= 0))
+            throw FileError(where + "." + key + " must be a number from 0, not " + v.dump());
+        into = v.get<double>();
+    };
+    const auto flag = [&](const char* key, bool& into) {
+        if (!object.contains(key))
+            return;
+        if (!object[key].is_boolean())
+            throw FileError(where + "." + key + " must be true or false, not " + object[key].dump());
+        into = object[key].get<bool>();
+    };
+    for (const auto& [key, value] : object.items()) {
+        static const std::set<std::string, std::less<>> known = {"samples",
+                                                                 "sample_bytes",
+                                                                 "epochs",
+                                                                 "tokens",
+                                                                 "cache_in_ram",
+                                                                 "loader_workers",
+                                                                 "prefetch_factor",
+                                                                 "pin_memory",
+                                                                 "kept_checkpoints",
+                                                                 "storage_read_bytes_per_second",
+                                                                 "decode_samples_per_second_per_worker"};
+        if (!known.contains(key))
+            throw FileError(where + "." + key + " is not a dataset field this TorchRig knows");
+    }
+    count("samples", d.samples, 0);
+    count("sample_bytes", d.sampleBytes, 0);
+    amount("epochs", d.epochs);
+    amount("tokens", d.tokens);
+    flag("cache_in_ram", d.cacheInRam);
+    count("loader_workers", d.loaderWorkers, 0);
+    count("prefetch_factor", d.prefetchFactor, 1);
+    flag("pin_memory", d.pinMemory);
+    count("kept_checkpoints", d.keptCheckpoints, 0);
+    amount("storage_read_bytes_per_second", d.storageReadBytesPerSecond);
+    amount("decode_samples_per_second_per_worker", d.decodeSamplesPerSecondPerWorker);
+    return d;
+}
+
 } // namespace
 
 std::string writeBuildFile(const plan::Build& build) {
@@ -85,8 +159,12 @@ std::string writeBuildFile(const plan::Build& build) {
         parts.push_back(entry);
     }
     ordered workloads = ordered::array();
-    for (const auto& workload : build.workloads)
-        workloads.push_back(ordered::parse(validationRequestToJson(workload)));
+    for (const auto& workload : build.workloads) {
+        auto entry = ordered::parse(validationRequestToJson(workload.request));
+        entry["parallel_strategy"] = std::string(estimate::parallelStrategyId(workload.strategy));
+        entry["dataset"] = datasetToJson(workload.dataset);
+        workloads.push_back(std::move(entry));
+    }
     ordered quotes = ordered::array();
     for (const auto& q : build.purchasing.quotes)
         quotes.push_back({{"vendor", q.vendor},
@@ -207,10 +285,30 @@ Result<plan::Build> readBuildFile(std::string_view text, std::string_view fileLa
         }
         const auto& workloads = listAt(document, "workloads", where);
         for (std::size_t i = 0; i < workloads.size(); ++i) {
-            auto request = parseValidationRequest(workloads[i].dump());
+            const auto at = where + ".workloads[" + std::to_string(i) + "]";
+            if (!workloads[i].is_object())
+                throw FileError(at + " must be an object");
+            // The plan's own keys sit beside the validation request's, which are read strictly.
+            auto requestJson = workloads[i];
+            plan::BuildWorkload workload;
+            if (requestJson.contains("parallel_strategy")) {
+                const auto strategyText = textAt(requestJson, "parallel_strategy", at);
+                auto strategy = estimate::parallelStrategyFromString(strategyText);
+                if (!strategy)
+                    throw FileError(at + ".parallel_strategy: \"" + strategyText +
+                                    "\" is not one of ddp, zero1, zero2, zero3, fsdp, pipeline, tensor");
+                workload.strategy = *strategy;
+                requestJson.erase("parallel_strategy");
+            }
+            if (requestJson.contains("dataset")) {
+                workload.dataset = datasetFromJson(requestJson["dataset"], at + ".dataset");
+                requestJson.erase("dataset");
+            }
+            auto request = parseValidationRequest(requestJson.dump());
             if (!request)
-                throw FileError(where + ".workloads[" + std::to_string(i) + "]: " + request.error().message);
-            build.workloads.push_back(std::move(*request));
+                throw FileError(at + ": " + request.error().message);
+            workload.request = std::move(*request);
+            build.workloads.push_back(std::move(workload));
         }
         const auto& purchasing = objectAt(document, "purchasing", where);
         build.purchasing.requester = textAt(purchasing, "requester", where + ".purchasing");

@@ -11,7 +11,8 @@
 
 namespace torchrig {
 
-inline constexpr int kBuildFileFormatVersion = 1;
+// 1: the first; 2: each workload also keeps its parallel strategy and dataset (1 still reads).
+inline constexpr int kBuildFileFormatVersion = 2;
 
 std::string writeBuildFile(const plan::Build& build);
 // `fileLabel` names the file in messages.

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 namespace torchrig::plan {
 
@@ -378,19 +379,42 @@ std::vector<Advice> adviseBuild(const Build& build, const AdvisorInput& input) {
     return advice;
 }
 
-bool applyWorkloadChange(ValidationRequest& workload, const WorkloadChange& change) {
+bool applyWorkloadChange(BuildWorkload& workload, const WorkloadChange& change) {
+    auto& request = workload.request;
+    auto whole = [](const std::string& value, long long lowest) -> std::optional<long long> {
+        try {
+            std::size_t used = 0;
+            const auto n = std::stoll(value, &used);
+            if (used == value.size() && n >= lowest)
+                return n;
+        } catch (const std::exception&) {
+        }
+        return std::nullopt;
+    };
     auto applyOne = [&](const std::string& field, const std::string& value) {
         if (field == "precision") {
             auto p = precisionFromString(value);
             if (!p)
                 return false;
-            workload.precision = *p;
+            request.precision = *p;
         } else if (field == "checkpointing") {
-            workload.checkpointing = value == "blocks" ? Checkpointing::Blocks : Checkpointing::None;
-        } else if (field == "batch") {
-            workload.inputs.batch = std::stoll(value);
-        } else if (field == "grad_accum") {
-            workload.gradientAccumulation = std::stoi(value);
+            if (value != "blocks" && value != "none")
+                return false;
+            request.checkpointing = value == "blocks" ? Checkpointing::Blocks : Checkpointing::None;
+        } else if (field == "batch" || field == "grad_accum" || field == "loader_workers") {
+            const auto n = whole(value, field == "loader_workers" ? 0 : 1);
+            if (!n || *n > (1 << 20))
+                return false;
+            if (field == "batch")
+                request.inputs.batch = *n;
+            else if (field == "grad_accum")
+                request.gradientAccumulation = static_cast<int>(*n);
+            else
+                workload.dataset.loaderWorkers = static_cast<int>(*n);
+        } else if (field == "cache_dataset") {
+            if (value != "true" && value != "false")
+                return false;
+            workload.dataset.cacheInRam = value == "true";
         } else {
             return false;
         }

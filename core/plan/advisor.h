@@ -45,8 +45,9 @@ struct AdvisorInput {
 
 std::vector<Advice> adviseBuild(const Build& build, const AdvisorInput& input);
 
-// The change made to a workload (precision, checkpointing, batch, grad_accum); false when the
-// field is not the workload's own (loader_workers and cache_dataset belong to the data options).
-bool applyWorkloadChange(ValidationRequest& workload, const WorkloadChange& change);
+// The change made to a build's workload (precision, checkpointing, batch, grad_accum, and its
+// data's loader_workers and cache_dataset), all or nothing; false for a field or value it does not
+// know.
+bool applyWorkloadChange(BuildWorkload& workload, const WorkloadChange& change);
 
 } // namespace torchrig::plan

@@ -4,6 +4,8 @@
 // and the price used, so a build file opened elsewhere shows the same numbers and can say where
 // the local catalog differs.
 
+#include "estimate/host_needs.h"
+#include "estimate/memory_estimate.h"
 #include "hardware/part_category.h"
 #include "hardware/price.h"
 #include "io/validation_protocol.h"
@@ -52,13 +54,21 @@ struct Purchasing {
     std::vector<VendorQuote> quotes;
 };
 
+// A workload the build is for: the run on each GPU (model, batch, precision, …), how it spreads
+// over the build's GPUs, and the data it reads (size, epochs, loading).
+struct BuildWorkload {
+    ValidationRequest request;
+    estimate::ParallelStrategy strategy = estimate::ParallelStrategy::Ddp;
+    estimate::DatasetSpec dataset;
+};
+
 struct Build {
     std::string title;
     std::string presetId; // the preset it started from, if any
     std::string source;   // the preset's source article
     int nodes = 1;
     std::vector<BuildPart> parts; // one node's
-    std::vector<ValidationRequest> workloads;
+    std::vector<BuildWorkload> workloads;
     std::string notes;
     Purchasing purchasing;
 };

@@ -28,10 +28,11 @@ BuildSummary summarizeBuild(const Build& build) {
     const auto gpus = buildGpus(build);
     if (!gpus || build.workloads.empty())
         return s;
-    const auto& request = build.workloads.front();
+    const auto& planned = build.workloads.front();
+    const auto& request = planned.request;
     s.workload = (request.model.empty() ? std::string("a model file") : request.model) + ", batch " +
                  std::to_string(request.inputs.batch);
-    const WorkloadOnBuild workload(request, *gpus, estimate::ParallelStrategy::Ddp);
+    const WorkloadOnBuild workload(request, *gpus, planned.strategy);
     if (const auto& e = workload.estimate()) {
         s.fits = e->fits;
         s.devicePeakBytes = e->devicePeakBytes;

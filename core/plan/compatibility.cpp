@@ -172,7 +172,9 @@ std::vector<Finding> checkBuild(const Build& build, const CheckOptions& options)
         const auto boardType = upper(text(*board, "memory_type"));
         int modules = 0;
         double gigabytes = 0;
+        std::vector<std::string> boardAndKits = {board->partId};
         for (const auto* kit : p.memory) {
+            boardAndKits.push_back(kit->partId);
             const auto type = upper(text(*kit, "memory_type"));
             const auto form = upper(text(*kit, "module_form"));
             const bool boardRegistered = boardType.find("RDIMM") != std::string::npos;
@@ -195,12 +197,12 @@ std::vector<Finding> checkBuild(const Build& build, const CheckOptions& options)
             add(Severity::Problem, "memory-slots",
                 std::to_string(modules) + " memory modules for " + std::to_string(static_cast<int>(*slots)) +
                     " slots on " + board->snapshot.name,
-                {board->partId}, "use fewer, larger modules");
+                boardAndKits, "use fewer, larger modules");
         if (auto maximum = number(*board, "memory_max_gb"); maximum && *maximum > 0 && gigabytes > *maximum)
             add(Severity::Problem, "memory-capacity",
                 std::to_string(static_cast<int>(gigabytes)) + " GB of memory; " + board->snapshot.name +
                     " takes at most " + std::to_string(static_cast<int>(*maximum)) + " GB",
-                {board->partId}, "use less memory, or a board that takes more");
+                boardAndKits, "use less memory, or a board that takes more");
     }
 
     // GPUs in the board's slots: each card covers its slot width, so the next card needs a slot

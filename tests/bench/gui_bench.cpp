@@ -67,7 +67,7 @@ int main(int argc, char** argv) {
     bert.inputs.batch = 32;
     bert.inputs.seqLen = 128;
     bert.precision = Precision::AmpBf16;
-    build.workloads.push_back(bert);
+    build.workloads.push_back({bert, estimate::ParallelStrategy::Ddp, {}});
     const auto path = QDir::temp().filePath(QStringLiteral("torchrig-bench-gui.torchrig"));
     {
         QFile file(path);
@@ -96,7 +96,7 @@ int main(int argc, char** argv) {
     auto* document = window.document();
     for (int i = 0; i < 60; ++i) {
         auto workload = document->build().workloads.front();
-        workload.inputs.batch = i % 2 == 0 ? 48 : 32;
+        workload.request.inputs.batch = i % 2 == 0 ? 48 : 32;
         QElapsedTimer edit;
         edit.start();
         document->setWorkload(workload);

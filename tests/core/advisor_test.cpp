@@ -235,17 +235,23 @@ TEST_CASE("Advice: renting when buying would not pay off within the build's life
 }
 
 TEST_CASE("An offered change applies to the workload, all or nothing", "[core][advisor]") {
-    auto w = workload("gpt2", 16);
+    BuildWorkload w{workload("gpt2", 16), estimate::ParallelStrategy::Ddp, {}};
     REQUIRE(applyWorkloadChange(w, {"batch", "8", {{"grad_accum", "2"}}}));
-    CHECK(w.inputs.batch == 8);
-    CHECK(w.gradientAccumulation == 2);
+    CHECK(w.request.inputs.batch == 8);
+    CHECK(w.request.gradientAccumulation == 2);
     REQUIRE(applyWorkloadChange(w, {"precision", "fp32", {}}));
-    CHECK(w.precision == Precision::Fp32);
+    CHECK(w.request.precision == Precision::Fp32);
     REQUIRE(applyWorkloadChange(w, {"checkpointing", "blocks", {}}));
-    CHECK(w.checkpointing == Checkpointing::Blocks);
+    CHECK(w.request.checkpointing == Checkpointing::Blocks);
+    REQUIRE(applyWorkloadChange(w, {"loader_workers", "2", {}}));
+    CHECK(w.dataset.loaderWorkers == 2);
+    REQUIRE(applyWorkloadChange(w, {"cache_dataset", "true", {}}));
+    CHECK(w.dataset.cacheInRam);
     const auto before = w;
-    CHECK_FALSE(
-        applyWorkloadChange(w, {"batch", "4", {{"loader_workers", "2"}}})); // not the workload's field
-    CHECK(w.inputs.batch == before.inputs.batch);
+    CHECK_FALSE(applyWorkloadChange(w, {"batch", "4", {{"loader_workers", "-1"}}})); // a bad second value
+    CHECK(w.request.inputs.batch == before.request.inputs.batch);
     CHECK_FALSE(applyWorkloadChange(w, {"precision", "fp64", {}}));
+    CHECK_FALSE(applyWorkloadChange(w, {"batch", "8x", {}}));
+    CHECK_FALSE(applyWorkloadChange(w, {"learning_rate", "1e-4", {}}));
+    CHECK(w.request.inputs.batch == before.request.inputs.batch);
 }

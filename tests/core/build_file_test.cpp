@@ -37,7 +37,12 @@ plan::Build sampleBuild() {
     workload.inputs.batch = 32;
     workload.inputs.seqLen = 128;
     workload.precision = Precision::AmpBf16;
-    build.workloads.push_back(workload);
+    plan::BuildWorkload planned{workload, estimate::ParallelStrategy::Zero2, {}};
+    planned.dataset.samples = 1'000'000;
+    planned.dataset.sampleBytes = 512;
+    planned.dataset.epochs = 3;
+    planned.dataset.cacheInRam = true;
+    build.workloads.push_back(planned);
     build.notes = "for the NLP group";
     build.purchasing = {
         "Li Wei", "NLP lab", "CS-2026-117", {{"Vendor A", 3350, "USD", "2026-11-20", "Q-88"}}};
@@ -64,13 +69,35 @@ TEST_CASE("A build file reads back what was written", "[core][build]") {
     CHECK(read->parts[0].snapshot.price->kind == PriceKind::LaunchMsrp);
     CHECK_FALSE(read->parts[1].snapshot.price);
     REQUIRE(read->workloads.size() == 1);
-    CHECK(read->workloads[0].model == "bert-base-uncased");
-    CHECK(read->workloads[0].precision == Precision::AmpBf16);
+    CHECK(read->workloads[0].request.model == "bert-base-uncased");
+    CHECK(read->workloads[0].request.precision == Precision::AmpBf16);
+    CHECK(read->workloads[0].strategy == estimate::ParallelStrategy::Zero2);
+    CHECK(read->workloads[0].dataset.samples == 1'000'000);
+    CHECK(read->workloads[0].dataset.sampleBytes == 512);
+    CHECK(read->workloads[0].dataset.epochs == 3);
+    CHECK(read->workloads[0].dataset.cacheInRam);
     CHECK(read->purchasing.budgetCode == "CS-2026-117");
     REQUIRE(read->purchasing.quotes.size() == 1);
     CHECK(read->purchasing.quotes[0].reference == "Q-88");
     // Written again, byte for byte the same.
     CHECK(writeBuildFile(*read) == text);
+}
+
+TEST_CASE("A format 1 build file (no strategy or dataset) still reads, as DDP with no dataset",
+          "[core][build]") {
+    auto text = writeBuildFile(sampleBuild());
+    const auto version = "\"format_version\": " + std::to_string(kBuildFileFormatVersion);
+    text.replace(text.find(version), version.size(), "\"format_version\": 1");
+    const auto strategyKey = text.find(",\n      \"parallel_strategy\"");
+    REQUIRE(strategyKey != std::string::npos);
+    const auto datasetEnd = text.find('}', text.find("\"dataset\""));
+    text.erase(strategyKey, datasetEnd + 1 - strategyKey);
+    auto read = readBuildFile(text, "old.torchrig");
+    REQUIRE(read.ok());
+    REQUIRE(read->workloads.size() == 1);
+    CHECK(read->workloads[0].request.model == "bert-base-uncased");
+    CHECK(read->workloads[0].strategy == estimate::ParallelStrategy::Ddp);
+    CHECK(read->workloads[0].dataset.samples == 0);
 }
 
 TEST_CASE("A truncated, foreign, newer or hand-broken build file is refused, saying why", "[core][build]") {
@@ -85,7 +112,8 @@ TEST_CASE("A truncated, foreign, newer or hand-broken build file is refused, say
                Catch::Contains("not a TorchRig build file"));
     CHECK_THAT(message(readBuildFile("[1, 2]", "list.json")), Catch::Contains("not a TorchRig build file"));
     auto newer = text;
-    newer.replace(newer.find("\"format_version\": 1"), 19, "\"format_version\": 9");
+    const auto version = "\"format_version\": " + std::to_string(kBuildFileFormatVersion);
+    newer.replace(newer.find(version), version.size(), "\"format_version\": 9");
     CHECK_THAT(message(readBuildFile(newer, "n.torchrig")),
                Catch::Contains("newer TorchRig") && Catch::Contains("format 9"));
     auto broken = text;
@@ -94,6 +122,18 @@ TEST_CASE("A truncated, foreign, newer or hand-broken build file is refused, say
     auto badWorkload = text;
     badWorkload.replace(badWorkload.find("\"precision\": \"amp-bf16\""), 23, "\"precision\": \"fp64\"");
     CHECK_THAT(message(readBuildFile(badWorkload, "w.torchrig")), Catch::Contains("workloads[0]"));
+    auto badStrategy = text;
+    badStrategy.replace(badStrategy.find("\"zero2\""), 7, "\"zero9\"");
+    CHECK_THAT(message(readBuildFile(badStrategy, "s.torchrig")),
+               Catch::Contains("workloads[0].parallel_strategy") && Catch::Contains("zero9"));
+    auto badDataset = text;
+    const std::string samples = "\"samples\": 1000000";
+    badDataset.replace(badDataset.find(samples), samples.size(), "\"samples\": -5");
+    CHECK_THAT(message(readBuildFile(badDataset, "d.torchrig")),
+               Catch::Contains("workloads[0].dataset.samples"));
+    auto unknownDatasetKey = text;
+    unknownDatasetKey.replace(unknownDatasetKey.find("\"samples\":"), 10, "\"sampels\":");
+    CHECK_THAT(message(readBuildFile(unknownDatasetKey, "u.torchrig")), Catch::Contains("sampels"));
     auto badCategory = text;
     badCategory.replace(badCategory.find("\"category\": \"gpu\""), 17, "\"category\": \"toaster\"");
     CHECK_THAT(message(readBuildFile(badCategory, "c.torchrig")), Catch::Contains("toaster"));

@@ -1,6 +1,7 @@
 // Each compatibility rule on a build made by hand: one that fires it and one that does not.
 
 #include "plan/compatibility.h"
+#include "plan/finding_fixes.h"
 
 #include <catch2/catch.hpp>
 
@@ -213,4 +214,100 @@ TEST_CASE("Each compatibility rule fires on the fault it looks for", "[core][bui
     b.parts.erase(b.parts.begin() + 4); // no storage
     CHECK(fires(b, "incomplete"));
     CHECK(fires(Build{}, "empty"));
+}
+
+namespace {
+
+CatalogChoice choice(BuildPart p, std::optional<double> usd = std::nullopt) {
+    if (usd)
+        p.snapshot.price = Price{*usd, "USD", "2026-11-01", "test", PriceKind::Street};
+    return {p.partId, p.snapshot};
+}
+
+const Finding& findingOf(const std::vector<Finding>& findings, const std::string& rule) {
+    auto it =
+        std::find_if(findings.begin(), findings.end(), [&](const Finding& f) { return f.rule == rule; });
+    REQUIRE(it != findings.end());
+    return *it;
+}
+
+} // namespace
+
+TEST_CASE("A finding's offered fixes are changes the checker agrees remove it",
+          "[core][build][compat][fixes]") {
+    SECTION("an undersized supply: the cheapest catalog supply that carries the load") {
+        auto b = goodBuild();
+        find(b, "psu/p").snapshot.fields["wattage_w"] = I{600};
+        const auto findings = checkBuild(b);
+        const auto& f = findingOf(findings, "psu-capacity");
+        auto psu = [](std::string id, I watts) {
+            return part("psu/" + id, PartCategory::Psu, "PSU " + id,
+                        {{"wattage_w", watts}, {"atx_version", S("ATX 3.0")}, {"pcie_8pin", I{6}}});
+        };
+        const std::vector<CatalogChoice> catalog = {
+            choice(psu("small", 750), 90), choice(psu("huge", 2000), 500), choice(psu("big", 1600), 300)};
+        const auto fixes = fixesFor(f, b, catalog);
+        REQUIRE(fixes.size() == 2); // the 750 W one does not carry 2 × 300 W + CPU + platform
+        CHECK(fixes[0].label == "Replace PSU P with PSU big");
+        CHECK(fixes[1].label == "Replace PSU P with PSU huge");
+        for (const auto& fix : fixes) {
+            CHECK_FALSE(fires(fix.after, "psu-capacity"));
+            CHECK(fix.after.parts.size() == b.parts.size());
+        }
+    }
+    SECTION("a bridge on cards without NVLink: removing it") {
+        auto b = goodBuild();
+        find(b, "gpu/a").snapshot.fields["gpu_link"] = S("none");
+        const auto findings = checkBuild(b);
+        const auto fixes = fixesFor(findingOf(findings, "nvlink"), b, {});
+        REQUIRE_FALSE(fixes.empty());
+        CHECK(fixes[0].label == "Remove Bridge for Card A");
+        CHECK_FALSE(fires(fixes[0].after, "nvlink"));
+    }
+    SECTION("too many memory modules: fewer kits before another board") {
+        auto b = goodBuild();
+        find(b, "memory/k").quantity = 3; // 6 modules, 4 slots
+        const auto findings = checkBuild(b);
+        auto board8 = part("motherboard/eight", PartCategory::Motherboard, "Board Eight",
+                           find(b, "motherboard/m").snapshot.fields);
+        board8.snapshot.fields["memory_slots"] = I{8};
+        const auto fixes = fixesFor(findingOf(findings, "memory-slots"), b, {choice(board8, 400)});
+        REQUIRE(fixes.size() == 3);
+        CHECK(fixes[0].label == "2 × Kit K instead of 3");
+        CHECK(fixes[1].label == "1 × Kit K instead of 3");
+        CHECK(fixes[2].label == "Replace Board M with Board Eight");
+        for (const auto& fix : fixes)
+            CHECK_FALSE(fires(fix.after, "memory-slots"));
+    }
+    SECTION("a missing supply: adding one from the catalog") {
+        auto b = goodBuild();
+        b.parts.erase(std::find_if(b.parts.begin(), b.parts.end(),
+                                   [](const BuildPart& p) { return p.partId == "psu/p"; }));
+        const auto findings = checkBuild(b);
+        const auto& f = findingOf(findings, "incomplete");
+        const auto supply =
+            part("psu/big", PartCategory::Psu, "PSU big",
+                 {{"wattage_w", I{1600}}, {"atx_version", S("ATX 3.0")}, {"pcie_8pin", I{6}}});
+        const auto fixes = fixesFor(f, b, {choice(supply, 300)});
+        REQUIRE(fixes.size() == 1);
+        CHECK(fixes[0].label == "Add PSU big");
+        CHECK_FALSE(fires(fixes[0].after, "incomplete"));
+    }
+    SECTION("nothing offered when nothing tried helps, and no fix that adds a problem") {
+        auto b = goodBuild();
+        find(b, "cpu/x").snapshot.fields["socket"] = S("LGA1700");
+        const auto findings = checkBuild(b);
+        const auto& f = findingOf(findings, "cpu-socket");
+        CHECK(fixesFor(f, b, {}).empty());
+        // A board of the CPU's socket that takes other memory trades one problem for another.
+        auto intelBoard = part("motherboard/intel", PartCategory::Motherboard, "Board Intel",
+                               find(b, "motherboard/m").snapshot.fields);
+        intelBoard.snapshot.fields["socket"] = S("LGA1700");
+        intelBoard.snapshot.fields["memory_type"] = S("DDR4");
+        CHECK(fixesFor(f, b, {choice(intelBoard)}).empty());
+        intelBoard.snapshot.fields["memory_type"] = S("DDR5");
+        const auto fixes = fixesFor(f, b, {choice(intelBoard)});
+        REQUIRE(fixes.size() == 1);
+        CHECK(checkBuild(fixes[0].after).empty());
+    }
 }

@@ -54,6 +54,10 @@ ValidationRequest bert(std::int64_t batch) {
     return r;
 }
 
+plan::BuildWorkload planned(ValidationRequest request) {
+    return {std::move(request), estimate::ParallelStrategy::Ddp, {}};
+}
+
 } // namespace
 
 TEST_CASE("Undo and redo walk a build through its exact earlier states", "[ui][document]") {
@@ -72,7 +76,7 @@ TEST_CASE("Undo and redo walk a build through its exact earlier states", "[ui][d
     states.push_back(state(document));
     document.setTitle(QStringLiteral("Lab server"));
     states.push_back(state(document));
-    document.setWorkload(bert(32));
+    document.setWorkload(planned(bert(32)));
     states.push_back(state(document));
     document.removePart(1);
     states.push_back(state(document));
@@ -123,7 +127,7 @@ TEST_CASE("Open, edit, save and reopen gives the same build", "[ui][document]") 
     auto catalog = test::openCatalog(folder.file("user.sqlite"));
     ui::BuildDocument first;
     first.addPart(catalogPart(*catalog, "gpu/rtx-4090", 2));
-    first.setWorkload(bert(16));
+    first.setWorkload(planned(bert(16)));
     const auto path = QString::fromStdString(folder.file("lab.torchrig").string());
     REQUIRE(first.saveAs(path));
 
@@ -186,7 +190,7 @@ TEST_CASE("The memory chart draws the estimator's numbers for the build's worklo
     ui::AnalysisPanel panel(document);
     CHECK(panel.memoryChart()->segments().empty()); // no GPU yet
     document.addPart(catalogPart(*catalog, "gpu/rtx-4090", 2));
-    document.setWorkload(bert(32));
+    document.setWorkload(planned(bert(32)));
     const auto gpus = plan::buildGpus(document.build());
     REQUIRE(gpus);
     const plan::WorkloadOnBuild workload(bert(32), *gpus, estimate::ParallelStrategy::Ddp);
@@ -205,7 +209,7 @@ TEST_CASE("The memory chart draws the estimator's numbers for the build's worklo
     CHECK(*panel.memoryChart()->capacityGib() == Approx(double(gpus->spec.usableBytes) / kGiB));
     // An edit redraws: a larger batch holds more activations.
     const double activations = segments[static_cast<std::size_t>(estimate::MemoryCategory::Activations)].gib;
-    document.setWorkload(bert(64));
+    document.setWorkload(planned(bert(64)));
     CHECK(
         panel.memoryChart()->segments()[static_cast<std::size_t>(estimate::MemoryCategory::Activations)].gib >
         activations);
@@ -228,12 +232,12 @@ TEST_CASE("The main window adds the catalog's selected part, edits the workload 
     auto* model = window.workloadEditor()->modelBox();
     model->setCurrentIndex(model->findData(QStringLiteral("resnet50")));
     REQUIRE(window.document()->build().workloads.size() == 1);
-    CHECK(window.document()->build().workloads[0].model == "resnet50");
+    CHECK(window.document()->build().workloads[0].request.model == "resnet50");
     window.workloadEditor()->batchBox()->setValue(48);
     window.workloadEditor()->batchBox()->setValue(64);
-    CHECK(window.document()->build().workloads[0].inputs.batch == 64);
+    CHECK(window.document()->build().workloads[0].request.inputs.batch == 64);
     window.document()->undoStack()->undo(); // the two batch steps were one edit
-    CHECK(window.document()->build().workloads[0].inputs.batch != 48);
+    CHECK(window.document()->build().workloads[0].request.inputs.batch != 48);
     CHECK(window.analysis()->memoryChart()->segments().size() == estimate::kMemoryCategoryCount + 2);
 
     const auto saved = QString::fromStdString(folder.file("window.torchrig").string());
@@ -251,13 +255,13 @@ TEST_CASE("The advice panel's Apply changes the workload as an undoable edit", "
     document.addPart(catalogPart(*catalog, "gpu/rtx-4090"));
     auto fp32 = bert(32);
     fp32.precision = Precision::Fp32;
-    document.setWorkload(fp32);
+    document.setWorkload(planned(fp32));
     CHECK(panel.advice()->adviceCount() >= 1);
     REQUIRE(panel.advice()->apply(QStringLiteral("mixed-precision")));
-    CHECK(document.build().workloads[0].precision == Precision::AmpBf16);
+    CHECK(document.build().workloads[0].request.precision == Precision::AmpBf16);
     CHECK_FALSE(panel.advice()->apply(QStringLiteral("mixed-precision"))); // no longer offered
     document.undoStack()->undo();
-    CHECK(document.build().workloads[0].precision == Precision::Fp32);
+    CHECK(document.build().workloads[0].request.precision == Precision::Fp32);
 }
 
 TEST_CASE("The step-time and batch charts draw the estimator's numbers, and charts export",
@@ -267,7 +271,7 @@ TEST_CASE("The step-time and batch charts draw the estimator's numbers, and char
     ui::BuildDocument document;
     ui::AnalysisPanel panel(document);
     document.addPart(catalogPart(*catalog, "gpu/rtx-4090", 2));
-    document.setWorkload(bert(32));
+    document.setWorkload(planned(bert(32)));
     const auto gpus = plan::buildGpus(document.build());
     const plan::WorkloadOnBuild workload(bert(32), *gpus, estimate::ParallelStrategy::Ddp);
     REQUIRE(workload.estimate());
@@ -316,7 +320,7 @@ TEST_CASE("The timeline, buy-or-rent and catalog charts draw what the planner co
     panel.setCatalog(db::catalogGpus(*catalog), db::cloudOffers(*catalog));
     document.addPart(catalogPart(*catalog, "gpu/rtx-4090", 2));
     document.addPart(catalogPart(*catalog, "cpu/core-i9-13900k"));
-    document.setWorkload(bert(32));
+    document.setWorkload(planned(bert(32)));
     const auto gpus = plan::buildGpus(document.build());
     const plan::WorkloadOnBuild workload(bert(32), *gpus, estimate::ParallelStrategy::Ddp);
     const auto& memory = workload.estimate()->memory;
@@ -368,7 +372,7 @@ TEST_CASE("Planning settings round-trip and price the buy-or-rent chart in the u
     panel.setCatalog(db::catalogGpus(*catalog), db::cloudOffers(*catalog));
     panel.setPlanningSettings(loaded);
     document.addPart(catalogPart(*catalog, "gpu/rtx-4090"));
-    document.setWorkload(bert(32));
+    document.setWorkload(planned(bert(32)));
     panel.refreshRentChart();
     const auto& lines = panel.rentChart()->lines();
     REQUIRE_FALSE(lines.empty());
@@ -382,10 +386,10 @@ TEST_CASE("Compare puts builds side by side with the planner's figures", "[ui][c
     auto catalog = test::openCatalog(folder.file("user.sqlite"));
     ui::BuildDocument one, two;
     one.addPart(catalogPart(*catalog, "gpu/rtx-3060-12gb"));
-    one.setWorkload(bert(32));
+    one.setWorkload(planned(bert(32)));
     two.addPart(catalogPart(*catalog, "gpu/rtx-4090", 2));
     two.addPart(catalogPart(*catalog, "cpu/core-i9-13900k"));
-    two.setWorkload(bert(32));
+    two.setWorkload(planned(bert(32)));
     ui::CompareDialog dialog({one.build(), two.build()},
                              {QStringLiteral("entry"), QStringLiteral("research")});
     REQUIRE(dialog.table()->columnCount() == 2);

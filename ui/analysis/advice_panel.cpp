@@ -17,8 +17,11 @@ namespace {
 
 std::vector<plan::Advice> adviceFor(const plan::Build& build) {
     plan::AdvisorInput input;
-    if (!build.workloads.empty())
-        input.workload = build.workloads.front();
+    if (!build.workloads.empty()) {
+        input.workload = build.workloads.front().request;
+        input.strategy = build.workloads.front().strategy;
+        input.dataset = build.workloads.front().dataset;
+    }
     return plan::adviseBuild(build, input);
 }
 

@@ -73,7 +73,8 @@ void AnalysisPanel::refresh() {
         m_catalog->clear();
         return;
     }
-    const plan::WorkloadOnBuild workload(build.workloads.front(), *gpus, estimate::ParallelStrategy::Ddp);
+    const auto& planned = build.workloads.front();
+    const plan::WorkloadOnBuild workload(planned.request, *gpus, planned.strategy);
     const auto& e = workload.estimate();
     if (!e) {
         m_summary->setText(tr("The workload cannot be estimated: check the model and its sizes."));
@@ -140,13 +141,15 @@ void AnalysisPanel::refreshRentChart() {
         m_rent->clear();
         return;
     }
-    auto graph = buildRequestGraph(build.workloads.front());
+    const auto& planned = build.workloads.front();
+    auto graph = buildRequestGraph(planned.request);
     if (!graph) {
         m_rent->clear();
         return;
     }
-    auto setup = estimate::trainingSetupFor(build.workloads.front());
+    auto setup = estimate::trainingSetupFor(planned.request);
     setup.cuda = true;
+    setup.parallel.strategy = planned.strategy;
     try {
         const auto usage = m_settings.usagePlan();
         m_rent->setComparison(
@@ -162,7 +165,7 @@ void AnalysisPanel::refreshCatalogChart() {
     if (build.workloads.empty())
         m_catalog->clear();
     else
-        m_catalog->setWorkload(build.workloads.front());
+        m_catalog->setWorkload(build.workloads.front().request);
 }
 
 void AnalysisPanel::refreshBatchChart() {
@@ -172,7 +175,7 @@ void AnalysisPanel::refreshBatchChart() {
         m_batch->clear({});
         return;
     }
-    m_batch->setWorkload(build.workloads.front(), *gpus);
+    m_batch->setWorkload(build.workloads.front().request, *gpus, build.workloads.front().strategy);
 }
 
 } // namespace torchrig::ui

@@ -38,9 +38,10 @@ void BatchChart::clear(const QString& /*why*/) {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void BatchChart::setWorkload(const ValidationRequest& workload, const plan::BuildGpus& gpus) {
+void BatchChart::setWorkload(const ValidationRequest& workload, const plan::BuildGpus& gpus,
+                             estimate::ParallelStrategy strategy) {
     clear({});
-    const plan::WorkloadOnBuild onBuild(workload, gpus, estimate::ParallelStrategy::Ddp);
+    const plan::WorkloadOnBuild onBuild(workload, gpus, strategy);
     const double capacity = static_cast<double>(gpus.spec.usableBytes) / kGiB;
     double top = capacity;
     int colour = 0;

@@ -25,7 +25,8 @@ public:
 
     explicit BatchChart(QWidget* parent = nullptr);
     // Estimates the curves: tens of estimates, so the panel calls it only while the chart shows.
-    void setWorkload(const ValidationRequest& workload, const plan::BuildGpus& gpus);
+    void setWorkload(const ValidationRequest& workload, const plan::BuildGpus& gpus,
+                     estimate::ParallelStrategy strategy = estimate::ParallelStrategy::Ddp);
     void clear(const QString& why);
 
     const std::vector<Curve>& curves() const { return m_curves; }

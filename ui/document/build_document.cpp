@@ -156,7 +156,7 @@ void BuildDocument::setTitle(const QString& title) {
         tr("Rename build"), [&](plan::Build& b) { b.title = title.toStdString(); }, kMergeTitle);
 }
 
-void BuildDocument::setWorkload(std::optional<ValidationRequest> workload, int mergeKey) {
+void BuildDocument::setWorkload(std::optional<plan::BuildWorkload> workload, int mergeKey) {
     edit(
         tr("Change workload"),
         [&](plan::Build& b) {

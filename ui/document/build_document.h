@@ -45,7 +45,7 @@ public:
     void setNodes(int nodes);
     void setTitle(const QString& title);
     // The first workload, or none; `mergeKey` (the field edited) joins a spin box's steps.
-    void setWorkload(std::optional<ValidationRequest> workload, int mergeKey = -1);
+    void setWorkload(std::optional<plan::BuildWorkload> workload, int mergeKey = -1);
 
     // Used by the undo command only: replaces the build and says so.
     void replaceBuild(const plan::Build& build);

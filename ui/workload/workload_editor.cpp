@@ -1,12 +1,24 @@
 #include "workload_editor.h"
 
 #include "document/build_document.h"
+#include "io/model_graph_json.h"
+#include "io/request_graph.h"
+#include "util/text_file.h"
 #include "workload/model_zoo.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QPushButton>
 #include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <limits>
 
 namespace torchrig::ui {
 
@@ -16,44 +28,125 @@ constexpr Precision kPrecisions[] = {Precision::Fp32, Precision::Tf32, Precision
 constexpr OptimizerKind kOptimizers[] = {
     OptimizerKind::Sgd,       OptimizerKind::SgdMomentum, OptimizerKind::Adam, OptimizerKind::AdamW,
     OptimizerKind::Adafactor, OptimizerKind::Adam8bit,    OptimizerKind::Lion};
+// The strategies a build's GPUs can share one workload by (pipeline and tensor parallelism need a
+// split of the model the planner does not ask for).
+constexpr estimate::ParallelStrategy kStrategies[] = {
+    estimate::ParallelStrategy::Ddp, estimate::ParallelStrategy::Zero1, estimate::ParallelStrategy::Zero2,
+    estimate::ParallelStrategy::Zero3, estimate::ParallelStrategy::Fsdp};
+const QString kModelFileData = QStringLiteral("model-file:");
+
+QString strategyLabel(estimate::ParallelStrategy s) {
+    switch (s) {
+    case estimate::ParallelStrategy::Ddp: return WorkloadEditor::tr("DDP (a full copy per GPU)");
+    case estimate::ParallelStrategy::Zero1: return WorkloadEditor::tr("ZeRO-1 (optimizer state sharded)");
+    case estimate::ParallelStrategy::Zero2: return WorkloadEditor::tr("ZeRO-2 (+ gradients sharded)");
+    case estimate::ParallelStrategy::Zero3: return WorkloadEditor::tr("ZeRO-3 (+ weights sharded)");
+    case estimate::ParallelStrategy::Fsdp: return WorkloadEditor::tr("FSDP (fully sharded)");
+    default: return QString::fromUtf8(estimate::parallelStrategyId(s).data());
+    }
+}
+
+QSpinBox* spinBox(QWidget* parent, int low, int high, const QString& accessibleName, const QString& tip) {
+    auto* box = new QSpinBox(parent);
+    box->setRange(low, high);
+    box->setAccessibleName(accessibleName);
+    box->setToolTip(tip);
+    return box;
+}
 } // namespace
 
 WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
     : QWidget(parent)
-    , m_document(document)
-    , m_model(new QComboBox(this))
-    , m_batch(new QSpinBox(this))
-    , m_seqLen(new QSpinBox(this))
-    , m_imageSize(new QSpinBox(this))
-    , m_precision(new QComboBox(this))
-    , m_optimizer(new QComboBox(this))
-    , m_checkpointing(new QCheckBox(tr("&Checkpoint each block"), this))
-    , m_accumulation(new QSpinBox(this)) {
+    , m_document(document) {
+    m_model = new QComboBox(this);
     m_model->addItem(tr("(no workload)"));
     for (const auto& model : modelZoo())
         m_model->addItem(QString::fromStdString(model.id), QString::fromStdString(model.id));
-    m_batch->setRange(1, 1 << 16);
-    m_seqLen->setRange(2, 1 << 20);
-    m_imageSize->setRange(8, 8192);
-    m_accumulation->setRange(1, 1 << 12);
+    m_model->setAccessibleName(tr("Model"));
+    m_model->setToolTip(tr("A model of the zoo, built at the sizes below"));
+    m_modelFile = new QPushButton(tr("&File…"), this);
+    m_modelFile->setAccessibleName(tr("Open a model file"));
+    m_modelFile->setToolTip(
+        tr("Use a model file (a graph exported as resources/models/README.md describes)"));
+
+    const int intMax = std::numeric_limits<int>::max();
+    m_batch = spinBox(this, 1, 1 << 16, tr("Batch per GPU"), tr("Samples each GPU takes in one micro-batch"));
+    m_seqLen = spinBox(this, 2, 1 << 20, tr("Sequence length"), tr("Tokens per sample (language models)"));
+    m_imageSize = spinBox(this, 8, 8192, tr("Image size"), tr("Pixels per side (vision models)"));
+    m_precision = new QComboBox(this);
     for (auto p : kPrecisions)
         m_precision->addItem(QString::fromUtf8(precisionId(p).data()), static_cast<int>(p));
+    m_precision->setAccessibleName(tr("Precision"));
+    m_optimizer = new QComboBox(this);
     for (auto o : kOptimizers)
         m_optimizer->addItem(QString::fromUtf8(optimizerId(o).data()), static_cast<int>(o));
-    auto* form = new QFormLayout(this);
-    form->addRow(tr("&Model:"), m_model);
-    form->addRow(tr("&Batch per GPU:"), m_batch);
-    form->addRow(tr("&Sequence length:"), m_seqLen);
-    form->addRow(tr("&Image size:"), m_imageSize);
-    form->addRow(tr("&Precision:"), m_precision);
-    form->addRow(tr("&Optimizer:"), m_optimizer);
-    form->addRow(tr("&Accumulation steps:"), m_accumulation);
-    form->addRow(QString(), m_checkpointing);
-    m_model->setAccessibleName(tr("Model"));
-    m_batch->setAccessibleName(tr("Batch per GPU"));
-    m_precision->setAccessibleName(tr("Precision"));
+    m_optimizer->setAccessibleName(tr("Optimizer"));
+    m_accumulation = spinBox(this, 1, 1 << 12, tr("Accumulation steps"),
+                             tr("Micro-batches whose gradients add up before each optimizer step"));
+    m_checkpointing = new QCheckBox(tr("&Checkpoint each block"), this);
+    m_checkpointing->setToolTip(tr("Recompute each block's activations in the backward pass"));
+    m_loraRank = spinBox(this, 0, 4096, tr("LoRA rank"),
+                         tr("Train low-rank adapters of this rank with the base frozen; off trains the "
+                            "whole model"));
+    m_loraRank->setSpecialValueText(tr("off"));
+    m_qlora = new QCheckBox(tr("&QLoRA (4-bit base)"), this);
+    m_qlora->setToolTip(tr("The blocks' frozen linear weights held in 4 bits (NF4)"));
+    m_strategy = new QComboBox(this);
+    for (auto s : kStrategies)
+        m_strategy->addItem(strategyLabel(s), static_cast<int>(s));
+    m_strategy->setAccessibleName(tr("Parallel strategy"));
+    m_strategy->setToolTip(tr("How the build's GPUs share the workload (with one GPU it changes nothing)"));
+    m_datasetSamples = spinBox(this, 0, intMax, tr("Dataset samples"),
+                               tr("Samples in the training set, for the run's time, disk and RAM"));
+    m_datasetSamples->setSpecialValueText(tr("not given"));
+    m_datasetSamples->setGroupSeparatorShown(true);
+    m_sampleBytes = spinBox(this, 0, intMax, tr("Bytes per sample"),
+                            tr("One sample as stored (a 224² JPEG: about 150,000 bytes)"));
+    m_sampleBytes->setSpecialValueText(tr("not given"));
+    m_sampleBytes->setGroupSeparatorShown(true);
+    m_epochs = new QDoubleSpinBox(this);
+    m_epochs->setRange(0, 1e6);
+    m_epochs->setDecimals(1);
+    m_epochs->setSpecialValueText(tr("not given"));
+    m_epochs->setAccessibleName(tr("Epochs"));
+    m_epochs->setToolTip(tr("Passes over the dataset: the run's time and energy"));
+    m_loaderWorkers = spinBox(this, 0, 1024, tr("Loader workers"), tr("DataLoader num_workers per GPU"));
+    m_cacheDataset = new QCheckBox(tr("Cache the &dataset in RAM"), this);
+    m_cacheDataset->setToolTip(tr("Keep the whole dataset in host memory"));
+
+    auto* modelRow = new QHBoxLayout;
+    modelRow->addWidget(m_model, 1);
+    modelRow->addWidget(m_modelFile);
+    auto* modelGroup = new QGroupBox(tr("Model"), this);
+    auto* modelForm = new QFormLayout(modelGroup);
+    modelForm->addRow(tr("&Model:"), modelRow);
+    modelForm->addRow(tr("&Batch per GPU:"), m_batch);
+    modelForm->addRow(tr("&Sequence length:"), m_seqLen);
+    modelForm->addRow(tr("&Image size:"), m_imageSize);
+    auto* trainingGroup = new QGroupBox(tr("Training"), this);
+    auto* trainingForm = new QFormLayout(trainingGroup);
+    trainingForm->addRow(tr("&Precision:"), m_precision);
+    trainingForm->addRow(tr("&Optimizer:"), m_optimizer);
+    trainingForm->addRow(tr("&Accumulation steps:"), m_accumulation);
+    trainingForm->addRow(QString(), m_checkpointing);
+    trainingForm->addRow(tr("Lo&RA rank:"), m_loraRank);
+    trainingForm->addRow(QString(), m_qlora);
+    trainingForm->addRow(tr("Para&llel:"), m_strategy);
+    auto* dataGroup = new QGroupBox(tr("Data"), this);
+    auto* dataForm = new QFormLayout(dataGroup);
+    dataForm->addRow(tr("Dataset sa&mples:"), m_datasetSamples);
+    dataForm->addRow(tr("Bytes per sampl&e:"), m_sampleBytes);
+    dataForm->addRow(tr("E&pochs:"), m_epochs);
+    dataForm->addRow(tr("Loader &workers:"), m_loaderWorkers);
+    dataForm->addRow(QString(), m_cacheDataset);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(modelGroup);
+    layout->addWidget(trainingGroup);
+    layout->addWidget(dataGroup);
+    layout->addStretch(1);
 
     connect(m_model, &QComboBox::currentIndexChanged, this, [this] { store(ModelField); });
+    connect(m_modelFile, &QPushButton::clicked, this, &WorkloadEditor::chooseModelFile);
     connect(m_batch, &QSpinBox::valueChanged, this, [this] { store(BatchField); });
     connect(m_seqLen, &QSpinBox::valueChanged, this, [this] { store(SeqLenField); });
     connect(m_imageSize, &QSpinBox::valueChanged, this, [this] { store(ImageSizeField); });
@@ -61,6 +154,14 @@ WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
     connect(m_optimizer, &QComboBox::currentIndexChanged, this, [this] { store(OptimizerField); });
     connect(m_checkpointing, &QCheckBox::toggled, this, [this] { store(CheckpointingField); });
     connect(m_accumulation, &QSpinBox::valueChanged, this, [this] { store(AccumulationField); });
+    connect(m_loraRank, &QSpinBox::valueChanged, this, [this] { store(LoraRankField); });
+    connect(m_qlora, &QCheckBox::toggled, this, [this] { store(QloraField); });
+    connect(m_strategy, &QComboBox::currentIndexChanged, this, [this] { store(StrategyField); });
+    connect(m_datasetSamples, &QSpinBox::valueChanged, this, [this] { store(DatasetSamplesField); });
+    connect(m_sampleBytes, &QSpinBox::valueChanged, this, [this] { store(SampleBytesField); });
+    connect(m_epochs, &QDoubleSpinBox::valueChanged, this, [this] { store(EpochsField); });
+    connect(m_loaderWorkers, &QSpinBox::valueChanged, this, [this] { store(LoaderWorkersField); });
+    connect(m_cacheDataset, &QCheckBox::toggled, this, [this] { store(CacheDatasetField); });
     connect(&m_document, &BuildDocument::buildChanged, this, &WorkloadEditor::load);
     load();
 }
@@ -68,13 +169,26 @@ WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
 void WorkloadEditor::load() {
     m_loading = true;
     const auto& workloads = m_document.build().workloads;
-    const bool has = !workloads.empty() && !workloads.front().model.empty();
+    const bool has = !workloads.empty() && (!workloads.front().request.model.empty() ||
+                                            !workloads.front().request.modelGraphJson.empty());
     for (auto* w : std::initializer_list<QWidget*>{m_batch, m_seqLen, m_imageSize, m_precision, m_optimizer,
-                                                   m_checkpointing, m_accumulation})
+                                                   m_checkpointing, m_accumulation, m_loraRank, m_qlora,
+                                                   m_strategy, m_datasetSamples, m_sampleBytes, m_epochs,
+                                                   m_loaderWorkers, m_cacheDataset})
         w->setEnabled(has);
+    // The model file's entry exists while the workload uses one.
+    if (const int fileItem = m_model->findData(kModelFileData); fileItem >= 0)
+        m_model->removeItem(fileItem);
     if (has) {
-        const auto& w = workloads.front();
-        m_model->setCurrentIndex(std::max(0, m_model->findData(QString::fromStdString(w.model))));
+        const auto& planned = workloads.front();
+        const auto& w = planned.request;
+        if (w.model.empty()) {
+            auto graph = buildRequestGraph(w);
+            const auto name = graph ? QString::fromStdString(graph->name()) : tr("unreadable");
+            m_model->addItem(tr("Model file: %1").arg(name), kModelFileData);
+        }
+        m_model->setCurrentIndex(std::max(
+            0, m_model->findData(w.model.empty() ? kModelFileData : QString::fromStdString(w.model))));
         m_batch->setValue(static_cast<int>(w.inputs.batch));
         m_seqLen->setValue(static_cast<int>(w.inputs.seqLen));
         m_imageSize->setValue(static_cast<int>(w.inputs.imageSize));
@@ -82,10 +196,23 @@ void WorkloadEditor::load() {
         m_optimizer->setCurrentIndex(m_optimizer->findData(static_cast<int>(w.optimizer)));
         m_checkpointing->setChecked(w.checkpointing == Checkpointing::Blocks);
         m_accumulation->setValue(w.gradientAccumulation);
+        m_loraRank->setValue(w.lora.rank);
+        m_qlora->setChecked(w.lora.quantizeBase4bit);
+        m_qlora->setEnabled(w.lora.rank > 0);
+        m_strategy->setCurrentIndex(std::max(0, m_strategy->findData(static_cast<int>(planned.strategy))));
+        const auto& d = planned.dataset;
+        m_datasetSamples->setValue(
+            static_cast<int>(std::min<std::int64_t>(d.samples, m_datasetSamples->maximum())));
+        m_sampleBytes->setValue(
+            static_cast<int>(std::min<std::int64_t>(d.sampleBytes, m_sampleBytes->maximum())));
+        m_epochs->setValue(d.epochs);
+        m_loaderWorkers->setValue(d.loaderWorkers);
+        m_cacheDataset->setChecked(d.cacheInRam);
         const auto* zoo = findZooModel(w.model);
-        const bool image = zoo && zoo->inputKind == ModelInputKind::Image;
+        // A model file is written at its own sizes, batch included (resources/models/README.md).
+        m_batch->setEnabled(zoo != nullptr);
         m_seqLen->setEnabled(zoo && zoo->inputKind == ModelInputKind::Tokens);
-        m_imageSize->setEnabled(image);
+        m_imageSize->setEnabled(zoo && zoo->inputKind == ModelInputKind::Image);
     } else {
         m_model->setCurrentIndex(0);
     }
@@ -95,33 +222,87 @@ void WorkloadEditor::load() {
 void WorkloadEditor::store(Field field) {
     if (m_loading)
         return;
-    const auto modelId = m_model->currentData().toString().toStdString();
-    if (modelId.empty()) {
+    const auto choice = m_model->currentData().toString();
+    if (choice.isEmpty()) {
         m_document.setWorkload(std::nullopt);
         return;
     }
     const auto& workloads = m_document.build().workloads;
-    ValidationRequest w;
-    const bool sameModel = !workloads.empty() && workloads.front().model == modelId;
+    plan::BuildWorkload planned;
+    auto& w = planned.request;
+    const bool modelFile = choice == kModelFileData;
+    const auto modelId = modelFile ? std::string() : choice.toStdString();
+    const bool sameModel =
+        !workloads.empty() && workloads.front().request.model == modelId && (modelFile || !modelId.empty());
     if (sameModel) {
-        w = workloads.front();
+        planned = workloads.front();
+        w.inputs.batch = m_batch->value();
+        w.inputs.seqLen = m_seqLen->value();
+        w.inputs.imageSize = m_imageSize->value();
+        w.gradientAccumulation = m_accumulation->value();
+        w.lora.rank = m_loraRank->value();
+        w.lora.quantizeBase4bit = w.lora.rank > 0 && m_qlora->isChecked();
+        planned.strategy = static_cast<estimate::ParallelStrategy>(m_strategy->currentData().toInt());
+        auto& d = planned.dataset;
+        d.samples = m_datasetSamples->value();
+        d.sampleBytes = m_sampleBytes->value();
+        d.epochs = m_epochs->value();
+        d.loaderWorkers = m_loaderWorkers->value();
+        d.cacheInRam = m_cacheDataset->isChecked();
     } else { // a new model starts from its own default sizes and the form's training settings
+        if (!workloads.empty()) {
+            planned.strategy = workloads.front().strategy;
+            planned.dataset = workloads.front().dataset;
+        }
         w.model = modelId;
         if (const auto* zoo = findZooModel(modelId))
             w.inputs = zoo->defaults;
         w.inputs.batch = m_batch->isEnabled() ? m_batch->value() : 32;
     }
-    if (sameModel) {
-        w.inputs.batch = m_batch->value();
-        w.inputs.seqLen = m_seqLen->value();
-        w.inputs.imageSize = m_imageSize->value();
-        w.gradientAccumulation = m_accumulation->value();
-    }
     w.precision = static_cast<Precision>(m_precision->currentData().toInt());
     w.optimizer = static_cast<OptimizerKind>(m_optimizer->currentData().toInt());
     w.checkpointing = m_checkpointing->isChecked() ? Checkpointing::Blocks : Checkpointing::None;
     w.device = "cuda:0";
-    m_document.setWorkload(w, field);
+    m_document.setWorkload(planned, field);
+}
+
+void WorkloadEditor::chooseModelFile() {
+    const auto path = QFileDialog::getOpenFileName(this, tr("Open a model file"), QString(),
+                                                   tr("TorchRig model files (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        loadModelFile(path);
+}
+
+bool WorkloadEditor::loadModelFile(const QString& path) {
+    auto text = readTextFile(path.toStdString());
+    if (!text) {
+        Q_EMIT modelFileRejected(QString::fromStdString(text.error().message));
+        return false;
+    }
+    plan::BuildWorkload planned;
+    if (!m_document.build().workloads.empty())
+        planned = m_document.build().workloads.front();
+    auto& w = planned.request;
+    w.model.clear();
+    w.modelGraphJson = *text;
+    w.lora = {};
+    w.device = "cuda:0";
+    const auto reject = [&](const std::string& why) {
+        Q_EMIT modelFileRejected(tr("%1 cannot be used as a model: %2")
+                                     .arg(QFileInfo(path).fileName(), QString::fromStdString(why)));
+        return false;
+    };
+    // A model file is written for one batch: the workload takes it.
+    auto file = readModelGraphJson(*text, QFileInfo(path).fileName().toStdString());
+    if (!file)
+        return reject(file.error().message);
+    for (const auto& t : file->tensors())
+        if (t.role == TensorRole::Input && !t.shape.empty())
+            w.inputs.batch = t.shape[0];
+    if (auto graph = buildRequestGraph(w); !graph)
+        return reject(graph.error().message);
+    m_document.setWorkload(planned);
+    return true;
 }
 
 } // namespace torchrig::ui

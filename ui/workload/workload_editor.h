@@ -1,12 +1,19 @@
 #pragma once
-// The build's workload: a zoo model with its batch, sequence length or image size, precision,
-// optimizer, checkpointing and accumulation. Each change is an undoable edit of the document; a
-// run of steps in one spin box is one undo step.
+// The build's workload: a zoo model or a model file, with its batch, sequence length or image size;
+// how it trains (precision, optimizer, accumulation, checkpointing, LoRA); how it spreads over the
+// build's GPUs; and its data (dataset size, epochs, loader workers, caching). Each change is an
+// undoable edit of the document; a run of steps in one spin box is one undo step.
+
+#include "plan/build.h"
 
 #include <QWidget>
 
+#include <optional>
+
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
+class QPushButton;
 class QSpinBox;
 
 namespace torchrig::ui {
@@ -21,6 +28,18 @@ public:
     QComboBox* modelBox() const { return m_model; }
     QSpinBox* batchBox() const { return m_batch; }
     QComboBox* precisionBox() const { return m_precision; }
+    QComboBox* strategyBox() const { return m_strategy; }
+    QSpinBox* loraRankBox() const { return m_loraRank; }
+    QSpinBox* datasetSamplesBox() const { return m_datasetSamples; }
+    QDoubleSpinBox* epochsBox() const { return m_epochs; }
+
+    // Reads a model file (resources/models/README.md) into the workload; a file that is not one
+    // gets a message and changes nothing. Returns whether the workload now uses it.
+    bool loadModelFile(const QString& path);
+
+Q_SIGNALS:
+    // A message for the user about a model file that could not be used.
+    void modelFileRejected(const QString& message);
 
 private:
     enum Field {
@@ -31,14 +50,24 @@ private:
         PrecisionField,
         OptimizerField,
         CheckpointingField,
-        AccumulationField
+        AccumulationField,
+        LoraRankField,
+        QloraField,
+        StrategyField,
+        DatasetSamplesField,
+        SampleBytesField,
+        EpochsField,
+        LoaderWorkersField,
+        CacheDatasetField
     };
     void load();             // the document's workload into the widgets
     void store(Field field); // the widgets into the document
+    void chooseModelFile();
 
     BuildDocument& m_document;
     bool m_loading = false;
     QComboBox* m_model = nullptr;
+    QPushButton* m_modelFile = nullptr;
     QSpinBox* m_batch = nullptr;
     QSpinBox* m_seqLen = nullptr;
     QSpinBox* m_imageSize = nullptr;
@@ -46,6 +75,14 @@ private:
     QComboBox* m_optimizer = nullptr;
     QCheckBox* m_checkpointing = nullptr;
     QSpinBox* m_accumulation = nullptr;
+    QSpinBox* m_loraRank = nullptr;
+    QCheckBox* m_qlora = nullptr;
+    QComboBox* m_strategy = nullptr;
+    QSpinBox* m_datasetSamples = nullptr;
+    QSpinBox* m_sampleBytes = nullptr;
+    QDoubleSpinBox* m_epochs = nullptr;
+    QSpinBox* m_loaderWorkers = nullptr;
+    QCheckBox* m_cacheDataset = nullptr;
 };
 
 } // namespace torchrig::ui

@@ -1,0 +1,168 @@
+#include "plan/finding_fixes.h"
+
+#include <algorithm>
+#include <limits>
+#include <set>
+#include <tuple>
+
+namespace torchrig::plan {
+
+namespace {
+
+// The smaller, the less of the user's build a fix changes.
+enum class ChangeKind { Quantity, Replace, Add, Remove };
+
+struct Counts {
+    int problems = 0;
+    int warnings = 0;
+    int notes = 0;
+    int incomplete = 0;
+};
+
+Counts countFindings(const std::vector<Finding>& findings) {
+    Counts c;
+    for (const auto& f : findings) {
+        c.problems += f.severity == Severity::Problem;
+        c.warnings += f.severity == Severity::Warning;
+        c.notes += f.severity == Severity::Note;
+        c.incomplete += f.rule == "incomplete" || f.rule == "empty";
+    }
+    return c;
+}
+
+struct Candidate {
+    ChangeKind kind = ChangeKind::Quantity;
+    std::string label;
+    Build after;
+    std::set<std::string> concerned; // the finding's parts as they are after the change
+    double priceUsd = std::numeric_limits<double>::infinity(); // of what it brings in; none: last
+    Counts counts;
+};
+
+double usdPrice(const PartSnapshot& snapshot) {
+    if (snapshot.price && snapshot.price->currency == "USD")
+        return snapshot.price->amount;
+    return std::numeric_limits<double>::infinity();
+}
+
+// A part the user chose the build for is not swapped for another by a fix: its GPUs (and a cloud
+// instance); their number may change.
+bool replaceable(PartCategory category) {
+    return category != PartCategory::Gpu && category != PartCategory::CloudInstance;
+}
+
+// Removing a part is a fix only for parts a build does without (a bridge, a network card).
+bool removable(PartCategory category) { return category == PartCategory::Interconnect; }
+
+// The categories the "incomplete" rule asks for, by the word its message uses.
+std::vector<PartCategory> missingCategories(const Build& build) {
+    std::vector<PartCategory> missing;
+    for (auto category : {PartCategory::Cpu, PartCategory::Motherboard, PartCategory::MemoryKit,
+                          PartCategory::Psu, PartCategory::Storage})
+        if (std::none_of(build.parts.begin(), build.parts.end(),
+                         [&](const BuildPart& p) { return p.snapshot.category == category; }))
+            missing.push_back(category);
+    return missing;
+}
+
+bool stillFires(const Finding& target, const Candidate& candidate, const std::vector<Finding>& after) {
+    return std::any_of(after.begin(), after.end(), [&](const Finding& f) {
+        if (f.rule != target.rule || f.severity != target.severity)
+            return false;
+        if (target.parts.empty())
+            return f.message == target.message;
+        return std::any_of(f.parts.begin(), f.parts.end(),
+                           [&](const std::string& id) { return candidate.concerned.contains(id); });
+    });
+}
+
+bool better(const Finding& target, const Counts& before, const Counts& after) {
+    if (after.incomplete > before.incomplete || after.problems > before.problems)
+        return false;
+    switch (target.severity) {
+    case Severity::Problem: return after.problems < before.problems;
+    case Severity::Warning: return after.warnings < before.warnings;
+    case Severity::Note: return after.warnings <= before.warnings && after.notes < before.notes;
+    }
+    return false;
+}
+
+} // namespace
+
+std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
+                               const std::vector<CatalogChoice>& catalog, const CheckOptions& options,
+                               std::size_t limit) {
+    std::vector<Candidate> candidates;
+    const std::set<std::string> concerned(finding.parts.begin(), finding.parts.end());
+    for (std::size_t i = 0; i < build.parts.size(); ++i) {
+        const auto& part = build.parts[i];
+        if (!concerned.contains(part.partId))
+            continue;
+        for (int quantity = part.quantity - 1; quantity >= 1; --quantity) {
+            Candidate c{ChangeKind::Quantity,
+                        std::to_string(quantity) + " × " + part.snapshot.name + " instead of " +
+                            std::to_string(part.quantity),
+                        build,
+                        concerned,
+                        0,
+                        {}};
+            c.after.parts[i].quantity = quantity;
+            candidates.push_back(std::move(c));
+        }
+        if (removable(part.snapshot.category)) {
+            Candidate c{ChangeKind::Remove, "Remove " + part.snapshot.name, build, concerned, 0, {}};
+            c.after.parts.erase(c.after.parts.begin() + static_cast<std::ptrdiff_t>(i));
+            c.concerned.erase(part.partId);
+            candidates.push_back(std::move(c));
+        }
+        if (!replaceable(part.snapshot.category))
+            continue;
+        for (const auto& choice : catalog) {
+            if (choice.snapshot.category != part.snapshot.category || choice.partId == part.partId)
+                continue;
+            if (std::any_of(build.parts.begin(), build.parts.end(),
+                            [&](const BuildPart& p) { return p.partId == choice.partId; }))
+                continue; // already in the build: a quantity, not a replacement
+            Candidate c{ChangeKind::Replace, "Replace " + part.snapshot.name + " with " + choice.snapshot.name,
+                        build,          concerned,
+                        usdPrice(choice.snapshot), {}};
+            c.after.parts[i] = {choice.partId, part.quantity, part.note, choice.snapshot};
+            c.concerned.erase(part.partId);
+            c.concerned.insert(choice.partId);
+            candidates.push_back(std::move(c));
+        }
+    }
+    if (finding.rule == "incomplete") {
+        for (auto category : missingCategories(build))
+            for (const auto& choice : catalog) {
+                if (choice.snapshot.category != category)
+                    continue;
+                Candidate c{ChangeKind::Add, "Add " + choice.snapshot.name, build, concerned,
+                            usdPrice(choice.snapshot), {}};
+                c.after.parts.push_back({choice.partId, 1, "", choice.snapshot});
+                candidates.push_back(std::move(c));
+            }
+    }
+
+    const auto before = countFindings(checkBuild(build, options));
+    std::vector<Candidate> fixes;
+    for (auto& c : candidates) {
+        const auto after = checkBuild(c.after, options);
+        c.counts = countFindings(after);
+        if (!stillFires(finding, c, after) && better(finding, before, c.counts))
+            fixes.push_back(std::move(c));
+    }
+    std::stable_sort(fixes.begin(), fixes.end(), [](const Candidate& a, const Candidate& b) {
+        return std::tuple(a.counts.problems, a.counts.warnings, a.kind, a.counts.notes, a.priceUsd) <
+               std::tuple(b.counts.problems, b.counts.warnings, b.kind, b.counts.notes, b.priceUsd);
+    });
+    std::vector<BuildFix> out;
+    for (auto& c : fixes) {
+        if (out.size() >= limit)
+            break;
+        out.push_back({std::move(c.label), std::move(c.after)});
+    }
+    return out;
+}
+
+} // namespace torchrig::plan
