@@ -62,6 +62,8 @@ CatalogBrowser::CatalogBrowser(db::Catalog& catalog, QWidget* parent)
     m_table->setSortingEnabled(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setDragEnabled(true); // onto the build's parts
+    m_table->setDragDropMode(QAbstractItemView::DragOnly);
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionsMovable(true);

@@ -1,5 +1,7 @@
 #include "catalog_table_model.h"
 
+#include <QMimeData>
+
 #include "field_value.h"
 
 #include <algorithm>
@@ -122,6 +124,27 @@ QVariant CatalogTableModel::data(const QModelIndex& index, int role) const {
     }
     default: return {};
     }
+}
+
+Qt::ItemFlags CatalogTableModel::flags(const QModelIndex& index) const {
+    auto f = QAbstractTableModel::flags(index);
+    return index.isValid() ? f | Qt::ItemIsDragEnabled : f;
+}
+
+QStringList CatalogTableModel::mimeTypes() const {
+    return {QString::fromLatin1(kPartIdMimeType)};
+}
+
+QMimeData* CatalogTableModel::mimeData(const QModelIndexList& indexes) const {
+    for (const auto& index : indexes) {
+        if (const auto* part = index.isValid() ? partAt(index.row()) : nullptr) {
+            auto* data = new QMimeData;
+            data->setData(QString::fromLatin1(kPartIdMimeType), QByteArray::fromStdString(part->id));
+            data->setText(QString::fromStdString(part->id));
+            return data;
+        }
+    }
+    return nullptr;
 }
 
 } // namespace torchrig::ui

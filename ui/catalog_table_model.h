@@ -18,6 +18,8 @@ class CatalogTableModel : public QAbstractTableModel {
 public:
     static constexpr int SortRole = Qt::UserRole + 1;
     static constexpr int PartIdRole = Qt::UserRole + 2;
+    // What a part dragged out of the catalog carries: its id, as UTF-8.
+    static constexpr const char* kPartIdMimeType = "application/x-torchrig-part-id";
 
     explicit CatalogTableModel(QObject* parent = nullptr);
 
@@ -30,6 +32,9 @@ public:
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    QStringList mimeTypes() const override;
+    QMimeData* mimeData(const QModelIndexList& indexes) const override;
 
 private:
     enum FixedColumn { NameColumn, VendorColumn, CategoryOrFirstField };

@@ -1,7 +1,9 @@
 #include "main_window.h"
 
 #include "analysis/analysis_panel.h"
+#include "build/build_checks.h"
 #include "build/build_editor.h"
+#include "build/issues_panel.h"
 #include "catalog_browser.h"
 #include "compare/compare_dialog.h"
 #include "document/autosave.h"
@@ -32,7 +34,9 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     , m_catalog(std::move(catalog))
     , m_document(new BuildDocument(this)) {
     m_browser = new CatalogBrowser(*m_catalog, this);
-    m_buildEditor = new BuildEditor(*m_document, this);
+    m_checks = new BuildChecks(*m_document, this);
+    m_buildEditor = new BuildEditor(*m_document, m_checks, this);
+    m_issues = new IssuesPanel(*m_document, *m_checks, db::catalogChoices(*m_catalog), this);
     m_workloadEditor = new WorkloadEditor(*m_document, this);
     m_analysis = new AnalysisPanel(*m_document, this);
 
@@ -54,13 +58,21 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     workloadScroll->setWidget(m_workloadEditor);
     workloadDock->setWidget(workloadScroll);
     addDockWidget(Qt::RightDockWidgetArea, workloadDock);
-    resizeDocks({catalogDock, workloadDock}, {560, 280}, Qt::Horizontal);
+    auto* issuesDock = new QDockWidget(tr("Issues"), this);
+    issuesDock->setObjectName(QStringLiteral("issues"));
+    issuesDock->setWidget(m_issues);
+    addDockWidget(Qt::RightDockWidgetArea, issuesDock);
+    m_docks = {catalogDock, workloadDock, issuesDock};
+    resizeDocks({catalogDock, workloadDock}, {560, 300}, Qt::Horizontal);
+    resizeDocks({workloadDock, issuesDock}, {520, 340}, Qt::Vertical);
 
     m_analysis->setCatalog(db::catalogGpus(*m_catalog), db::cloudOffers(*m_catalog));
     m_analysis->setPlanningSettings(PlanningSettings::load());
     m_autosave = new Autosave(*m_document, Autosave::defaultFolder(), this);
     createMenus();
     connect(m_browser->table(), &QTableView::activated, this, &MainWindow::addSelectedPart);
+    connect(m_buildEditor, &BuildEditor::partDropped, this, &MainWindow::addCatalogPart);
+    connect(m_issues, &IssuesPanel::partsSelected, m_buildEditor, &BuildEditor::selectParts);
     connect(m_workloadEditor, &WorkloadEditor::modelFileRejected, this,
             [this](const QString& message) { QMessageBox::warning(this, tr("Model file"), message); });
     connect(m_document, &BuildDocument::modifiedChanged, this, &MainWindow::updateTitle);
@@ -139,6 +151,14 @@ void MainWindow::createMenus() {
     build->addAction(tr("&Add the selected catalog part"), QKeySequence(Qt::CTRL | Qt::Key_Return), this,
                      &MainWindow::addSelectedPart);
     build->addAction(tr("&Remove the selected part"), this, [this] { m_buildEditor->removeSelectedPart(); });
+    auto* view = menuBar()->addMenu(tr("&View"));
+    const QKeySequence dockKeys[] = {QKeySequence(Qt::ALT | Qt::Key_1), QKeySequence(Qt::ALT | Qt::Key_2),
+                                     QKeySequence(Qt::ALT | Qt::Key_3)};
+    for (int i = 0; i < m_docks.size(); ++i) {
+        auto* toggle = m_docks[i]->toggleViewAction();
+        toggle->setShortcut(dockKeys[i]);
+        view->addAction(toggle);
+    }
     auto* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About TorchRig"), this, &MainWindow::showAbout);
 }
@@ -151,13 +171,19 @@ void MainWindow::updateTitle() {
 
 void MainWindow::addSelectedPart() {
     const auto id = m_browser->selectedPartId();
-    if (id.isEmpty())
-        return;
-    auto part = m_catalog->find(id.toStdString());
-    if (!part)
-        return;
+    if (!id.isEmpty())
+        addCatalogPart(id);
+}
+
+bool MainWindow::addCatalogPart(const QString& partId) {
+    auto part = m_catalog->find(partId.toStdString());
+    if (!part) {
+        statusBar()->showMessage(tr("The catalog has no part %1").arg(partId), 6000);
+        return false;
+    }
     m_document->addPart({part->id, 1, {}, db::partSnapshot(*part)});
     statusBar()->showMessage(tr("Added %1").arg(QString::fromStdString(part->name)), 4000);
+    return true;
 }
 
 bool MainWindow::openFile(const QString& path) {

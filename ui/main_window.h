@@ -5,6 +5,7 @@
 #include <QMainWindow>
 #include <QStringList>
 
+class QDockWidget;
 class QMenu;
 
 #include <memory>
@@ -13,13 +14,15 @@ namespace torchrig::ui {
 
 class AnalysisPanel;
 class Autosave;
+class BuildChecks;
 class BuildDocument;
 class BuildEditor;
 class CatalogBrowser;
+class IssuesPanel;
 class WorkloadEditor;
 
 // The catalog docked on the left, the build in the middle with its analysis below, the workload
-// on the right; one build document open at a time.
+// and the Issues dock on the right; one build document open at a time.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -31,9 +34,12 @@ public:
     BuildEditor* buildEditor() const { return m_buildEditor; }
     WorkloadEditor* workloadEditor() const { return m_workloadEditor; }
     AnalysisPanel* analysis() const { return m_analysis; }
+    IssuesPanel* issues() const { return m_issues; }
 
     // The catalog part selected in the browser, added to the build (Enter in the catalog).
     void addSelectedPart();
+    // A catalog part by id, added to the build (a drop from the catalog); false: no such part.
+    bool addCatalogPart(const QString& partId);
     bool openFile(const QString& path); // says what is wrong in a message box when it cannot
     // The builds opened or saved last, newest first (QSettings).
     static QStringList recentFiles();
@@ -61,6 +67,9 @@ private:
     BuildEditor* m_buildEditor = nullptr;
     WorkloadEditor* m_workloadEditor = nullptr;
     AnalysisPanel* m_analysis = nullptr;
+    BuildChecks* m_checks = nullptr;
+    IssuesPanel* m_issues = nullptr;
+    QList<QDockWidget*> m_docks;
     Autosave* m_autosave = nullptr;
     QMenu* m_recentMenu = nullptr;
 };

@@ -269,14 +269,14 @@ int BuildCommand::create() {
 }
 
 int BuildCommand::check() {
-    plan::CheckOptions options;
+    plan::WallCircuit circuit;
     const auto x = m_circuit.find('x');
     try {
         if (x == std::string::npos)
             throw std::invalid_argument("no x");
-        options.circuit.amps = std::stod(m_circuit.substr(0, x));
-        options.circuit.volts = std::stod(m_circuit.substr(x + 1));
-        if (!(options.circuit.amps > 0) || !(options.circuit.volts > 0))
+        circuit.amps = std::stod(m_circuit.substr(0, x));
+        circuit.volts = std::stod(m_circuit.substr(x + 1));
+        if (!(circuit.amps > 0) || !(circuit.volts > 0))
             throw std::invalid_argument("not positive");
     } catch (const std::exception&) {
         std::cerr << "torchrig-cli: --circuit \"" << m_circuit
@@ -289,23 +289,16 @@ int BuildCommand::check() {
         return exitCodeFor(build.error().code);
     }
     // With a workload (the flags', else the file's), its host RAM and storage are checked too.
+    auto checked = *build;
     if (m_checkWorkload.given() || !build->workloads.empty()) {
         auto planned = buildWorkload(m_checkWorkload, m_checkStrategy, &m_checkData, *build);
         if (!planned) {
             std::cerr << "torchrig-cli: " << planned.error().message << "\n";
             return exitCodeFor(planned.error().code);
         }
-        const auto* request = &planned->request;
-        if (auto gpus = plan::buildGpus(*build)) {
-            const plan::WorkloadOnBuild workload(*request, *gpus, planned->strategy);
-            const auto& dataset = planned->dataset;
-            if (auto host = workload.hostNeeds(dataset))
-                options.needs = plan::WorkloadNeeds{
-                    host->ramBytes, host->storageBytes, dataset.cacheInRam,
-                    fmt::format("{}, batch {}", request->model.empty() ? "the model file" : request->model,
-                                request->inputs.batch)};
-        }
+        checked.workloads = {*planned};
     }
+    const auto options = plan::checkOptionsFor(checked, circuit);
     const auto findings = plan::checkBuild(*build, options);
     if (m_json) {
         nlohmann::json list = nlohmann::json::array();

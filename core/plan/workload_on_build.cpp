@@ -85,4 +85,23 @@ std::optional<estimate::HostEstimate> WorkloadOnBuild::hostNeeds(const estimate:
                                   effectiveInputs(m_request).seqLen, dataset);
 }
 
+CheckOptions checkOptionsFor(const Build& build, WallCircuit circuit) {
+    CheckOptions options;
+    options.circuit = circuit;
+    if (build.workloads.empty())
+        return options;
+    const auto gpus = buildGpus(build);
+    if (!gpus)
+        return options;
+    const auto& planned = build.workloads.front();
+    const WorkloadOnBuild workload(planned.request, *gpus, planned.strategy);
+    if (auto host = workload.hostNeeds(planned.dataset)) {
+        const auto& r = planned.request;
+        options.needs = WorkloadNeeds{host->ramBytes, host->storageBytes, planned.dataset.cacheInRam,
+                                      (r.model.empty() ? std::string("the model file") : r.model) +
+                                          ", batch " + std::to_string(r.inputs.batch)};
+    }
+    return options;
+}
+
 } // namespace torchrig::plan

@@ -5,6 +5,7 @@
 #include "estimate/estimate.h"
 #include "estimate/host_needs.h"
 #include "io/validation_protocol.h"
+#include "plan/compatibility.h"
 #include "plan/gpu_device_spec.h"
 
 #include <cstdint>
@@ -48,5 +49,9 @@ private:
     std::optional<estimate::Estimate> m_estimate;
     std::int64_t m_parameterCount = 0;
 };
+
+// The checks' options for a build: the circuit given, and the host RAM and storage its first
+// workload needs per node (none when it has no workload, no GPU, or one that cannot be estimated).
+CheckOptions checkOptionsFor(const Build& build, WallCircuit circuit = {});
 
 } // namespace torchrig::plan

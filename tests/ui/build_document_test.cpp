@@ -21,6 +21,7 @@
 #include "plan/workload_on_build.h"
 #include "settings/planning_settings.h"
 #include "test_support.h"
+#include "ui_test_builds.h"
 #include "workload/workload_editor.h"
 
 #include <QAbstractItemModelTester>
@@ -32,30 +33,14 @@
 #include <catch2/catch.hpp>
 
 using namespace torchrig;
+using test::bert;
+using test::catalogPart;
+using test::planned;
 
 namespace {
 
 std::string state(const ui::BuildDocument& document) {
     return writeBuildFile(document.build());
-}
-
-plan::BuildPart catalogPart(db::Catalog& catalog, const std::string& id, int quantity = 1) {
-    auto part = catalog.find(id);
-    REQUIRE(part);
-    return {part->id, quantity, {}, db::partSnapshot(*part)};
-}
-
-ValidationRequest bert(std::int64_t batch) {
-    ValidationRequest r;
-    r.model = "bert-base-uncased";
-    r.inputs.batch = batch;
-    r.inputs.seqLen = 128;
-    r.precision = Precision::AmpBf16;
-    return r;
-}
-
-plan::BuildWorkload planned(ValidationRequest request) {
-    return {std::move(request), estimate::ParallelStrategy::Ddp, {}};
 }
 
 } // namespace

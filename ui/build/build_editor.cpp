@@ -1,16 +1,18 @@
 #include "build_editor.h"
 
 #include "build_parts_model.h"
+#include "catalog_table_model.h"
 #include "document/build_document.h"
 #include "plan/build_cost.h"
-#include "plan/compatibility.h"
 
+#include <QDropEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelection>
 #include <QLabel>
 #include <QLineEdit>
-#include <QListWidget>
+#include <QMimeData>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableView>
@@ -18,16 +20,15 @@
 
 namespace torchrig::ui {
 
-BuildEditor::BuildEditor(BuildDocument& document, QWidget* parent)
+BuildEditor::BuildEditor(BuildDocument& document, const BuildChecks* checks, QWidget* parent)
     : QWidget(parent)
     , m_document(document)
     , m_title(new QLineEdit(this))
     , m_nodes(new QSpinBox(this))
     , m_parts(new QTableView(this))
-    , m_model(new BuildPartsModel(document, this))
+    , m_model(new BuildPartsModel(document, checks, this))
     , m_remove(new QPushButton(tr("&Remove part"), this))
-    , m_cost(new QLabel(this))
-    , m_findings(new QListWidget(this)) {
+    , m_cost(new QLabel(this)) {
     m_nodes->setRange(1, 100000);
     m_parts->setModel(m_model);
     m_parts->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -35,8 +36,12 @@ BuildEditor::BuildEditor(BuildDocument& document, QWidget* parent)
     m_parts->horizontalHeader()->setSectionResizeMode(BuildPartsModel::PartColumn, QHeaderView::Stretch);
     m_parts->verticalHeader()->hide();
     m_parts->setAccessibleName(tr("Parts of the build"));
-    m_findings->setAccessibleName(tr("Compatibility findings"));
-    m_findings->setWordWrap(true);
+    m_parts->setToolTip(tr("Drop parts here from the catalog, or select one there and press Enter"));
+    m_parts->viewport()->setAcceptDrops(true);
+    m_parts->viewport()->installEventFilter(this);
+    m_title->setAccessibleName(tr("Build title"));
+    m_nodes->setAccessibleName(tr("Nodes"));
+    m_nodes->setToolTip(tr("Identical machines, each with the parts below"));
     m_cost->setWordWrap(true);
     m_remove->setShortcut(QKeySequence::Delete);
 
@@ -50,25 +55,49 @@ BuildEditor::BuildEditor(BuildDocument& document, QWidget* parent)
     layout->addLayout(form);
     layout->addWidget(m_parts, 3);
     layout->addLayout(buttons);
-    auto* findingsLabel = new QLabel(tr("&Findings:"), this);
-    findingsLabel->setBuddy(m_findings);
-    layout->addWidget(findingsLabel);
-    layout->addWidget(m_findings, 2);
 
     connect(m_title, &QLineEdit::editingFinished, this, [this] { m_document.setTitle(m_title->text()); });
     connect(m_nodes, &QSpinBox::valueChanged, this, [this](int nodes) { m_document.setNodes(nodes); });
     connect(m_remove, &QPushButton::clicked, this, &BuildEditor::removeSelectedPart);
-    // A finding selects the first part it concerns.
-    connect(m_findings, &QListWidget::currentRowChanged, this, [this](int row) {
-        if (row < 0)
-            return;
-        const auto partId = m_findings->item(row)->data(Qt::UserRole).toString();
-        for (int r = 0; r < m_model->rowCount(); ++r)
-            if (m_model->index(r, 0).data(BuildPartsModel::PartIdRole).toString() == partId)
-                m_parts->selectRow(r);
-    });
     connect(&m_document, &BuildDocument::buildChanged, this, &BuildEditor::refresh);
     refresh();
+}
+
+void BuildEditor::selectParts(const QStringList& partIds) {
+    QItemSelection selection;
+    for (int r = 0; r < m_model->rowCount(); ++r)
+        if (partIds.contains(m_model->index(r, 0).data(BuildPartsModel::PartIdRole).toString()))
+            selection.select(m_model->index(r, 0), m_model->index(r, BuildPartsModel::ColumnCount - 1));
+    m_parts->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+    if (!selection.isEmpty())
+        m_parts->scrollTo(selection.indexes().front());
+}
+
+bool BuildEditor::eventFilter(QObject* watched, QEvent* event) {
+    if (watched != m_parts->viewport())
+        return QWidget::eventFilter(watched, event);
+    const auto mime = QString::fromLatin1(CatalogTableModel::kPartIdMimeType);
+    switch (event->type()) {
+    case QEvent::DragEnter:
+    case QEvent::DragMove: {
+        auto* drag = static_cast<QDropEvent*>(event);
+        if (!drag->mimeData()->hasFormat(mime))
+            return false;
+        drag->setDropAction(Qt::CopyAction);
+        drag->accept();
+        return true;
+    }
+    case QEvent::Drop: {
+        auto* drop = static_cast<QDropEvent*>(event);
+        if (!drop->mimeData()->hasFormat(mime))
+            return false;
+        drop->setDropAction(Qt::CopyAction);
+        drop->accept();
+        Q_EMIT partDropped(QString::fromUtf8(drop->mimeData()->data(mime)));
+        return true;
+    }
+    default: return QWidget::eventFilter(watched, event);
+    }
 }
 
 void BuildEditor::removeSelectedPart() {
@@ -98,24 +127,6 @@ void BuildEditor::refresh() {
     if (cost.loadWatts > 0)
         text += tr(" · %1 W at load").arg(cost.loadWatts, 0, 'f', 0);
     m_cost->setText(text);
-
-    m_findings->clear();
-    for (const auto& f : plan::checkBuild(build)) {
-        auto* item = new QListWidgetItem(
-            tr("%1 [%2] %3%4")
-                .arg(QString::fromUtf8(plan::severityId(f.severity).data()), QString::fromStdString(f.rule),
-                     QString::fromStdString(f.message),
-                     f.fix.empty() ? QString() : tr(" — fix: %1").arg(QString::fromStdString(f.fix))),
-            m_findings);
-        item->setData(Qt::UserRole, f.parts.empty() ? QString() : QString::fromStdString(f.parts.front()));
-        item->setIcon(style()->standardIcon(
-            f.severity == plan::Severity::Problem   ? QStyle::SP_MessageBoxCritical
-            : f.severity == plan::Severity::Warning ? QStyle::SP_MessageBoxWarning
-                                                    : QStyle::SP_MessageBoxInformation));
-    }
-    if (m_findings->count() == 0)
-        m_findings->addItem(
-            tr("No findings. Not checked: %1").arg(QString::fromStdString(plan::notChecked().front())));
 }
 
 } // namespace torchrig::ui

@@ -1,31 +1,40 @@
 #pragma once
-// The build being planned: its title and nodes, its parts (quantities editable), what it costs
-// and draws, and the compatibility findings with their fixes. Every change goes through the
-// document's undo stack.
+// The build being planned: its title and nodes, its parts (quantities editable, marked where the
+// checks find something), what it costs and draws. Every change goes through the document's undo
+// stack; parts dropped from the catalog are added.
 
 #include <QWidget>
 
 class QLabel;
 class QLineEdit;
-class QListWidget;
 class QPushButton;
 class QSpinBox;
 class QTableView;
 
 namespace torchrig::ui {
 
+class BuildChecks;
 class BuildDocument;
 class BuildPartsModel;
 
 class BuildEditor : public QWidget {
     Q_OBJECT
 public:
-    explicit BuildEditor(BuildDocument& document, QWidget* parent = nullptr);
+    explicit BuildEditor(BuildDocument& document, const BuildChecks* checks = nullptr,
+                         QWidget* parent = nullptr);
 
     QTableView* partsView() const { return m_parts; }
-    QListWidget* findingsList() const { return m_findings; }
     QLabel* costLabel() const { return m_cost; }
     void removeSelectedPart();
+    // Selects the rows of these catalog ids (a finding's parts).
+    void selectParts(const QStringList& partIds);
+
+Q_SIGNALS:
+    // A catalog part dropped on the parts table (the catalog's drag carries its id).
+    void partDropped(const QString& partId);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void refresh();
@@ -37,7 +46,6 @@ private:
     BuildPartsModel* m_model = nullptr;
     QPushButton* m_remove = nullptr;
     QLabel* m_cost = nullptr;
-    QListWidget* m_findings = nullptr;
 };
 
 } // namespace torchrig::ui

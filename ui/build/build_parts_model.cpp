@@ -1,15 +1,26 @@
 #include "build_parts_model.h"
 
+#include "build_checks.h"
 #include "document/build_document.h"
 #include "hardware/part_category.h"
 
+#include <QApplication>
+#include <QStyle>
+
 namespace torchrig::ui {
 
-BuildPartsModel::BuildPartsModel(BuildDocument& document, QObject* parent)
+BuildPartsModel::BuildPartsModel(BuildDocument& document, const BuildChecks* checks, QObject* parent)
     : QAbstractTableModel(parent)
     , m_document(document)
+    , m_checks(checks)
     , m_rows(static_cast<int>(document.build().parts.size())) {
     connect(&m_document, &BuildDocument::buildChanged, this, &BuildPartsModel::refresh);
+    if (m_checks)
+        connect(m_checks, &BuildChecks::findingsChanged, this, [this] {
+            if (m_rows > 0)
+                Q_EMIT dataChanged(index(0, PartColumn), index(m_rows - 1, PartColumn),
+                                   {Qt::DecorationRole, Qt::ToolTipRole});
+        });
 }
 
 void BuildPartsModel::refresh() {
@@ -36,6 +47,22 @@ QVariant BuildPartsModel::data(const QModelIndex& index, int role) const {
     const bool hourly = price && isHourly(price->kind);
     if (role == PartIdRole)
         return QString::fromStdString(part.partId);
+    if (m_checks && index.column() == PartColumn && (role == Qt::DecorationRole || role == Qt::ToolTipRole)) {
+        const auto findings = m_checks->findingsFor(part.partId);
+        if (role == Qt::DecorationRole) {
+            if (findings.empty())
+                return {};
+            const auto severity = findings.front()->severity;
+            return QApplication::style()->standardIcon(
+                severity == plan::Severity::Problem   ? QStyle::SP_MessageBoxCritical
+                : severity == plan::Severity::Warning ? QStyle::SP_MessageBoxWarning
+                                                      : QStyle::SP_MessageBoxInformation);
+        }
+        QStringList lines{QString::fromStdString(part.partId)};
+        for (const auto* f : findings)
+            lines << QString::fromStdString(f->message);
+        return lines.join(QLatin1Char('\n'));
+    }
     if (role == Qt::ToolTipRole) {
         if (index.column() == UnitPriceColumn && price)
             return tr("%1, %2").arg(QString::fromStdString(price->date),

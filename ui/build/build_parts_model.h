@@ -1,11 +1,13 @@
 #pragma once
 // The build's parts as a table: part, category, quantity per node (editable: an undoable edit),
-// unit price with its currency and date, and the subtotal over all nodes.
+// unit price with its currency and date, and the subtotal over all nodes. With the build's checks,
+// a part the findings concern is marked with the most severe one's icon and lists them in its tooltip.
 
 #include <QAbstractTableModel>
 
 namespace torchrig::ui {
 
+class BuildChecks;
 class BuildDocument;
 
 class BuildPartsModel : public QAbstractTableModel {
@@ -14,7 +16,8 @@ public:
     enum Column { PartColumn, CategoryColumn, QuantityColumn, UnitPriceColumn, SubtotalColumn, ColumnCount };
     static constexpr int PartIdRole = Qt::UserRole + 1;
 
-    explicit BuildPartsModel(BuildDocument& document, QObject* parent = nullptr);
+    explicit BuildPartsModel(BuildDocument& document, const BuildChecks* checks = nullptr,
+                             QObject* parent = nullptr);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -27,6 +30,7 @@ private:
     void refresh();
 
     BuildDocument& m_document;
+    const BuildChecks* m_checks = nullptr;
     int m_rows = 0;
 };
 

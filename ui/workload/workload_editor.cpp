@@ -213,8 +213,13 @@ void WorkloadEditor::load() {
         m_batch->setEnabled(zoo != nullptr);
         m_seqLen->setEnabled(zoo && zoo->inputKind == ModelInputKind::Tokens);
         m_imageSize->setEnabled(zoo && zoo->inputKind == ModelInputKind::Image);
-    } else {
+    } else { // a new workload starts from the request's defaults (AdamW, fp32, no accumulation)
+        const ValidationRequest defaults;
         m_model->setCurrentIndex(0);
+        m_precision->setCurrentIndex(m_precision->findData(static_cast<int>(defaults.precision)));
+        m_optimizer->setCurrentIndex(m_optimizer->findData(static_cast<int>(defaults.optimizer)));
+        m_checkpointing->setChecked(false);
+        m_accumulation->setValue(defaults.gradientAccumulation);
     }
     m_loading = false;
 }
