@@ -300,6 +300,16 @@ int BuildCommand::check() {
     }
     const auto options = plan::checkOptionsFor(checked, circuit);
     const auto findings = plan::checkBuild(*build, options);
+    // Concrete fixes from the catalog, where it opens (plan/finding_fixes.h).
+    std::vector<plan::CatalogChoice> choices;
+    if (auto catalog = openCatalogForReading(m_options))
+        choices = db::catalogChoices(**catalog);
+    auto offered = [&](const plan::Finding& f) {
+        std::vector<std::string> labels;
+        for (const auto& fix : plan::fixesFor(f, *build, choices, options))
+            labels.push_back(fix.label);
+        return labels;
+    };
     if (m_json) {
         nlohmann::json list = nlohmann::json::array();
         for (const auto& f : findings)
@@ -307,14 +317,18 @@ int BuildCommand::check() {
                             {"rule", f.rule},
                             {"message", f.message},
                             {"parts", f.parts},
-                            {"fix", f.fix}});
+                            {"fix", f.fix},
+                            {"catalog_fixes", offered(f)}});
         std::cout << nlohmann::json{{"findings", list}, {"not_checked", plan::notChecked()}}.dump(2) << "\n";
     } else {
         if (findings.empty())
             std::cout << "no findings\n";
-        for (const auto& f : findings)
+        for (const auto& f : findings) {
             std::cout << fmt::format("{}: [{}] {}\n  fix: {}\n", plan::severityId(f.severity), f.rule,
                                      f.message, f.fix.empty() ? "-" : f.fix);
+            for (const auto& label : offered(f))
+                std::cout << "  catalog fix: " << label << "\n";
+        }
         std::cout << "not checked:\n";
         for (const auto& item : plan::notChecked())
             std::cout << "  - " << item << "\n";

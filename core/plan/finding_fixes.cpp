@@ -10,7 +10,7 @@ namespace torchrig::plan {
 namespace {
 
 // The smaller, the less of the user's build a fix changes.
-enum class ChangeKind { Quantity, Replace, Add, Remove };
+enum class ChangeKind { Quantity, Remove, Replace, Add };
 
 struct Counts {
     int problems = 0;
@@ -98,7 +98,9 @@ std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
         const auto& part = build.parts[i];
         if (!concerned.contains(part.partId))
             continue;
-        for (int quantity = part.quantity - 1; quantity >= 1; --quantity) {
+        // Fewer GPUs is no answer to how they talk to each other.
+        const bool keepCount = part.snapshot.category == PartCategory::Gpu && finding.rule == "gpu-interconnect";
+        for (int quantity = keepCount ? 0 : part.quantity - 1; quantity >= 1; --quantity) {
             Candidate c{ChangeKind::Quantity,
                         std::to_string(quantity) + " × " + part.snapshot.name + " instead of " +
                             std::to_string(part.quantity),
@@ -118,7 +120,8 @@ std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
         if (!replaceable(part.snapshot.category))
             continue;
         for (const auto& choice : catalog) {
-            if (choice.snapshot.category != part.snapshot.category || choice.partId == part.partId)
+            if (choice.snapshot.category != part.snapshot.category || choice.partId == part.partId ||
+                choice.snapshot.text("kind") != part.snapshot.text("kind")) // a bridge for a bridge
                 continue;
             if (std::any_of(build.parts.begin(), build.parts.end(),
                             [&](const BuildPart& p) { return p.partId == choice.partId; }))

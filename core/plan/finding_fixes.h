@@ -26,8 +26,9 @@ struct BuildFix {
 };
 
 // At most `limit` fixes: those leaving the fewest problems and warnings first, then the smallest
-// change (a quantity before a replacement before an addition or a removal), then the cheapest;
-// none when nothing tried helps. GPUs and cloud instances are not swapped (their number may change).
+// change (a quantity, then a removal, a replacement of the same kind, an addition), then the
+// cheapest; none when nothing tried helps. GPUs and cloud instances are not swapped (their number
+// may change, except to answer how they talk to each other).
 std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
                                const std::vector<CatalogChoice>& catalog, const CheckOptions& options = {},
                                std::size_t limit = 3);

@@ -108,6 +108,9 @@ TEST_CASE("build check shows the research preset's findings and catches NVLink o
             caught = true;
             CHECK(f["message"].get<std::string>().find("GeForce RTX 4090 has no NVLink connector") !=
                   std::string::npos);
+            // The catalog fix the checker agrees with: take the bridge out.
+            REQUIRE(f["catalog_fixes"].size() >= 1);
+            CHECK(f["catalog_fixes"][0] == "Remove NVIDIA NVLink bridge");
         }
     CHECK(caught);
     auto badCircuit = runCli(folder, "build check '" + file + "' --circuit 15");
