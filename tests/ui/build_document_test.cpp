@@ -6,7 +6,9 @@
 #include "analysis/batch_chart.h"
 #include "analysis/catalog_chart.h"
 #include "analysis/chart_export.h"
+#include "analysis/chart_tooltips.h"
 #include "analysis/memory_chart.h"
+#include "analysis/qcustomplot_include.h"
 #include "analysis/rent_chart.h"
 #include "analysis/step_time_chart.h"
 #include "analysis/timeline_chart.h"
@@ -295,6 +297,31 @@ TEST_CASE("The step-time and batch charts draw the estimator's numbers, and char
     CHECK(test::readFile(folder.file("memory.pdf")).substr(0, 4) == "%PDF");
     CHECK_FALSE(
         ui::exportPlot(*panel.memoryChart()->plot(), QString::fromStdString(folder.file("m.bmpx").string())));
+
+    // Tooltips name what is under the pointer, with the estimator's figure.
+    auto& stepPlot = *panel.stepTimeChart()->plot();
+    stepPlot.setViewport(QRect(0, 0, 800, 400)); // a hidden tab's plot gets no resize event
+    stepPlot.replot();
+    const QPoint forwardBar(static_cast<int>(stepPlot.xAxis->coordToPixel(parts[0].milliseconds / 2)),
+                            static_cast<int>(stepPlot.yAxis->coordToPixel(1)));
+    const auto forwardTip = ui::describeChartPoint(stepPlot, forwardBar);
+    CHECK(forwardTip.contains(QStringLiteral("Forward")));
+    CHECK(
+        forwardTip.contains(QString::number(parts[0].milliseconds, 'f', parts[0].milliseconds < 10 ? 2 : 1)));
+    CHECK(ui::describeChartPoint(stepPlot, QPoint(stepPlot.width() - 2, 2)).isEmpty()); // nothing there
+    auto& memoryPlot = *panel.memoryChart()->plot();
+    memoryPlot.setViewport(QRect(0, 0, 800, 400));
+    memoryPlot.replot();
+    const auto& segments = panel.memoryChart()->segments();
+    const double activationsMid = [&] {
+        double below = 0;
+        for (std::size_t i = 0; i < static_cast<std::size_t>(estimate::MemoryCategory::Activations); ++i)
+            below += segments[i].gib;
+        return below + segments[static_cast<std::size_t>(estimate::MemoryCategory::Activations)].gib / 2;
+    }();
+    const QPoint activationsBar(static_cast<int>(memoryPlot.xAxis->coordToPixel(0.6)),
+                                static_cast<int>(memoryPlot.yAxis->coordToPixel(activationsMid)));
+    CHECK(ui::describeChartPoint(memoryPlot, activationsBar).startsWith(QStringLiteral("Activations: ")));
 }
 
 TEST_CASE("The timeline, buy-or-rent and catalog charts draw what the planner computes", "[ui][analysis]") {

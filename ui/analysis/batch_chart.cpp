@@ -2,6 +2,7 @@
 
 #include "chart_export.h"
 #include "chart_style.h"
+#include "chart_tooltips.h"
 #include "plan/workload_on_build.h"
 #include "qcustomplot_include.h"
 
@@ -26,6 +27,7 @@ BatchChart::BatchChart(QWidget* parent)
     m_plot->yAxis->setLabel(tr("device peak, GiB per GPU"));
     m_plot->legend->setVisible(true);
     applyChartStyle(*m_plot, palette());
+    installChartTooltips(*m_plot);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     enableExportMenu(*m_plot, QStringLiteral("memory-vs-batch.png"));
 }

@@ -2,6 +2,7 @@
 
 #include "chart_export.h"
 #include "chart_style.h"
+#include "chart_tooltips.h"
 #include "qcustomplot_include.h"
 
 #include <QVBoxLayout>
@@ -45,6 +46,7 @@ MemoryChart::MemoryChart(QWidget* parent)
     m_plot->plotLayout()->setColumnStretchFactor(0, 3);
     m_plot->plotLayout()->setColumnStretchFactor(1, 2);
     applyChartStyle(*m_plot, palette());
+    installChartTooltips(*m_plot);
     m_plot->yAxis->setLabel(tr("GiB per GPU"));
     m_plot->xAxis->setTicks(false);
     m_plot->xAxis->setRange(0, 3.0);
@@ -83,6 +85,7 @@ void MemoryChart::setEstimate(const estimate::Estimate& estimate, std::int64_t u
             continue;
         auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
         bars->setName(tr("%1: %2 GiB").arg(m_segments[i].label).arg(m_segments[i].gib, 0, 'f', 2));
+        bars->setProperty(kNameHasValue, true);
         bars->setBrush(seriesColor(static_cast<int>(i)));
         bars->setPen(QPen(seriesColor(static_cast<int>(i)).darker(130)));
         bars->setWidth(0.8);

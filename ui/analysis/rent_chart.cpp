@@ -2,6 +2,7 @@
 
 #include "chart_export.h"
 #include "chart_style.h"
+#include "chart_tooltips.h"
 #include "qcustomplot_include.h"
 
 #include <QVBoxLayout>
@@ -30,6 +31,7 @@ RentChart::RentChart(QWidget* parent)
     m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
     m_plot->legend->setWrap(1);
     applyChartStyle(*m_plot, palette());
+    installChartTooltips(*m_plot);
     enableExportMenu(*m_plot, QStringLiteral("buy-or-rent.png"));
 }
 

@@ -2,6 +2,7 @@
 
 #include "chart_export.h"
 #include "chart_style.h"
+#include "chart_tooltips.h"
 #include "qcustomplot_include.h"
 
 #include <QVBoxLayout>
@@ -18,6 +19,7 @@ StepTimeChart::StepTimeChart(QWidget* parent)
     layout->addWidget(m_plot);
     m_plot->setAccessibleName(tr("Step time"));
     applyChartStyle(*m_plot, palette());
+    installChartTooltips(*m_plot);
     m_plot->xAxis->setLabel(tr("milliseconds per step"));
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->addElement(
@@ -44,6 +46,7 @@ void StepTimeChart::setTime(const estimate::TimeEstimate& time, int gpus) {
     m_samplesPerSecond = time.samplesPerSecond * gpus;
     m_plot->clearPlottables();
     auto* bars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
+    bars->setName(tr("Time"));
     bars->setBrush(seriesColor(0));
     bars->setPen(QPen(seriesColor(0).darker(130)));
     QVector<double> keys, values;

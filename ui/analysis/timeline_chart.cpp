@@ -2,6 +2,7 @@
 
 #include "chart_export.h"
 #include "chart_style.h"
+#include "chart_tooltips.h"
 #include "qcustomplot_include.h"
 
 #include <QVBoxLayout>
@@ -20,6 +21,7 @@ TimelineChart::TimelineChart(QWidget* parent)
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     applyChartStyle(*m_plot, palette());
+    installChartTooltips(*m_plot);
     enableExportMenu(*m_plot, QStringLiteral("memory-timeline.png"));
 }
 
