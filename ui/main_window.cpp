@@ -24,6 +24,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QUndoStack>
 
@@ -159,6 +160,10 @@ void MainWindow::createMenus() {
         toggle->setShortcut(dockKeys[i]);
         view->addAction(toggle);
     }
+    view->addSeparator();
+    for (int i = 0; i < m_analysis->tabs()->count(); ++i)
+        view->addAction(m_analysis->tabs()->tabText(i), QKeySequence(Qt::CTRL | (Qt::Key_1 + i)), this,
+                        [this, i] { m_analysis->tabs()->setCurrentIndex(i); });
     auto* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About TorchRig"), this, &MainWindow::showAbout);
 }

@@ -3,6 +3,7 @@
 #include "catalog.h"
 #include "main_window.h"
 #include "paths.h"
+#include "settings/planning_settings.h"
 #include "theme.h"
 
 #include <QApplication>
@@ -18,7 +19,8 @@ int main(int argc, char** argv) {
 
     // torchrig [--theme dark|light] [BUILD.torchrig]
     auto arguments = QApplication::arguments();
-    QString theme = qEnvironmentVariable("TORCHRIG_THEME");
+    // The flag, else the environment, else Edit ▸ Preferences.
+    QString theme = qEnvironmentVariable("TORCHRIG_THEME", torchrig::ui::PlanningSettings::load().theme);
     if (const auto at = arguments.indexOf(QStringLiteral("--theme")); at > 0 && at + 1 < arguments.size()) {
         theme = arguments.at(at + 1);
         arguments.remove(at, 2);

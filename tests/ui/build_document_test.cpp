@@ -188,18 +188,19 @@ TEST_CASE("The memory chart draws the estimator's numbers for the build's worklo
     constexpr double kGiB = double(1LL << 30);
     double sum = 0;
     for (std::size_t i = 0; i < estimate::kMemoryCategoryCount; ++i)
-        CHECK(segments[i].gib == Approx(double(e.memory.breakdownAtPeak[i]) / kGiB));
+        CHECK(segments[i].amount == Approx(double(e.memory.breakdownAtPeak[i]) / kGiB));
     for (const auto& s : segments)
-        sum += s.gib;
+        sum += s.amount;
     CHECK(sum == Approx(double(e.devicePeakBytes) / kGiB)); // the stack's top is the device peak
-    REQUIRE(panel.memoryChart()->capacityGib());
-    CHECK(*panel.memoryChart()->capacityGib() == Approx(double(gpus->spec.usableBytes) / kGiB));
+    REQUIRE(panel.memoryChart()->capacity());
+    CHECK(*panel.memoryChart()->capacity() == Approx(double(gpus->spec.usableBytes) / kGiB));
     // An edit redraws: a larger batch holds more activations.
-    const double activations = segments[static_cast<std::size_t>(estimate::MemoryCategory::Activations)].gib;
+    const double activations =
+        segments[static_cast<std::size_t>(estimate::MemoryCategory::Activations)].amount;
     document.setWorkload(planned(bert(64)));
-    CHECK(
-        panel.memoryChart()->segments()[static_cast<std::size_t>(estimate::MemoryCategory::Activations)].gib >
-        activations);
+    CHECK(panel.memoryChart()
+              ->segments()[static_cast<std::size_t>(estimate::MemoryCategory::Activations)]
+              .amount > activations);
 }
 
 TEST_CASE("The main window adds the catalog's selected part, edits the workload and shows unsaved changes",
@@ -316,8 +317,8 @@ TEST_CASE("The step-time and batch charts draw the estimator's numbers, and char
     const double activationsMid = [&] {
         double below = 0;
         for (std::size_t i = 0; i < static_cast<std::size_t>(estimate::MemoryCategory::Activations); ++i)
-            below += segments[i].gib;
-        return below + segments[static_cast<std::size_t>(estimate::MemoryCategory::Activations)].gib / 2;
+            below += segments[i].amount;
+        return below + segments[static_cast<std::size_t>(estimate::MemoryCategory::Activations)].amount / 2;
     }();
     const QPoint activationsBar(static_cast<int>(memoryPlot.xAxis->coordToPixel(0.6)),
                                 static_cast<int>(memoryPlot.yAxis->coordToPixel(activationsMid)));
@@ -337,7 +338,7 @@ TEST_CASE("The timeline, buy-or-rent and catalog charts draw what the planner co
     const plan::WorkloadOnBuild workload(bert(32), *gpus, estimate::ParallelStrategy::Ddp);
     const auto& memory = workload.estimate()->memory;
     CHECK(panel.timelineChart()->points() == static_cast<int>(memory.timeline.size()));
-    CHECK(panel.timelineChart()->peakGib() == Approx(double(memory.allocatedPeakBytes) / double(1LL << 30)));
+    CHECK(panel.timelineChart()->peak() == Approx(double(memory.allocatedPeakBytes) / double(1LL << 30)));
 
     panel.refreshRentChart();
     const auto& lines = panel.rentChart()->lines();
@@ -357,7 +358,7 @@ TEST_CASE("The timeline, buy-or-rent and catalog charts draw what the planner co
         if (p.name == QStringLiteral("GeForce RTX 4090")) {
             rtx4090 = true;
             CHECK(p.fits);
-            CHECK(p.vramGib == Approx(24));
+            CHECK(p.memory == Approx(24));
         }
     CHECK(rtx4090);
 }
@@ -391,6 +392,24 @@ TEST_CASE("Planning settings round-trip and price the buy-or-rent chart in the u
     CHECK(lines[0].atStart == Approx(1599.0 * 7.1)); // the card's launch price in CNY
     // 450 W + 75 W, 10 h a day, 30 days, 0.6 CNY a kWh, over 24 months.
     CHECK(lines[0].atEnd - lines[0].atStart == Approx(0.525 * 10 * 30 * 0.6 * 24));
+
+    // Memory in GB (10^9 bytes) instead of GiB: the same bytes, relabelled and rescaled.
+    const auto gibSegments = panel.memoryChart()->segments();
+    auto inGb = loaded;
+    inGb.memoryUnit = ui::MemoryUnit::GB;
+    inGb.theme = QStringLiteral("dark");
+    inGb.save();
+    CHECK(ui::PlanningSettings::load().memoryUnit == ui::MemoryUnit::GB);
+    CHECK(ui::PlanningSettings::load().theme == QStringLiteral("dark"));
+    panel.setPlanningSettings(inGb);
+    const auto& gbSegments = panel.memoryChart()->segments();
+    REQUIRE(gbSegments.size() == gibSegments.size());
+    for (std::size_t i = 0; i < gbSegments.size(); ++i)
+        CHECK(gbSegments[i].amount == Approx(gibSegments[i].amount * double(1LL << 30) / 1e9));
+    CHECK(panel.memoryChart()->plot()->yAxis->label().contains(QStringLiteral("GB")));
+    loaded.save(); // back to GiB for the other tests
+    panel.setPlanningSettings(loaded);
+    CHECK(panel.memoryChart()->segments()[0].amount == Approx(gibSegments[0].amount));
 }
 
 TEST_CASE("Compare puts builds side by side with the planner's figures", "[ui][compare]") {

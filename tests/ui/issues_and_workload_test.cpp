@@ -18,12 +18,16 @@
 #include "ui_test_builds.h"
 #include "workload/workload_editor.h"
 
+#include <QAbstractButton>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QDropEvent>
 #include <QItemSelectionModel>
+#include <QLabel>
 #include <QListWidget>
+#include <QMenuBar>
 #include <QMimeData>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableView>
@@ -31,6 +35,7 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <map>
 
 using namespace torchrig;
 
@@ -61,7 +66,7 @@ bool hasRule(const ui::BuildChecks& checks, const std::string& rule) {
 double stackedGib(const ui::MemoryChart& chart) {
     double sum = 0;
     for (const auto& s : chart.segments())
-        sum += s.gib;
+        sum += s.amount;
     return sum;
 }
 
@@ -215,4 +220,36 @@ TEST_CASE("A model file becomes the workload; a file that is not one is refused 
     editor.modelBox()->setCurrentIndex(editor.modelBox()->findData(QStringLiteral("resnet50")));
     CHECK(document.build().workloads[0].request.model == "resnet50");
     CHECK(document.build().workloads[0].request.modelGraphJson.empty());
+}
+
+TEST_CASE("The main window's mnemonics are each used once, and its fields have accessible names",
+          "[ui][keyboard]") {
+    test::TemporaryFolder folder;
+    ui::MainWindow window(test::openCatalog(folder.file("user.sqlite")));
+    std::map<QChar, QStringList> byLetter;
+    auto note = [&](const QString& text) {
+        const auto at = text.indexOf(QRegularExpression(QStringLiteral("&[^&]")));
+        if (at >= 0)
+            byLetter[text.at(at + 1).toLower()] << text;
+    };
+    // The menu bar's titles and every label and button in the window share Alt+letter.
+    for (auto* action : window.menuBar()->actions())
+        note(action->text());
+    for (auto* label : window.findChildren<QLabel*>())
+        if (label->buddy())
+            note(label->text());
+    for (auto* button : window.findChildren<QAbstractButton*>())
+        note(button->text());
+    for (const auto& [letter, texts] : byLetter) {
+        INFO(texts.join(QStringLiteral(" | ")).toStdString());
+        CHECK(texts.size() == 1);
+    }
+    CHECK(byLetter.size() >= 15);
+    for (auto* field : window.findChildren<QAbstractSpinBox*>()) {
+        INFO(field->objectName().toStdString());
+        CHECK_FALSE(field->accessibleName().isEmpty());
+    }
+    for (auto* field : window.findChildren<QComboBox*>())
+        if (field->isVisibleTo(&window))
+            CHECK_FALSE(field->accessibleName().isEmpty());
 }

@@ -9,6 +9,7 @@
 #include "plan/gpu_device_spec.h"
 #include "plan/workload_on_build.h"
 #include "rent_chart.h"
+#include "settings/memory_unit.h"
 #include "step_time_chart.h"
 #include "timeline_chart.h"
 
@@ -35,13 +36,14 @@ AnalysisPanel::AnalysisPanel(BuildDocument& document, QWidget* parent)
     m_summary->setAccessibleName(tr("Estimate summary"));
     layout->addWidget(m_summary);
     m_tabs = new QTabWidget(this);
-    m_tabs->addTab(m_memory, tr("&Memory"));
-    m_tabs->addTab(m_timeline, tr("T&imeline"));
-    m_tabs->addTab(m_batch, tr("&Batch"));
-    m_tabs->addTab(m_stepTime, tr("&Step time"));
-    m_tabs->addTab(m_rent, tr("Buy or &rent"));
-    m_tabs->addTab(m_catalog, tr("&Catalog"));
-    m_tabs->addTab(m_advice, tr("&Advice"));
+    // No mnemonics here: the workload editor's fields use the letters; View ▸ (Ctrl+1…7) shows a tab.
+    m_tabs->addTab(m_memory, tr("Memory"));
+    m_tabs->addTab(m_timeline, tr("Timeline"));
+    m_tabs->addTab(m_batch, tr("Batch"));
+    m_tabs->addTab(m_stepTime, tr("Step time"));
+    m_tabs->addTab(m_rent, tr("Buy or rent"));
+    m_tabs->addTab(m_catalog, tr("Catalog"));
+    m_tabs->addTab(m_advice, tr("Advice"));
     layout->addWidget(m_tabs, 1);
     connect(m_tabs, &QTabWidget::currentChanged, this, &AnalysisPanel::refreshShownCostlyChart);
     connect(&m_document, &BuildDocument::buildChanged, this, &AnalysisPanel::refresh);
@@ -86,14 +88,16 @@ void AnalysisPanel::refresh() {
         m_catalog->clear();
         return;
     }
-    constexpr double kGiB = double(1LL << 30);
+    const auto unit = memoryScale();
     QString fit = !e->fits   ? tr("fit unknown (the GPU's memory size is not known)")
-                  : *e->fits ? tr("<b>fits</b>: %1 of %2 GiB per GPU")
-                                   .arg(double(e->devicePeakBytes) / kGiB, 0, 'f', 2)
-                                   .arg(double(gpus->spec.usableBytes) / kGiB, 0, 'f', 1)
-                             : tr("<b>does not fit</b>: %1 GiB per GPU, %2 GiB usable")
-                                   .arg(double(e->devicePeakBytes) / kGiB, 0, 'f', 2)
-                                   .arg(double(gpus->spec.usableBytes) / kGiB, 0, 'f', 1);
+                  : *e->fits ? tr("<b>fits</b>: %1 of %2 %3 per GPU")
+                                   .arg(unit.of(double(e->devicePeakBytes)), 0, 'f', 2)
+                                   .arg(unit.of(double(gpus->spec.usableBytes)), 0, 'f', 1)
+                                   .arg(unit.name)
+                             : tr("<b>does not fit</b>: %1 %3 per GPU, %2 %3 usable")
+                                   .arg(unit.of(double(e->devicePeakBytes)), 0, 'f', 2)
+                                   .arg(unit.of(double(gpus->spec.usableBytes)), 0, 'f', 1)
+                                   .arg(unit.name);
     QString time;
     if (e->time)
         time = tr("step %1 ms, %2 samples/s over %n GPU(s)", nullptr, gpus->gpus)
@@ -122,8 +126,13 @@ void AnalysisPanel::setCatalog(std::vector<db::CatalogGpu> gpus, std::vector<pla
 }
 
 void AnalysisPanel::setPlanningSettings(const PlanningSettings& settings) {
+    const bool unitChanged = settings.memoryUnit != displayMemoryUnit();
     m_settings = settings;
-    refreshShownCostlyChart();
+    setDisplayMemoryUnit(settings.memoryUnit);
+    if (unitChanged)
+        refresh(); // every chart in the new unit
+    else
+        refreshShownCostlyChart();
 }
 
 void AnalysisPanel::refreshShownCostlyChart() {

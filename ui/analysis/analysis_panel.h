@@ -31,6 +31,7 @@ public:
 
     // Currency, energy price, hours and lifetime for the buy-or-rent chart.
     void setPlanningSettings(const PlanningSettings& settings);
+    QTabWidget* tabs() const { return m_tabs; }
     // The catalog's GPUs and cloud instances, for the catalog and buy-or-rent charts.
     void setCatalog(std::vector<db::CatalogGpu> gpus, std::vector<plan::CloudOffer> offers);
 

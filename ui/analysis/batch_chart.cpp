@@ -5,14 +5,13 @@
 #include "chart_tooltips.h"
 #include "plan/workload_on_build.h"
 #include "qcustomplot_include.h"
+#include "settings/memory_unit.h"
 
 #include <QVBoxLayout>
 
 namespace torchrig::ui {
 
-namespace {
-constexpr double kGiB = double(1LL << 30);
-} // namespace
+namespace {} // namespace
 
 BatchChart::BatchChart(QWidget* parent)
     : QWidget(parent)
@@ -24,7 +23,7 @@ BatchChart::BatchChart(QWidget* parent)
     m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
     m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
     m_plot->xAxis->setLabel(tr("batch per GPU"));
-    m_plot->yAxis->setLabel(tr("device peak, GiB per GPU"));
+    m_plot->yAxis->setLabel(tr("device peak, %1 per GPU").arg(memoryScale().name));
     m_plot->legend->setVisible(true);
     applyChartStyle(*m_plot, palette());
     installChartTooltips(*m_plot);
@@ -43,8 +42,10 @@ void BatchChart::clear(const QString& /*why*/) {
 void BatchChart::setWorkload(const ValidationRequest& workload, const plan::BuildGpus& gpus,
                              estimate::ParallelStrategy strategy) {
     clear({});
+    const auto unit = memoryScale();
+    m_plot->yAxis->setLabel(tr("device peak, %1 per GPU").arg(unit.name));
     const plan::WorkloadOnBuild onBuild(workload, gpus, strategy);
-    const double capacity = static_cast<double>(gpus.spec.usableBytes) / kGiB;
+    const double capacity = static_cast<double>(gpus.spec.usableBytes) / unit.bytesPerUnit;
     double top = capacity;
     int colour = 0;
     for (auto precision : {Precision::Fp32, Precision::AmpFp16, Precision::AmpBf16, Precision::Bf16}) {
@@ -58,18 +59,18 @@ void BatchChart::setWorkload(const ValidationRequest& workload, const plan::Buil
             const auto e = onBuild.estimateFor(variant);
             if (!e)
                 break;
-            const double gib = static_cast<double>(e->devicePeakBytes) / kGiB;
-            curve.points.emplace_back(batch, gib);
-            top = std::max(top, gib);
-            if (capacity > 0 && gib > 1.5 * capacity)
+            const double amount = static_cast<double>(e->devicePeakBytes) / unit.bytesPerUnit;
+            curve.points.emplace_back(batch, amount);
+            top = std::max(top, amount);
+            if (capacity > 0 && amount > 1.5 * capacity)
                 break; // well past the card: the rest says nothing more
         }
         auto* graph = m_plot->addGraph();
         graph->setName(QString::fromUtf8(precisionId(precision).data()));
         graph->setPen(QPen(seriesColor(colour++), precision == workload.precision ? 3 : 1.5));
         graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
-        for (const auto& [batch, gib] : curve.points)
-            graph->addData(static_cast<double>(batch), gib);
+        for (const auto& [batch, amount] : curve.points)
+            graph->addData(static_cast<double>(batch), amount);
         m_curves.push_back(std::move(curve));
     }
     if (capacity > 0) {
@@ -85,7 +86,7 @@ void BatchChart::setWorkload(const ValidationRequest& workload, const plan::Buil
         if (const auto e = onBuild.estimateFor(largest)) {
             auto* point = new QCPItemTracer(m_plot);
             point->position->setCoords(static_cast<double>(m_largestBatch),
-                                       double(e->devicePeakBytes) / kGiB);
+                                       double(e->devicePeakBytes) / unit.bytesPerUnit);
             point->setStyle(QCPItemTracer::tsCircle);
             point->setSize(10);
             point->setPen(QPen(palette().color(QPalette::Text), 2));

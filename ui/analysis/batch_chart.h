@@ -20,7 +20,7 @@ class BatchChart : public QWidget {
 public:
     struct Curve {
         Precision precision = Precision::Fp32;
-        std::vector<std::pair<std::int64_t, double>> points; // batch, device peak in GiB
+        std::vector<std::pair<std::int64_t, double>> points; // batch, device peak in the display unit
     };
 
     explicit BatchChart(QWidget* parent = nullptr);

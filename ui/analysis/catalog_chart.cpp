@@ -5,6 +5,7 @@
 #include "estimate/estimate.h"
 #include "io/request_graph.h"
 #include "qcustomplot_include.h"
+#include "settings/memory_unit.h"
 
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -18,7 +19,7 @@ CatalogChart::CatalogChart(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     m_plot->setAccessibleName(tr("The catalog's GPUs for this workload"));
-    m_plot->xAxis->setLabel(tr("usable memory per GPU, GiB"));
+    m_plot->xAxis->setLabel(tr("usable memory per GPU, %1").arg(memoryScale().name));
     m_plot->yAxis->setLabel(tr("samples/s per 1,000 USD"));
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
@@ -40,6 +41,8 @@ void CatalogChart::clear() {
 
 void CatalogChart::setWorkload(const ValidationRequest& workload) {
     clear();
+    const auto unit = memoryScale();
+    m_plot->xAxis->setLabel(tr("usable memory per GPU, %1").arg(unit.name));
     auto graph = buildRequestGraph(workload);
     if (!graph)
         return;
@@ -63,9 +66,9 @@ void CatalogChart::setWorkload(const ValidationRequest& workload) {
             ++m_unplotted;
             continue;
         }
-        Point p{QString::fromStdString(gpu.spec.name), double(gpu.spec.usableBytes) / double(1LL << 30),
+        Point p{QString::fromStdString(gpu.spec.name), unit.of(double(gpu.spec.usableBytes)),
                 e.time->samplesPerSecond / gpu.launchPriceUsd * 1000, e.fits.value_or(false)};
-        maxX = std::max(maxX, p.vramGib);
+        maxX = std::max(maxX, p.memory);
         maxY = std::max(maxY, p.samplesPerSecondPer1000Usd);
         m_points.push_back(std::move(p));
     }
@@ -77,7 +80,7 @@ void CatalogChart::setWorkload(const ValidationRequest& workload) {
                                                  fits ? seriesColor(2) : seriesColor(7), 8));
         for (const auto& p : m_points)
             if (p.fits == (fits == 1))
-                scatter->addData(p.vramGib, p.samplesPerSecondPer1000Usd);
+                scatter->addData(p.memory, p.samplesPerSecondPer1000Usd);
     }
     m_plot->xAxis->setRange(0, maxX * 1.08);
     m_plot->yAxis->setRange(0, maxY * 1.1);
@@ -88,7 +91,7 @@ void CatalogChart::showNameAt(const QPoint& at) {
     const Point* nearest = nullptr;
     double best = 12 * 12; // pixels², squared
     for (const auto& p : m_points) {
-        const double dx = m_plot->xAxis->coordToPixel(p.vramGib) - at.x();
+        const double dx = m_plot->xAxis->coordToPixel(p.memory) - at.x();
         const double dy = m_plot->yAxis->coordToPixel(p.samplesPerSecondPer1000Usd) - at.y();
         if (dx * dx + dy * dy < best) {
             best = dx * dx + dy * dy;
@@ -97,11 +100,12 @@ void CatalogChart::showNameAt(const QPoint& at) {
     }
     if (nearest)
         QToolTip::showText(m_plot->mapToGlobal(at),
-                           tr("%1: %2 GiB, %3 samples/s per 1,000 USD%4")
+                           tr("%1: %2 %5, %3 samples/s per 1,000 USD%4")
                                .arg(nearest->name)
-                               .arg(nearest->vramGib, 0, 'f', 1)
+                               .arg(nearest->memory, 0, 'f', 1)
                                .arg(nearest->samplesPerSecondPer1000Usd, 0, 'f', 1)
-                               .arg(nearest->fits ? tr(", fits") : tr(", does not fit")),
+                               .arg(nearest->fits ? tr(", fits") : tr(", does not fit"))
+                               .arg(memoryScale().name),
                            m_plot);
     else
         QToolTip::hideText();

@@ -19,7 +19,7 @@ class CatalogChart : public QWidget {
 public:
     struct Point {
         QString name;
-        double vramGib = 0;
+        double memory = 0; // usable, in the display unit
         double samplesPerSecondPer1000Usd = 0;
         bool fits = false;
     };

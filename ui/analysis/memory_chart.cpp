@@ -4,14 +4,13 @@
 #include "chart_style.h"
 #include "chart_tooltips.h"
 #include "qcustomplot_include.h"
+#include "settings/memory_unit.h"
 
 #include <QVBoxLayout>
 
 namespace torchrig::ui {
 
 namespace {
-
-constexpr double kGiB = double(1LL << 30);
 
 QString categoryLabel(estimate::MemoryCategory category) {
     switch (category) {
@@ -47,7 +46,7 @@ MemoryChart::MemoryChart(QWidget* parent)
     m_plot->plotLayout()->setColumnStretchFactor(1, 2);
     applyChartStyle(*m_plot, palette());
     installChartTooltips(*m_plot);
-    m_plot->yAxis->setLabel(tr("GiB per GPU"));
+    m_plot->yAxis->setLabel(tr("%1 per GPU").arg(memoryScale().name));
     m_plot->xAxis->setTicks(false);
     m_plot->xAxis->setRange(0, 3.0);
     enableExportMenu(*m_plot, QStringLiteral("memory-per-gpu.png"));
@@ -55,7 +54,7 @@ MemoryChart::MemoryChart(QWidget* parent)
 
 void MemoryChart::clear(const QString& why) {
     m_segments.clear();
-    m_capacityGib.reset();
+    m_capacity.reset();
     m_plot->clearPlottables();
     m_plot->clearItems();
     auto* note = new QCPItemText(m_plot);
@@ -66,51 +65,56 @@ void MemoryChart::clear(const QString& why) {
 }
 
 void MemoryChart::setEstimate(const estimate::Estimate& estimate, std::int64_t usableBytes) {
+    const auto unit = memoryScale();
+    const double bytesPerUnit = unit.bytesPerUnit;
+    m_plot->yAxis->setLabel(tr("%1 per GPU").arg(unit.name));
     m_segments.clear();
     m_plot->clearPlottables();
     m_plot->clearItems();
     const auto& m = estimate.memory;
     for (std::size_t i = 0; i < estimate::kMemoryCategoryCount; ++i)
         m_segments.push_back({categoryLabel(static_cast<estimate::MemoryCategory>(i)),
-                              static_cast<double>(m.breakdownAtPeak[i]) / kGiB});
+                              static_cast<double>(m.breakdownAtPeak[i]) / bytesPerUnit});
     const auto allocated = m.allocatedPeakBytes;
     const auto reserved = estimate.reservedPeakBytes.value_or(allocated);
-    m_segments.push_back({tr("Allocator cache"), static_cast<double>(reserved - allocated) / kGiB});
-    m_segments.push_back(
-        {tr("CUDA context and libraries"), static_cast<double>(estimate.devicePeakBytes - reserved) / kGiB});
+    m_segments.push_back({tr("Allocator cache"), static_cast<double>(reserved - allocated) / bytesPerUnit});
+    m_segments.push_back({tr("CUDA context and libraries"),
+                          static_cast<double>(estimate.devicePeakBytes - reserved) / bytesPerUnit});
 
     QCPBars* below = nullptr;
     for (std::size_t i = 0; i < m_segments.size(); ++i) {
-        if (m_segments[i].gib <= 0)
+        if (m_segments[i].amount <= 0)
             continue;
         auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
-        bars->setName(tr("%1: %2 GiB").arg(m_segments[i].label).arg(m_segments[i].gib, 0, 'f', 2));
+        bars->setName(
+            tr("%1: %2 %3").arg(m_segments[i].label).arg(m_segments[i].amount, 0, 'f', 2).arg(unit.name));
         bars->setProperty(kNameHasValue, true);
         bars->setBrush(seriesColor(static_cast<int>(i)));
         bars->setPen(QPen(seriesColor(static_cast<int>(i)).darker(130)));
         bars->setWidth(0.8);
-        bars->setData({0.6}, {m_segments[i].gib});
+        bars->setData({0.6}, {m_segments[i].amount});
         if (below)
             bars->moveAbove(below);
         below = bars;
     }
-    double top = static_cast<double>(estimate.devicePeakBytes) / kGiB;
+    double top = static_cast<double>(estimate.devicePeakBytes) / bytesPerUnit;
     // A line across the bar for each mark, and their figures in one block beside its top, so that
     // marks a few MiB apart do not print over each other.
     QStringList figures;
-    auto mark = [&](double gib, const QString& text, Qt::PenStyle style) {
+    auto mark = [&](double amount, const QString& text, Qt::PenStyle style) {
         auto* line = new QCPItemLine(m_plot);
-        line->start->setCoords(0.1, gib);
-        line->end->setCoords(1.1, gib);
+        line->start->setCoords(0.1, amount);
+        line->end->setCoords(1.1, amount);
         line->setPen(QPen(palette().color(QPalette::Text), 1, style));
         figures << text;
     };
-    mark(top, tr("device %1 GiB").arg(top, 0, 'f', 2), Qt::SolidLine);
+    mark(top, tr("device %1 %2").arg(top, 0, 'f', 2).arg(unit.name), Qt::SolidLine);
     if (estimate.reservedPeakBytes)
-        mark(static_cast<double>(reserved) / kGiB,
-             tr("reserved %1 GiB").arg(double(reserved) / kGiB, 0, 'f', 2), Qt::DashLine);
-    mark(static_cast<double>(allocated) / kGiB,
-         tr("allocated %1 GiB").arg(double(allocated) / kGiB, 0, 'f', 2), Qt::DotLine);
+        mark(static_cast<double>(reserved) / bytesPerUnit,
+             tr("reserved %1 %2").arg(double(reserved) / bytesPerUnit, 0, 'f', 2).arg(unit.name),
+             Qt::DashLine);
+    mark(static_cast<double>(allocated) / bytesPerUnit,
+         tr("allocated %1 %2").arg(double(allocated) / bytesPerUnit, 0, 'f', 2).arg(unit.name), Qt::DotLine);
     auto* figuresText = new QCPItemText(m_plot);
     figuresText->position->setCoords(1.15, top);
     figuresText->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
@@ -118,19 +122,19 @@ void MemoryChart::setEstimate(const estimate::Estimate& estimate, std::int64_t u
     figuresText->setColor(palette().color(QPalette::Text));
     figuresText->setClipToAxisRect(false);
     figuresText->setText(figures.join(QLatin1Char('\n')));
-    m_capacityGib.reset();
+    m_capacity.reset();
     if (usableBytes > 0) {
-        m_capacityGib = static_cast<double>(usableBytes) / kGiB;
+        m_capacity = static_cast<double>(usableBytes) / bytesPerUnit;
         auto* capacity = new QCPItemStraightLine(m_plot);
-        capacity->point1->setCoords(0, *m_capacityGib);
-        capacity->point2->setCoords(1, *m_capacityGib);
+        capacity->point1->setCoords(0, *m_capacity);
+        capacity->point2->setCoords(1, *m_capacity);
         capacity->setPen(QPen(capacityColor(), 2));
         auto* label = new QCPItemText(m_plot);
-        label->position->setCoords(0.1, *m_capacityGib);
+        label->position->setCoords(0.1, *m_capacity);
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
         label->setColor(capacityColor());
-        label->setText(tr("usable %1 GiB").arg(*m_capacityGib, 0, 'f', 1));
-        top = std::max(top, *m_capacityGib);
+        label->setText(tr("usable %1 %2").arg(*m_capacity, 0, 'f', 1).arg(unit.name));
+        top = std::max(top, *m_capacity);
     }
     m_plot->yAxis->setRange(0, top * 1.15);
     m_plot->replot(QCustomPlot::rpQueuedReplot);

@@ -20,7 +20,7 @@ class MemoryChart : public QWidget {
 public:
     struct Segment {
         QString label;
-        double gib = 0;
+        double amount = 0; // in the display unit (settings/memory_unit.h)
     };
 
     explicit MemoryChart(QWidget* parent = nullptr);
@@ -28,15 +28,15 @@ public:
     void setEstimate(const estimate::Estimate& estimate, std::int64_t usableBytes);
     void clear(const QString& why);
 
-    // What is drawn, in GiB, for tests and tooltips.
+    // What is drawn, in the display unit, for tests and tooltips.
     const std::vector<Segment>& segments() const { return m_segments; }
-    std::optional<double> capacityGib() const { return m_capacityGib; }
+    std::optional<double> capacity() const { return m_capacity; }
     QCustomPlot* plot() const { return m_plot; }
 
 private:
     QCustomPlot* m_plot = nullptr;
     std::vector<Segment> m_segments;
-    std::optional<double> m_capacityGib;
+    std::optional<double> m_capacity;
 };
 
 } // namespace torchrig::ui

@@ -4,6 +4,7 @@
 #include "chart_style.h"
 #include "chart_tooltips.h"
 #include "qcustomplot_include.h"
+#include "settings/memory_unit.h"
 
 #include <QVBoxLayout>
 
@@ -17,7 +18,7 @@ TimelineChart::TimelineChart(QWidget* parent)
     layout->addWidget(m_plot);
     m_plot->setAccessibleName(tr("Memory through one step"));
     m_plot->xAxis->setLabel(tr("allocation events through the step"));
-    m_plot->yAxis->setLabel(tr("live GiB on the GPU"));
+    m_plot->yAxis->setLabel(tr("live %1 on the GPU").arg(memoryScale().name));
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     applyChartStyle(*m_plot, palette());
@@ -26,7 +27,7 @@ TimelineChart::TimelineChart(QWidget* parent)
 }
 
 void TimelineChart::clear() {
-    m_peakGib = 0;
+    m_peak = 0;
     m_points = 0;
     m_plot->clearGraphs();
     m_plot->clearItems();
@@ -35,7 +36,8 @@ void TimelineChart::clear() {
 
 void TimelineChart::setMemory(const estimate::MemoryEstimate& memory) {
     clear();
-    constexpr double kGiB = double(1LL << 30);
+    const auto unit = memoryScale();
+    m_plot->yAxis->setLabel(tr("live %1 on the GPU").arg(unit.name));
     using Phase = estimate::TimelinePoint::Phase;
     const struct {
         Phase phase;
@@ -56,18 +58,18 @@ void TimelineChart::setMemory(const estimate::MemoryEstimate& memory) {
     int peakIndex = 0;
     for (std::size_t i = 0; i < memory.timeline.size(); ++i) {
         const auto& point = memory.timeline[i];
-        const double gib = static_cast<double>(point.liveBytes) / kGiB;
+        const double amount = static_cast<double>(point.liveBytes) / unit.bytesPerUnit;
         for (int p = 0; p < 3; ++p)
             if (point.phase == phases[p].phase)
-                m_plot->graph(p)->addData(static_cast<double>(i), gib);
-        if (gib > m_peakGib) {
-            m_peakGib = gib;
+                m_plot->graph(p)->addData(static_cast<double>(i), amount);
+        if (amount > m_peak) {
+            m_peak = amount;
             peakIndex = static_cast<int>(i);
         }
     }
     m_points = static_cast<int>(memory.timeline.size());
     auto* peak = new QCPItemTracer(m_plot);
-    peak->position->setCoords(peakIndex, m_peakGib);
+    peak->position->setCoords(peakIndex, m_peak);
     peak->setStyle(QCPItemTracer::tsCircle);
     peak->setSize(9);
     peak->setPen(QPen(palette().color(QPalette::Text), 2));
@@ -75,9 +77,9 @@ void TimelineChart::setMemory(const estimate::MemoryEstimate& memory) {
     label->position->setParentAnchor(peak->position);
     label->position->setCoords(0, -14);
     label->setColor(palette().color(QPalette::Text));
-    label->setText(tr("peak %1 GiB").arg(m_peakGib, 0, 'f', 2));
+    label->setText(tr("peak %1 %2").arg(m_peak, 0, 'f', 2).arg(unit.name));
     m_plot->xAxis->setRange(0, std::max(1, m_points));
-    m_plot->yAxis->setRange(0, std::max(1e-3, m_peakGib * 1.15));
+    m_plot->yAxis->setRange(0, std::max(1e-3, m_peak * 1.15));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

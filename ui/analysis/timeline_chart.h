@@ -17,13 +17,13 @@ public:
     void setMemory(const estimate::MemoryEstimate& memory);
     void clear();
 
-    double peakGib() const { return m_peakGib; } // the highest point drawn
+    double peak() const { return m_peak; } // the highest point drawn, in the display unit
     int points() const { return m_points; }
     QCustomPlot* plot() const { return m_plot; }
 
 private:
     QCustomPlot* m_plot = nullptr;
-    double m_peakGib = 0;
+    double m_peak = 0;
     int m_points = 0;
 };
 

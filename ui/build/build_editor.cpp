@@ -27,7 +27,7 @@ BuildEditor::BuildEditor(BuildDocument& document, const BuildChecks* checks, QWi
     , m_nodes(new QSpinBox(this))
     , m_parts(new QTableView(this))
     , m_model(new BuildPartsModel(document, checks, this))
-    , m_remove(new QPushButton(tr("&Remove part"), this))
+    , m_remove(new QPushButton(tr("Remove part"), this))
     , m_cost(new QLabel(this)) {
     m_nodes->setRange(1, 100000);
     m_parts->setModel(m_model);
@@ -43,7 +43,8 @@ BuildEditor::BuildEditor(BuildDocument& document, const BuildChecks* checks, QWi
     m_nodes->setAccessibleName(tr("Nodes"));
     m_nodes->setToolTip(tr("Identical machines, each with the parts below"));
     m_cost->setWordWrap(true);
-    m_remove->setShortcut(QKeySequence::Delete);
+    m_remove->setShortcut(QKeySequence::Delete); // the menu's letters are Alt's; Delete is this one's
+    m_remove->setToolTip(tr("Remove the selected part (Delete)"));
 
     auto* form = new QFormLayout;
     form->addRow(tr("&Title:"), m_title);

@@ -115,7 +115,10 @@ void IssuesPanel::showFinding(int row) {
         html += tr("<br><i>No catalog change fixes this by itself.</i>");
     m_details->setText(html);
     for (std::size_t i = 0; i < m_fixes.size(); ++i) {
-        auto* button = new QPushButton(QString::fromStdString(m_fixes[i].label), m_fixBox);
+        // A part name's "&" is text, not a mnemonic.
+        auto* button = new QPushButton(
+            QString::fromStdString(m_fixes[i].label).replace(QLatin1Char('&'), QStringLiteral("&&")),
+            m_fixBox);
         button->setToolTip(
             tr("Make this change (it can be undone); the checks agree it removes the finding"));
         button->setAccessibleName(tr("Fix: %1").arg(QString::fromStdString(m_fixes[i].label)));

@@ -3,6 +3,7 @@
 #include "analysis/chart_export.h"
 #include "analysis/chart_style.h"
 #include "analysis/qcustomplot_include.h"
+#include "settings/memory_unit.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -37,7 +38,7 @@ CompareDialog::CompareDialog(const std::vector<plan::Build>& builds, const QStri
     m_table->setHorizontalHeaderLabels(names);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setAccessibleName(tr("Builds compared"));
-    constexpr double kGiB = double(1LL << 30);
+    const auto unit = memoryScale();
     for (int c = 0; c < static_cast<int>(m_summaries.size()); ++c) {
         const auto& s = m_summaries[static_cast<std::size_t>(c)];
         QStringList priced;
@@ -55,9 +56,10 @@ CompareDialog::CompareDialog(const std::vector<plan::Build>& builds, const QStri
             !s.fits   ? tr("—")
             : *s.fits ? tr("yes")
                       : tr("no"),
-            s.devicePeakBytes > 0 ? tr("%1 of %2 GiB")
-                                        .arg(double(s.devicePeakBytes) / kGiB, 0, 'f', 2)
-                                        .arg(double(s.usableBytes) / kGiB, 0, 'f', 1)
+            s.devicePeakBytes > 0 ? tr("%1 of %2 %3")
+                                        .arg(unit.of(double(s.devicePeakBytes)), 0, 'f', 2)
+                                        .arg(unit.of(double(s.usableBytes)), 0, 'f', 1)
+                                        .arg(unit.name)
                                   : tr("—"),
             s.stepSeconds > 0 ? tr("%1 ms").arg(s.stepSeconds * 1e3, 0, 'f', 1) : tr("—"),
             s.samplesPerSecond > 0 ? QString::number(s.samplesPerSecond, 'f', 0) : tr("—")};

@@ -13,6 +13,8 @@ PlanningSettings PlanningSettings::load() {
     p.pricePerKwh = s.value(QStringLiteral("planning/pricePerKwh"), p.pricePerKwh).toDouble();
     p.hoursPerDay = s.value(QStringLiteral("planning/hoursPerDay"), p.hoursPerDay).toDouble();
     p.lifetimeMonths = s.value(QStringLiteral("planning/lifetimeMonths"), p.lifetimeMonths).toDouble();
+    p.memoryUnit = memoryUnitFromId(s.value(QStringLiteral("display/memoryUnit")).toString());
+    p.theme = s.value(QStringLiteral("display/theme"), p.theme).toString();
     return p;
 }
 
@@ -24,6 +26,8 @@ void PlanningSettings::save() const {
     s.setValue(QStringLiteral("planning/pricePerKwh"), pricePerKwh);
     s.setValue(QStringLiteral("planning/hoursPerDay"), hoursPerDay);
     s.setValue(QStringLiteral("planning/lifetimeMonths"), lifetimeMonths);
+    s.setValue(QStringLiteral("display/memoryUnit"), memoryUnitId(memoryUnit));
+    s.setValue(QStringLiteral("display/theme"), theme);
 }
 
 plan::CostOptions PlanningSettings::costOptions() const {

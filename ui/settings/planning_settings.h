@@ -1,10 +1,11 @@
 #pragma once
 // What the user sets once for every build: the currency totals are shown in and its rate from
 // USD (the catalog's prices are USD), the electricity price, hours of training a day and the
-// months a purchase is spread over. Kept in QSettings.
+// months a purchase is spread over; the unit memory is shown in and the theme. Kept in QSettings.
 
 #include "plan/build_cost.h"
 #include "plan/rent_vs_buy.h"
+#include "settings/memory_unit.h"
 
 #include <QString>
 
@@ -17,6 +18,8 @@ struct PlanningSettings {
     double pricePerKwh = 0; // in `currency`; 0: energy not counted
     double hoursPerDay = 8;
     double lifetimeMonths = 36;
+    MemoryUnit memoryUnit = MemoryUnit::GiB;
+    QString theme = QStringLiteral("system"); // "system", "light", "dark" (theme.h)
 
     static PlanningSettings load();
     void save() const;

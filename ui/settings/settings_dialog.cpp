@@ -1,10 +1,13 @@
 #include "settings_dialog.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLineEdit>
 #include <QRegularExpressionValidator>
+
+#include <algorithm>
 
 namespace torchrig::ui {
 
@@ -15,7 +18,9 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     , m_ratesDate(new QLineEdit(s.ratesDate, this))
     , m_kwh(new QDoubleSpinBox(this))
     , m_hours(new QDoubleSpinBox(this))
-    , m_months(new QDoubleSpinBox(this)) {
+    , m_months(new QDoubleSpinBox(this))
+    , m_memoryUnit(new QComboBox(this))
+    , m_theme(new QComboBox(this)) {
     setWindowTitle(tr("Preferences"));
     m_currency->setValidator(
         new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Z]{3}")), this));
@@ -31,6 +36,22 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     m_hours->setValue(s.hoursPerDay);
     m_months->setRange(1, 240);
     m_months->setValue(s.lifetimeMonths);
+    m_memoryUnit->addItem(tr("GiB (2^30 bytes, as PyTorch and nvidia-smi report)"),
+                          memoryUnitId(MemoryUnit::GiB));
+    m_memoryUnit->addItem(tr("GB (10^9 bytes, as spec sheets print)"), memoryUnitId(MemoryUnit::GB));
+    m_memoryUnit->setCurrentIndex(std::max(0, m_memoryUnit->findData(memoryUnitId(s.memoryUnit))));
+    m_memoryUnit->setAccessibleName(tr("Memory unit"));
+    m_theme->addItem(tr("The system's"), QStringLiteral("system"));
+    m_theme->addItem(tr("Light"), QStringLiteral("light"));
+    m_theme->addItem(tr("Dark"), QStringLiteral("dark"));
+    m_theme->setCurrentIndex(std::max(0, m_theme->findData(s.theme)));
+    m_theme->setAccessibleName(tr("Theme"));
+    m_theme->setToolTip(tr("Takes effect at the next start (--theme and TORCHRIG_THEME come first)"));
+    m_rate->setAccessibleName(tr("Rate: units for one USD"));
+    m_ratesDate->setAccessibleName(tr("Rate taken on"));
+    m_kwh->setAccessibleName(tr("Electricity price per kWh"));
+    m_hours->setAccessibleName(tr("Hours of training a day"));
+    m_months->setAccessibleName(tr("Months the purchase is spread over"));
     auto* form = new QFormLayout(this);
     form->addRow(tr("&Currency (ISO 4217):"), m_currency);
     form->addRow(tr("&Rate: units for one USD:"), m_rate);
@@ -38,6 +59,8 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     form->addRow(tr("&Electricity price per kWh:"), m_kwh);
     form->addRow(tr("&Hours of training a day:"), m_hours);
     form->addRow(tr("&Months the purchase is spread over:"), m_months);
+    form->addRow(tr("Show memory &in:"), m_memoryUnit);
+    form->addRow(tr("Th&eme (at the next start):"), m_theme);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -52,6 +75,8 @@ PlanningSettings SettingsDialog::settings() const {
     s.pricePerKwh = m_kwh->value();
     s.hoursPerDay = m_hours->value();
     s.lifetimeMonths = m_months->value();
+    s.memoryUnit = memoryUnitFromId(m_memoryUnit->currentData().toString());
+    s.theme = m_theme->currentData().toString();
     return s;
 }
 

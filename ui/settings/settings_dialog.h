@@ -6,6 +6,7 @@
 
 #include <QDialog>
 
+class QComboBox;
 class QDoubleSpinBox;
 class QLineEdit;
 
@@ -24,6 +25,8 @@ private:
     QDoubleSpinBox* m_kwh = nullptr;
     QDoubleSpinBox* m_hours = nullptr;
     QDoubleSpinBox* m_months = nullptr;
+    QComboBox* m_memoryUnit = nullptr;
+    QComboBox* m_theme = nullptr;
 };
 
 } // namespace torchrig::ui

@@ -64,7 +64,7 @@ WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
         m_model->addItem(QString::fromStdString(model.id), QString::fromStdString(model.id));
     m_model->setAccessibleName(tr("Model"));
     m_model->setToolTip(tr("A model of the zoo, built at the sizes below"));
-    m_modelFile = new QPushButton(tr("&File…"), this);
+    m_modelFile = new QPushButton(tr("&Load file…"), this);
     m_modelFile->setAccessibleName(tr("Open a model file"));
     m_modelFile->setToolTip(
         tr("Use a model file (a graph exported as resources/models/README.md describes)"));
@@ -111,7 +111,7 @@ WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
     m_epochs->setAccessibleName(tr("Epochs"));
     m_epochs->setToolTip(tr("Passes over the dataset: the run's time and energy"));
     m_loaderWorkers = spinBox(this, 0, 1024, tr("Loader workers"), tr("DataLoader num_workers per GPU"));
-    m_cacheDataset = new QCheckBox(tr("Cache the &dataset in RAM"), this);
+    m_cacheDataset = new QCheckBox(tr("&Keep the dataset in RAM"), this);
     m_cacheDataset->setToolTip(tr("Keep the whole dataset in host memory"));
 
     auto* modelRow = new QHBoxLayout;
@@ -120,23 +120,23 @@ WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
     auto* modelGroup = new QGroupBox(tr("Model"), this);
     auto* modelForm = new QFormLayout(modelGroup);
     modelForm->addRow(tr("&Model:"), modelRow);
-    modelForm->addRow(tr("&Batch per GPU:"), m_batch);
+    modelForm->addRow(tr("B&atch per GPU:"), m_batch);
     modelForm->addRow(tr("&Sequence length:"), m_seqLen);
     modelForm->addRow(tr("&Image size:"), m_imageSize);
     auto* trainingGroup = new QGroupBox(tr("Training"), this);
     auto* trainingForm = new QFormLayout(trainingGroup);
     trainingForm->addRow(tr("&Precision:"), m_precision);
     trainingForm->addRow(tr("&Optimizer:"), m_optimizer);
-    trainingForm->addRow(tr("&Accumulation steps:"), m_accumulation);
+    trainingForm->addRow(tr("Acc&umulation steps:"), m_accumulation);
     trainingForm->addRow(QString(), m_checkpointing);
     trainingForm->addRow(tr("Lo&RA rank:"), m_loraRank);
     trainingForm->addRow(QString(), m_qlora);
-    trainingForm->addRow(tr("Para&llel:"), m_strategy);
+    trainingForm->addRow(tr("Across &GPUs:"), m_strategy);
     auto* dataGroup = new QGroupBox(tr("Data"), this);
     auto* dataForm = new QFormLayout(dataGroup);
-    dataForm->addRow(tr("Dataset sa&mples:"), m_datasetSamples);
-    dataForm->addRow(tr("Bytes per sampl&e:"), m_sampleBytes);
-    dataForm->addRow(tr("E&pochs:"), m_epochs);
+    dataForm->addRow(tr("&Dataset samples:"), m_datasetSamples);
+    dataForm->addRow(tr("B&ytes per sample:"), m_sampleBytes);
+    dataForm->addRow(tr("Epochs:"), m_epochs);
     dataForm->addRow(tr("Loader &workers:"), m_loaderWorkers);
     dataForm->addRow(QString(), m_cacheDataset);
     auto* layout = new QVBoxLayout(this);
