@@ -56,6 +56,7 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     auto* workloadScroll = new QScrollArea(workloadDock);
     workloadScroll->setWidgetResizable(true);
     workloadScroll->setFrameShape(QFrame::NoFrame);
+    workloadScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     workloadScroll->setWidget(m_workloadEditor);
     workloadDock->setWidget(workloadScroll);
     addDockWidget(Qt::RightDockWidgetArea, workloadDock);
@@ -64,8 +65,8 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     issuesDock->setWidget(m_issues);
     addDockWidget(Qt::RightDockWidgetArea, issuesDock);
     m_docks = {catalogDock, workloadDock, issuesDock};
-    resizeDocks({catalogDock, workloadDock}, {560, 300}, Qt::Horizontal);
-    resizeDocks({workloadDock, issuesDock}, {520, 340}, Qt::Vertical);
+    resizeDocks({catalogDock, workloadDock}, {520, 330}, Qt::Horizontal);
+    resizeDocks({workloadDock, issuesDock}, {500, 360}, Qt::Vertical);
 
     m_analysis->setCatalog(db::catalogGpus(*m_catalog), db::cloudOffers(*m_catalog));
     m_analysis->setPlanningSettings(PlanningSettings::load());

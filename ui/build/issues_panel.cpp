@@ -3,11 +3,16 @@
 #include "build_checks.h"
 #include "document/build_document.h"
 
+#include <QCommandLinkButton>
 #include <QLabel>
 #include <QListWidget>
-#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
 #include <QStyle>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <numeric>
 
 namespace torchrig::ui {
 
@@ -41,10 +46,28 @@ IssuesPanel::IssuesPanel(BuildDocument& document, const BuildChecks& checks,
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_fixButtons = new QVBoxLayout(m_fixBox);
     m_fixButtons->setContentsMargins(0, 0, 0, 0);
+    // The list above, the chosen finding's details and fixes below, the split the user's to move.
+    auto* detailsPane = new QWidget(this);
+    auto* detailsLayout = new QVBoxLayout(detailsPane);
+    detailsLayout->setContentsMargins(0, 0, 0, 0);
+    detailsLayout->addWidget(m_details);
+    detailsLayout->addWidget(m_fixBox);
+    detailsLayout->addStretch(1);
+    auto* detailsScroll = new QScrollArea(this);
+    detailsScroll->setWidgetResizable(true);
+    detailsScroll->setFrameShape(QFrame::NoFrame);
+    detailsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    detailsScroll->setWidget(detailsPane);
+    m_details->setParent(detailsPane);
+    m_fixBox->setParent(detailsPane);
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_list);
+    splitter->addWidget(detailsScroll);
+    splitter->setSizes({1, 1}); // half each, whatever the list's length
+    splitter->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_list, 3);
-    layout->addWidget(m_details, 2);
-    layout->addWidget(m_fixBox);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
     connect(m_list, &QListWidget::currentRowChanged, this, &IssuesPanel::showFinding);
     connect(&m_checks, &BuildChecks::findingsChanged, this, &IssuesPanel::refresh);
     refresh();
@@ -58,7 +81,13 @@ void IssuesPanel::refresh() {
     const QSignalBlocker block(m_list);
     m_list->clear();
     const auto& findings = m_checks.findings();
-    for (std::size_t i = 0; i < findings.size(); ++i) {
+    // Problems first, then warnings, then notes; the checks' own order within each.
+    std::vector<std::size_t> order(findings.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return findings[a].severity < findings[b].severity;
+    });
+    for (const auto i : order) {
         const auto& f = findings[i];
         auto* item = new QListWidgetItem(
             tr("%1: %2").arg(severityLabel(f.severity), QString::fromStdString(f.message)), m_list);
@@ -115,14 +144,13 @@ void IssuesPanel::showFinding(int row) {
         html += tr("<br><i>No catalog change fixes this by itself.</i>");
     m_details->setText(html);
     for (std::size_t i = 0; i < m_fixes.size(); ++i) {
-        // A part name's "&" is text, not a mnemonic.
-        auto* button = new QPushButton(
-            QString::fromStdString(m_fixes[i].label).replace(QLatin1Char('&'), QStringLiteral("&&")),
-            m_fixBox);
+        // The change as the button's description, which wraps in a narrow dock.
+        auto* button = new QCommandLinkButton(tr("Fix %1").arg(i + 1),
+                                              QString::fromStdString(m_fixes[i].label), m_fixBox);
         button->setToolTip(
             tr("Make this change (it can be undone); the checks agree it removes the finding"));
         button->setAccessibleName(tr("Fix: %1").arg(QString::fromStdString(m_fixes[i].label)));
-        connect(button, &QPushButton::clicked, this, [this, i] { applyFix(static_cast<int>(i)); });
+        connect(button, &QCommandLinkButton::clicked, this, [this, i] { applyFix(static_cast<int>(i)); });
         m_fixButtons->addWidget(button);
     }
     Q_EMIT partsSelected(parts);

@@ -13,7 +13,6 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
-#include <QHBoxLayout>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -37,11 +36,11 @@ const QString kModelFileData = QStringLiteral("model-file:");
 
 QString strategyLabel(estimate::ParallelStrategy s) {
     switch (s) {
-    case estimate::ParallelStrategy::Ddp: return WorkloadEditor::tr("DDP (a full copy per GPU)");
-    case estimate::ParallelStrategy::Zero1: return WorkloadEditor::tr("ZeRO-1 (optimizer state sharded)");
-    case estimate::ParallelStrategy::Zero2: return WorkloadEditor::tr("ZeRO-2 (+ gradients sharded)");
-    case estimate::ParallelStrategy::Zero3: return WorkloadEditor::tr("ZeRO-3 (+ weights sharded)");
-    case estimate::ParallelStrategy::Fsdp: return WorkloadEditor::tr("FSDP (fully sharded)");
+    case estimate::ParallelStrategy::Ddp: return WorkloadEditor::tr("DDP");
+    case estimate::ParallelStrategy::Zero1: return WorkloadEditor::tr("ZeRO-1");
+    case estimate::ParallelStrategy::Zero2: return WorkloadEditor::tr("ZeRO-2");
+    case estimate::ParallelStrategy::Zero3: return WorkloadEditor::tr("ZeRO-3");
+    case estimate::ParallelStrategy::Fsdp: return WorkloadEditor::tr("FSDP");
     default: return QString::fromUtf8(estimate::parallelStrategyId(s).data());
     }
 }
@@ -95,7 +94,9 @@ WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
     for (auto s : kStrategies)
         m_strategy->addItem(strategyLabel(s), static_cast<int>(s));
     m_strategy->setAccessibleName(tr("Parallel strategy"));
-    m_strategy->setToolTip(tr("How the build's GPUs share the workload (with one GPU it changes nothing)"));
+    m_strategy->setToolTip(tr("How the build's GPUs share the workload (with one GPU it changes nothing):\n"
+                              "DDP: a full copy per GPU; ZeRO-1: optimizer state sharded; ZeRO-2: and "
+                              "gradients; ZeRO-3 and FSDP: and the weights too"));
     m_datasetSamples = spinBox(this, 0, intMax, tr("Dataset samples"),
                                tr("Samples in the training set, for the run's time, disk and RAM"));
     m_datasetSamples->setSpecialValueText(tr("not given"));
@@ -114,12 +115,14 @@ WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
     m_cacheDataset = new QCheckBox(tr("&Keep the dataset in RAM"), this);
     m_cacheDataset->setToolTip(tr("Keep the whole dataset in host memory"));
 
-    auto* modelRow = new QHBoxLayout;
-    modelRow->addWidget(m_model, 1);
-    modelRow->addWidget(m_modelFile);
+    for (auto* box : {m_model, m_precision, m_optimizer, m_strategy}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(8);
+    }
     auto* modelGroup = new QGroupBox(tr("Model"), this);
     auto* modelForm = new QFormLayout(modelGroup);
-    modelForm->addRow(tr("&Model:"), modelRow);
+    modelForm->addRow(tr("&Model:"), m_model);
+    modelForm->addRow(QString(), m_modelFile);
     modelForm->addRow(tr("B&atch per GPU:"), m_batch);
     modelForm->addRow(tr("&Sequence length:"), m_seqLen);
     modelForm->addRow(tr("&Image size:"), m_imageSize);
@@ -139,6 +142,9 @@ WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
     dataForm->addRow(tr("Epochs:"), m_epochs);
     dataForm->addRow(tr("Loader &workers:"), m_loaderWorkers);
     dataForm->addRow(QString(), m_cacheDataset);
+    // A narrow dock puts a label above its field rather than cutting the field off.
+    for (auto* form : {modelForm, trainingForm, dataForm})
+        form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(modelGroup);
     layout->addWidget(trainingGroup);
