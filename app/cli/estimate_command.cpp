@@ -4,6 +4,7 @@
 #include "cli_output.h"
 #include "estimate/estimate.h"
 #include "estimate/inference_estimate.h"
+#include "estimate/run_comparison.h"
 #include "exit_codes.h"
 #include "io/request_graph.h"
 #include "util/host_memory.h"
@@ -136,31 +137,12 @@ int EstimateCommand::run() {
             std::cerr << "torchrig-cli: " << text.error().message << "\n";
             return exitCodeFor(text.error().code);
         }
-        auto line = parseWorkerLine(*text);
-        if (!line || line->type != WorkerLine::Type::Result) {
-            std::cerr << "torchrig-cli: " << m_calibration
-                      << " is not a measurement: give the output of 'torchrig-cli validate --json' ("
-                      << (line ? std::string("it holds no result") : line.error().message) << ")\n";
+        auto read = estimate::readCalibration(*text);
+        if (!read) {
+            std::cerr << "torchrig-cli: " << m_calibration << " is " << read.error().message << "\n";
             return kExitInvalid;
         }
-        const auto& measured = line->result.measured;
-        estimate::Calibration c;
-        c.deviceName = line->result.device.name;
-        for (const auto& [dtype, flops] : measured.matmulFlopsPerSecondByDtype) {
-            if (dtype == "fp32")
-                c.fp32Flops = flops;
-            else if (dtype == "tf32")
-                c.tf32Flops = flops;
-            else if (dtype == "fp16")
-                c.fp16Flops = flops;
-            else if (dtype == "bf16")
-                c.bf16Flops = flops;
-        }
-        if (c.fp32Flops == 0)
-            c.fp32Flops = measured.matmulFlopsPerSecond;
-        c.copyBytesPerSecond = measured.copyBytesPerSecond;
-        c.contextBytes = measured.contextBytes;
-        calibration = c;
+        calibration = *read;
     }
 
     if (m_interconnectGbs > 0)

@@ -1,7 +1,9 @@
 #include "validate_command.h"
 
 #include "cli_output.h"
+#include "estimate/run_comparison.h"
 #include "exit_codes.h"
+#include "util/text_file.h"
 #include "worker_process.h"
 
 #include <fmt/format.h>
@@ -15,6 +17,30 @@ namespace {
 
 std::string bytes(std::int64_t count) {
     return fmt::format("{:.1f} MiB ({} bytes)", double(count) / (1 << 20), count);
+}
+
+std::string comparisonTable(const estimate::RunComparison& comparison) {
+    std::vector<std::vector<std::string>> rows = {{"", "estimated", "measured", "error"}};
+    for (const auto& f : comparison.figures) {
+        const bool seconds = f.key == "step_seconds";
+        const bool rate = f.key == "samples_per_second";
+        auto show = [&](double v) {
+            return seconds ? fmt::format("{:.4f} s", v)
+                   : rate  ? fmt::format("{:.1f}", v)
+                           : fmt::format("{:.1f} MiB", v / (1 << 20));
+        };
+        rows.push_back({f.key, f.estimated ? show(*f.estimated) : "-", show(f.measured),
+                        f.relativeError ? fmt::format("{:+.1f} %", *f.relativeError * 100) : "-"});
+    }
+    rows.push_back({"estimated with",
+                    comparison.usedStoredCalibration ? "the calibration given (its rates and step-time ratio)"
+                                                     : "this run's own matmul and copy rates",
+                    "", ""});
+    rows.push_back({"step-time ratio",
+                    fmt::format("{:.3f} (measured / estimated from this run's rates)",
+                                comparison.calibration.stepTimeRatio),
+                    "", ""});
+    return formatTable(rows);
 }
 
 } // namespace
@@ -33,6 +59,15 @@ ValidateCommand::ValidateCommand(CLI::App& parent) {
     m_command->add_flag("--max-batch", m_maxBatch,
                         "Find the largest batch that fits (from --batch up), and measure it");
     m_command->add_flag("--json", m_json, "Print JSON");
+    m_command->add_flag("--compare", m_compare,
+                        "Set the estimate for the same workload on this device beside the measurement, with "
+                        "the relative error of each figure");
+    m_command
+        ->add_option(
+            "--calibration", m_calibration,
+            "With --compare: estimate with what an earlier 'validate --compare --json' on this device "
+            "measured (its rates and step-time ratio) instead of this run's own rates")
+        ->check(CLI::ExistingFile);
 }
 
 int ValidateCommand::run() {
@@ -40,6 +75,24 @@ int ValidateCommand::run() {
     if (!request) {
         std::cerr << "torchrig-cli: " << request.error().message << "\n";
         return exitCodeFor(request.error().code);
+    }
+    if (!m_calibration.empty() && !m_compare) {
+        std::cerr << "torchrig-cli: --calibration is for --compare\n";
+        return kExitUsage;
+    }
+    std::optional<estimate::Calibration> stored;
+    if (!m_calibration.empty()) {
+        auto text = readTextFile(m_calibration);
+        if (!text) {
+            std::cerr << "torchrig-cli: " << text.error().message << "\n";
+            return exitCodeFor(text.error().code);
+        }
+        auto calibration = estimate::readCalibration(*text);
+        if (!calibration) {
+            std::cerr << "torchrig-cli: " << m_calibration << " is " << calibration.error().message << "\n";
+            return kExitInvalid;
+        }
+        stored = *calibration;
     }
     request->steps = m_steps;
     request->warmupSteps = m_warmup;
@@ -70,9 +123,22 @@ int ValidateCommand::run() {
     }
     const auto& r = outcome.result;
     const auto& m = r.measured;
+    std::optional<estimate::RunComparison> comparison;
+    if (m_compare) {
+        auto compared = estimate::compareRun(*request, r, stored ? &*stored : nullptr);
+        if (!compared) {
+            std::cerr << "torchrig-cli: " << compared.error().message << "\n";
+            return exitCodeFor(compared.error().code);
+        }
+        comparison = std::move(*compared);
+    }
     if (m_json) {
-        // The worker's own result line, with the measurement under "measured".
-        std::cout << nlohmann::json::parse(resultLine(r)).dump(2) << "\n";
+        // The worker's own result line, with the measurement under "measured"; with --compare the
+        // estimate under "estimated" with the same keys, the relative errors and the calibration.
+        auto out = nlohmann::json::parse(resultLine(r));
+        if (comparison)
+            estimate::addComparisonJson(out, *comparison);
+        std::cout << out.dump(2) << "\n";
         return kExitOk;
     }
     std::vector<std::vector<std::string>> rows = {
@@ -103,6 +169,8 @@ int ValidateCommand::run() {
             {"CUDA", fmt::format("runtime {}, driver {}, compute capability {}", r.device.cudaVersion,
                                  r.device.driverVersion, r.device.computeCapability)});
     std::cout << formatTable(rows);
+    if (comparison)
+        std::cout << "\n" << comparisonTable(*comparison);
     return kExitOk;
 }
 

@@ -6,7 +6,8 @@
 
 namespace torchrig::cli {
 
-// `torchrig-cli validate`: runs torchrig-validate on this machine and prints what it measured.
+// `torchrig-cli validate`: runs torchrig-validate on this machine and prints what it measured;
+// with --compare, beside the estimate for the same workload on the same device.
 class ValidateCommand {
 public:
     explicit ValidateCommand(CLI::App& parent);
@@ -23,6 +24,8 @@ private:
     bool m_force = false;
     bool m_maxBatch = false;
     bool m_json = false;
+    bool m_compare = false;
+    std::string m_calibration; // a 'validate --compare --json' result from this device
 };
 
 } // namespace torchrig::cli

@@ -368,6 +368,21 @@ Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, c
         return e;
     }
     e.time = estimateTime(graph, setup, device, batchOf(graph), calibration);
+    if (e.time && e.time->calibrated && calibration->stepTimeRatio > 0 && calibration->stepTimeRatio != 1) {
+        // The device's own work scales; communication not hidden by backward stays as it was.
+        auto& t = *e.time;
+        const double r = calibration->stepTimeRatio;
+        const double exposed = t.stepSeconds - t.forwardSeconds - t.backwardSeconds - t.optimizerSeconds;
+        t.forwardSeconds *= r;
+        t.backwardSeconds *= r;
+        t.optimizerSeconds *= r;
+        const double before = t.stepSeconds;
+        t.stepSeconds = t.forwardSeconds + t.backwardSeconds + t.optimizerSeconds + exposed;
+        if (t.stepSeconds > 0) {
+            t.samplesPerSecond *= before / t.stepSeconds;
+            t.mfu *= before / t.stepSeconds;
+        }
+    }
     if (!e.time)
         e.warnings.push_back("no compute rates are known for " + device.name +
                              ": the step time needs a calibration (torchrig-cli validate on it)");

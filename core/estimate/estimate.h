@@ -34,6 +34,9 @@ struct Calibration {
     double fp32Flops = 0, tf32Flops = 0, fp16Flops = 0, bf16Flops = 0; // achieved; 0: not measured
     double copyBytesPerSecond = 0;                                     // read + write
     std::optional<std::int64_t> contextBytes;
+    // A run's measured step over what these rates alone predicted for it (estimate/run_comparison.h):
+    // what the roofline misses on this machine (dispatch, kernels below the rates). 1: none known.
+    double stepTimeRatio = 1;
 };
 
 // What a CUDA device holds beside the caching allocator's blocks, measured on an H200 with CUDA

@@ -84,6 +84,52 @@ TEST_CASE("validate runs the worker and prints the measurement as JSON", "[cli][
     CHECK(tooBig.output.find("validation failed (out_of_memory): does not fit at batch 8") !=
           std::string::npos);
 }
+
+TEST_CASE("validate --compare sets the estimate beside the measurement, and a calibration from it is used",
+          "[cli][validate]") {
+    test::TemporaryFolder folder;
+    auto run = runCli(folder, "validate --model mlp --batch 32 --steps 2 --compare --json 2>/dev/null");
+    REQUIRE(run.exitCode == 0);
+    const auto json = run.output.substr(run.output.find('{'));
+    auto d = nlohmann::json::parse(json);
+    // "estimated" has the measurement's keys, each with its relative error.
+    REQUIRE(d["estimated"].is_object());
+    for (const char* key :
+         {"allocated_peak_bytes", "first_step_allocated_peak_bytes", "step_seconds", "samples_per_second"}) {
+        INFO(key);
+        REQUIRE(d["measured"].contains(key));
+        REQUIRE(d["estimated"][key].is_number());
+        const double measured = d["measured"][key].get<double>();
+        const double estimated = d["estimated"][key].get<double>();
+        CHECK(d["relative_error"][key].get<double>() == Approx((estimated - measured) / measured));
+    }
+    // The CPU run's own rates give the step; its ratio to the measured step is the calibration's.
+    const double ratio = d["calibration"]["step_time_ratio"].get<double>();
+    CHECK(ratio ==
+          Approx(d["measured"]["step_seconds"].get<double>() / d["estimated"]["step_seconds"].get<double>()));
+    CHECK(d["calibration"]["estimate_used_stored_calibration"] == false);
+
+    test::writeFile(folder.file("mlp-compare.json"), json);
+    auto again = runCli(folder, "validate --model mlp --batch 32 --steps 2 --compare --json --calibration '" +
+                                    folder.file("mlp-compare.json").string() + "' 2>/dev/null");
+    REQUIRE(again.exitCode == 0);
+    auto calibrated = nlohmann::json::parse(again.output.substr(again.output.find('{')));
+    CHECK(calibrated["calibration"]["estimate_used_stored_calibration"] == true);
+    // The stored run's rates times its ratio: its own step, whatever this run measured.
+    CHECK(calibrated["estimated"]["step_seconds"].get<double>() ==
+          Approx(d["measured"]["step_seconds"].get<double>()).epsilon(1e-6));
+
+    auto other = d;
+    other["device"]["name"] = "Some Other CPU";
+    test::writeFile(folder.file("other.json"), other.dump());
+    auto wrongDevice = runCli(folder, "validate --model mlp --batch 32 --steps 1 --compare --calibration '" +
+                                          folder.file("other.json").string() + "'");
+    CHECK(wrongDevice.exitCode != 0);
+    CHECK(wrongDevice.output.find("measured on Some Other CPU") != std::string::npos);
+    CHECK(runCli(folder,
+                 "validate --model mlp --batch 32 --calibration '" + folder.file("other.json").string() + "'")
+              .exitCode == 2); // --calibration without --compare
+}
 #endif
 
 TEST_CASE("estimate prints the documented JSON and says when a workload does not fit", "[cli][estimate]") {
