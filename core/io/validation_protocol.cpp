@@ -297,6 +297,34 @@ json deviceToJson(const ValidationDevice& d) {
             {"driver_version", d.driverVersion}};
 }
 
+ValidationDevice deviceFromJson(const json& d) {
+    return {d.at("kind").get<std::string>(),
+            d.at("name").get<std::string>(),
+            d.at("total_memory_bytes").get<std::int64_t>(),
+            d.at("compute_capability").get<std::string>(),
+            d.at("threads").get<int>(),
+            d.value("multiprocessors", 0),
+            d.at("libtorch_version").get<std::string>(),
+            d.at("cuda_version").get<std::string>(),
+            d.value("driver_version", std::string())};
+}
+
+Result<std::vector<ValidationDevice>> parseDevicesLine(std::string_view text) {
+    try {
+        const auto document = json::parse(text);
+        if (document.value("event", std::string()) != "devices")
+            return makeError(ErrorCode::InvalidInput,
+                             "the worker's probe did not list devices: " + std::string(text.substr(0, 200)));
+        std::vector<ValidationDevice> devices;
+        for (const auto& d : document.at("devices"))
+            devices.push_back(deviceFromJson(d));
+        return devices;
+    } catch (const json::exception& e) {
+        return makeError(ErrorCode::InvalidInput, std::string("the worker's probe is not its protocol (") +
+                                                      e.what() + "): " + std::string(text.substr(0, 200)));
+    }
+}
+
 std::string devicesLine(const std::vector<ValidationDevice>& devices) {
     json list = json::array();
     for (const auto& d : devices)
@@ -369,16 +397,7 @@ Result<WorkerLine> parseWorkerLine(std::string_view text) {
                 r.measured.deviceUsedBytes = m["device_used_bytes"].get<std::int64_t>();
             if (m.contains("context_bytes"))
                 r.measured.contextBytes = m["context_bytes"].get<std::int64_t>();
-            const auto& d = document.at("device");
-            r.device = {d.at("kind").get<std::string>(),
-                        d.at("name").get<std::string>(),
-                        d.at("total_memory_bytes").get<std::int64_t>(),
-                        d.at("compute_capability").get<std::string>(),
-                        d.at("threads").get<int>(),
-                        d.value("multiprocessors", 0),
-                        d.at("libtorch_version").get<std::string>(),
-                        d.at("cuda_version").get<std::string>(),
-                        d.value("driver_version", std::string())};
+            r.device = deviceFromJson(document.at("device"));
         } else {
             return makeError(ErrorCode::InvalidInput, "the worker wrote an unknown event \"" + event + "\"");
         }

@@ -110,6 +110,7 @@ std::string resultLine(const ValidationResult& result);
 std::string errorLine(ValidationErrorKind kind, std::string_view message);
 // The --probe answer: the devices the worker sees ("id" is "cpu" or "cuda:N").
 std::string devicesLine(const std::vector<ValidationDevice>& devices);
+Result<std::vector<ValidationDevice>> parseDevicesLine(std::string_view line);
 
 // What the planner reads back from one line.
 struct WorkerLine {

@@ -10,6 +10,7 @@
 #include "plan/workload_on_build.h"
 #include "rent_chart.h"
 #include "settings/memory_unit.h"
+#include "validate/validate_panel.h"
 #include "step_time_chart.h"
 #include "timeline_chart.h"
 
@@ -29,14 +30,15 @@ AnalysisPanel::AnalysisPanel(BuildDocument& document, QWidget* parent)
     , m_stepTime(new StepTimeChart(this))
     , m_rent(new RentChart(this))
     , m_catalog(new CatalogChart(this))
-    , m_advice(new AdvicePanel(document, this)) {
+    , m_advice(new AdvicePanel(document, this))
+    , m_validate(new ValidatePanel(document, this)) {
     auto* layout = new QVBoxLayout(this);
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setAccessibleName(tr("Estimate summary"));
     layout->addWidget(m_summary);
     m_tabs = new QTabWidget(this);
-    // No mnemonics here: the workload editor's fields use the letters; View ▸ (Ctrl+1…7) shows a tab.
+    // No mnemonics here: the workload editor's fields use the letters; View ▸ (Ctrl+1…8) shows a tab.
     m_tabs->addTab(m_memory, tr("Memory"));
     m_tabs->addTab(m_timeline, tr("Timeline"));
     m_tabs->addTab(m_batch, tr("Batch"));
@@ -44,6 +46,7 @@ AnalysisPanel::AnalysisPanel(BuildDocument& document, QWidget* parent)
     m_tabs->addTab(m_rent, tr("Buy or rent"));
     m_tabs->addTab(m_catalog, tr("Catalog"));
     m_tabs->addTab(m_advice, tr("Advice"));
+    m_tabs->addTab(m_validate, tr("Validate"));
     layout->addWidget(m_tabs, 1);
     connect(m_tabs, &QTabWidget::currentChanged, this, &AnalysisPanel::refreshShownCostlyChart);
     connect(&m_document, &BuildDocument::buildChanged, this, &AnalysisPanel::refresh);

@@ -16,6 +16,7 @@ class QTabWidget;
 namespace torchrig::ui {
 
 class AdvicePanel;
+class ValidatePanel;
 class BatchChart;
 class BuildDocument;
 class CatalogChart;
@@ -43,6 +44,7 @@ public:
     RentChart* rentChart() const { return m_rent; }
     CatalogChart* catalogChart() const { return m_catalog; }
     AdvicePanel* advice() const { return m_advice; }
+    ValidatePanel* validate() const { return m_validate; }
     // The costly charts, for the document as it is now (the panel calls these while they show).
     void refreshBatchChart();
     void refreshRentChart();
@@ -64,6 +66,7 @@ private:
     RentChart* m_rent = nullptr;
     CatalogChart* m_catalog = nullptr;
     AdvicePanel* m_advice = nullptr;
+    ValidatePanel* m_validate = nullptr;
 };
 
 } // namespace torchrig::ui

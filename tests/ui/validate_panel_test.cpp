@@ -1,0 +1,170 @@
+// "Validate on this machine" through the app's runner: a real training on the CPU, Cancel, the
+// worker killed mid-run, a worker writing garbage, no worker at all, and out of memory — each
+// checked by what the user sees.
+
+#include "document/build_document.h"
+#include "test_support.h"
+#include "ui_test_builds.h"
+#include "validate/validate_panel.h"
+#include "validate/validation_runner.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <catch2/catch.hpp>
+
+#include <csignal>
+
+using namespace torchrig;
+
+namespace {
+
+plan::BuildWorkload zooWorkload(const char* model, std::int64_t batch, std::int64_t imageSize = 0) {
+    ValidationRequest r;
+    r.model = model;
+    r.inputs.batch = batch;
+    if (imageSize > 0)
+        r.inputs.imageSize = imageSize;
+    r.optimizer = OptimizerKind::Sgd;
+    return test::planned(r);
+}
+
+// A stand-in worker: lists one CPU when probed, and otherwise speaks `lines` and waits.
+QString fakeWorker(test::TemporaryFolder& folder, const std::string& lines) {
+    const auto path = folder.file("fake-worker.sh");
+    test::writeFile(path, "#!/bin/sh\n"
+                          "if [ \"$1\" = --probe ]; then\n"
+                          "  echo '{\"event\":\"devices\",\"devices\":[{\"kind\":\"cpu\",\"name\":\"Fake CPU\","
+                          "\"total_memory_bytes\":8000000000,\"compute_capability\":\"\",\"threads\":2,"
+                          "\"libtorch_version\":\"0\",\"cuda_version\":\"\"}]}'\n"
+                          "  exit 0\n"
+                          "fi\n"
+                          "cat > /dev/null\n" +
+                              lines + "sleep 30\n");
+    QFile::setPermissions(QString::fromStdString(path.string()),
+                          QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    return QString::fromStdString(path.string());
+}
+
+} // namespace
+
+TEST_CASE("A worker that writes garbage is stopped and the run is reported as untrusted", "[ui][validate]") {
+    test::TemporaryFolder folder;
+    ui::BuildDocument document;
+    document.setWorkload(zooWorkload("mlp", 8));
+    ui::ValidatePanel panel(document);
+    panel.runner()->setWorkerPath(fakeWorker(
+        folder, "echo '{\"event\":\"progress\",\"phase\":\"warmup\",\"step\":1,\"elapsed_seconds\":0.1}'\n"
+                "echo 'Segmentation fault (core dumped) {'\n"));
+    panel.findDevices();
+    REQUIRE(panel.runButton()->isEnabled());
+    QSignalSpy finished(&panel, &ui::ValidatePanel::runFinished);
+    QElapsedTimer clock;
+    clock.start();
+    panel.run();
+    CHECK(panel.cancelButton()->isEnabled());
+    REQUIRE(finished.wait(10000));
+    CHECK(clock.elapsed() < 5000); // not the fake's 30 s sleep
+    CHECK(panel.statusLabel()->text().contains(QStringLiteral("not its protocol")));
+    CHECK_FALSE(panel.comparison());
+    CHECK(panel.resultTable()->rowCount() == 0);
+    CHECK(panel.runButton()->isEnabled());
+
+    // A result line missing its measurement is garbage too, not a measurement of zero.
+    panel.runner()->setWorkerPath(
+        fakeWorker(folder, "echo '{\"event\":\"result\",\"model\":\"mlp\",\"inputs\":{\"batch\":8}}'\n"));
+    panel.run();
+    REQUIRE(finished.wait(10000));
+    CHECK(panel.statusLabel()->text().contains(QStringLiteral("not its protocol")));
+}
+
+TEST_CASE("No worker to run says so and offers nothing to run", "[ui][validate]") {
+    ui::BuildDocument document;
+    document.setWorkload(zooWorkload("mlp", 8));
+    ui::ValidatePanel panel(document);
+    panel.runner()->setWorkerPath(QStringLiteral("/nonexistent/torchrig-validate"));
+    panel.findDevices();
+    CHECK(panel.statusLabel()->text().contains(QStringLiteral("No worker at /nonexistent/torchrig-validate")));
+    CHECK_FALSE(panel.runButton()->isEnabled());
+    ui::ValidationRunner runner;
+    runner.setWorkerPath(QStringLiteral("/nonexistent/torchrig-validate"));
+    QSignalSpy finished(&runner, &ui::ValidationRunner::finished);
+    runner.start(zooWorkload("mlp", 8).request);
+    REQUIRE(finished.size() == 1);
+    CHECK(finished[0][0].value<ui::ValidationOutcome>().kind == ui::ValidationOutcome::Kind::WorkerMissing);
+}
+
+#ifdef TORCHRIG_TEST_VALIDATE
+
+TEST_CASE("A small model really trains through the app's runner, beside its estimate", "[ui][validate]") {
+    ui::BuildDocument document;
+    document.setWorkload(zooWorkload("mlp", 32));
+    ui::ValidatePanel panel(document);
+    panel.runner()->setWorkerPath(QStringLiteral(TORCHRIG_TEST_VALIDATE));
+    panel.findDevices();
+    REQUIRE(panel.runButton()->isEnabled());
+    panel.stepsBox()->setValue(2);
+    QSignalSpy progress(panel.runner(), &ui::ValidationRunner::progress);
+    QSignalSpy finished(&panel, &ui::ValidatePanel::runFinished);
+    panel.run();
+    REQUIRE(finished.wait(120000));
+    INFO(panel.statusLabel()->text().toStdString());
+    CHECK(progress.size() >= 2);
+    REQUIRE(panel.comparison());
+    CHECK(panel.statusLabel()->text().startsWith(QStringLiteral("Measured on")));
+    REQUIRE(panel.resultTable()->rowCount() >= 4);
+    CHECK(panel.resultTable()->item(0, 0)->text() == QStringLiteral("Allocated peak, steady step"));
+    CHECK(panel.resultTable()->item(0, 3)->text().endsWith(QStringLiteral("%")));
+    // On the CPU every allocation is counted: the estimate of the steady step is within a few percent.
+    const auto& allocated = panel.comparison()->figures.front();
+    REQUIRE(allocated.relativeError);
+    CHECK(std::abs(*allocated.relativeError) < 0.05);
+}
+
+TEST_CASE("Cancel ends a run within a second, and a worker killed mid-run is reported", "[ui][validate]") {
+    ui::BuildDocument document;
+    document.setWorkload(zooWorkload("resnet18", 4, 64));
+    ui::ValidatePanel panel(document);
+    panel.runner()->setWorkerPath(QStringLiteral(TORCHRIG_TEST_VALIDATE));
+    panel.findDevices();
+    panel.stepsBox()->setValue(500);
+    QSignalSpy progress(panel.runner(), &ui::ValidationRunner::progress);
+    QSignalSpy finished(&panel, &ui::ValidatePanel::runFinished);
+    panel.run();
+    REQUIRE(progress.wait(60000)); // training has started
+    QElapsedTimer clock;
+    clock.start();
+    panel.cancelButton()->click();
+    REQUIRE(finished.wait(5000));
+    CHECK(clock.elapsed() < 1000);
+    CHECK(panel.statusLabel()->text() == QStringLiteral("Cancelled; nothing was measured."));
+    CHECK_FALSE(panel.comparison());
+
+    panel.run();
+    REQUIRE(progress.wait(60000));
+    REQUIRE(panel.runner()->workerPid() > 0);
+    ::kill(static_cast<pid_t>(panel.runner()->workerPid()), SIGKILL);
+    REQUIRE(finished.wait(5000));
+    CHECK(panel.statusLabel()->text().contains(QStringLiteral("stopped without a result")));
+    CHECK(panel.statusLabel()->text().contains(QStringLiteral("killed or crashed")));
+}
+
+TEST_CASE("Out of memory is a result: does not fit at the batch", "[ui][validate]") {
+    ui::ValidationRunner runner;
+    runner.setWorkerPath(QStringLiteral(TORCHRIG_TEST_VALIDATE));
+    auto request = zooWorkload("resnet18", 8).request;
+    request.memoryLimitBytes = 100'000'000;
+    request.steps = 1;
+    QSignalSpy finished(&runner, &ui::ValidationRunner::finished);
+    runner.start(request);
+    REQUIRE(finished.wait(60000));
+    const auto outcome = finished[0][0].value<ui::ValidationOutcome>();
+    CHECK(outcome.kind == ui::ValidationOutcome::Kind::DoesNotFit);
+    CHECK(outcome.message.contains(QStringLiteral("does not fit at batch 8")));
+}
+
+#endif

@@ -1,0 +1,336 @@
+#include "validate_panel.h"
+
+#include "analysis/chart_export.h"
+#include "analysis/chart_style.h"
+#include "analysis/chart_tooltips.h"
+#include "analysis/qcustomplot_include.h"
+#include "document/build_document.h"
+#include "io/request_graph.h"
+#include "settings/memory_unit.h"
+#include "util/host_memory.h"
+#include "validation_runner.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace torchrig::ui {
+
+namespace {
+
+QString figureLabel(const std::string& key) {
+    if (key == "allocated_peak_bytes")
+        return ValidatePanel::tr("Allocated peak, steady step");
+    if (key == "first_step_allocated_peak_bytes")
+        return ValidatePanel::tr("Allocated peak, first step");
+    if (key == "reserved_peak_bytes")
+        return ValidatePanel::tr("Reserved peak (caching allocator)");
+    if (key == "device_used_bytes")
+        return ValidatePanel::tr("Device memory used");
+    if (key == "step_seconds")
+        return ValidatePanel::tr("Step time");
+    if (key == "samples_per_second")
+        return ValidatePanel::tr("Samples/s");
+    return QString::fromStdString(key);
+}
+
+QString figureValue(const std::string& key, double value) {
+    if (key == "step_seconds")
+        return ValidatePanel::tr("%1 ms").arg(value * 1e3, 0, 'f', 1);
+    if (key == "samples_per_second")
+        return QString::number(value, 'f', 1);
+    const auto unit = memoryScale();
+    return QStringLiteral("%1 %2").arg(unit.of(value), 0, 'f', 3).arg(unit.name);
+}
+
+// What the device can hold for a run: most of the RAM free now on the CPU (the worker refuses
+// more), most of a GPU's memory.
+std::int64_t budgetBytes(const ValidationDevice& device) {
+    if (device.kind == "cpu")
+        return static_cast<std::int64_t>(0.8 * static_cast<double>(hostMemoryBytes("MemAvailable")));
+    return static_cast<std::int64_t>(0.9 * static_cast<double>(device.totalMemoryBytes));
+}
+
+std::optional<std::int64_t> peakBytes(const ValidationRequest& request, const ValidationDevice& device) {
+    auto graph = buildRequestGraph(request);
+    if (!graph)
+        return std::nullopt;
+    auto setup = estimate::trainingSetupFor(request);
+    const auto spec = estimate::deviceSpecOfRun(device);
+    setup.cuda = spec.cuda;
+    try {
+        return estimate::estimateTraining(*graph, setup, spec).devicePeakBytes;
+    } catch (const GraphError&) {
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+ValidatePanel::ValidatePanel(BuildDocument& document, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_runner(new ValidationRunner(this))
+    , m_device(new QComboBox(this))
+    , m_steps(new QSpinBox(this))
+    , m_timeLimit(new QSpinBox(this))
+    , m_run(new QPushButton(tr("Run on this machine"), this))
+    , m_cancel(new QPushButton(tr("Cancel"), this))
+    , m_workload(new QLabel(this))
+    , m_progress(new QProgressBar(this))
+    , m_status(new QLabel(this))
+    , m_table(new QTableWidget(0, 4, this))
+    , m_plot(new QCustomPlot(this)) {
+    m_device->setAccessibleName(tr("Device"));
+    m_steps->setRange(1, 1000);
+    m_steps->setValue(3);
+    m_steps->setAccessibleName(tr("Measured steps"));
+    m_timeLimit->setRange(5, 24 * 3600);
+    m_timeLimit->setValue(300);
+    m_timeLimit->setSuffix(tr(" s"));
+    m_timeLimit->setAccessibleName(tr("Time limit"));
+    m_cancel->setEnabled(false);
+    m_cancel->setToolTip(tr("Stop the run (within a second)"));
+    m_workload->setWordWrap(true);
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("idle"));
+    m_progress->setTextVisible(true);
+    m_table->setHorizontalHeaderLabels({tr("Figure"), tr("Estimated"), tr("Measured"), tr("Error")});
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setAccessibleName(tr("Estimated against measured"));
+    m_plot->setAccessibleName(tr("Estimate's error per figure"));
+    m_plot->setMinimumHeight(160);
+    applyChartStyle(*m_plot, palette());
+    installChartTooltips(*m_plot);
+    enableExportMenu(*m_plot, QStringLiteral("validation-errors.png"));
+    m_plot->xAxis->setLabel(tr("estimate's error, % of measured"));
+
+    auto* controls = new QFormLayout;
+    controls->addRow(tr("Device:"), m_device);
+    auto* limits = new QHBoxLayout;
+    limits->addWidget(new QLabel(tr("Steps:"), this));
+    limits->addWidget(m_steps);
+    limits->addWidget(new QLabel(tr("Time limit:"), this));
+    limits->addWidget(m_timeLimit);
+    limits->addStretch(1);
+    limits->addWidget(m_run);
+    limits->addWidget(m_cancel);
+    controls->addRow(limits);
+    auto* results = new QHBoxLayout;
+    results->addWidget(m_table, 1);
+    results->addWidget(m_plot, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(m_workload);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_status);
+    layout->addLayout(results, 1);
+
+    connect(m_run, &QPushButton::clicked, this, &ValidatePanel::run);
+    connect(m_cancel, &QPushButton::clicked, m_runner, &ValidationRunner::cancel);
+    connect(m_device, &QComboBox::currentIndexChanged, this, &ValidatePanel::updateWorkloadText);
+    connect(&m_document, &BuildDocument::buildChanged, this, &ValidatePanel::updateWorkloadText);
+    connect(m_runner, &ValidationRunner::progress, this, [this](const QString& phase, int step, double elapsed) {
+        const int total = m_running ? m_running->warmupSteps + m_running->steps : 0;
+        if (phase == QStringLiteral("measure") || phase == QStringLiteral("warmup")) {
+            m_progress->setRange(0, std::max(1, total));
+            m_progress->setValue(std::min(total, phase == QStringLiteral("measure") && m_running
+                                                     ? m_running->warmupSteps + step
+                                                     : step));
+        }
+        m_progress->setFormat(tr("%1, step %2 — %3 s").arg(phase).arg(step).arg(elapsed, 0, 'f', 1));
+    });
+    connect(m_runner, &ValidationRunner::finished, this, &ValidatePanel::showOutcome);
+    updateWorkloadText();
+}
+
+void ValidatePanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (!m_probed)
+        findDevices();
+}
+
+void ValidatePanel::findDevices() {
+    m_probed = true;
+    m_device->clear();
+    m_devices.clear();
+    auto devices = ValidationRunner::probe(m_runner->workerPath());
+    if (!devices) {
+        m_status->setText(QString::fromStdString(devices.error().message));
+        m_run->setEnabled(false);
+        return;
+    }
+    m_devices = *devices;
+    for (const auto& d : m_devices)
+        m_device->addItem(QStringLiteral("%1 — %2 (%3 %4)")
+                              .arg(QString::fromStdString(d.kind), QString::fromStdString(d.name))
+                              .arg(memoryScale().of(double(d.totalMemoryBytes)), 0, 'f', 1)
+                              .arg(memoryScale().name),
+                          QString::fromStdString(d.kind));
+    m_run->setEnabled(!m_devices.empty());
+    updateWorkloadText();
+}
+
+std::optional<ValidationRequest> ValidatePanel::plannedRequest(QString* why) const {
+    const auto& workloads = m_document.build().workloads;
+    if (workloads.empty() || m_device->currentIndex() < 0 ||
+        m_device->currentIndex() >= static_cast<int>(m_devices.size()))
+        return std::nullopt;
+    const auto& device = m_devices[static_cast<std::size_t>(m_device->currentIndex())];
+    auto request = workloads.front().request;
+    request.device = device.kind;
+    request.steps = m_steps->value();
+    request.warmupSteps = 1;
+    request.timeLimitSeconds = m_timeLimit->value();
+    if (why)
+        why->clear();
+    // A model file's batch is its own; a zoo model's is halved until the estimate fits the device.
+    const auto budget = budgetBytes(device);
+    if (!request.modelGraphJson.empty() || budget <= 0)
+        return request;
+    const auto planned = request.inputs.batch;
+    auto peak = peakBytes(request, device);
+    while (peak && *peak > budget && request.inputs.batch > 1) {
+        request.inputs.batch = std::max<std::int64_t>(1, request.inputs.batch / 2);
+        peak = peakBytes(request, device);
+    }
+    if (why && request.inputs.batch != planned) {
+        const auto unit = memoryScale();
+        *why = tr("Batch %1 would not fit %2 (about %3 %4 to use here), so batch %5 runs, and the estimate "
+                  "beside it is for batch %5 too.")
+                   .arg(planned)
+                   .arg(QString::fromStdString(device.name))
+                   .arg(unit.of(double(budget)), 0, 'f', 1)
+                   .arg(unit.name)
+                   .arg(request.inputs.batch);
+    }
+    return request;
+}
+
+void ValidatePanel::updateWorkloadText() {
+    QString why;
+    const auto request = plannedRequest(&why);
+    if (!request) {
+        m_workload->setText(m_document.build().workloads.empty()
+                                ? tr("Describe a workload to validate it on this machine.")
+                                : tr("No device of this machine to run on."));
+        return;
+    }
+    const auto name = request->model.empty() ? tr("the model file") : QString::fromStdString(request->model);
+    m_workload->setText(tr("Runs %1 at batch %2, %3, on %4. %5")
+                            .arg(name)
+                            .arg(request->inputs.batch)
+                            .arg(QString::fromUtf8(precisionId(request->precision).data()))
+                            .arg(QString::fromStdString(request->device), why));
+}
+
+void ValidatePanel::run() {
+    if (m_runner->isRunning())
+        return;
+    if (!m_probed)
+        findDevices();
+    const auto request = plannedRequest();
+    if (!request) {
+        m_status->setText(tr("Nothing to run: describe a workload, and check that a device was found."));
+        return;
+    }
+    m_running = request;
+    m_comparison.reset();
+    m_table->setRowCount(0);
+    m_plot->clearPlottables();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_status->setText(tr("Running…"));
+    m_progress->setRange(0, request->warmupSteps + request->steps);
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("starting the worker"));
+    m_run->setEnabled(false);
+    m_cancel->setEnabled(true);
+    m_runner->start(*request);
+}
+
+void ValidatePanel::showOutcome(const ValidationOutcome& outcome) {
+    m_run->setEnabled(!m_devices.empty());
+    m_cancel->setEnabled(false);
+    m_progress->setRange(0, 1);
+    m_progress->setValue(outcome.kind == ValidationOutcome::Kind::Measured ? 1 : 0);
+    using Kind = ValidationOutcome::Kind;
+    switch (outcome.kind) {
+    case Kind::Measured: break;
+    case Kind::DoesNotFit:
+        m_status->setText(tr("Does not fit: %1").arg(outcome.message));
+        m_progress->setFormat(tr("does not fit"));
+        break;
+    case Kind::Cancelled:
+        m_status->setText(tr("Cancelled; nothing was measured."));
+        m_progress->setFormat(tr("cancelled"));
+        break;
+    default:
+        m_status->setText(outcome.message);
+        m_progress->setFormat(tr("failed"));
+        break;
+    }
+    if (outcome.kind == Kind::Measured && m_running) {
+        auto compared = estimate::compareRun(*m_running, outcome.result);
+        if (!compared) {
+            m_status->setText(tr("Measured, but the estimate could not be made: %1")
+                                  .arg(QString::fromStdString(compared.error().message)));
+        } else {
+            m_comparison = std::move(*compared);
+            const auto& r = outcome.result;
+            m_status->setText(tr("Measured on %1 (%2, LibTorch %3), batch %4, %5 steps: estimated with "
+                                 "this run's own matmul and copy rates; measured step / estimated step = %6.")
+                                  .arg(QString::fromStdString(r.device.name), QString::fromStdString(r.device.kind),
+                                       QString::fromStdString(r.device.libtorchVersion))
+                                  .arg(r.inputs.batch)
+                                  .arg(r.measured.stepSeconds.size())
+                                  .arg(m_comparison->calibration.stepTimeRatio, 0, 'f', 2));
+            m_progress->setFormat(tr("done"));
+            const auto& figures = m_comparison->figures;
+            m_table->setRowCount(static_cast<int>(figures.size()));
+            auto* bars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
+            bars->setName(tr("Error"));
+            bars->setBrush(seriesColor(0));
+            QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+            double widest = 5;
+            for (int i = 0; i < static_cast<int>(figures.size()); ++i) {
+                const auto& f = figures[static_cast<std::size_t>(i)];
+                const QStringList cells = {
+                    figureLabel(f.key), f.estimated ? figureValue(f.key, *f.estimated) : tr("not estimated"),
+                    figureValue(f.key, f.measured),
+                    f.relativeError ? tr("%1 %").arg(*f.relativeError * 100, 0, 'f', 1) : tr("—")};
+                for (int c = 0; c < 4; ++c) {
+                    auto* item = new QTableWidgetItem(cells[c]);
+                    if (c > 0)
+                        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                    m_table->setItem(i, c, item);
+                }
+                if (f.relativeError) {
+                    bars->addData(i + 1, *f.relativeError * 100);
+                    widest = std::max(widest, std::abs(*f.relativeError * 100));
+                }
+                ticker->addTick(i + 1, figureLabel(f.key));
+            }
+            m_plot->yAxis->setTicker(ticker);
+            m_plot->yAxis->setRange(0.4, static_cast<double>(figures.size()) + 0.6);
+            m_plot->yAxis->setRangeReversed(true);
+            m_plot->xAxis->setRange(-widest * 1.15, widest * 1.15);
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+    }
+    m_running.reset();
+    Q_EMIT runFinished();
+}
+
+} // namespace torchrig::ui

@@ -1,0 +1,77 @@
+#pragma once
+// "Validate on this machine": trains the build's workload for a few steps on a device of this
+// computer with torchrig-validate and shows the estimate beside what was measured (a table and a
+// chart of the errors). When the workload would not fit the device, a smaller batch is run and the
+// estimate is for that batch too, and the panel says so.
+
+#include "estimate/run_comparison.h"
+#include "io/validation_protocol.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QComboBox;
+class QCustomPlot;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+
+namespace torchrig::ui {
+
+class BuildDocument;
+class ValidationRunner;
+struct ValidationOutcome;
+
+class ValidatePanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ValidatePanel(BuildDocument& document, QWidget* parent = nullptr);
+
+    ValidationRunner* runner() const { return m_runner; }
+    QPushButton* runButton() const { return m_run; }
+    QPushButton* cancelButton() const { return m_cancel; }
+    QLabel* statusLabel() const { return m_status; }
+    QTableWidget* resultTable() const { return m_table; }
+    QSpinBox* stepsBox() const { return m_steps; }
+    const std::optional<estimate::RunComparison>& comparison() const { return m_comparison; }
+
+    // Asks the worker for this machine's devices (once; again on demand).
+    void findDevices();
+    // The request a run would send for the build's workload on the chosen device, with the scaling
+    // said in `why` ("" when it runs as planned); none when there is no workload.
+    std::optional<ValidationRequest> plannedRequest(QString* why = nullptr) const;
+    void run();
+
+Q_SIGNALS:
+    void runFinished();
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void showOutcome(const ValidationOutcome& outcome);
+    void updateWorkloadText();
+
+    BuildDocument& m_document;
+    ValidationRunner* m_runner = nullptr;
+    std::vector<ValidationDevice> m_devices;
+    bool m_probed = false;
+    QComboBox* m_device = nullptr;
+    QSpinBox* m_steps = nullptr;
+    QSpinBox* m_timeLimit = nullptr;
+    QPushButton* m_run = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QLabel* m_workload = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QLabel* m_status = nullptr;
+    QTableWidget* m_table = nullptr;
+    QCustomPlot* m_plot = nullptr;
+    std::optional<ValidationRequest> m_running;
+    std::optional<estimate::RunComparison> m_comparison;
+};
+
+} // namespace torchrig::ui

@@ -1,0 +1,72 @@
+#pragma once
+// Runs torchrig-validate as a child process off the UI thread (QProcess): writes the request,
+// reads its progress and result lines as they come, and ends in exactly one outcome the user can
+// act on — measured, does not fit, refused, cancelled, crashed or killed, timed out, garbage on its
+// output, or no worker to run. Cancel ends the run within a second (SIGTERM, then SIGKILL).
+
+#include "io/validation_protocol.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+#include <QTimer>
+
+#include <optional>
+#include <vector>
+
+namespace torchrig::ui {
+
+struct ValidationOutcome {
+    enum class Kind { Measured, DoesNotFit, Refused, Cancelled, Crashed, TimedOut, Garbage, WorkerMissing };
+    Kind kind = Kind::Crashed;
+    ValidationResult result; // Measured
+    QString message;         // what happened, for the user
+};
+
+class ValidationRunner : public QObject {
+    Q_OBJECT
+public:
+    explicit ValidationRunner(QObject* parent = nullptr);
+    ~ValidationRunner() override;
+
+    // The worker beside this program, or $TORCHRIG_VALIDATE.
+    static QString defaultWorkerPath();
+    // The devices the worker sees (--probe); an error says why there are none.
+    static Result<std::vector<ValidationDevice>> probe(const QString& workerPath, int timeoutMs = 15000);
+
+    void setWorkerPath(const QString& path) { m_workerPath = path; }
+    const QString& workerPath() const { return m_workerPath; }
+    // Starts a run; false (and finished() is emitted) when one is already running.
+    bool start(const ValidationRequest& request);
+    void cancel();
+    bool isRunning() const;
+    qint64 workerPid() const { return m_process ? m_process->processId() : 0; } // 0: none running
+    // How long cancel() waits after SIGTERM before SIGKILL.
+    static constexpr int kCancelGraceMs = 700;
+
+Q_SIGNALS:
+    void progress(const QString& phase, int step, double elapsedSeconds);
+    void finished(const torchrig::ui::ValidationOutcome& outcome);
+
+private:
+    void readLines();
+    void processFinished(int exitCode, QProcess::ExitStatus status);
+    void processError(QProcess::ProcessError error);
+    void finish(ValidationOutcome outcome);
+    void stop(); // SIGTERM now, SIGKILL after the grace
+
+    QString m_workerPath;
+    QProcess* m_process = nullptr;
+    QTimer m_deadline;
+    QTimer m_killTimer;
+    QByteArray m_pending;
+    QByteArray m_stderr;
+    std::optional<ValidationOutcome> m_outcome; // decided before the process ended (result, cancel, garbage)
+    bool m_done = true;
+};
+
+} // namespace torchrig::ui
+
+Q_DECLARE_METATYPE(torchrig::ui::ValidationOutcome)
