@@ -10,11 +10,12 @@
 #include "plan/workload_on_build.h"
 #include "rent_chart.h"
 #include "settings/memory_unit.h"
-#include "validate/validate_panel.h"
 #include "step_time_chart.h"
 #include "timeline_chart.h"
+#include "validate/validate_panel.h"
 
 #include <QLabel>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -38,6 +39,9 @@ AnalysisPanel::AnalysisPanel(BuildDocument& document, QWidget* parent)
     m_summary->setAccessibleName(tr("Estimate summary"));
     layout->addWidget(m_summary);
     m_tabs = new QTabWidget(this);
+    // Eight tabs across the centre without scroll arrows: document mode, narrower padding.
+    m_tabs->setDocumentMode(true);
+    m_tabs->tabBar()->setStyleSheet(QStringLiteral("QTabBar::tab { padding: 4px 7px; }"));
     // No mnemonics here: the workload editor's fields use the letters; View ▸ (Ctrl+1…8) shows a tab.
     m_tabs->addTab(m_memory, tr("Memory"));
     m_tabs->addTab(m_timeline, tr("Timeline"));

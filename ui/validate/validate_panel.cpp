@@ -41,6 +41,23 @@ QString figureLabel(const std::string& key) {
     return QString::fromStdString(key);
 }
 
+// The chart's axis has room for a word or two.
+QString figureShortLabel(const std::string& key) {
+    if (key == "allocated_peak_bytes")
+        return ValidatePanel::tr("allocated");
+    if (key == "first_step_allocated_peak_bytes")
+        return ValidatePanel::tr("first step");
+    if (key == "reserved_peak_bytes")
+        return ValidatePanel::tr("reserved");
+    if (key == "device_used_bytes")
+        return ValidatePanel::tr("device");
+    if (key == "step_seconds")
+        return ValidatePanel::tr("step time");
+    if (key == "samples_per_second")
+        return ValidatePanel::tr("samples/s");
+    return QString::fromStdString(key);
+}
+
 QString figureValue(const std::string& key, double value) {
     if (key == "step_seconds")
         return ValidatePanel::tr("%1 ms").arg(value * 1e3, 0, 'f', 1);
@@ -106,6 +123,7 @@ ValidatePanel::ValidatePanel(BuildDocument& document, QWidget* parent)
     m_progress->setFormat(tr("idle"));
     m_progress->setTextVisible(true);
     m_table->setHorizontalHeaderLabels({tr("Figure"), tr("Estimated"), tr("Measured"), tr("Error")});
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -115,7 +133,7 @@ ValidatePanel::ValidatePanel(BuildDocument& document, QWidget* parent)
     applyChartStyle(*m_plot, palette());
     installChartTooltips(*m_plot);
     enableExportMenu(*m_plot, QStringLiteral("validation-errors.png"));
-    m_plot->xAxis->setLabel(tr("estimate's error, % of measured"));
+    m_plot->xAxis->setLabel(tr("error, % of measured"));
 
     auto* controls = new QFormLayout;
     controls->addRow(tr("Device:"), m_device);
@@ -129,8 +147,8 @@ ValidatePanel::ValidatePanel(BuildDocument& document, QWidget* parent)
     limits->addWidget(m_cancel);
     controls->addRow(limits);
     auto* results = new QHBoxLayout;
-    results->addWidget(m_table, 1);
-    results->addWidget(m_plot, 1);
+    results->addWidget(m_table, 3);
+    results->addWidget(m_plot, 2);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addWidget(m_workload);
@@ -142,16 +160,17 @@ ValidatePanel::ValidatePanel(BuildDocument& document, QWidget* parent)
     connect(m_cancel, &QPushButton::clicked, m_runner, &ValidationRunner::cancel);
     connect(m_device, &QComboBox::currentIndexChanged, this, &ValidatePanel::updateWorkloadText);
     connect(&m_document, &BuildDocument::buildChanged, this, &ValidatePanel::updateWorkloadText);
-    connect(m_runner, &ValidationRunner::progress, this, [this](const QString& phase, int step, double elapsed) {
-        const int total = m_running ? m_running->warmupSteps + m_running->steps : 0;
-        if (phase == QStringLiteral("measure") || phase == QStringLiteral("warmup")) {
-            m_progress->setRange(0, std::max(1, total));
-            m_progress->setValue(std::min(total, phase == QStringLiteral("measure") && m_running
-                                                     ? m_running->warmupSteps + step
-                                                     : step));
-        }
-        m_progress->setFormat(tr("%1, step %2 — %3 s").arg(phase).arg(step).arg(elapsed, 0, 'f', 1));
-    });
+    connect(m_runner, &ValidationRunner::progress, this,
+            [this](const QString& phase, int step, double elapsed) {
+                const int total = m_running ? m_running->warmupSteps + m_running->steps : 0;
+                if (phase == QStringLiteral("measure") || phase == QStringLiteral("warmup")) {
+                    m_progress->setRange(0, std::max(1, total));
+                    m_progress->setValue(std::min(total, phase == QStringLiteral("measure") && m_running
+                                                             ? m_running->warmupSteps + step
+                                                             : step));
+                }
+                m_progress->setFormat(tr("%1, step %2 — %3 s").arg(phase).arg(step).arg(elapsed, 0, 'f', 1));
+            });
     connect(m_runner, &ValidationRunner::finished, this, &ValidatePanel::showOutcome);
     updateWorkloadText();
 }
@@ -291,7 +310,8 @@ void ValidatePanel::showOutcome(const ValidationOutcome& outcome) {
             const auto& r = outcome.result;
             m_status->setText(tr("Measured on %1 (%2, LibTorch %3), batch %4, %5 steps: estimated with "
                                  "this run's own matmul and copy rates; measured step / estimated step = %6.")
-                                  .arg(QString::fromStdString(r.device.name), QString::fromStdString(r.device.kind),
+                                  .arg(QString::fromStdString(r.device.name),
+                                       QString::fromStdString(r.device.kind),
                                        QString::fromStdString(r.device.libtorchVersion))
                                   .arg(r.inputs.batch)
                                   .arg(r.measured.stepSeconds.size())
@@ -320,12 +340,13 @@ void ValidatePanel::showOutcome(const ValidationOutcome& outcome) {
                     bars->addData(i + 1, *f.relativeError * 100);
                     widest = std::max(widest, std::abs(*f.relativeError * 100));
                 }
-                ticker->addTick(i + 1, figureLabel(f.key));
+                ticker->addTick(i + 1, figureShortLabel(f.key));
             }
             m_plot->yAxis->setTicker(ticker);
             m_plot->yAxis->setRange(0.4, static_cast<double>(figures.size()) + 0.6);
             m_plot->yAxis->setRangeReversed(true);
             m_plot->xAxis->setRange(-widest * 1.15, widest * 1.15);
+            m_plot->xAxis->ticker()->setTickCount(4);
             m_plot->replot(QCustomPlot::rpQueuedReplot);
         }
     }
