@@ -485,4 +485,98 @@ Result<ImportReport> Catalog::importParts(const std::vector<PartRecord>& parts) 
     return report;
 }
 
+Result<std::int64_t> Catalog::addValidationRun(const ValidationRunRecord& run) {
+    if (auto status = requireWritable(); !status)
+        return status.error();
+    try {
+        SQLite::Statement insert(
+            *m_database, "INSERT INTO user.validation_run (device_name, device_kind, libtorch_version, "
+                         "model, request, result) VALUES (?, ?, ?, ?, ?, ?)");
+        insert.bind(1, run.deviceName);
+        insert.bind(2, run.deviceKind);
+        insert.bind(3, run.libtorchVersion);
+        insert.bind(4, run.model);
+        insert.bind(5, run.requestJson);
+        insert.bind(6, run.resultJson);
+        insert.exec();
+        return m_database->getLastInsertRowid();
+    } catch (const SQLite::Exception& e) {
+        return makeError(ErrorCode::Database,
+                         fmt::format("the validation run could not be saved: {}", e.what()));
+    }
+}
+
+std::vector<ValidationRunRecord> Catalog::validationRuns() const {
+    std::vector<ValidationRunRecord> runs;
+    if (m_userStatus.state != UserDatabaseState::Writable &&
+        m_userStatus.state != UserDatabaseState::ReadOnly)
+        return runs;
+    try {
+        SQLite::Statement query(*m_database,
+                                "SELECT id, measured_at, device_name, device_kind, libtorch_version, model, "
+                                "request, result FROM user.validation_run ORDER BY id DESC");
+        while (query.executeStep())
+            runs.push_back({query.getColumn(0).getInt64(), query.getColumn(1).getString(),
+                            query.getColumn(2).getString(), query.getColumn(3).getString(),
+                            query.getColumn(4).getString(), query.getColumn(5).getString(),
+                            query.getColumn(6).getString(), query.getColumn(7).getString()});
+    } catch (const SQLite::Exception&) {
+        // A user database from before version 3 opened read-only has no history: none to show.
+    }
+    return runs;
+}
+
+Status Catalog::setCalibration(const std::string& deviceName, const std::string& calibrationJson,
+                               std::optional<std::int64_t> runId) {
+    if (auto status = requireWritable(); !status)
+        return status;
+    try {
+        SQLite::Statement upsert(*m_database,
+                                 "INSERT INTO user.device_calibration (device_name, run_id, calibration) "
+                                 "VALUES (?, ?, ?) ON CONFLICT(device_name) DO UPDATE SET run_id = "
+                                 "excluded.run_id, calibration = excluded.calibration, calibrated_at = "
+                                 "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')");
+        upsert.bind(1, deviceName);
+        if (runId)
+            upsert.bind(2, *runId);
+        else
+            upsert.bind(2);
+        upsert.bind(3, calibrationJson);
+        upsert.exec();
+    } catch (const SQLite::Exception& e) {
+        return makeError(ErrorCode::Database,
+                         fmt::format("the calibration for {} could not be saved: {}", deviceName, e.what()));
+    }
+    return Ok{};
+}
+
+std::optional<std::string> Catalog::calibrationFor(const std::string& deviceName) const {
+    if (m_userStatus.state != UserDatabaseState::Writable &&
+        m_userStatus.state != UserDatabaseState::ReadOnly)
+        return std::nullopt;
+    try {
+        SQLite::Statement query(*m_database,
+                                "SELECT calibration FROM user.device_calibration WHERE device_name = ?");
+        query.bind(1, deviceName);
+        if (query.executeStep())
+            return query.getColumn(0).getString();
+    } catch (const SQLite::Exception&) {
+    }
+    return std::nullopt;
+}
+
+Status Catalog::resetCalibration(const std::string& deviceName) {
+    if (auto status = requireWritable(); !status)
+        return status;
+    try {
+        SQLite::Statement remove(*m_database, "DELETE FROM user.device_calibration WHERE device_name = ?");
+        remove.bind(1, deviceName);
+        remove.exec();
+    } catch (const SQLite::Exception& e) {
+        return makeError(ErrorCode::Database,
+                         fmt::format("the calibration for {} could not be reset: {}", deviceName, e.what()));
+    }
+    return Ok{};
+}
+
 } // namespace torchrig::db

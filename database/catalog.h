@@ -54,6 +54,18 @@ struct ImportReport {
 // The hardware catalog the programs see: the bundled catalog (read-only) overlaid by the user's
 // database, whose rows override bundled rows with the same id. Never touches a user database it
 // cannot safely write: a damaged, locked, read-only or newer file is left as it is.
+// One validation run as the history keeps it.
+struct ValidationRunRecord {
+    std::int64_t id = 0;
+    std::string measuredAt; // UTC, ISO 8601
+    std::string deviceName;
+    std::string deviceKind; // "cpu", "cuda:0"
+    std::string libtorchVersion;
+    std::string model;
+    std::string requestJson;
+    std::string resultJson; // the worker's result, with "estimated", "relative_error", "calibration"
+};
+
 class Catalog {
 public:
     static Result<std::unique_ptr<Catalog>> open(const CatalogOpenOptions& options);
@@ -83,6 +95,15 @@ public:
     // All or nothing: parts with an id in use replace it (a bundled one becomes Edited, unless the
     // file repeats it exactly, so that re-importing an export does not freeze bundled figures).
     Result<ImportReport> importParts(const std::vector<PartRecord>& parts);
+
+    // Validation runs measured on the user's machines, newest first, and the calibration chosen
+    // per device (a 'validate --compare --json' document: estimate/run_comparison.h reads it).
+    Result<std::int64_t> addValidationRun(const ValidationRunRecord& run); // its id
+    std::vector<ValidationRunRecord> validationRuns() const;
+    Status setCalibration(const std::string& deviceName, const std::string& calibrationJson,
+                          std::optional<std::int64_t> runId);
+    std::optional<std::string> calibrationFor(const std::string& deviceName) const;
+    Status resetCalibration(const std::string& deviceName);
 
 private:
     Catalog() = default;

@@ -176,9 +176,31 @@ CREATE TABLE saved_build (
 );
 )sql";
 
+// v3: what "Validate on this machine" measured (each run, with the estimate beside it) and the
+// calibration the user chose for each device of theirs.
+constexpr std::string_view kVersion3 = R"sql(
+CREATE TABLE validation_run (
+    id INTEGER PRIMARY KEY,
+    measured_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    device_name TEXT NOT NULL,
+    device_kind TEXT NOT NULL,
+    libtorch_version TEXT NOT NULL,
+    model TEXT NOT NULL,
+    request TEXT NOT NULL CHECK (json_valid(request)),
+    result TEXT NOT NULL CHECK (json_valid(result))
+);
+CREATE TABLE device_calibration (
+    device_name TEXT PRIMARY KEY NOT NULL,
+    run_id INTEGER REFERENCES validation_run(id) ON DELETE SET NULL,
+    calibration TEXT NOT NULL CHECK (json_valid(calibration)),
+    calibrated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+)sql";
+
 constexpr Migration kMigrations[] = {
     {1, kVersion1},
     {2, kVersion2},
+    {3, kVersion3},
 };
 
 } // namespace

@@ -50,3 +50,48 @@ TEST_CASE("Migrations are numbered 1, 2, … without gaps", "[database][migratio
     for (const auto& migration : db::catalogMigrations())
         CHECK(migration.version == expected++);
 }
+
+TEST_CASE("Validation runs and device calibrations are kept in the user's database",
+          "[database][validation]") {
+    test::TemporaryFolder folder;
+    const auto path = folder.file("user.sqlite");
+    {
+        auto catalog = test::openCatalog(path);
+        CHECK(catalog->validationRuns().empty());
+        CHECK_FALSE(catalog->calibrationFor("AMD EPYC"));
+        db::ValidationRunRecord run{0,
+                                    "",
+                                    "AMD EPYC",
+                                    "cpu",
+                                    "1.13.0",
+                                    "mlp",
+                                    R"({"model": "mlp"})",
+                                    R"({"event": "result", "model": "mlp"})"};
+        auto first = catalog->addValidationRun(run);
+        REQUIRE(first.ok());
+        run.model = "resnet18";
+        auto second = catalog->addValidationRun(run);
+        REQUIRE(second.ok());
+        CHECK(*second > *first);
+        run.requestJson = "not json";
+        CHECK_FALSE(catalog->addValidationRun(run).ok()); // refused, not stored half-written
+        REQUIRE(catalog->setCalibration("AMD EPYC", R"({"calibration": {"step_time_ratio": 2.5}})", *second)
+                    .ok());
+        REQUIRE(
+            catalog->setCalibration("AMD EPYC", R"({"calibration": {"step_time_ratio": 3}})", *first).ok());
+    }
+    auto reopened = test::openCatalog(path);
+    const auto runs = reopened->validationRuns();
+    REQUIRE(runs.size() == 2);
+    CHECK(runs[0].model == "resnet18"); // newest first
+    CHECK(runs[1].model == "mlp");
+    CHECK(runs[0].deviceName == "AMD EPYC");
+    CHECK(runs[0].libtorchVersion == "1.13.0");
+    CHECK(runs[0].measuredAt.size() == 20); // 2026-12-01T02:50:00Z
+    const auto calibration = reopened->calibrationFor("AMD EPYC");
+    REQUIRE(calibration);
+    CHECK(calibration->find("\"step_time_ratio\": 3") != std::string::npos); // the later one replaced it
+    CHECK_FALSE(reopened->calibrationFor("NVIDIA H200"));
+    REQUIRE(reopened->resetCalibration("AMD EPYC").ok());
+    CHECK_FALSE(reopened->calibrationFor("AMD EPYC"));
+}

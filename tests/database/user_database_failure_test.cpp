@@ -1,3 +1,4 @@
+#include "catalog_migrations.h"
 #include "test_support.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -57,8 +58,9 @@ TEST_CASE("A user database from a newer TorchRig is not touched", "[database][fa
     auto catalog = test::openCatalog(path);
     CHECK(catalog->userStatus().state == db::UserDatabaseState::Unavailable);
     CHECK(catalog->userStatus().message.find(
-              "was written by a newer TorchRig (catalog schema version 99; this one knows "
-              "up to 2). Update TorchRig to use it") != std::string::npos);
+              "was written by a newer TorchRig (catalog schema version 99; this one knows up to " +
+              std::to_string(db::latestSchemaVersion()) + "). Update TorchRig to use it") !=
+          std::string::npos);
     CHECK_FALSE(catalog->find("gpu/mine").has_value());
     expectBundledOnly(*catalog);
     catalog.reset();
