@@ -70,6 +70,7 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
 
     m_analysis->setCatalog(db::catalogGpus(*m_catalog), db::cloudOffers(*m_catalog));
     m_analysis->setPlanningSettings(PlanningSettings::load());
+    m_analysis->setValidationStore(m_catalog.get());
     m_autosave = new Autosave(*m_document, Autosave::defaultFolder(), this);
     createMenus();
     connect(m_browser->table(), &QTableView::activated, this, &MainWindow::addSelectedPart);

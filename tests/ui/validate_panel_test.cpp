@@ -6,6 +6,7 @@
 #include "test_support.h"
 #include "ui_test_builds.h"
 #include "validate/validate_panel.h"
+#include "validate/validation_history_dialog.h"
 #include "validate/validation_runner.h"
 
 #include <QElapsedTimer>
@@ -16,6 +17,7 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <csignal>
 
@@ -36,15 +38,16 @@ plan::BuildWorkload zooWorkload(const char* model, std::int64_t batch, std::int6
 // A stand-in worker: lists one CPU when probed, and otherwise speaks `lines` and waits.
 QString fakeWorker(test::TemporaryFolder& folder, const std::string& lines) {
     const auto path = folder.file("fake-worker.sh");
-    test::writeFile(path, "#!/bin/sh\n"
-                          "if [ \"$1\" = --probe ]; then\n"
-                          "  echo '{\"event\":\"devices\",\"devices\":[{\"kind\":\"cpu\",\"name\":\"Fake CPU\","
-                          "\"total_memory_bytes\":8000000000,\"compute_capability\":\"\",\"threads\":2,"
-                          "\"libtorch_version\":\"0\",\"cuda_version\":\"\"}]}'\n"
-                          "  exit 0\n"
-                          "fi\n"
-                          "cat > /dev/null\n" +
-                              lines + "sleep 30\n");
+    test::writeFile(path,
+                    "#!/bin/sh\n"
+                    "if [ \"$1\" = --probe ]; then\n"
+                    "  echo '{\"event\":\"devices\",\"devices\":[{\"kind\":\"cpu\",\"name\":\"Fake CPU\","
+                    "\"total_memory_bytes\":8000000000,\"compute_capability\":\"\",\"threads\":2,"
+                    "\"libtorch_version\":\"0\",\"cuda_version\":\"\"}]}'\n"
+                    "  exit 0\n"
+                    "fi\n"
+                    "cat > /dev/null\n" +
+                        lines + "sleep 30\n");
     QFile::setPermissions(QString::fromStdString(path.string()),
                           QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     return QString::fromStdString(path.string());
@@ -88,7 +91,8 @@ TEST_CASE("No worker to run says so and offers nothing to run", "[ui][validate]"
     ui::ValidatePanel panel(document);
     panel.runner()->setWorkerPath(QStringLiteral("/nonexistent/torchrig-validate"));
     panel.findDevices();
-    CHECK(panel.statusLabel()->text().contains(QStringLiteral("No worker at /nonexistent/torchrig-validate")));
+    CHECK(
+        panel.statusLabel()->text().contains(QStringLiteral("No worker at /nonexistent/torchrig-validate")));
     CHECK_FALSE(panel.runButton()->isEnabled());
     ui::ValidationRunner runner;
     runner.setWorkerPath(QStringLiteral("/nonexistent/torchrig-validate"));
@@ -101,9 +105,12 @@ TEST_CASE("No worker to run says so and offers nothing to run", "[ui][validate]"
 #ifdef TORCHRIG_TEST_VALIDATE
 
 TEST_CASE("A small model really trains through the app's runner, beside its estimate", "[ui][validate]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
     ui::BuildDocument document;
     document.setWorkload(zooWorkload("mlp", 32));
     ui::ValidatePanel panel(document);
+    panel.setCatalog(catalog.get());
     panel.runner()->setWorkerPath(QStringLiteral(TORCHRIG_TEST_VALIDATE));
     panel.findDevices();
     REQUIRE(panel.runButton()->isEnabled());
@@ -123,6 +130,33 @@ TEST_CASE("A small model really trains through the app's runner, beside its esti
     const auto& allocated = panel.comparison()->figures.front();
     REQUIRE(allocated.relativeError);
     CHECK(std::abs(*allocated.relativeError) < 0.05);
+
+    // The run is in the history; made the device's calibration, the next run's estimate uses it.
+    REQUIRE(catalog->validationRuns().size() == 1);
+    CHECK(catalog->validationRuns()[0].model == "mlp");
+    REQUIRE(panel.calibrateButton()->isEnabled());
+    REQUIRE(panel.calibrateWithLastRun());
+    const auto device = catalog->validationRuns()[0].deviceName;
+    REQUIRE(catalog->calibrationFor(device));
+    CHECK(panel.resetCalibrationButton()->isEnabled());
+    panel.run();
+    REQUIRE(finished.wait(120000));
+    REQUIRE(panel.comparison());
+    CHECK(panel.comparison()->usedStoredCalibration);
+    CHECK(panel.statusLabel()->text().contains(QStringLiteral("estimated calibrated")));
+    REQUIRE(panel.resetCalibration());
+    CHECK_FALSE(catalog->calibrationFor(device));
+    CHECK_FALSE(panel.resetCalibrationButton()->isEnabled());
+
+    ui::ValidationHistoryDialog history(catalog->validationRuns());
+    REQUIRE(history.table()->rowCount() == 2);
+    CHECK(history.table()->item(0, 3)->text() == QStringLiteral("mlp"));
+    CHECK(history.table()->item(0, 6)->text().endsWith(QStringLiteral("%")));
+    const auto exported = folder.file("history.json");
+    REQUIRE(history.exportTo(QString::fromStdString(exported.string())));
+    const auto json = nlohmann::json::parse(test::readFile(exported));
+    REQUIRE(json.size() == 2);
+    CHECK(json[0]["result"]["estimated"].contains("step_seconds"));
 }
 
 TEST_CASE("Cancel ends a run within a second, and a worker killed mid-run is reported", "[ui][validate]") {

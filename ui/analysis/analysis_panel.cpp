@@ -126,6 +126,10 @@ void AnalysisPanel::refresh() {
     refreshShownCostlyChart();
 }
 
+void AnalysisPanel::setValidationStore(db::Catalog* catalog) {
+    m_validate->setCatalog(catalog);
+}
+
 void AnalysisPanel::setCatalog(std::vector<db::CatalogGpu> gpus, std::vector<plan::CloudOffer> offers) {
     m_catalog->setCatalog(std::move(gpus));
     m_offers = std::move(offers);

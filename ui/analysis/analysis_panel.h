@@ -35,6 +35,8 @@ public:
     QTabWidget* tabs() const { return m_tabs; }
     // The catalog's GPUs and cloud instances, for the catalog and buy-or-rent charts.
     void setCatalog(std::vector<db::CatalogGpu> gpus, std::vector<plan::CloudOffer> offers);
+    // Where the Validate tab keeps its runs and calibrations (the user's database).
+    void setValidationStore(db::Catalog* catalog);
 
     QLabel* summary() const { return m_summary; }
     MemoryChart* memoryChart() const { return m_memory; }

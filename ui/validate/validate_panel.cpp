@@ -4,11 +4,15 @@
 #include "analysis/chart_style.h"
 #include "analysis/chart_tooltips.h"
 #include "analysis/qcustomplot_include.h"
+#include "catalog.h"
 #include "document/build_document.h"
 #include "io/request_graph.h"
 #include "settings/memory_unit.h"
 #include "util/host_memory.h"
+#include "validation_history_dialog.h"
 #include "validation_runner.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -100,6 +104,9 @@ ValidatePanel::ValidatePanel(BuildDocument& document, QWidget* parent)
     , m_timeLimit(new QSpinBox(this))
     , m_run(new QPushButton(tr("Run on this machine"), this))
     , m_cancel(new QPushButton(tr("Cancel"), this))
+    , m_calibrate(new QPushButton(tr("Calibrate this device with this run"), this))
+    , m_resetCalibration(new QPushButton(tr("Reset calibration"), this))
+    , m_history(new QPushButton(tr("History…"), this))
     , m_workload(new QLabel(this))
     , m_progress(new QProgressBar(this))
     , m_status(new QLabel(this))
@@ -115,6 +122,12 @@ ValidatePanel::ValidatePanel(BuildDocument& document, QWidget* parent)
     m_timeLimit->setAccessibleName(tr("Time limit"));
     m_cancel->setEnabled(false);
     m_cancel->setToolTip(tr("Stop the run (within a second)"));
+    m_calibrate->setToolTip(tr("Later runs on this device are estimated with this run's rates and its "
+                               "measured step over estimated step"));
+    m_resetCalibration->setToolTip(tr("Estimate with each run's own rates again"));
+    m_history->setToolTip(tr("The runs measured on this computer, with the estimates beside them"));
+    m_calibrate->setEnabled(false);
+    m_resetCalibration->setEnabled(false);
     m_workload->setWordWrap(true);
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -146,6 +159,12 @@ ValidatePanel::ValidatePanel(BuildDocument& document, QWidget* parent)
     limits->addWidget(m_run);
     limits->addWidget(m_cancel);
     controls->addRow(limits);
+    auto* keeping = new QHBoxLayout;
+    keeping->addWidget(m_calibrate);
+    keeping->addWidget(m_resetCalibration);
+    keeping->addStretch(1);
+    keeping->addWidget(m_history);
+    controls->addRow(keeping);
     auto* results = new QHBoxLayout;
     results->addWidget(m_table, 3);
     results->addWidget(m_plot, 2);
@@ -158,6 +177,10 @@ ValidatePanel::ValidatePanel(BuildDocument& document, QWidget* parent)
 
     connect(m_run, &QPushButton::clicked, this, &ValidatePanel::run);
     connect(m_cancel, &QPushButton::clicked, m_runner, &ValidationRunner::cancel);
+    connect(m_calibrate, &QPushButton::clicked, this, &ValidatePanel::calibrateWithLastRun);
+    connect(m_resetCalibration, &QPushButton::clicked, this, &ValidatePanel::resetCalibration);
+    connect(m_history, &QPushButton::clicked, this, &ValidatePanel::showHistory);
+    connect(m_device, &QComboBox::currentIndexChanged, this, &ValidatePanel::updateCalibrationButtons);
     connect(m_device, &QComboBox::currentIndexChanged, this, &ValidatePanel::updateWorkloadText);
     connect(&m_document, &BuildDocument::buildChanged, this, &ValidatePanel::updateWorkloadText);
     connect(m_runner, &ValidationRunner::progress, this,
@@ -301,21 +324,46 @@ void ValidatePanel::showOutcome(const ValidationOutcome& outcome) {
         break;
     }
     if (outcome.kind == Kind::Measured && m_running) {
-        auto compared = estimate::compareRun(*m_running, outcome.result);
+        // The device's stored calibration, when the user chose one; else the run's own rates.
+        std::optional<estimate::Calibration> stored;
+        if (m_catalog)
+            if (const auto json = m_catalog->calibrationFor(outcome.result.device.name))
+                if (auto read = estimate::readCalibration(*json))
+                    stored = *read;
+        auto compared = estimate::compareRun(*m_running, outcome.result, stored ? &*stored : nullptr);
         if (!compared) {
             m_status->setText(tr("Measured, but the estimate could not be made: %1")
                                   .arg(QString::fromStdString(compared.error().message)));
         } else {
             m_comparison = std::move(*compared);
             const auto& r = outcome.result;
-            m_status->setText(tr("Measured on %1 (%2, LibTorch %3), batch %4, %5 steps: estimated with "
-                                 "this run's own matmul and copy rates; measured step / estimated step = %6.")
-                                  .arg(QString::fromStdString(r.device.name),
-                                       QString::fromStdString(r.device.kind),
-                                       QString::fromStdString(r.device.libtorchVersion))
-                                  .arg(r.inputs.batch)
-                                  .arg(r.measured.stepSeconds.size())
-                                  .arg(m_comparison->calibration.stepTimeRatio, 0, 'f', 2));
+            const auto estimatedWith =
+                m_comparison->usedStoredCalibration
+                    ? tr("estimated calibrated, with this device's stored run (step-time ratio %1)")
+                          .arg(stored->stepTimeRatio, 0, 'f', 2)
+                    : tr("estimated with this run's own matmul and copy rates");
+            m_status->setText(
+                tr("Measured on %1 (%2, LibTorch %3), batch %4, %5 steps: %6; this run's measured "
+                   "step / estimated step = %7.")
+                    .arg(QString::fromStdString(r.device.name), QString::fromStdString(r.device.kind),
+                         QString::fromStdString(r.device.libtorchVersion))
+                    .arg(r.inputs.batch)
+                    .arg(r.measured.stepSeconds.size())
+                    .arg(estimatedWith)
+                    .arg(m_comparison->calibration.stepTimeRatio, 0, 'f', 2));
+            auto document = nlohmann::json::parse(resultLine(r));
+            estimate::addComparisonJson(document, *m_comparison);
+            m_lastRunJson = document.dump(2);
+            m_lastRunDevice = r.device.name;
+            m_lastRunId.reset();
+            if (m_catalog) {
+                auto saved = m_catalog->addValidationRun(
+                    {0, "", r.device.name, r.device.kind, r.device.libtorchVersion,
+                     r.model.empty() ? "model file" : r.model, validationRequestToJson(*m_running),
+                     m_lastRunJson});
+                if (saved)
+                    m_lastRunId = *saved;
+            }
             m_progress->setFormat(tr("done"));
             const auto& figures = m_comparison->figures;
             m_table->setRowCount(static_cast<int>(figures.size()));
@@ -351,7 +399,53 @@ void ValidatePanel::showOutcome(const ValidationOutcome& outcome) {
         }
     }
     m_running.reset();
+    updateCalibrationButtons();
     Q_EMIT runFinished();
+}
+
+void ValidatePanel::setCatalog(db::Catalog* catalog) {
+    m_catalog = catalog;
+    updateCalibrationButtons();
+}
+
+QString ValidatePanel::chosenDeviceName() const {
+    const int i = m_device->currentIndex();
+    if (i < 0 || i >= static_cast<int>(m_devices.size()))
+        return {};
+    return QString::fromStdString(m_devices[static_cast<std::size_t>(i)].name);
+}
+
+void ValidatePanel::updateCalibrationButtons() {
+    const bool writable = m_catalog && m_catalog->userStatus().state == db::UserDatabaseState::Writable;
+    m_calibrate->setEnabled(writable && !m_lastRunJson.empty() && !m_runner->isRunning());
+    const auto device = chosenDeviceName();
+    m_resetCalibration->setEnabled(writable && !device.isEmpty() &&
+                                   m_catalog->calibrationFor(device.toStdString()).has_value());
+    m_history->setEnabled(m_catalog != nullptr);
+}
+
+bool ValidatePanel::calibrateWithLastRun() {
+    if (!m_catalog || m_lastRunJson.empty())
+        return false;
+    const bool saved = m_catalog->setCalibration(m_lastRunDevice, m_lastRunJson, m_lastRunId).ok();
+    updateCalibrationButtons();
+    return saved;
+}
+
+bool ValidatePanel::resetCalibration() {
+    const auto device = chosenDeviceName();
+    if (!m_catalog || device.isEmpty())
+        return false;
+    const bool reset = m_catalog->resetCalibration(device.toStdString()).ok();
+    updateCalibrationButtons();
+    return reset;
+}
+
+void ValidatePanel::showHistory() {
+    if (!m_catalog)
+        return;
+    ValidationHistoryDialog dialog(m_catalog->validationRuns(), this);
+    dialog.exec();
 }
 
 } // namespace torchrig::ui

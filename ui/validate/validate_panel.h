@@ -2,7 +2,9 @@
 // "Validate on this machine": trains the build's workload for a few steps on a device of this
 // computer with torchrig-validate and shows the estimate beside what was measured (a table and a
 // chart of the errors). When the workload would not fit the device, a smaller batch is run and the
-// estimate is for that batch too, and the panel says so.
+// estimate is for that batch too, and the panel says so. Each run is kept in the user's database;
+// a run can become its device's calibration (its rates and step-time ratio), which later runs'
+// estimates on that device use until it is reset.
 
 #include "estimate/run_comparison.h"
 #include "io/validation_protocol.h"
@@ -20,6 +22,10 @@ class QPushButton;
 class QSpinBox;
 class QTableWidget;
 
+namespace torchrig::db {
+class Catalog;
+}
+
 namespace torchrig::ui {
 
 class BuildDocument;
@@ -30,6 +36,8 @@ class ValidatePanel : public QWidget {
     Q_OBJECT
 public:
     explicit ValidatePanel(BuildDocument& document, QWidget* parent = nullptr);
+    // Where runs and calibrations are kept (the user's database); none: not kept.
+    void setCatalog(db::Catalog* catalog);
 
     ValidationRunner* runner() const { return m_runner; }
     QPushButton* runButton() const { return m_run; }
@@ -37,6 +45,12 @@ public:
     QLabel* statusLabel() const { return m_status; }
     QTableWidget* resultTable() const { return m_table; }
     QSpinBox* stepsBox() const { return m_steps; }
+    QPushButton* calibrateButton() const { return m_calibrate; }
+    QPushButton* resetCalibrationButton() const { return m_resetCalibration; }
+    // The last run becomes its device's calibration; the chosen device's is forgotten.
+    bool calibrateWithLastRun();
+    bool resetCalibration();
+    void showHistory();
     const std::optional<estimate::RunComparison>& comparison() const { return m_comparison; }
 
     // Asks the worker for this machine's devices (once; again on demand).
@@ -55,6 +69,8 @@ protected:
 private:
     void showOutcome(const ValidationOutcome& outcome);
     void updateWorkloadText();
+    void updateCalibrationButtons();
+    QString chosenDeviceName() const;
 
     BuildDocument& m_document;
     ValidationRunner* m_runner = nullptr;
@@ -65,6 +81,13 @@ private:
     QSpinBox* m_timeLimit = nullptr;
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
+    QPushButton* m_calibrate = nullptr;
+    QPushButton* m_resetCalibration = nullptr;
+    QPushButton* m_history = nullptr;
+    db::Catalog* m_catalog = nullptr;
+    std::string m_lastRunJson; // the last measured run with its comparison, as the database keeps it
+    std::string m_lastRunDevice;
+    std::optional<std::int64_t> m_lastRunId;
     QLabel* m_workload = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
