@@ -565,6 +565,21 @@ std::optional<std::string> Catalog::calibrationFor(const std::string& deviceName
     return std::nullopt;
 }
 
+std::vector<std::pair<std::string, std::string>> Catalog::calibrations() const {
+    std::vector<std::pair<std::string, std::string>> out;
+    if (m_userStatus.state != UserDatabaseState::Writable &&
+        m_userStatus.state != UserDatabaseState::ReadOnly)
+        return out;
+    try {
+        SQLite::Statement query(
+            *m_database, "SELECT device_name, calibration FROM user.device_calibration ORDER BY device_name");
+        while (query.executeStep())
+            out.emplace_back(query.getColumn(0).getString(), query.getColumn(1).getString());
+    } catch (const SQLite::Exception&) {
+    }
+    return out;
+}
+
 Status Catalog::resetCalibration(const std::string& deviceName) {
     if (auto status = requireWritable(); !status)
         return status;

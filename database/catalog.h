@@ -103,6 +103,7 @@ public:
     Status setCalibration(const std::string& deviceName, const std::string& calibrationJson,
                           std::optional<std::int64_t> runId);
     std::optional<std::string> calibrationFor(const std::string& deviceName) const;
+    std::vector<std::pair<std::string, std::string>> calibrations() const; // device name, document
     Status resetCalibration(const std::string& deviceName);
 
 private:

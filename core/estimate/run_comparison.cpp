@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
+
 namespace torchrig::estimate {
 
 Calibration calibrationFromRun(const ValidationResult& run) {
@@ -34,6 +36,18 @@ DeviceSpec deviceSpecOfRun(const ValidationDevice& device) {
     spec.cuda = device.kind.rfind("cuda", 0) == 0;
     spec.usableBytes = device.totalMemoryBytes;
     return spec;
+}
+
+bool sameDeviceName(std::string_view runDevice, std::string_view catalogDevice) {
+    auto lower = [](std::string_view text) {
+        std::string out(text);
+        for (auto& c : out)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return out;
+    };
+    const auto a = lower(runDevice);
+    const auto b = lower(catalogDevice);
+    return !a.empty() && !b.empty() && (a.find(b) != std::string::npos || b.find(a) != std::string::npos);
 }
 
 Result<RunComparison> compareRun(const ValidationRequest& request, const ValidationResult& run,

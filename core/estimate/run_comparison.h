@@ -38,6 +38,10 @@ struct RunComparison {
     bool usedStoredCalibration = false; // the estimate used `stored`, not the run's own rates
 };
 
+// Whether a run's device ("NVIDIA GeForce RTX 4090", as the driver names it) is the catalog's
+// device ("GeForce RTX 4090"): one name holds the other, ignoring case.
+bool sameDeviceName(std::string_view runDevice, std::string_view catalogDevice);
+
 // Estimates `request` (at the batch the run measured) on the run's device — with `stored` when it
 // is given and for that device, else with the run's own rates — and compares. An error when the
 // request cannot be built or `stored` is for another device.

@@ -5,10 +5,12 @@
 namespace torchrig::plan {
 
 WorkloadOnBuild::WorkloadOnBuild(const ValidationRequest& request, const BuildGpus& gpus,
-                                 estimate::ParallelStrategy strategy)
+                                 estimate::ParallelStrategy strategy,
+                                 std::optional<estimate::Calibration> calibration)
     : m_request(request)
     , m_gpus(gpus)
-    , m_strategy(strategy) {
+    , m_strategy(strategy)
+    , m_calibration(std::move(calibration)) {
     // The graph once, for the estimate and the parameter count both: this runs on every edit.
     auto graph = buildRequestGraph(request);
     if (!graph)
@@ -20,7 +22,8 @@ WorkloadOnBuild::WorkloadOnBuild(const ValidationRequest& request, const BuildGp
 std::optional<estimate::Estimate> WorkloadOnBuild::estimateOn(const ModelGraph& graph,
                                                               const ValidationRequest& request) const {
     try {
-        return estimate::estimateTraining(graph, setupFor(request), m_gpus.spec);
+        return estimate::estimateTraining(graph, setupFor(request), m_gpus.spec,
+                                          m_calibration ? &*m_calibration : nullptr);
     } catch (const GraphError&) {
         return std::nullopt;
     }

@@ -24,8 +24,11 @@ struct ChangeEffect {
 
 class WorkloadOnBuild {
 public:
+    // With a calibration measured on a GPU like the build's (estimate/run_comparison.h), its rates,
+    // context and step-time ratio replace the datasheet's.
     WorkloadOnBuild(const ValidationRequest& request, const BuildGpus& gpus,
-                    estimate::ParallelStrategy strategy);
+                    estimate::ParallelStrategy strategy,
+                    std::optional<estimate::Calibration> calibration = std::nullopt);
 
     const std::optional<estimate::Estimate>& estimate() const { return m_estimate; } // none: not estimable
     const ValidationRequest& request() const { return m_request; }
@@ -46,6 +49,7 @@ private:
     ValidationRequest m_request;
     BuildGpus m_gpus;
     estimate::ParallelStrategy m_strategy;
+    std::optional<estimate::Calibration> m_calibration;
     std::optional<estimate::Estimate> m_estimate;
     std::int64_t m_parameterCount = 0;
 };

@@ -2,7 +2,12 @@
 // worker killed mid-run, a worker writing garbage, no worker at all, and out of memory — each
 // checked by what the user sees.
 
+#include "analysis/analysis_panel.h"
+#include "analysis/step_time_chart.h"
 #include "document/build_document.h"
+#include "estimate/run_comparison.h"
+#include "plan/gpu_device_spec.h"
+#include "plan/workload_on_build.h"
 #include "test_support.h"
 #include "ui_test_builds.h"
 #include "validate/validate_panel.h"
@@ -202,3 +207,51 @@ TEST_CASE("Out of memory is a result: does not fit at the batch", "[ui][validate
 }
 
 #endif
+
+TEST_CASE("A calibration stored for a GPU like the build's is used by the build's analysis",
+          "[ui][validate]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    ui::BuildDocument document;
+    ui::AnalysisPanel panel(document);
+    document.addPart(test::catalogPart(*catalog, "gpu/rtx-4090"));
+    document.setWorkload(test::planned(test::bert(32)));
+    panel.setValidationStore(catalog.get());
+    CHECK_FALSE(panel.summary()->text().contains(QStringLiteral("calibrated")));
+
+    // What a run on the user's own card measured (made-up rates), with its step-time ratio.
+    ValidationResult run;
+    run.model = "bert-base-uncased";
+    run.inputs.batch = 32;
+    run.device.kind = "cuda:0";
+    run.device.name = "NVIDIA GeForce RTX 4090";
+    run.device.totalMemoryBytes = 24LL << 30;
+    run.measured.matmulFlopsPerSecondByDtype = {{"fp32", 50e12}, {"bf16", 150e12}};
+    run.measured.matmulFlopsPerSecond = 50e12;
+    run.measured.copyBytesPerSecond = 900e9;
+    run.measured.contextBytes = 500LL << 20;
+    auto json = nlohmann::json::parse(resultLine(run));
+    json["calibration"] = {{"step_time_ratio", 1.5}};
+    REQUIRE(catalog->setCalibration(run.device.name, json.dump(), std::nullopt).ok());
+    panel.setValidationStore(catalog.get()); // as after "Calibrate this device"
+    CHECK(
+        panel.summary()->text().contains(QStringLiteral("calibrated with a run on NVIDIA GeForce RTX 4090")));
+    const auto gpus = plan::buildGpus(document.build());
+    REQUIRE(gpus);
+    auto calibration = estimate::readCalibration(json.dump());
+    REQUIRE(calibration);
+    const plan::WorkloadOnBuild calibrated(test::bert(32), *gpus, estimate::ParallelStrategy::Ddp,
+                                           *calibration);
+    const plan::WorkloadOnBuild datasheet(test::bert(32), *gpus, estimate::ParallelStrategy::Ddp);
+    REQUIRE(calibrated.estimate()->time);
+    CHECK(calibrated.estimate()->time->calibrated);
+    CHECK(calibrated.estimate()->time->stepSeconds != Approx(datasheet.estimate()->time->stepSeconds));
+    CHECK(panel.stepTimeChart()->samplesPerSecond() ==
+          Approx(calibrated.estimate()->time->samplesPerSecond * gpus->gpus));
+    CHECK(calibrated.estimate()->contextBytes == (500LL << 20)); // this machine's CUDA context
+    // Another card's calibration is not this one's.
+    CHECK_FALSE(panel.calibrationFor("GeForce RTX 3090"));
+    REQUIRE(catalog->resetCalibration(run.device.name).ok());
+    panel.setValidationStore(catalog.get());
+    CHECK_FALSE(panel.summary()->text().contains(QStringLiteral("calibrated")));
+}

@@ -83,7 +83,8 @@ void AnalysisPanel::refresh() {
         return;
     }
     const auto& planned = build.workloads.front();
-    const plan::WorkloadOnBuild workload(planned.request, *gpus, planned.strategy);
+    const auto calibration = calibrationFor(gpus->spec.name);
+    const plan::WorkloadOnBuild workload(planned.request, *gpus, planned.strategy, calibration);
     const auto& e = workload.estimate();
     if (!e) {
         m_summary->setText(tr("The workload cannot be estimated: check the model and its sizes."));
@@ -112,6 +113,8 @@ void AnalysisPanel::refresh() {
                    .arg(e->time->samplesPerSecond * gpus->gpus, 0, 'f', 0);
     else
         time = tr("no step time: the catalog has no compute rates for this GPU");
+    if (e->time && e->time->calibrated && calibration)
+        time += tr(" (calibrated with a run on %1)").arg(QString::fromStdString(calibration->deviceName));
     m_summary->setText(
         tr("%1 on %n x %2 — %3; %4", nullptr, gpus->gpus)
             .arg(QString::fromStdString(workload.request().model.empty() ? std::string("model file")
@@ -127,7 +130,21 @@ void AnalysisPanel::refresh() {
 }
 
 void AnalysisPanel::setValidationStore(db::Catalog* catalog) {
+    m_store = catalog;
     m_validate->setCatalog(catalog);
+    connect(m_validate, &ValidatePanel::calibrationChanged, this, &AnalysisPanel::refresh,
+            Qt::UniqueConnection);
+    refresh();
+}
+
+std::optional<estimate::Calibration> AnalysisPanel::calibrationFor(const std::string& gpuName) const {
+    if (!m_store)
+        return std::nullopt;
+    for (const auto& [device, json] : m_store->calibrations())
+        if (estimate::sameDeviceName(device, gpuName))
+            if (auto read = estimate::readCalibration(json))
+                return *read;
+    return std::nullopt;
 }
 
 void AnalysisPanel::setCatalog(std::vector<db::CatalogGpu> gpus, std::vector<plan::CloudOffer> offers) {

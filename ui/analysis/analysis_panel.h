@@ -3,11 +3,14 @@
 // the charts. The cheap ones (one estimate) redraw on every edit; the ones that take tens of
 // estimates (against batch, buy or rent, the whole catalog) only while their tab shows.
 
+#include "estimate/estimate.h"
 #include "part_snapshot.h"
 #include "settings/planning_settings.h"
 
 #include <QWidget>
 
+#include <optional>
+#include <string>
 #include <vector>
 
 class QLabel;
@@ -37,6 +40,8 @@ public:
     void setCatalog(std::vector<db::CatalogGpu> gpus, std::vector<plan::CloudOffer> offers);
     // Where the Validate tab keeps its runs and calibrations (the user's database).
     void setValidationStore(db::Catalog* catalog);
+    // The calibration the user stored for a GPU like the build's (Validate tab), if any.
+    std::optional<estimate::Calibration> calibrationFor(const std::string& gpuName) const;
 
     QLabel* summary() const { return m_summary; }
     MemoryChart* memoryChart() const { return m_memory; }
@@ -69,6 +74,7 @@ private:
     CatalogChart* m_catalog = nullptr;
     AdvicePanel* m_advice = nullptr;
     ValidatePanel* m_validate = nullptr;
+    db::Catalog* m_store = nullptr;
 };
 
 } // namespace torchrig::ui

@@ -429,6 +429,8 @@ bool ValidatePanel::calibrateWithLastRun() {
         return false;
     const bool saved = m_catalog->setCalibration(m_lastRunDevice, m_lastRunJson, m_lastRunId).ok();
     updateCalibrationButtons();
+    if (saved)
+        Q_EMIT calibrationChanged();
     return saved;
 }
 
@@ -438,6 +440,8 @@ bool ValidatePanel::resetCalibration() {
         return false;
     const bool reset = m_catalog->resetCalibration(device.toStdString()).ok();
     updateCalibrationButtons();
+    if (reset)
+        Q_EMIT calibrationChanged();
     return reset;
 }
 

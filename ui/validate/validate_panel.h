@@ -62,6 +62,7 @@ public:
 
 Q_SIGNALS:
     void runFinished();
+    void calibrationChanged(); // stored or reset: estimates on that device change
 
 protected:
     void showEvent(QShowEvent* event) override;
