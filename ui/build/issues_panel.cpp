@@ -68,7 +68,7 @@ IssuesPanel::IssuesPanel(BuildDocument& document, const BuildChecks& checks,
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
-    connect(m_list, &QListWidget::currentRowChanged, this, &IssuesPanel::showFinding);
+    connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) { showFinding(row, true); });
     connect(&m_checks, &BuildChecks::findingsChanged, this, &IssuesPanel::refresh);
     refresh();
 }
@@ -104,10 +104,11 @@ void IssuesPanel::refresh() {
         auto* item = new QListWidgetItem(tr("No findings."), m_list);
         item->setFlags(Qt::ItemIsEnabled);
     }
-    showFinding(m_list->currentRow());
+    // An edit elsewhere keeps the user's selection in the parts table.
+    showFinding(m_list->currentRow(), false);
 }
 
-void IssuesPanel::showFinding(int row) {
+void IssuesPanel::showFinding(int row, bool selectParts) {
     m_fixes.clear();
     while (auto* item = m_fixButtons->takeAt(0)) {
         delete item->widget();
@@ -153,7 +154,8 @@ void IssuesPanel::showFinding(int row) {
         connect(button, &QCommandLinkButton::clicked, this, [this, i] { applyFix(static_cast<int>(i)); });
         m_fixButtons->addWidget(button);
     }
-    Q_EMIT partsSelected(parts);
+    if (selectParts)
+        Q_EMIT partsSelected(parts);
 }
 
 bool IssuesPanel::applyFix(int index) {

@@ -36,7 +36,7 @@ Q_SIGNALS:
 
 private:
     void refresh();
-    void showFinding(int row);
+    void showFinding(int row, bool selectParts);
 
     BuildDocument& m_document;
     const BuildChecks& m_checks;
