@@ -132,15 +132,10 @@ int EstimateCommand::run() {
 
     std::optional<estimate::Calibration> calibration;
     if (!m_calibration.empty()) {
-        auto text = readTextFile(m_calibration);
-        if (!text) {
-            std::cerr << "torchrig-cli: " << text.error().message << "\n";
-            return exitCodeFor(text.error().code);
-        }
-        auto read = estimate::readCalibration(*text);
+        auto read = estimate::readCalibrationFile(m_calibration);
         if (!read) {
-            std::cerr << "torchrig-cli: " << m_calibration << " is " << read.error().message << "\n";
-            return kExitInvalid;
+            std::cerr << "torchrig-cli: " << read.error().message << "\n";
+            return exitCodeFor(read.error().code);
         }
         calibration = *read;
     }

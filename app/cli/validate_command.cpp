@@ -3,7 +3,6 @@
 #include "cli_output.h"
 #include "estimate/run_comparison.h"
 #include "exit_codes.h"
-#include "util/text_file.h"
 #include "worker_process.h"
 
 #include <fmt/format.h>
@@ -82,15 +81,10 @@ int ValidateCommand::run() {
     }
     std::optional<estimate::Calibration> stored;
     if (!m_calibration.empty()) {
-        auto text = readTextFile(m_calibration);
-        if (!text) {
-            std::cerr << "torchrig-cli: " << text.error().message << "\n";
-            return exitCodeFor(text.error().code);
-        }
-        auto calibration = estimate::readCalibration(*text);
+        auto calibration = estimate::readCalibrationFile(m_calibration);
         if (!calibration) {
-            std::cerr << "torchrig-cli: " << m_calibration << " is " << calibration.error().message << "\n";
-            return kExitInvalid;
+            std::cerr << "torchrig-cli: " << calibration.error().message << "\n";
+            return exitCodeFor(calibration.error().code);
         }
         stored = *calibration;
     }

@@ -1,6 +1,7 @@
 #include "estimate/run_comparison.h"
 
 #include "io/request_graph.h"
+#include "util/text_file.h"
 
 #include <nlohmann/json.hpp>
 
@@ -116,6 +117,16 @@ Result<Calibration> readCalibration(std::string_view json) {
             return makeError(ErrorCode::InvalidInput, "calibration.step_time_ratio must be a number above 0");
         calibration.stepTimeRatio = ratio.get<double>();
     }
+    return calibration;
+}
+
+Result<Calibration> readCalibrationFile(const std::string& path) {
+    auto text = readTextFile(path);
+    if (!text)
+        return text.error();
+    auto calibration = readCalibration(*text);
+    if (!calibration)
+        return makeError(calibration.error().code, path + " is " + calibration.error().message);
     return calibration;
 }
 

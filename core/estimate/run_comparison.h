@@ -51,6 +51,8 @@ Result<RunComparison> compareRun(const ValidationRequest& request, const Validat
 // A calibration as 'torchrig-cli validate --json' writes it: the run's result (rates, context) and,
 // from --compare, "calibration": {"step_time_ratio": …}. An error says what the text is instead.
 Result<Calibration> readCalibration(std::string_view json);
+// The same from a file; the error names the file.
+Result<Calibration> readCalibrationFile(const std::string& path);
 // The JSON --compare adds to the result: "estimated" and "relative_error" (the measurement's keys)
 // and "calibration".
 void addComparisonJson(nlohmann::json& result, const RunComparison& comparison);

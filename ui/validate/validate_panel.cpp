@@ -29,36 +29,31 @@ namespace torchrig::ui {
 
 namespace {
 
-QString figureLabel(const std::string& key) {
-    if (key == "allocated_peak_bytes")
-        return ValidatePanel::tr("Allocated peak, steady step");
-    if (key == "first_step_allocated_peak_bytes")
-        return ValidatePanel::tr("Allocated peak, first step");
-    if (key == "reserved_peak_bytes")
-        return ValidatePanel::tr("Reserved peak (caching allocator)");
-    if (key == "device_used_bytes")
-        return ValidatePanel::tr("Device memory used");
-    if (key == "step_seconds")
-        return ValidatePanel::tr("Step time");
-    if (key == "samples_per_second")
-        return ValidatePanel::tr("Samples/s");
-    return QString::fromStdString(key);
-}
+// Each compared figure's name in the table, and in a word or two on the chart's axis.
+struct FigureNames {
+    const char* key;
+    const char* label;
+    const char* shortLabel;
+};
+constexpr FigureNames kFigureNames[] = {
+    {"allocated_peak_bytes", QT_TRANSLATE_NOOP("ValidatePanel", "Allocated peak, steady step"),
+     QT_TRANSLATE_NOOP("ValidatePanel", "allocated")},
+    {"first_step_allocated_peak_bytes", QT_TRANSLATE_NOOP("ValidatePanel", "Allocated peak, first step"),
+     QT_TRANSLATE_NOOP("ValidatePanel", "first step")},
+    {"reserved_peak_bytes", QT_TRANSLATE_NOOP("ValidatePanel", "Reserved peak (caching allocator)"),
+     QT_TRANSLATE_NOOP("ValidatePanel", "reserved")},
+    {"device_used_bytes", QT_TRANSLATE_NOOP("ValidatePanel", "Device memory used"),
+     QT_TRANSLATE_NOOP("ValidatePanel", "device")},
+    {"step_seconds", QT_TRANSLATE_NOOP("ValidatePanel", "Step time"),
+     QT_TRANSLATE_NOOP("ValidatePanel", "step time")},
+    {"samples_per_second", QT_TRANSLATE_NOOP("ValidatePanel", "Samples/s"),
+     QT_TRANSLATE_NOOP("ValidatePanel", "samples/s")},
+};
 
-// The chart's axis has room for a word or two.
-QString figureShortLabel(const std::string& key) {
-    if (key == "allocated_peak_bytes")
-        return ValidatePanel::tr("allocated");
-    if (key == "first_step_allocated_peak_bytes")
-        return ValidatePanel::tr("first step");
-    if (key == "reserved_peak_bytes")
-        return ValidatePanel::tr("reserved");
-    if (key == "device_used_bytes")
-        return ValidatePanel::tr("device");
-    if (key == "step_seconds")
-        return ValidatePanel::tr("step time");
-    if (key == "samples_per_second")
-        return ValidatePanel::tr("samples/s");
+QString figureLabel(const std::string& key, bool shortForm = false) {
+    for (const auto& names : kFigureNames)
+        if (key == names.key)
+            return ValidatePanel::tr(shortForm ? names.shortLabel : names.label);
     return QString::fromStdString(key);
 }
 
@@ -388,7 +383,7 @@ void ValidatePanel::showOutcome(const ValidationOutcome& outcome) {
                     bars->addData(i + 1, *f.relativeError * 100);
                     widest = std::max(widest, std::abs(*f.relativeError * 100));
                 }
-                ticker->addTick(i + 1, figureShortLabel(f.key));
+                ticker->addTick(i + 1, figureLabel(f.key, true));
             }
             m_plot->yAxis->setTicker(ticker);
             m_plot->yAxis->setRange(0.4, static_cast<double>(figures.size()) + 0.6);
