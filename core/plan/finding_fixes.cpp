@@ -52,7 +52,9 @@ bool replaceable(PartCategory category) {
 }
 
 // Removing a part is a fix only for parts a build does without (a bridge, a network card).
-bool removable(PartCategory category) { return category == PartCategory::Interconnect; }
+bool removable(PartCategory category) {
+    return category == PartCategory::Interconnect;
+}
 
 // The categories the "incomplete" rule asks for, by the word its message uses.
 std::vector<PartCategory> missingCategories(const Build& build) {
@@ -99,7 +101,8 @@ std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
         if (!concerned.contains(part.partId))
             continue;
         // Fewer GPUs is no answer to how they talk to each other.
-        const bool keepCount = part.snapshot.category == PartCategory::Gpu && finding.rule == "gpu-interconnect";
+        const bool keepCount =
+            part.snapshot.category == PartCategory::Gpu && finding.rule == "gpu-interconnect";
         for (int quantity = keepCount ? 0 : part.quantity - 1; quantity >= 1; --quantity) {
             Candidate c{ChangeKind::Quantity,
                         std::to_string(quantity) + " × " + part.snapshot.name + " instead of " +
@@ -126,9 +129,12 @@ std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
             if (std::any_of(build.parts.begin(), build.parts.end(),
                             [&](const BuildPart& p) { return p.partId == choice.partId; }))
                 continue; // already in the build: a quantity, not a replacement
-            Candidate c{ChangeKind::Replace, "Replace " + part.snapshot.name + " with " + choice.snapshot.name,
-                        build,          concerned,
-                        usdPrice(choice.snapshot), {}};
+            Candidate c{ChangeKind::Replace,
+                        "Replace " + part.snapshot.name + " with " + choice.snapshot.name,
+                        build,
+                        concerned,
+                        usdPrice(choice.snapshot),
+                        {}};
             c.after.parts[i] = {choice.partId, part.quantity, part.note, choice.snapshot};
             c.concerned.erase(part.partId);
             c.concerned.insert(choice.partId);
@@ -140,8 +146,8 @@ std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
             for (const auto& choice : catalog) {
                 if (choice.snapshot.category != category)
                     continue;
-                Candidate c{ChangeKind::Add, "Add " + choice.snapshot.name, build, concerned,
-                            usdPrice(choice.snapshot), {}};
+                Candidate c{ChangeKind::Add, "Add " + choice.snapshot.name, build,
+                            concerned,       usdPrice(choice.snapshot),     {}};
                 c.after.parts.push_back({choice.partId, 1, "", choice.snapshot});
                 candidates.push_back(std::move(c));
             }

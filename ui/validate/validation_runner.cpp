@@ -15,7 +15,8 @@ ValidationRunner::ValidationRunner(QObject* parent)
     m_deadline.setSingleShot(true);
     m_killTimer.setSingleShot(true);
     connect(&m_deadline, &QTimer::timeout, this, [this] {
-        m_outcome = ValidationOutcome{ValidationOutcome::Kind::TimedOut, {},
+        m_outcome = ValidationOutcome{ValidationOutcome::Kind::TimedOut,
+                                      {},
                                       tr("The run took longer than its time limit and was stopped.")};
         stop();
     });
@@ -58,10 +59,9 @@ Result<std::vector<ValidationDevice>> ValidationRunner::probe(const QString& wor
     for (const auto& line : lines)
         if (line.contains("\"devices\""))
             return parseDevicesLine(line.toStdString());
-    return makeError(ErrorCode::Io,
-                     tr("The worker's probe listed no devices: %1")
-                         .arg(QString::fromLocal8Bit(process.readAllStandardError()).trimmed())
-                         .toStdString());
+    return makeError(ErrorCode::Io, tr("The worker's probe listed no devices: %1")
+                                        .arg(QString::fromLocal8Bit(process.readAllStandardError()).trimmed())
+                                        .toStdString());
 }
 
 bool ValidationRunner::isRunning() const {
@@ -76,7 +76,8 @@ bool ValidationRunner::start(const ValidationRequest& request) {
     m_pending.clear();
     m_stderr.clear();
     if (!QFileInfo(m_workerPath).isExecutable()) {
-        finish({ValidationOutcome::Kind::WorkerMissing, {},
+        finish({ValidationOutcome::Kind::WorkerMissing,
+                {},
                 tr("No worker at %1: this TorchRig was built without LibTorch, or the worker was moved "
                    "(set TORCHRIG_VALIDATE to its path).")
                     .arg(m_workerPath)});
@@ -122,7 +123,8 @@ void ValidationRunner::readLines() {
         auto parsed = parseWorkerLine(line.toStdString());
         if (!parsed) {
             m_outcome = ValidationOutcome{
-                ValidationOutcome::Kind::Garbage, {},
+                ValidationOutcome::Kind::Garbage,
+                {},
                 tr("The worker wrote something that is not its protocol, so nothing it measured is "
                    "trusted: %1")
                     .arg(QString::fromStdString(parsed.error().message))};
@@ -160,14 +162,16 @@ void ValidationRunner::processFinished(int exitCode, QProcess::ExitStatus status
     const auto lastWords = QString::fromLocal8Bit(m_stderr).trimmed().right(400);
     QString how = status == QProcess::CrashExit ? tr("it was killed or crashed")
                                                 : tr("it exited with status %1").arg(exitCode);
-    finish({ValidationOutcome::Kind::Crashed, {},
+    finish({ValidationOutcome::Kind::Crashed,
+            {},
             tr("The worker stopped without a result: %1.%2")
                 .arg(how, lastWords.isEmpty() ? QString() : QStringLiteral(" ") + lastWords)});
 }
 
 void ValidationRunner::processError(QProcess::ProcessError error) {
     if (error == QProcess::FailedToStart)
-        finish({ValidationOutcome::Kind::WorkerMissing, {},
+        finish({ValidationOutcome::Kind::WorkerMissing,
+                {},
                 tr("The worker at %1 could not be started: %2").arg(m_workerPath, m_process->errorString())});
 }
 
