@@ -105,8 +105,7 @@ Result<std::unique_ptr<Catalog>> Catalog::open(const CatalogOpenOptions& options
 }
 
 void Catalog::createViews() {
-    bool withUser = m_userStatus.state == UserDatabaseState::Writable ||
-                    m_userStatus.state == UserDatabaseState::ReadOnly;
+    bool withUser = hasUserDatabase();
     auto& database = *m_database;
     if (!withUser) {
         database.exec("CREATE TEMP VIEW part_all AS SELECT *, 'bundled' AS origin FROM bundled.part");
@@ -252,8 +251,7 @@ bool Catalog::bundledHas(std::string_view id) const {
 
 std::vector<SearchHit> Catalog::search(std::string_view query, std::optional<PartCategory> category,
                                        int limit) const {
-    bool withUser = m_userStatus.state == UserDatabaseState::Writable ||
-                    m_userStatus.state == UserDatabaseState::ReadOnly;
+    bool withUser = hasUserDatabase();
     // One read transaction for the whole search: the files are locked once, not per statement.
     SQLite::Transaction readTransaction(*m_database);
     // Candidates come from the full-text index in index order, capped; the ranking is ours
@@ -485,6 +483,11 @@ Result<ImportReport> Catalog::importParts(const std::vector<PartRecord>& parts) 
     return report;
 }
 
+bool Catalog::hasUserDatabase() const {
+    return m_userStatus.state == UserDatabaseState::Writable ||
+           m_userStatus.state == UserDatabaseState::ReadOnly;
+}
+
 Result<std::int64_t> Catalog::addValidationRun(const ValidationRunRecord& run) {
     if (auto status = requireWritable(); !status)
         return status.error();
@@ -508,8 +511,7 @@ Result<std::int64_t> Catalog::addValidationRun(const ValidationRunRecord& run) {
 
 std::vector<ValidationRunRecord> Catalog::validationRuns() const {
     std::vector<ValidationRunRecord> runs;
-    if (m_userStatus.state != UserDatabaseState::Writable &&
-        m_userStatus.state != UserDatabaseState::ReadOnly)
+    if (!hasUserDatabase())
         return runs;
     try {
         SQLite::Statement query(*m_database,
@@ -551,8 +553,7 @@ Status Catalog::setCalibration(const std::string& deviceName, const std::string&
 }
 
 std::optional<std::string> Catalog::calibrationFor(const std::string& deviceName) const {
-    if (m_userStatus.state != UserDatabaseState::Writable &&
-        m_userStatus.state != UserDatabaseState::ReadOnly)
+    if (!hasUserDatabase())
         return std::nullopt;
     try {
         SQLite::Statement query(*m_database,
@@ -567,8 +568,7 @@ std::optional<std::string> Catalog::calibrationFor(const std::string& deviceName
 
 std::vector<std::pair<std::string, std::string>> Catalog::calibrations() const {
     std::vector<std::pair<std::string, std::string>> out;
-    if (m_userStatus.state != UserDatabaseState::Writable &&
-        m_userStatus.state != UserDatabaseState::ReadOnly)
+    if (!hasUserDatabase())
         return out;
     try {
         SQLite::Statement query(

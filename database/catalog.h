@@ -109,6 +109,7 @@ public:
 private:
     Catalog() = default;
     Status requireWritable() const;
+    bool hasUserDatabase() const; // attached, writable or not
     void createViews();
     std::vector<PartRecord> readParts(const std::string& where,
                                       const std::vector<std::string>& arguments) const;

@@ -132,18 +132,25 @@ void AnalysisPanel::refresh() {
 void AnalysisPanel::setValidationStore(db::Catalog* catalog) {
     m_store = catalog;
     m_validate->setCatalog(catalog);
-    connect(m_validate, &ValidatePanel::calibrationChanged, this, &AnalysisPanel::refresh,
+    connect(m_validate, &ValidatePanel::calibrationChanged, this, &AnalysisPanel::reloadCalibrations,
             Qt::UniqueConnection);
+    reloadCalibrations();
+}
+
+void AnalysisPanel::reloadCalibrations() {
+    // Read once here, not on every edit: refresh() runs on each keystroke.
+    m_calibrations.clear();
+    if (m_store)
+        for (const auto& [device, json] : m_store->calibrations())
+            if (auto read = estimate::readCalibration(json))
+                m_calibrations.push_back(*read);
     refresh();
 }
 
 std::optional<estimate::Calibration> AnalysisPanel::calibrationFor(const std::string& gpuName) const {
-    if (!m_store)
-        return std::nullopt;
-    for (const auto& [device, json] : m_store->calibrations())
-        if (estimate::sameDeviceName(device, gpuName))
-            if (auto read = estimate::readCalibration(json))
-                return *read;
+    for (const auto& calibration : m_calibrations)
+        if (estimate::sameDeviceName(calibration.deviceName, gpuName))
+            return calibration;
     return std::nullopt;
 }
 

@@ -59,6 +59,7 @@ public:
 
 private:
     void refresh();
+    void reloadCalibrations();
     void refreshShownCostlyChart();
 
     BuildDocument& m_document;
@@ -75,6 +76,7 @@ private:
     AdvicePanel* m_advice = nullptr;
     ValidatePanel* m_validate = nullptr;
     db::Catalog* m_store = nullptr;
+    std::vector<estimate::Calibration> m_calibrations; // the store's, read when they change
 };
 
 } // namespace torchrig::ui
