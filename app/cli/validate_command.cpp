@@ -158,6 +158,31 @@ int ValidateCommand::run() {
     if (m.matmulFlopsPerSecondByDtype.empty())
         rows.push_back({"matmul (fp32)", fmt::format("{:.1f} GFLOP/s", m.matmulFlopsPerSecond / 1e9)});
     rows.push_back({"memory copy", fmt::format("{:.1f} GB/s (read + write)", m.copyBytesPerSecond / 1e9)});
+    if (m.phases.known())
+        rows.push_back(
+            {"step phases (median)", fmt::format("forward {:.4f} s, backward {:.4f} s, optimizer {:.4f} s",
+                                                 m.phases.forward, m.phases.backward, m.phases.optimizer)});
+    const auto& k = m.kernels;
+    auto forwardAndBackward = [](double forward, double backward) {
+        return fmt::format("{:.1f} GFLOP/s forward, {:.1f} backward", forward / 1e9, backward / 1e9);
+    };
+    if (k.linearFlopsPerSecond > 0)
+        rows.push_back(
+            {"linear (fp32)", forwardAndBackward(k.linearFlopsPerSecond, k.linearBackwardFlopsPerSecond)});
+    if (k.convolutionFlopsPerSecond > 0)
+        rows.push_back({"convolution 3×3 (fp32)", forwardAndBackward(k.convolutionFlopsPerSecond,
+                                                                     k.convolutionBackwardFlopsPerSecond)});
+    if (k.depthwiseFlopsPerSecond > 0)
+        rows.push_back({"depthwise convolution 3×3",
+                        forwardAndBackward(k.depthwiseFlopsPerSecond, k.depthwiseBackwardFlopsPerSecond)});
+    if (k.dropoutElementsPerSecond > 0)
+        rows.push_back(
+            {"dropout mask", fmt::format("{:.0f} M elements/s", k.dropoutElementsPerSecond / 1e6)});
+    if (k.eagerOpSeconds > 0)
+        rows.push_back({"eager op floor", fmt::format("{:.2f} µs per op", k.eagerOpSeconds * 1e6)});
+    if (k.firstTouchBytesPerSecond > 0)
+        rows.push_back(
+            {"fresh pages (first touch)", fmt::format("{:.2f} GB/s", k.firstTouchBytesPerSecond / 1e9)});
     if (!r.device.cudaVersion.empty())
         rows.push_back(
             {"CUDA", fmt::format("runtime {}, driver {}, compute capability {}", r.device.cudaVersion,

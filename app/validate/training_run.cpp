@@ -18,6 +18,10 @@
 #include <limits>
 #include <thread>
 
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
 namespace torchrig::validate {
 
 namespace {
@@ -377,6 +381,98 @@ template <class Fn> double medianSeconds(const RunDevice& device, Fn&& fn) {
     return median(times);
 }
 
+// What the kernel takes to fault in fresh anonymous pages, per byte written: glibc serves large
+// allocations with such pages (estimate.h: kFreshPagesAllocationBytes). Timed on pages mapped
+// here, as malloc's own reuse of freed memory depends on what ran before. 0: not measured.
+double firstTouchBytesPerSecond() {
+#ifdef __linux__
+    constexpr std::size_t bytes = 64u << 20; // a few tenths of a second in all
+    std::vector<double> fresh, rewrite;
+    for (int i = 0; i < 3; ++i) {
+        void* pages = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (pages == MAP_FAILED)
+            return 0;
+        {
+            // Written by a LibTorch kernel, on as many threads as the run's ops use.
+            auto tensor =
+                at::from_blob(pages, {static_cast<std::int64_t>(bytes / sizeof(float))}, at::kFloat);
+            auto start = Clock::now();
+            tensor.fill_(1);
+            fresh.push_back(secondsSince(start));
+            start = Clock::now();
+            tensor.fill_(2);
+            rewrite.push_back(secondsSince(start));
+        }
+        munmap(pages, bytes);
+    }
+    const double extra = median(fresh) - median(rewrite);
+    return extra > 0 ? static_cast<double>(bytes) / extra : 0;
+#else
+    return 0;
+#endif
+}
+
+// The kernel classes the roofline tells apart (io/validation_protocol.h: KernelRates), each timed
+// forward and forward + backward with a contiguous gradient, as a model's backward receives one.
+// CPU shapes take milliseconds; CUDA's are larger so that a kernel outlasts its launch.
+void measureKernels(ValidationMeasurement& m, const RunDevice& device) {
+    at::AutoGradMode gradMode(true);
+    const auto options = at::TensorOptions().device(device.device());
+    // Forward seconds and the backward's alone.
+    auto timed = [&](auto&& forward) {
+        auto gradient = at::randn_like(forward());
+        const double seconds = medianSeconds(device, [&] {
+            at::NoGradGuard noGrad;
+            forward();
+        });
+        const double both = medianSeconds(device, [&] { forward().backward(gradient); });
+        return std::pair(seconds, std::max(both - seconds, 1e-9));
+    };
+    auto& k = m.kernels;
+    {
+        const std::int64_t rows = device.cuda ? 8192 : 512, features = device.cuda ? 4096 : 1024;
+        auto x = at::randn({rows, features}, options).requires_grad_(true);
+        auto w = at::randn({features, features}, options).requires_grad_(true);
+        const double flops = 2.0 * static_cast<double>(rows * features * features);
+        auto [forward, backward] = timed([&] { return at::linear(x, w); });
+        k.linearFlopsPerSecond = flops / forward;
+        k.linearBackwardFlopsPerSecond = 2 * flops / backward;
+    }
+    auto convolution = [&](std::int64_t channels, std::int64_t groups, double& forwardRate,
+                           double& backwardRate) {
+        const std::int64_t batch = device.cuda ? 64 : 8, side = device.cuda ? 56 : 28;
+        auto x = at::randn({batch, channels, side, side}, options).requires_grad_(true);
+        auto w = at::randn({channels, channels / groups, 3, 3}, options).requires_grad_(true);
+        const double flops =
+            2.0 * static_cast<double>(batch * channels * side * side * (channels / groups) * 9);
+        auto [forward, backward] = timed([&] { return at::conv2d(x, w, {}, 1, 1, 1, groups); });
+        forwardRate = flops / forward;
+        backwardRate = 2 * flops / backward;
+    };
+    convolution(64, 1, k.convolutionFlopsPerSecond, k.convolutionBackwardFlopsPerSecond);
+    convolution(144, 144, k.depthwiseFlopsPerSecond, k.depthwiseBackwardFlopsPerSecond);
+    {
+        const std::int64_t rows = device.cuda ? 8192 : 256, features = device.cuda ? 4096 : 3072;
+        auto x = at::randn({rows, features}, options).requires_grad_(true);
+        const double seconds = medianSeconds(device, [&] { at::dropout(x, 0.1, true); });
+        k.dropoutElementsPerSecond = static_cast<double>(rows * features) / seconds;
+    }
+    {
+        // A chain of tiny ops: each costs its dispatch and autograd's bookkeeping, nothing else.
+        constexpr int links = 100; // an add and a relu each: 200 ops forward, 200 backward
+        auto x = at::randn({16}, options).requires_grad_(true);
+        const double seconds = medianSeconds(device, [&] {
+            auto y = x;
+            for (int i = 0; i < links; ++i)
+                y = at::relu(y + 1);
+            y.backward(at::ones_like(y));
+        });
+        k.eagerOpSeconds = seconds / (4.0 * links);
+    }
+    if (!device.cuda)
+        k.firstTouchBytesPerSecond = firstTouchBytesPerSecond();
+}
+
 // The device's own rates: a square matmul per dtype and a copy, sized so that each takes a few
 // milliseconds on a GPU and well under a second on a CPU.
 void measureDevice(ValidationMeasurement& m, const RunDevice& device) {
@@ -409,6 +505,7 @@ void measureDevice(ValidationMeasurement& m, const RunDevice& device) {
     // read + write
     m.copyBytesPerSecond =
         2.0 * static_cast<double>(source.nbytes()) / medianSeconds(device, [&] { target.copy_(source); });
+    measureKernels(m, device);
 }
 
 } // namespace
@@ -469,6 +566,7 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
                             : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
     auto start = Clock::now();
     ValidationMeasurement m;
+    std::vector<double> forwardTimes, backwardTimes, optimizerTimes;
     if (device.cuda) {
         m.contextBytes = cuda::createContext(device.index);
         cuda::releaseCachedMemory(); // a previous --max-batch attempt's blocks are not this run's
@@ -505,6 +603,8 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
             else
                 TrackingCpuAllocator::resetPeak();
             auto stepStart = Clock::now();
+            auto phaseStart = stepStart;
+            double forwardSeconds = 0, backwardSeconds = 0;
             for (auto& p : network.parameters())
                 p.mutable_grad().reset(); // zero_grad(set_to_none=True), PyTorch 2.x's default
             at::Tensor loss;
@@ -512,15 +612,24 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
                 c10::InferenceMode inferenceMode;
                 AutocastScope autocastScope(autocast);
                 loss = network.forward(estimate::headOpIndex(graph));
+                device.synchronize();
+                phaseStart = Clock::now();
+                forwardSeconds = std::chrono::duration<double>(phaseStart - stepStart).count();
             }
             for (int micro = 0; micro < (request.inference ? 0 : request.gradientAccumulation); ++micro) {
                 AutocastScope autocastScope(autocast);
                 loss = network.forward(); // the previous micro-batch's loss goes as this one is assigned
                 autocastScope.exit();
+                device.synchronize();
+                const auto backwardStart = Clock::now();
+                forwardSeconds += std::chrono::duration<double>(backwardStart - phaseStart).count();
                 if (scaler)
                     scaler->scale(loss).backward();
                 else
                     loss.backward();
+                device.synchronize();
+                phaseStart = Clock::now();
+                backwardSeconds += std::chrono::duration<double>(phaseStart - backwardStart).count();
             }
             // The loss stays alive through the optimizer's step, as a Python loop's variable does.
             if (!request.inference) {
@@ -530,6 +639,7 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
                     optimizer.step();
             }
             device.synchronize();
+            const double optimizerSeconds = secondsSince(phaseStart);
             auto seconds = secondsSince(stepStart);
             m.loss = loss.defined() ? loss.item<double>() : std::numeric_limits<double>::quiet_NaN();
             loss.reset();
@@ -550,6 +660,9 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
             if (measured) {
                 m.allocatedPeakBytes = std::max(m.allocatedPeakBytes, peak);
                 m.stepSeconds.push_back(seconds);
+                forwardTimes.push_back(forwardSeconds);
+                backwardTimes.push_back(backwardSeconds);
+                optimizerTimes.push_back(optimizerSeconds);
             }
             progress(measured ? "measure" : "warmup", step, secondsSince(start));
         }
@@ -577,6 +690,7 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
                           std::string("LibTorch failed: ") + e.what_without_backtrace());
     }
     m.stepSecondsMedian = median(m.stepSeconds);
+    m.phases = {median(forwardTimes), median(backwardTimes), median(optimizerTimes)};
     m.samplesPerSecond =
         m.stepSecondsMedian > 0 ? static_cast<double>(request.inputs.batch) / m.stepSecondsMedian : 0;
     // The device's rates are the machine's, not the workload's: measured outside its memory limit.

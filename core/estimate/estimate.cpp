@@ -95,9 +95,33 @@ double calibratedRate(const Calibration& c, Precision precision) {
     return 0;
 }
 
+// Seconds the CPU spends faulting in fresh pages for the step's large allocations, by phase.
+struct FreshPages {
+    double forward = 0, backward = 0, optimizer = 0;
+};
+
+FreshPages freshPagesSeconds(const MemoryEstimate& memory, double bytesPerSecond) {
+    FreshPages out;
+    std::int64_t live = memory.timeline.empty() ? 0 : memory.timeline.front().liveBytes;
+    for (const auto& point : memory.timeline) {
+        const auto allocated = point.liveBytes - live;
+        live = point.liveBytes;
+        if (allocated < kFreshPagesAllocationBytes)
+            continue;
+        const double seconds = static_cast<double>(allocated) / bytesPerSecond;
+        switch (point.phase) {
+        case TimelinePoint::Phase::Forward: out.forward += seconds; break;
+        case TimelinePoint::Phase::Backward: out.backward += seconds; break;
+        case TimelinePoint::Phase::Optimizer: // the simulation holds only the update's peak: counted below
+        case TimelinePoint::Phase::Start: break;
+        }
+    }
+    return out;
+}
+
 std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const TrainingSetup& setup,
                                          const DeviceSpec& device, std::int64_t batch,
-                                         const Calibration* calibration) {
+                                         const Calibration* calibration, const MemoryEstimate& memory) {
     double peak = matrixRate(device, setup.precision);
     double matrixRateAchieved = peak * kMeasuredMatmulEfficiency;
     double vectorRate = device.fp32Flops * kMeasuredMatmulEfficiency;
@@ -120,7 +144,30 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
         convolutionRate = calibrated && calibration->tf32Flops > 0
                               ? calibration->tf32Flops
                               : device.tf32Flops * kMeasuredMatmulEfficiency;
-    const double opOverhead = device.cuda ? kMeasuredCudaEagerOpSeconds : kCpuEagerOpSeconds;
+    // A calibration's kernel classes (fp32 and tf32 only: the worker times them in float32): a
+    // class's forward rate, and its backward as a slowdown over its forward measured on one shape.
+    const KernelRates* measuredKernels =
+        calibrated && calibration->kernels.any() ? &calibration->kernels : nullptr;
+    const bool fullPrecision = setup.precision == Precision::Fp32 || setup.precision == Precision::Tf32;
+    double matrixBackwardSlowdown = 1, convolutionBackwardSlowdown = 1;
+    double depthwiseRate = 0, depthwiseBackwardRate = 0;
+    if (measuredKernels && fullPrecision) {
+        auto slowdown = [](double forward, double backward) {
+            return forward > 0 && backward > 0 ? std::max(1.0, forward / backward) : 1.0;
+        };
+        matrixBackwardSlowdown =
+            slowdown(measuredKernels->linearFlopsPerSecond, measuredKernels->linearBackwardFlopsPerSecond);
+        convolutionBackwardSlowdown = slowdown(measuredKernels->convolutionFlopsPerSecond,
+                                               measuredKernels->convolutionBackwardFlopsPerSecond);
+        if (measuredKernels->convolutionFlopsPerSecond > 0)
+            convolutionRate = measuredKernels->convolutionFlopsPerSecond;
+        depthwiseRate = measuredKernels->depthwiseFlopsPerSecond;
+        depthwiseBackwardRate = measuredKernels->depthwiseBackwardFlopsPerSecond;
+    }
+    const double opOverhead = measuredKernels && measuredKernels->eagerOpSeconds > 0
+                                  ? measuredKernels->eagerOpSeconds
+                              : device.cuda ? kMeasuredCudaEagerOpSeconds
+                                            : kCpuEagerOpSeconds;
     const double element = setup.precision == Precision::Fp32 || setup.precision == Precision::Tf32 ? 4 : 2;
     TimeEstimate t;
     t.calibrated = calibrated;
@@ -157,12 +204,20 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
             allReducedBytes += static_cast<double>(numel(graph.tensor(op.outputs[0]).shape)) * element;
         }
         const bool convolution = op.kind == OpKind::Conv2d || op.kind == OpKind::ConvTranspose2d;
-        const double rate = convolution   ? convolutionRate
+        const bool depthwise = convolution && op.attributes.groups > 1 && depthwiseRate > 0 &&
+                               graph.tensor(op.params[0]).shape[1] == 1;
+        const double rate = depthwise     ? depthwiseRate
+                            : convolution ? convolutionRate
                             : cost.matrix ? matrixRateAchieved
                                           : std::max(vectorRate, 1.0);
         // Eager PyTorch issues one op after another from the CPU: a kernel shorter than the time
         // to issue it leaves the GPU waiting.
-        const double kernel = std::max(cost.flops / rate, cost.bytes / bandwidth);
+        const double roofline = std::max(cost.flops / rate, cost.bytes / bandwidth);
+        double kernel = roofline;
+        if (op.kind == OpKind::Dropout && op.attributes.p > 0 && !setup.inference && measuredKernels &&
+            measuredKernels->dropoutElementsPerSecond > 0)
+            kernel = std::max(kernel, static_cast<double>(numel(graph.tensor(op.outputs[0]).shape)) /
+                                          measuredKernels->dropoutElementsPerSecond);
         const double seconds = std::max(kernel, opOverhead);
         t.forwardSeconds += seconds;
         if (setup.checkpointing == Checkpointing::Blocks && op.block >= 0)
@@ -174,10 +229,17 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
             products = op.kind == OpKind::Matmul || op.kind == OpKind::ScaledDotProductAttention
                            ? (inputGrad ? 2 : 0)
                            : (inputGrad ? 1 : 0) + (paramGrad ? 1 : 0);
-            t.backwardSeconds += products * seconds;
+            double product = seconds;
+            if (depthwise && depthwiseBackwardRate > 0)
+                product = std::max({cost.flops / depthwiseBackwardRate, cost.bytes / bandwidth, opOverhead});
+            else if (convolution || matrixBackwardSlowdown > 1)
+                product =
+                    std::max(kernel * (convolution ? convolutionBackwardSlowdown : matrixBackwardSlowdown),
+                             opOverhead);
+            t.backwardSeconds += products * product;
         } else if (inputGrad || paramGrad) {
             products = 2;
-            t.backwardSeconds += std::max(2 * kernel, opOverhead);
+            t.backwardSeconds += std::max(2 * roofline, opOverhead); // dropout's: a product with its mask
         }
         forwardFlops += cost.flops;
         backwardFlops += cost.matrix ? products * cost.flops : 0;
@@ -263,6 +325,30 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
         } else {
             t.communicationKnown = false;
         }
+    }
+    if (measuredKernels && !device.cuda && measuredKernels->firstTouchBytesPerSecond > 0) {
+        const double rate = measuredKernels->firstTouchBytesPerSecond;
+        const auto fresh = freshPagesSeconds(memory, rate);
+        t.forwardSeconds += fresh.forward;
+        t.backwardSeconds += fresh.backward;
+        // The update's out-of-place results, one parameter's size each: single-tensor AdamW's
+        // sqrt and division, Lion's clone and sign, foreach's sqrt of each tensor of the list.
+        double temporaries = 0;
+        if (!setup.inference && !fused)
+            switch (setup.optimizer) {
+            case OptimizerKind::Adam:
+            case OptimizerKind::AdamW: temporaries = foreach ? 1 : 2; break;
+            case OptimizerKind::Lion: temporaries = 2; break;
+            case OptimizerKind::Adafactor: temporaries = 1; break;
+            default: break;
+            }
+        double largeParameterBytes = 0;
+        for (const auto& tensor : tensors) {
+            const double bytes = static_cast<double>(numel(tensor.shape)) * storedElement;
+            if (tensor.role == TensorRole::Parameter && !tensor.frozen && bytes >= kFreshPagesAllocationBytes)
+                largeParameterBytes += bytes;
+        }
+        t.optimizerSeconds += temporaries * largeParameterBytes / rate;
     }
     t.stepSeconds = t.forwardSeconds + t.backwardSeconds + exposed + t.optimizerSeconds;
     t.trainingFlops = (forwardFlops + backwardFlops) * micro;
@@ -367,7 +453,7 @@ Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, c
                                            "amp-fp16 is its mixed precision");
         return e;
     }
-    e.time = estimateTime(graph, setup, device, batchOf(graph), calibration);
+    e.time = estimateTime(graph, setup, device, batchOf(graph), calibration, e.memory);
     if (e.time && e.time->calibrated && calibration->stepTimeRatio > 0 && calibration->stepTimeRatio != 1) {
         // The device's own work scales; communication not hidden by backward stays as it was.
         auto& t = *e.time;

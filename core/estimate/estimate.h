@@ -34,10 +34,19 @@ struct Calibration {
     double fp32Flops = 0, tf32Flops = 0, fp16Flops = 0, bf16Flops = 0; // achieved; 0: not measured
     double copyBytesPerSecond = 0;                                     // read + write
     std::optional<std::int64_t> contextBytes;
+    // The kernel classes' own rates, the dispatch floor and (CPU) the cost of fresh pages, when
+    // the worker measured them: convolutions, depthwise convolutions and every matrix op's backward
+    // then run at their own rates rather than the large matmul's.
+    KernelRates kernels;
     // A run's measured step over what these rates alone predicted for it (estimate/run_comparison.h):
     // what the roofline misses on this machine (dispatch, kernels below the rates). 1: none known.
     double stepTimeRatio = 1;
 };
+
+// glibc's malloc serves an allocation past its largest mmap threshold (32 MiB on 64-bit Linux) with
+// fresh pages from the kernel, each faulted in on first write: on the CPU every such tensor costs
+// its bytes at the measured first-touch rate on top of its kernel.
+constexpr std::int64_t kFreshPagesAllocationBytes = 32LL << 20;
 
 // What a CUDA device holds beside the caching allocator's blocks, measured on an H200 with CUDA
 // 13.0 and PyTorch 2.11 (tests/gpu/README.md): the context, and cuBLAS/cuDNN handles and loaded

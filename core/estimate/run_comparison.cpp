@@ -27,6 +27,7 @@ Calibration calibrationFromRun(const ValidationResult& run) {
         c.fp32Flops = measured.matmulFlopsPerSecond;
     c.copyBytesPerSecond = measured.copyBytesPerSecond;
     c.contextBytes = measured.contextBytes;
+    c.kernels = measured.kernels;
     return c;
 }
 

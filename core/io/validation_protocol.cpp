@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 namespace torchrig {
 
@@ -132,6 +133,21 @@ json measurementToJson(const ValidationMeasurement& m) {
     for (const auto& [dtype, flops] : m.matmulFlopsPerSecondByDtype)
         byDtype[dtype] = flops;
     out["matmul_flops_per_second_by_dtype"] = byDtype;
+    const auto& k = m.kernels;
+    if (k.any())
+        out["kernel_rates"] = {{"eager_op_seconds", k.eagerOpSeconds},
+                               {"linear_flops_per_second", k.linearFlopsPerSecond},
+                               {"linear_backward_flops_per_second", k.linearBackwardFlopsPerSecond},
+                               {"convolution_flops_per_second", k.convolutionFlopsPerSecond},
+                               {"convolution_backward_flops_per_second", k.convolutionBackwardFlopsPerSecond},
+                               {"depthwise_flops_per_second", k.depthwiseFlopsPerSecond},
+                               {"depthwise_backward_flops_per_second", k.depthwiseBackwardFlopsPerSecond},
+                               {"dropout_elements_per_second", k.dropoutElementsPerSecond},
+                               {"first_touch_bytes_per_second", k.firstTouchBytesPerSecond}};
+    if (m.phases.known())
+        out["phase_seconds"] = {{"forward", m.phases.forward},
+                                {"backward", m.phases.backward},
+                                {"optimizer", m.phases.optimizer}};
     if (m.reservedPeakBytes)
         out["reserved_peak_bytes"] = *m.reservedPeakBytes;
     if (m.deviceUsedBytes)
@@ -391,6 +407,31 @@ Result<WorkerLine> parseWorkerLine(std::string_view text) {
                 for (const auto& [dtype, flops] : m["matmul_flops_per_second_by_dtype"].items())
                     r.measured.matmulFlopsPerSecondByDtype.emplace_back(dtype, flops.get<double>());
             }
+            if (m.contains("kernel_rates")) {
+                const auto& rates = m["kernel_rates"];
+                auto rate = [&](const char* key) {
+                    const double value = rates.value(key, 0.0);
+                    if (!(value >= 0) || !std::isfinite(value))
+                        throw std::invalid_argument(std::string("kernel_rates.") + key +
+                                                    " must be a finite number, 0 or more");
+                    return value;
+                };
+                auto& k = r.measured.kernels;
+                k.eagerOpSeconds = rate("eager_op_seconds");
+                k.linearFlopsPerSecond = rate("linear_flops_per_second");
+                k.linearBackwardFlopsPerSecond = rate("linear_backward_flops_per_second");
+                k.convolutionFlopsPerSecond = rate("convolution_flops_per_second");
+                k.convolutionBackwardFlopsPerSecond = rate("convolution_backward_flops_per_second");
+                k.depthwiseFlopsPerSecond = rate("depthwise_flops_per_second");
+                k.depthwiseBackwardFlopsPerSecond = rate("depthwise_backward_flops_per_second");
+                k.dropoutElementsPerSecond = rate("dropout_elements_per_second");
+                k.firstTouchBytesPerSecond = rate("first_touch_bytes_per_second");
+            }
+            if (m.contains("phase_seconds")) {
+                const auto& phases = m["phase_seconds"];
+                r.measured.phases = {phases.at("forward").get<double>(), phases.at("backward").get<double>(),
+                                     phases.at("optimizer").get<double>()};
+            }
             if (m.contains("reserved_peak_bytes"))
                 r.measured.reservedPeakBytes = m["reserved_peak_bytes"].get<std::int64_t>();
             if (m.contains("device_used_bytes"))
@@ -403,6 +444,10 @@ Result<WorkerLine> parseWorkerLine(std::string_view text) {
         }
         return line;
     } catch (const json::exception& e) {
+        return makeError(ErrorCode::InvalidInput,
+                         std::string("the worker wrote a line that is not its protocol (") + e.what() +
+                             "): " + std::string(text.substr(0, 200)));
+    } catch (const std::invalid_argument& e) {
         return makeError(ErrorCode::InvalidInput,
                          std::string("the worker wrote a line that is not its protocol (") + e.what() +
                              "): " + std::string(text.substr(0, 200)));

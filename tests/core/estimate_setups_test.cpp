@@ -376,3 +376,65 @@ TEST_CASE("Offloading the optimizer moves its state to host memory", "[core][est
     CHECK(host.offloadBytes == offloaded.hostOptimizerStateBytes + offloaded.gradientBytes);
     CHECK(host.ramBytes >= host.offloadBytes);
 }
+
+TEST_CASE("A calibration's kernel classes replace the large matmul's rate where they apply",
+          "[core][estimate][calibration]") {
+    DeviceSpec cpu;
+    cpu.id = "cpu";
+    cpu.name = "test CPU";
+    Calibration plain;
+    plain.deviceName = cpu.name;
+    plain.fp32Flops = 100e9;
+    plain.copyBytesPerSecond = 20e9;
+    TrainingSetup setup; // fp32, AdamW single-tensor on the CPU
+    auto measured = plain;
+    measured.kernels.eagerOpSeconds = 5e-6; // the built-in CPU floor: only the classes below differ
+
+    SECTION("fresh pages: each trained tensor past glibc's mmap limit, twice in AdamW's update") {
+        const auto* gpt2 = findZooModel("gpt2");
+        REQUIRE(gpt2);
+        auto inputs = gpt2->defaults;
+        inputs.batch = 1;
+        inputs.seqLen = 32;
+        const auto graph = gpt2->build(inputs);
+        measured.kernels.firstTouchBytesPerSecond = 1e9;
+        const auto before = estimateTraining(graph, setup, cpu, &plain);
+        const auto after = estimateTraining(graph, setup, cpu, &measured);
+        REQUIRE(before.time);
+        REQUIRE(after.time);
+        // Only the tied token embedding (50257 × 768 float32, 147 MiB) is past 32 MiB.
+        constexpr double tokenEmbedding = 50257.0 * 768 * 4;
+        CHECK(after.time->optimizerSeconds - before.time->optimizerSeconds ==
+              Approx(2 * tokenEmbedding / 1e9).epsilon(1e-9));
+        // Its gradient is made in backward: at least one embedding-sized fresh allocation there.
+        CHECK(after.time->backwardSeconds - before.time->backwardSeconds >= tokenEmbedding / 1e9 * 0.999);
+        CHECK(after.time->forwardSeconds == before.time->forwardSeconds);
+    }
+    SECTION("depthwise convolutions at their own rate, dense ones and every backward at theirs") {
+        const auto* mobilenet = findZooModel("mobilenet_v2");
+        REQUIRE(mobilenet);
+        auto inputs = mobilenet->defaults;
+        inputs.batch = 8;
+        inputs.imageSize = 96;
+        const auto graph = mobilenet->build(inputs);
+        const auto before = estimateTraining(graph, setup, cpu, &plain);
+        measured.kernels.depthwiseFlopsPerSecond = 1e9; // a hundredth of the matmul's
+        measured.kernels.depthwiseBackwardFlopsPerSecond = 1e9;
+        const auto slowDepthwise = estimateTraining(graph, setup, cpu, &measured);
+        REQUIRE(before.time);
+        REQUIRE(slowDepthwise.time);
+        CHECK(slowDepthwise.time->forwardSeconds > 2 * before.time->forwardSeconds);
+        CHECK(slowDepthwise.time->backwardSeconds > 2 * before.time->backwardSeconds);
+        // A linear's backward twice as slow as its forward: only the backward grows.
+        measured.kernels = {};
+        measured.kernels.eagerOpSeconds = 5e-6;
+        measured.kernels.linearFlopsPerSecond = 100e9;
+        measured.kernels.linearBackwardFlopsPerSecond = 50e9;
+        measured.kernels.convolutionFlopsPerSecond = 100e9;
+        measured.kernels.convolutionBackwardFlopsPerSecond = 50e9;
+        const auto slowBackward = estimateTraining(graph, setup, cpu, &measured);
+        REQUIRE(slowBackward.time);
+        CHECK(slowBackward.time->forwardSeconds == Approx(before.time->forwardSeconds));
+        CHECK(slowBackward.time->backwardSeconds > 1.3 * before.time->backwardSeconds);
+    }
+}

@@ -282,3 +282,35 @@ TEST_CASE("The worker trains LoRA adapters only, and refuses what it cannot meas
         request.erase("optimizer_impl");
     }
 }
+
+TEST_CASE("The worker times the kernel classes and splits each step into its phases", "[validate]") {
+    auto outcome = runRequest(linearRequest("adam"));
+    REQUIRE(outcome.succeeded);
+    const auto& m = outcome.result.measured;
+    const auto& k = m.kernels;
+    CHECK(k.eagerOpSeconds > 0);
+    CHECK(k.eagerOpSeconds < 1e-3); // a tiny op, not a kernel
+    CHECK(k.linearFlopsPerSecond > 0);
+    CHECK(k.linearBackwardFlopsPerSecond > 0);
+    CHECK(k.convolutionFlopsPerSecond > 0);
+    CHECK(k.convolutionBackwardFlopsPerSecond > 0);
+    CHECK(k.depthwiseFlopsPerSecond > 0);
+    CHECK(k.depthwiseBackwardFlopsPerSecond > 0);
+    CHECK(k.dropoutElementsPerSecond > 0);
+#ifdef __linux__
+    CHECK(k.firstTouchBytesPerSecond > 0);
+#endif
+    // The phases are timed inside each step: together they are the step, less zero_grad and
+    // reading the loss.
+    const auto& p = m.phases;
+    CHECK(p.forward > 0);
+    CHECK(p.backward > 0);
+    CHECK(p.optimizer > 0);
+    CHECK(p.forward + p.backward + p.optimizer <= m.stepSecondsMedian * 1.05);
+    CHECK(p.forward + p.backward + p.optimizer >= m.stepSecondsMedian * 0.8);
+    // And they travel: the result line read back holds them.
+    auto line = parseWorkerLine(resultLine(outcome.result));
+    REQUIRE(line);
+    CHECK(line->result.measured.kernels.linearBackwardFlopsPerSecond == k.linearBackwardFlopsPerSecond);
+    CHECK(line->result.measured.phases.optimizer == p.optimizer);
+}
