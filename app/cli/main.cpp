@@ -5,6 +5,9 @@
 #include "estimate_command.h"
 #include "exit_codes.h"
 #include "fit_command.h"
+#ifdef TORCHRIG_WITH_REPORT
+#include "report_command.h"
+#endif
 #include "validate_command.h"
 
 #include <CLI/CLI.hpp>
@@ -13,7 +16,7 @@ int main(int argc, char** argv) {
     CLI::App app{"TorchRig: plan the hardware for training PyTorch models", "torchrig-cli"};
     app.require_subcommand(1);
     app.fallthrough(); // global options may also follow the subcommand: "catalog list --no-user-db"
-    app.set_version_flag("--version", "torchrig-cli 0.1.0");
+    app.set_version_flag("--version", "torchrig-cli " TORCHRIG_VERSION);
     torchrig::cli::GlobalOptions options;
     app.add_option("--catalog", options.catalogPath,
                    "The bundled catalog file (default: beside the program, or $TORCHRIG_CATALOG)");
@@ -27,6 +30,9 @@ int main(int argc, char** argv) {
     torchrig::cli::EstimateCommand estimate(app, options);
     torchrig::cli::FitCommand fit(app, options);
     torchrig::cli::BuildCommand build(app, options);
+#ifdef TORCHRIG_WITH_REPORT
+    torchrig::cli::ReportCommand report(app, options);
+#endif
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -49,5 +55,9 @@ int main(int argc, char** argv) {
         return fit.run();
     if (build.selected())
         return build.run();
+#ifdef TORCHRIG_WITH_REPORT
+    if (report.selected())
+        return report.run(argc, argv);
+#endif
     return torchrig::cli::kExitUsage;
 }

@@ -1,0 +1,513 @@
+#include "plan/build_sheet.h"
+
+#include "plan/advisor.h"
+#include "plan/compatibility.h"
+#include "plan/gpu_device_spec.h"
+#include "plan/workload_on_build.h"
+#include "util/printed.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+
+namespace torchrig::plan {
+
+namespace {
+
+// The sheet's own words in Chinese; what the checker, the advisor and the estimator say stays in
+// their English (named so in the sheet's assumptions).
+const std::map<std::string, std::string, std::less<>>& chinese() {
+    static const std::map<std::string, std::string, std::less<>> words = {
+        {"Build sheet", "配置单"},
+        {"Date", "日期"},
+        {"Requested by", "申请人"},
+        {"Group", "课题组"},
+        {"Budget code", "经费代码"},
+        {"Summary", "概要"},
+        {"Nodes", "节点数"},
+        {"GPUs", "GPU"},
+        {"Parts total", "配件合计"},
+        {"Power at full load", "满载功耗"},
+        {"Findings", "检查结果"},
+        {"Based on", "参考来源"},
+        {"Components", "配件清单"},
+        {"Part", "配件"},
+        {"Kind", "类别"},
+        {"Qty", "数量"},
+        {"Unit price", "单价"},
+        {"Price date and source", "价格日期与来源"},
+        {"Subtotal", "小计"},
+        {"no price", "无价格"},
+        {"Parts", "配件"},
+        {"Tax", "税"},
+        {"Shipping", "运费"},
+        {"Total", "总计"},
+        {"per hour", "每小时"},
+        {"Compatibility and power", "兼容性与功耗"},
+        {"Severity", "严重程度"},
+        {"Finding", "问题"},
+        {"What to do", "处理建议"},
+        {"problem", "问题"},
+        {"warning", "警告"},
+        {"note", "提示"},
+        {"problems", "个问题"},
+        {"warnings", "个警告"},
+        {"No problems found.", "未发现问题。"},
+        {"Not checked", "未检查项"},
+        {"Workloads", "训练任务"},
+        {"Workload", "任务"},
+        {"Model", "模型"},
+        {"Batch per GPU", "每卡批大小"},
+        {"Precision", "精度"},
+        {"Optimizer", "优化器"},
+        {"Parallel strategy", "并行策略"},
+        {"Fits", "能否装下"},
+        {"fits", "能装下"},
+        {"does not fit", "装不下"},
+        {"unknown", "未知"},
+        {"Memory per GPU", "每卡显存"},
+        {"Step time", "单步时间"},
+        {"Samples per second", "每秒样本数"},
+        {"Time per run", "单次训练时间"},
+        {"Energy per run", "单次训练能耗"},
+        {"not estimated", "未估计"},
+        {"Memory per GPU by kind", "每卡显存构成"},
+        {"weights", "权重"},
+        {"gradients", "梯度"},
+        {"optimizer_state", "优化器状态"},
+        {"activations", "激活值"},
+        {"temporaries", "临时张量"},
+        {"inputs", "输入"},
+        {"workspace", "工作区"},
+        {"context and libraries", "CUDA 上下文与库"},
+        {"allocator slack", "分配器余量"},
+        {"usable", "可用"},
+        {"No workload is planned for this build.", "此配置没有规划训练任务。"},
+        {"Validation runs", "实测记录"},
+        {"Advisor's notes", "建议"},
+        {"Advice", "建议"},
+        {"Source", "来源"},
+        {"Correction", "勘误"},
+        {"Assumptions", "假设与说明"},
+        {"Vendor quotes", "供应商报价"},
+        {"Vendor", "供应商"},
+        {"Amount", "金额"},
+        {"Reference", "编号"},
+        {"Approval", "审批"},
+        {"Role", "角色"},
+        {"Name", "姓名"},
+        {"Signature", "签字"},
+        {"Requester", "申请人"},
+        {"Supervisor", "导师"},
+        {"Purchasing office", "采购部门"},
+        {"Notes", "备注"},
+        {"Page %1 of %2", "第 %1 页，共 %2 页"},
+        {"made with TorchRig", "由 TorchRig 生成"},
+        {"catalog", "目录"},
+        {"The checker, advisor and estimator notes are in English.", "检查、建议与估算说明为英文原文。"},
+    };
+    return words;
+}
+
+class Words {
+public:
+    explicit Words(SheetLanguage language)
+        : m_chinese(language == SheetLanguage::Chinese) {}
+    std::string operator()(std::string_view english) const {
+        if (m_chinese) {
+            const auto found = chinese().find(english);
+            if (found != chinese().end())
+                return found->second;
+        }
+        return std::string(english);
+    }
+
+private:
+    bool m_chinese;
+};
+
+std::string money(double amount, const std::string& currency) {
+    return printed("%.2f %s", amount, currency.c_str());
+}
+
+std::string gib(std::int64_t bytes) {
+    return printed("%.1f GiB", static_cast<double>(bytes) / (1LL << 30));
+}
+
+std::string duration(double seconds) {
+    if (seconds < 1)
+        return printed("%.0f ms", seconds * 1e3);
+    if (seconds < 120)
+        return printed("%.2f s", seconds);
+    if (seconds < 2 * 3600)
+        return printed("%.1f min", seconds / 60);
+    if (seconds < 3 * 86400)
+        return printed("%.1f h", seconds / 3600);
+    return printed("%.1f d", seconds / 86400);
+}
+
+SheetSection section(std::string heading) {
+    SheetSection s;
+    s.heading = std::move(heading);
+    return s;
+}
+
+std::string categoryName(PartCategory category) {
+    return std::string(categoryLabel(category));
+}
+
+SheetTable componentsTable(const Build& build, const BuildCost& cost, const CostOptions& options,
+                           const Words& w) {
+    SheetTable table;
+    table.header = {w("Part"),    w("Kind"), w("Qty"), w("Unit price"), w("Price date and source"),
+                    w("Subtotal")};
+    table.widths = {3.2, 1.2, 0.6, 1.5, 2.6, 1.5};
+    table.alignRight = {false, false, true, true, false, true};
+    for (const auto& line : cost.lines) {
+        const auto* part = [&]() -> const BuildPart* {
+            for (const auto& p : build.parts)
+                if (p.partId == line.partId)
+                    return &p;
+            return nullptr;
+        }();
+        std::string unit = w("no price"), sourced, subtotal;
+        if (line.unitPrice) {
+            unit = money(line.unitPrice->amount, line.unitPrice->currency) +
+                   (line.hourly ? " " + w("per hour") : std::string());
+            sourced =
+                line.unitPrice->date + (line.unitPrice->source.empty() ? "" : " · " + line.unitPrice->source);
+        }
+        if (line.subtotal)
+            subtotal = money(*line.subtotal, line.currency);
+        table.rows.push_back({line.name, part ? categoryName(part->snapshot.category) : std::string(),
+                              std::to_string(line.quantity), unit, sourced, subtotal});
+    }
+    for (const auto& [currency, amount] : cost.totalsByCurrency)
+        table.totals.push_back(w("Parts") + ": " + money(amount, currency));
+    if (cost.total) { // one currency: tax and shipping as asked, then the total
+        if (options.taxPercent > 0)
+            table.totals.push_back(w("Tax") + ": " + printed("%g %%", options.taxPercent));
+        if (options.shipping > 0)
+            table.totals.push_back(w("Shipping") + ": " + money(options.shipping, cost.currency));
+        table.totals.push_back(w("Total") + ": " + money(*cost.total, cost.currency));
+    }
+    for (const auto& [currency, amount] : cost.hourlyByCurrency)
+        table.totals.push_back(w("per hour") + ": " + money(amount, currency));
+    return table;
+}
+
+} // namespace
+
+std::optional<SheetLanguage> sheetLanguageFromString(const std::string& text) {
+    if (text == "en" || text == "en_US" || text == "en-US")
+        return SheetLanguage::English;
+    if (text == "zh_CN" || text == "zh-CN" || text == "zh")
+        return SheetLanguage::Chinese;
+    return std::nullopt;
+}
+
+BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) {
+    const Words w(options.language);
+    BuildSheet sheet;
+    sheet.language = options.language;
+    sheet.pageLabel = w("Page %1 of %2");
+    sheet.title = w("Build sheet") + ": " + (build.title.empty() ? std::string("untitled") : build.title);
+    std::string subtitle = w("Date") + " " + options.date;
+    const auto& buying = build.purchasing;
+    if (!buying.requester.empty())
+        subtitle += " · " + w("Requested by") + " " + buying.requester;
+    if (!buying.group.empty())
+        subtitle += " · " + w("Group") + " " + buying.group;
+    if (!buying.budgetCode.empty())
+        subtitle += " · " + w("Budget code") + " " + buying.budgetCode;
+    sheet.subtitle = subtitle;
+    sheet.footer = "TorchRig " + options.appVersion + " · " + w("catalog") + " " + options.catalogVersion +
+                   " · " + w("made with TorchRig") + " " + options.date;
+
+    const auto cost = costBuild(build, options.cost);
+    const auto findings = checkBuild(build, checkOptionsFor(build));
+    const auto gpus = buildGpus(build);
+
+    auto summary = section(w("Summary"));
+    summary.facts.push_back({w("Nodes"), std::to_string(build.nodes)});
+    std::string gpuText;
+    for (const auto& part : build.parts)
+        if (part.snapshot.category == PartCategory::Gpu)
+            gpuText += (gpuText.empty() ? "" : ", ") + std::to_string(part.quantity * build.nodes) + " × " +
+                       part.snapshot.name;
+    summary.facts.push_back({w("GPUs"), gpuText.empty() ? "—" : gpuText});
+    if (cost.total)
+        summary.facts.push_back({w("Total"), money(*cost.total, cost.currency)});
+    else
+        for (const auto& [currency, amount] : cost.totalsByCurrency)
+            summary.facts.push_back({w("Parts total"), money(amount, currency)});
+    summary.facts.push_back({w("Power at full load"), printed("%.0f W", cost.loadWatts)});
+    int problems = 0, warnings = 0;
+    for (const auto& f : findings) {
+        problems += f.severity == Severity::Problem ? 1 : 0;
+        warnings += f.severity == Severity::Warning ? 1 : 0;
+    }
+    summary.facts.push_back({w("Findings"), std::to_string(problems) + " " + w("problems") + ", " +
+                                                std::to_string(warnings) + " " + w("warnings")});
+    if (!build.source.empty())
+        summary.facts.push_back({w("Based on"), build.source});
+    if (!build.notes.empty())
+        summary.paragraphs.push_back(build.notes);
+    sheet.sections.push_back(std::move(summary));
+
+    auto components = section(w("Components"));
+    components.tables.push_back(componentsTable(build, cost, options.cost, w));
+    for (const auto& missing : cost.missing)
+        components.bullets.push_back(missing);
+    sheet.sections.push_back(std::move(components));
+
+    auto checks = section(w("Compatibility and power"));
+    if (findings.empty()) {
+        checks.paragraphs.push_back(w("No problems found."));
+    } else {
+        SheetTable table;
+        table.header = {w("Severity"), w("Finding"), w("What to do")};
+        table.widths = {1.0, 4.0, 3.0};
+        table.alignRight = {false, false, false};
+        for (const auto& f : findings)
+            table.rows.push_back({w(severityId(f.severity)), f.message, f.fix});
+        checks.tables.push_back(std::move(table));
+    }
+    auto notChecked = section(w("Not checked"));
+    for (const auto& item : plan::notChecked())
+        notChecked.bullets.push_back(item);
+    sheet.sections.push_back(std::move(checks));
+    sheet.sections.push_back(std::move(notChecked));
+
+    auto workloads = section(w("Workloads"));
+    std::vector<std::string> assumptions;
+    if (build.workloads.empty())
+        workloads.paragraphs.push_back(w("No workload is planned for this build."));
+    for (const auto& planned : build.workloads) {
+        const auto& request = planned.request;
+        const std::string name = request.model.empty() ? std::string("model file") : request.model;
+        workloads.facts.push_back({w("Workload"), name});
+        workloads.facts.push_back({w("Batch per GPU"), std::to_string(request.inputs.batch)});
+        workloads.facts.push_back({w("Precision"), std::string(precisionId(request.precision))});
+        workloads.facts.push_back({w("Optimizer"), std::string(optimizerId(request.optimizer))});
+        workloads.facts.push_back(
+            {w("Parallel strategy"), std::string(estimate::parallelStrategyId(planned.strategy))});
+        if (!gpus) {
+            workloads.facts.push_back({w("Fits"), w("unknown")});
+            continue;
+        }
+        const WorkloadOnBuild onBuild(request, *gpus, planned.strategy);
+        const auto& e = onBuild.estimate();
+        if (!e) {
+            workloads.facts.push_back({w("Fits"), w("unknown")});
+            continue;
+        }
+        const std::string verdict = e->fits ? (*e->fits ? w("fits") : w("does not fit")) : w("unknown");
+        workloads.facts.push_back({w("Fits"), verdict});
+        workloads.facts.push_back(
+            {w("Memory per GPU"),
+             gib(e->devicePeakBytes) +
+                 (gpus->spec.usableBytes > 0 ? " / " + gib(gpus->spec.usableBytes) : std::string())});
+        if (e->time) {
+            workloads.facts.push_back({w("Step time"), duration(e->time->stepSeconds)});
+            workloads.facts.push_back(
+                {w("Samples per second"), printed("%.1f", e->time->samplesPerSecond * gpus->gpus)});
+        } else {
+            workloads.facts.push_back({w("Step time"), w("not estimated")});
+        }
+        if (const auto host = onBuild.hostNeeds(planned.dataset); host && host->runSeconds) {
+            workloads.facts.push_back({w("Time per run"), duration(*host->runSeconds)});
+            workloads.facts.push_back(
+                {w("Energy per run"), printed("%.1f kWh", cost.loadWatts * *host->runSeconds / 3.6e6)});
+        } else {
+            workloads.facts.push_back({w("Time per run"), w("not estimated")});
+        }
+        SheetMemoryChart chart;
+        chart.title = w("Memory per GPU by kind") + " — " + name;
+        for (std::size_t i = 0; i < estimate::kMemoryCategoryCount; ++i) {
+            const auto bytes = e->memory.breakdownAtPeak[i];
+            if (bytes > 0)
+                chart.parts.push_back(
+                    {w(estimate::memoryCategoryId(static_cast<estimate::MemoryCategory>(i))), bytes});
+        }
+        if (e->contextBytes + e->workspaceBytes > 0)
+            chart.parts.push_back({w("context and libraries"), e->contextBytes + e->workspaceBytes});
+        if (e->reservedPeakBytes && *e->reservedPeakBytes > e->memory.allocatedPeakBytes)
+            chart.parts.push_back(
+                {w("allocator slack"), *e->reservedPeakBytes - e->memory.allocatedPeakBytes});
+        chart.usableBytes = gpus->spec.usableBytes;
+        workloads.charts.push_back(std::move(chart));
+        for (const auto& warning : e->warnings)
+            assumptions.push_back(name + ": " + warning);
+    }
+    sheet.sections.push_back(std::move(workloads));
+
+    if (!options.validationRuns.empty()) {
+        auto runs = section(w("Validation runs"));
+        runs.bullets = options.validationRuns;
+        sheet.sections.push_back(std::move(runs));
+    }
+
+    AdvisorInput advisorInput;
+    if (!build.workloads.empty()) {
+        advisorInput.workload = build.workloads.front().request;
+        advisorInput.strategy = build.workloads.front().strategy;
+        advisorInput.dataset = build.workloads.front().dataset;
+    }
+    const auto advice = adviseBuild(build, advisorInput);
+    if (!advice.empty()) {
+        auto notes = section(w("Advisor's notes"));
+        SheetTable table;
+        table.header = {w("Advice"), w("Source")};
+        table.widths = {5.0, 3.0};
+        table.alignRight = {false, false};
+        for (const auto& a : advice)
+            table.rows.push_back(
+                {a.message + (a.correction.empty() ? "" : " (" + w("Correction") + ": " + a.correction + ")"),
+                 a.source});
+        notes.tables.push_back(std::move(table));
+        sheet.sections.push_back(std::move(notes));
+    }
+
+    auto assumed = section(w("Assumptions"));
+    if (options.language == SheetLanguage::Chinese)
+        assumed.paragraphs.push_back(w("The checker, advisor and estimator notes are in English."));
+    for (const auto& note : cost.notes)
+        assumptions.push_back(note);
+    assumed.bullets = assumptions;
+    sheet.sections.push_back(std::move(assumed));
+
+    auto quotes = section(w("Vendor quotes"));
+    SheetTable quoteTable;
+    quoteTable.header = {w("Vendor"), w("Amount"), w("Date"), w("Reference")};
+    quoteTable.widths = {3.0, 2.0, 1.5, 2.5};
+    quoteTable.alignRight = {false, true, false, false};
+    for (const auto& q : buying.quotes)
+        quoteTable.rows.push_back({q.vendor, money(q.amount, q.currency), q.date, q.reference});
+    while (quoteTable.rows.size() < 3) // room to write quotes in by hand
+        quoteTable.rows.push_back({"", "", "", ""});
+    quotes.tables.push_back(std::move(quoteTable));
+    sheet.sections.push_back(std::move(quotes));
+
+    auto approval = section(w("Approval"));
+    SheetTable signatures;
+    signatures.header = {w("Role"), w("Name"), w("Signature"), w("Date")};
+    signatures.widths = {2.0, 2.5, 3.0, 1.5};
+    signatures.alignRight = {false, false, false, false};
+    signatures.rows = {{w("Requester"), buying.requester, "", ""},
+                       {w("Supervisor"), "", "", ""},
+                       {w("Purchasing office"), "", "", ""}};
+    approval.tables.push_back(std::move(signatures));
+    approval.signatureLines = true;
+    sheet.sections.push_back(std::move(approval));
+    return sheet;
+}
+
+std::string buildSheetMarkdown(const BuildSheet& sheet) {
+    auto cell = [](std::string text) {
+        std::string out;
+        for (char c : text)
+            out += c == '|' ? std::string("\\|") : c == '\n' ? std::string(" ") : std::string(1, c);
+        return out;
+    };
+    std::string out = "# " + sheet.title + "\n\n" + sheet.subtitle + "\n";
+    for (const auto& section : sheet.sections) {
+        out += "\n## " + section.heading + "\n\n";
+        for (const auto& [label, value] : section.facts)
+            out += "- **" + label + "**: " + value + "\n";
+        if (!section.facts.empty())
+            out += "\n";
+        for (const auto& paragraph : section.paragraphs)
+            out += paragraph + "\n\n";
+        for (const auto& table : section.tables) {
+            std::string header = "|", rule = "|";
+            for (std::size_t i = 0; i < table.header.size(); ++i) {
+                header += " " + cell(table.header[i]) + " |";
+                rule += table.alignRight[i] ? " ---: |" : " --- |";
+            }
+            out += header + "\n" + rule + "\n";
+            for (const auto& row : table.rows) {
+                std::string line = "|";
+                for (const auto& text : row)
+                    line += " " + cell(text) + " |";
+                out += line + "\n";
+            }
+            out += "\n";
+            for (const auto& total : table.totals)
+                out += "**" + total + "**  \n";
+            if (!table.totals.empty())
+                out += "\n";
+        }
+        for (const auto& chart : section.charts) {
+            out += "**" + chart.title + "**\n\n";
+            for (const auto& [label, bytes] : chart.parts)
+                out += "- " + label + ": " + gib(bytes) + "\n";
+            out += "\n";
+        }
+        for (const auto& bullet : section.bullets)
+            out += "- " + bullet + "\n";
+    }
+    out += "\n---\n" + sheet.footer + "\n";
+    return out;
+}
+
+std::string componentsCsv(const Build& build, const CostOptions& options) {
+    auto field = [](const std::string& text) {
+        if (text.find_first_of(",\"\r\n") == std::string::npos)
+            return text;
+        std::string quoted = "\"";
+        for (char c : text)
+            quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+        return quoted + "\"";
+    };
+    const auto cost = costBuild(build, options);
+    std::string out =
+        "part_id,name,category,quantity,unit_price,currency,price_kind,price_date,price_source,subtotal\r\n";
+    for (const auto& line : cost.lines) {
+        std::string category;
+        for (const auto& p : build.parts)
+            if (p.partId == line.partId)
+                category = categoryName(p.snapshot.category);
+        const auto& price = line.unitPrice;
+        out += field(line.partId) + "," + field(line.name) + "," + category + "," +
+               std::to_string(line.quantity) + "," + (price ? printed("%.2f", price->amount) : "") + "," +
+               (price ? price->currency : "") + "," + (price ? std::string(priceKindId(price->kind)) : "") +
+               "," + (price ? field(price->date) : "") + "," + (price ? field(price->source) : "") + "," +
+               (line.subtotal ? printed("%.2f", *line.subtotal) : "") + "\r\n";
+    }
+    return out;
+}
+
+std::string buildSheetJson(const BuildSheet& sheet) {
+    nlohmann::json sections = nlohmann::json::array();
+    for (const auto& section : sheet.sections) {
+        nlohmann::json s = {{"heading", section.heading}};
+        nlohmann::json facts = nlohmann::json::array();
+        for (const auto& [label, value] : section.facts)
+            facts.push_back({{"label", label}, {"value", value}});
+        s["facts"] = facts;
+        s["paragraphs"] = section.paragraphs;
+        nlohmann::json tables = nlohmann::json::array();
+        for (const auto& table : section.tables)
+            tables.push_back({{"header", table.header}, {"rows", table.rows}, {"totals", table.totals}});
+        s["tables"] = tables;
+        nlohmann::json charts = nlohmann::json::array();
+        for (const auto& chart : section.charts) {
+            nlohmann::json parts = nlohmann::json::array();
+            for (const auto& [label, bytes] : chart.parts)
+                parts.push_back({{"label", label}, {"bytes", bytes}});
+            charts.push_back({{"title", chart.title}, {"parts", parts}, {"usable_bytes", chart.usableBytes}});
+        }
+        s["charts"] = charts;
+        s["bullets"] = section.bullets;
+        sections.push_back(std::move(s));
+    }
+    return nlohmann::json{{"title", sheet.title},
+                          {"subtitle", sheet.subtitle},
+                          {"language", sheet.language == SheetLanguage::Chinese ? "zh_CN" : "en"},
+                          {"sections", sections},
+                          {"footer", sheet.footer}}
+        .dump(2);
+}
+
+} // namespace torchrig::plan

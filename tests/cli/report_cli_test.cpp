@@ -1,0 +1,236 @@
+// `torchrig-cli report`: the build sheet as PDF (read back with poppler's pdftotext and pdfinfo),
+// Markdown, CSV and JSON, for every preset, a long build and a Chinese sheet.
+
+#include "cli_run.h"
+#include "test_support.h"
+
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <regex>
+
+using namespace torchrig;
+using test::runCli;
+
+namespace {
+
+std::string commandOutput(const std::string& command) {
+    std::string out;
+    if (FILE* pipe = popen(command.c_str(), "r")) {
+        char buffer[4096];
+        std::size_t n = 0;
+        while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0)
+            out.append(buffer, n);
+        pclose(pipe);
+    }
+    return out;
+}
+
+// The text of each page, in reading order; whitespace collapsed so that wrapped cells read whole.
+// With `layout`, each printed line as it stands (a label beside its value); without, each cell's
+// text whole, in reading order.
+std::vector<std::string> pdfPages(const std::string& pdf, bool layout = false) {
+    const auto text =
+        commandOutput(std::string("pdftotext -enc UTF-8 ") + (layout ? "-layout " : "") + "'" + pdf + "' -");
+    std::vector<std::string> pages;
+    std::string page;
+    for (char c : text) {
+        if (c == '\f') {
+            pages.push_back(page);
+            page.clear();
+        } else {
+            page += c == '\n' || c == '\r' || c == '\t' ? ' ' : c;
+        }
+    }
+    for (auto& p : pages)
+        p = std::regex_replace(p, std::regex(" +"), " ");
+    return pages;
+}
+
+std::string pdfInfo(const std::string& pdf, const std::string& key) {
+    const auto info = commandOutput("pdfinfo '" + pdf + "'");
+    std::smatch match;
+    if (std::regex_search(info, match, std::regex(key + ":\\s*([^\\n]*)")))
+        return match[1];
+    return {};
+}
+
+std::string allText(const std::vector<std::string>& pages) {
+    std::string all;
+    for (const auto& p : pages)
+        all += p + " ";
+    return all;
+}
+
+} // namespace
+
+TEST_CASE("report writes a PDF sheet for every preset with its parts, total and fit", "[cli][report]") {
+    test::TemporaryFolder folder;
+    const auto presets = nlohmann::json::parse(runCli(folder, "build presets --json").output);
+    REQUIRE(presets.size() >= 6);
+    for (const auto& preset : presets) {
+        const auto id = preset["id"].get<std::string>();
+        INFO(id);
+        const auto file = folder.file(id + ".torchrig").string();
+        const auto pdf = folder.file(id + ".pdf").string();
+        // Each with a workload, so that the sheet has a verdict to show.
+        REQUIRE(
+            runCli(folder, "build new --preset " + id + " -m resnet50 -b 32 -o '" + file + "'").exitCode ==
+            0);
+        const auto run = runCli(folder, "report '" + file + "' -o '" + pdf + "' --date 2026-12-01");
+        INFO(run.output);
+        REQUIRE(run.exitCode == 0);
+        const auto pages = pdfPages(pdf);
+        REQUIRE(!pages.empty());
+        CHECK(pdfInfo(pdf, "Pages") == std::to_string(pages.size()));
+        CHECK(pdfInfo(pdf, "Page size").find("595 x 842 pts (A4)") != std::string::npos);
+        const auto text = allText(pages);
+        for (const auto& part : preset["parts"])
+            CHECK(text.find(part["name"].get<std::string>()) != std::string::npos);
+        // The total as `build cost` computes it, and the first workload's verdict.
+        const auto cost = nlohmann::json::parse(runCli(folder, "build cost '" + file + "' --json").output);
+        for (const auto& [currency, amount] : cost["totals_by_currency"].items()) {
+            char total[64];
+            std::snprintf(total, sizeof total, "%.2f %s", amount.get<double>(), currency.c_str());
+            CHECK(text.find(total) != std::string::npos);
+        }
+        // The verdict `estimate` gives for the same workload on the preset's GPU.
+        std::smatch verdict;
+        const auto lines = allText(pdfPages(pdf, /*layout=*/true));
+        REQUIRE(std::regex_search(lines, verdict, std::regex("Fits (fits|does not fit|unknown)")));
+        std::string gpu;
+        int gpus = 0;
+        for (const auto& part : preset["parts"])
+            if (part["id"].get<std::string>().rfind("gpu/", 0) == 0) {
+                gpu = part["id"].get<std::string>();
+                gpus += part["quantity"].get<int>() * preset.value("nodes", 1);
+            }
+        if (gpu.empty()) {
+            CHECK(verdict[1] == "unknown");
+        } else {
+            const auto estimate = runCli(folder, "estimate -m resnet50 -b 32 --device " + gpu + " --gpus " +
+                                                     std::to_string(gpus) + " --json");
+            const auto document = nlohmann::json::parse(estimate.output);
+            const auto fits = document["memory"]["fits"];
+            CHECK(verdict[1] == (fits.is_null() ? "unknown" : fits.get<bool>() ? "fits" : "does not fit"));
+        }
+        CHECK(text.find("Page 1 of " + std::to_string(pages.size())) != std::string::npos);
+        CHECK(text.find("TorchRig 0.1.0") != std::string::npos);
+    }
+}
+
+TEST_CASE("report breaks a 40-part components table across pages and repeats its header", "[cli][report]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("long.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + file + "'").exitCode == 0);
+    auto build = nlohmann::json::parse(std::ifstream(file));
+    const auto original = build["parts"];
+    build["parts"] = nlohmann::json::array();
+    for (int i = 0; i < 40; ++i) {
+        auto part = original[static_cast<std::size_t>(i) % original.size()];
+        part["id"] = part["id"].get<std::string>() + "-" + std::to_string(i);
+        // Long names wrap inside their cell; each is found whole in the text.
+        part["snapshot"]["name"] = "Lab part number " + std::to_string(i) + " " +
+                                   part["snapshot"]["name"].get<std::string>() +
+                                   " with a long descriptive name that needs wrapping";
+        part["quantity"] = 1;
+        build["parts"].push_back(part);
+    }
+    std::ofstream(file) << build.dump(2);
+    const auto pdf = folder.file("long.pdf").string();
+    const auto run = runCli(folder, "report '" + file + "' -o '" + pdf + "' --page-size letter");
+    INFO(run.output);
+    REQUIRE(run.exitCode == 0);
+    CHECK(pdfInfo(pdf, "Page size").find("612 x 792 pts (letter)") != std::string::npos);
+    const auto pages = pdfPages(pdf);
+    REQUIRE(pages.size() >= 3);
+    const auto text = allText(pages);
+    for (int i = 0; i < 40; ++i)
+        CHECK(text.find("Lab part number " + std::to_string(i) + " ") != std::string::npos);
+    // The table runs from the Components heading to the next section's, over several pages, and
+    // each of them shows the header row (one printed line) before its first row.
+    const auto lines = pdfPages(pdf, /*layout=*/true);
+    const std::string header = "Part Kind Qty Unit price Price date and source Subtotal";
+    std::size_t first = lines.size(), last = lines.size();
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (first == lines.size() && lines[i].find("Components " + header) != std::string::npos)
+            first = i;
+        if (last == lines.size() && lines[i].find("Compatibility and power") != std::string::npos)
+            last = i;
+    }
+    REQUIRE(first < lines.size());
+    REQUIRE(last < lines.size());
+    CHECK(last >= first + 2);
+    int pagesWithRows = 0;
+    for (std::size_t i = first; i <= last; ++i) {
+        INFO("page " << i + 1);
+        const auto row = lines[i].find("Lab part number", i == first ? lines[i].find("Components ") : 0);
+        if (row >= (i == last ? lines[i].find("Compatibility and power") : std::string::npos))
+            continue; // the table ended with the page before
+        ++pagesWithRows;
+        const auto at = lines[i].find(header);
+        REQUIRE(at != std::string::npos);
+        CHECK(at < row);
+    }
+    CHECK(pagesWithRows >= 2);
+}
+
+TEST_CASE("report writes a Chinese sheet, and Markdown, CSV and JSON beside the PDF", "[cli][report]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("entry.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset entry-rtx-3060 -o '" + file + "'").exitCode == 0);
+    const auto pdf = folder.file("zh.pdf").string();
+    const auto run = runCli(folder, "report '" + file + "' -o '" + pdf + "' --lang zh_CN");
+    INFO(run.output);
+    REQUIRE(run.exitCode == 0);
+    const auto text = allText(pdfPages(pdf));
+    for (const char* words :
+         {"配置单", "配件清单", "兼容性与功耗", "训练任务", "审批", "供应商报价", "第 1 页"})
+        CHECK(text.find(words) != std::string::npos);
+    CHECK(text.find("GeForce RTX 3060 12GB") != std::string::npos);
+    // The font is in the file, not borrowed from the reader's system.
+    const auto fonts = commandOutput("pdffonts '" + pdf + "'");
+    CHECK(fonts.find("WenQuanYi") != std::string::npos);
+    int fontRows = 0, embedded = 0;
+    std::smatch columns;
+    for (auto at = fonts.cbegin(); std::regex_search(
+             at, fonts.cend(), columns, std::regex(R"(\s(yes|no)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+)"));
+         at = columns.suffix().first) {
+        ++fontRows;
+        embedded += columns[1] == "yes" ? 1 : 0; // pdffonts' "emb" column
+    }
+    CHECK(fontRows >= 1);
+    CHECK(embedded == fontRows);
+
+    const auto md = folder.file("sheet.md").string();
+    REQUIRE(runCli(folder, "report '" + file + "' -o '" + md + "'").exitCode == 0);
+    std::ifstream mdIn(md);
+    const std::string markdown((std::istreambuf_iterator<char>(mdIn)), std::istreambuf_iterator<char>());
+    CHECK(markdown.find("| Part | Kind | Qty |") != std::string::npos);
+    CHECK(markdown.find("GeForce RTX 3060 12GB") != std::string::npos);
+
+    const auto csv = folder.file("parts.csv").string();
+    REQUIRE(runCli(folder, "report '" + file + "' -o '" + csv + "'").exitCode == 0);
+    std::ifstream csvIn(csv);
+    std::string header;
+    std::getline(csvIn, header);
+    CHECK(header.rfind("part_id,name,category,quantity,unit_price,currency", 0) == 0);
+    int rows = 0;
+    for (std::string line; std::getline(csvIn, line);)
+        rows += line.empty() ? 0 : 1;
+    CHECK(rows == static_cast<int>(nlohmann::json::parse(std::ifstream(file))["parts"].size()));
+
+    const auto json = folder.file("sheet.json").string();
+    REQUIRE(runCli(folder, "report '" + file + "' -o '" + json + "' --lang zh_CN").exitCode == 0);
+    const auto sheet = nlohmann::json::parse(std::ifstream(json));
+    CHECK(sheet["language"] == "zh_CN");
+    CHECK(sheet["sections"][1]["heading"] == "配件清单");
+
+    const auto wrong =
+        runCli(folder, "report '" + file + "' -o '" + folder.file("sheet.docx").string() + "'");
+    CHECK(wrong.exitCode != 0);
+    CHECK(wrong.output.find("name the output file") != std::string::npos);
+}
