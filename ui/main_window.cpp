@@ -8,6 +8,7 @@
 #include "compare/compare_dialog.h"
 #include "document/autosave.h"
 #include "document/build_document.h"
+#include "document/build_sheet_export.h"
 #include "part_snapshot.h"
 #include "settings/settings_dialog.h"
 #include "workload/workload_editor.h"
@@ -20,6 +21,8 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPrintDialog>
+#include <QPrinter>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -133,6 +136,9 @@ void MainWindow::createMenus() {
         dialog.exec();
     });
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    file->addSeparator();
+    file->addAction(tr("Export build s&heet…"), this, &MainWindow::exportSheetDialog);
+    file->addAction(tr("&Print build sheet…"), QKeySequence::Print, this, &MainWindow::printSheet);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     auto* edit = menuBar()->addMenu(tr("&Edit"));
@@ -315,6 +321,54 @@ void MainWindow::offerRecovery() {
                                  QString::fromStdString(recovered.error().message));
         return; // one document at a time: the others wait for the next start
     }
+}
+
+void MainWindow::exportSheetDialog() {
+    // The language is chosen with the format: one PDF filter per language.
+    const QString english = tr("PDF build sheet, English (*.pdf)");
+    const QString chinese = tr("PDF build sheet, Chinese / 中文 (*.pdf)");
+    const QString markdown = tr("Markdown (*.md)");
+    const QString csv = tr("Components as CSV (*.csv)");
+    const QString json = tr("Everything as JSON (*.json)");
+    QString filter = english;
+    const auto base = m_document->filePath().isEmpty() ? QStringLiteral("build-sheet")
+                                                       : QFileInfo(m_document->filePath()).completeBaseName();
+    auto path = QFileDialog::getSaveFileName(
+        this, tr("Export the build sheet"), base + QStringLiteral(".pdf"),
+        QStringList{english, chinese, markdown, csv, json}.join(QStringLiteral(";;")), &filter);
+    if (path.isEmpty())
+        return;
+    if (!sheetFormatOf(path)) { // no extension typed: the filter's
+        const auto open = filter.lastIndexOf(QLatin1Char('.'));
+        path += filter.mid(open, filter.size() - open - 1);
+    }
+    const auto language = filter == chinese ? plan::SheetLanguage::Chinese : plan::SheetLanguage::English;
+    auto options = sheetOptionsFor(m_document->build(), m_catalog.get(), language);
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    auto written = exportBuildSheet(m_document->build(), options, path);
+    QApplication::restoreOverrideCursor();
+    if (!written) {
+        QMessageBox::warning(this, tr("Export the build sheet"),
+                             QString::fromStdString(written.error().message));
+        return;
+    }
+    statusBar()->showMessage(*written > 0 ? tr("Wrote %1 (%n page(s))", nullptr, *written).arg(path)
+                                          : tr("Wrote %1").arg(path),
+                             6000);
+}
+
+void MainWindow::printSheet() {
+    QPrinter printer(QPrinter::HighResolution);
+    printer.setPageSize(QPageSize(QPageSize::A4));
+    QPrintDialog dialog(&printer, this);
+    dialog.setWindowTitle(tr("Print the build sheet"));
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const auto language = QLocale().language() == QLocale::Chinese ? plan::SheetLanguage::Chinese
+                                                                   : plan::SheetLanguage::English;
+    const auto sheet = plan::makeBuildSheet(m_document->build(),
+                                            sheetOptionsFor(m_document->build(), m_catalog.get(), language));
+    paintBuildSheet(sheet, printer);
 }
 
 void MainWindow::showAbout() {

@@ -53,6 +53,8 @@ protected:
 private:
     void createMenus();
     void showAbout();
+    void exportSheetDialog();
+    void printSheet();
     void updateTitle();
     bool maybeSave(); // false: the user cancelled
     void newBuild();

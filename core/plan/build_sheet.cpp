@@ -32,6 +32,13 @@ const std::map<std::string, std::string, std::less<>>& chinese() {
         {"Based on", "参考来源"},
         {"Components", "配件清单"},
         {"Part", "配件"},
+        {"Memory kit", "内存"},
+        {"Storage", "存储"},
+        {"Motherboard", "主板"},
+        {"Power supply", "电源"},
+        {"Chassis", "机箱"},
+        {"Interconnect", "互联"},
+        {"Cloud instance", "云实例"},
         {"Kind", "类别"},
         {"Qty", "数量"},
         {"Unit price", "单价"},
@@ -161,7 +168,7 @@ SheetTable componentsTable(const Build& build, const BuildCost& cost, const Cost
     SheetTable table;
     table.header = {w("Part"),    w("Kind"), w("Qty"), w("Unit price"), w("Price date and source"),
                     w("Subtotal")};
-    table.widths = {3.2, 1.2, 0.6, 1.5, 2.6, 1.5};
+    table.widths = {3.2, 1.45, 0.55, 1.5, 2.4, 1.5};
     table.alignRight = {false, false, true, true, false, true};
     for (const auto& line : cost.lines) {
         const auto* part = [&]() -> const BuildPart* {
@@ -179,7 +186,7 @@ SheetTable componentsTable(const Build& build, const BuildCost& cost, const Cost
         }
         if (line.subtotal)
             subtotal = money(*line.subtotal, line.currency);
-        table.rows.push_back({line.name, part ? categoryName(part->snapshot.category) : std::string(),
+        table.rows.push_back({line.name, part ? w(categoryName(part->snapshot.category)) : std::string(),
                               std::to_string(line.quantity), unit, sourced, subtotal});
     }
     for (const auto& [currency, amount] : cost.totalsByCurrency)

@@ -1,0 +1,99 @@
+#include "document/build_sheet_export.h"
+
+#include "catalog.h"
+#include "util/printed.h"
+#include "util/text_file.h"
+
+#include <QDate>
+#include <QFileInfo>
+
+#include <nlohmann/json.hpp>
+
+namespace torchrig::ui {
+
+namespace {
+
+std::string catalogVersion(const plan::Build& build, const db::Catalog* catalog, plan::SheetLanguage language) {
+    std::string newest;
+    for (const auto& part : build.parts)
+        if (part.snapshot.price && part.snapshot.price->date > newest)
+            newest = part.snapshot.price->date;
+    const bool chinese = language == plan::SheetLanguage::Chinese;
+    const std::string parts =
+        catalog ? std::to_string(catalog->count()) + (chinese ? " 个配件" : " parts") : std::string();
+    if (newest.empty())
+        return parts;
+    return parts + (parts.empty() ? "" : ", ") + (chinese ? "价格截至 " : "prices to ") + newest;
+}
+
+std::vector<std::string> validationLines(const db::Catalog* catalog) {
+    std::vector<std::string> lines;
+    if (!catalog)
+        return lines;
+    for (const auto& run : catalog->validationRuns()) {
+        const auto result = nlohmann::json::parse(run.resultJson, nullptr, false);
+        std::string figures;
+        if (result.is_object() && result.contains("measured") && result["measured"].is_object())
+            figures = printed(", step %.4f s", result["measured"].value("step_seconds", 0.0));
+        if (result.is_object() && result.contains("relative_error") && result["relative_error"].is_object()) {
+            const auto& error = result["relative_error"];
+            if (error.contains("step_seconds") && error["step_seconds"].is_number())
+                figures += printed(" (estimate %+.0f %%)", error["step_seconds"].get<double>() * 100);
+            if (error.contains("allocated_peak_bytes") && error["allocated_peak_bytes"].is_number())
+                figures += printed(", allocated peak estimate %+.1f %%",
+                                   error["allocated_peak_bytes"].get<double>() * 100);
+        }
+        lines.push_back(run.measuredAt + " · " + run.deviceName + " (" + run.deviceKind + ") · LibTorch " +
+                        run.libtorchVersion + " · " + run.model + figures);
+    }
+    return lines;
+}
+
+} // namespace
+
+std::optional<SheetFormat> sheetFormatOf(const QString& path) {
+    const auto suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QStringLiteral("pdf"))
+        return SheetFormat::Pdf;
+    if (suffix == QStringLiteral("md"))
+        return SheetFormat::Markdown;
+    if (suffix == QStringLiteral("csv"))
+        return SheetFormat::Csv;
+    if (suffix == QStringLiteral("json"))
+        return SheetFormat::Json;
+    return std::nullopt;
+}
+
+plan::BuildSheetOptions sheetOptionsFor(const plan::Build& build, const db::Catalog* catalog,
+                                        plan::SheetLanguage language) {
+    plan::BuildSheetOptions options;
+    options.language = language;
+    options.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
+    options.appVersion = TORCHRIG_VERSION;
+    options.catalogVersion = catalogVersion(build, catalog, language);
+    options.validationRuns = validationLines(catalog);
+    return options;
+}
+
+Result<int> exportBuildSheet(const plan::Build& build, const plan::BuildSheetOptions& options,
+                             const QString& path, const SheetPageSetup& setup) {
+    const auto format = sheetFormatOf(path);
+    if (!format)
+        return makeError(ErrorCode::InvalidInput,
+                         path.toStdString() + " ends in neither .pdf, .md, .csv nor .json; name the output "
+                                              "file with the format you want");
+    if (*format == SheetFormat::Pdf)
+        return writeBuildSheetPdf(plan::makeBuildSheet(build, options), path, setup);
+    std::string text;
+    if (*format == SheetFormat::Csv)
+        text = plan::componentsCsv(build, options.cost);
+    else if (*format == SheetFormat::Markdown)
+        text = plan::buildSheetMarkdown(plan::makeBuildSheet(build, options));
+    else
+        text = plan::buildSheetJson(plan::makeBuildSheet(build, options));
+    if (auto written = writeTextFileAtomically(path.toStdString(), text); !written)
+        return written.error();
+    return 0;
+}
+
+} // namespace torchrig::ui
