@@ -1,5 +1,6 @@
 #include "plan/build_sheet.h"
 
+#include "io/request_graph.h"
 #include "plan/advisor.h"
 #include "plan/compatibility.h"
 #include "plan/gpu_device_spec.h"
@@ -92,6 +93,17 @@ const std::map<std::string, std::string, std::less<>>& chinese() {
         {"No workload is planned for this build.", "此配置没有规划训练任务。"},
         {"Validation runs", "实测记录"},
         {"Advisor's notes", "建议"},
+        {"Rent or buy", "租用还是购买"},
+        {"Purchase", "购买价"},
+        {"Option", "方案"},
+        {"Per hour", "每小时"},
+        {"A month of this build's work", "本机一个月的工作量"},
+        {"Buying pays off after", "购买回本时间"},
+        {"this build", "本配置"},
+        {"months", "个月"},
+        {"never", "不会"},
+        {"yes", "是"},
+        {"no", "否"},
         {"Advice", "建议"},
         {"Source", "来源"},
         {"Correction", "勘误"},
@@ -201,6 +213,65 @@ SheetTable componentsTable(const Build& build, const BuildCost& cost, const Cost
     for (const auto& [currency, amount] : cost.hourlyByCurrency)
         table.totals.push_back(w("per hour") + ": " + money(amount, currency));
     return table;
+}
+
+// The first workload on the build beside the catalog's cloud instances: the build, then the
+// instances that fit, cheapest month of work first (at most eight).
+std::optional<SheetSection> rentSection(const Build& build, const BuildSheetOptions& options,
+                                        const Words& w) {
+    const auto& planned = build.workloads.front();
+    auto graph = buildRequestGraph(planned.request);
+    if (!graph)
+        return std::nullopt;
+    auto setup = estimate::trainingSetupFor(planned.request);
+    setup.cuda = true;
+    setup.parallel.strategy = planned.strategy;
+    RentVsBuy rent;
+    try {
+        rent = compareRentVsBuy(build, *graph, setup, options.cloudOffers, options.usage, options.cost);
+    } catch (const GraphError&) {
+        return std::nullopt;
+    }
+    auto out = section(w("Rent or buy"));
+    if (rent.purchase)
+        out.facts.push_back(
+            {w("Purchase"), (rent.purchaseIsLowerBound ? ">= " : "") + money(*rent.purchase, rent.currency)});
+    SheetTable table;
+    table.header = {w("Option"),
+                    w("GPUs"),
+                    w("Fits"),
+                    w("Samples per second"),
+                    w("Per hour"),
+                    w("A month of this build's work"),
+                    w("Buying pays off after")};
+    table.widths = {3.0, 0.7, 0.8, 1.2, 1.3, 1.6, 1.4};
+    table.alignRight = {false, true, false, true, true, true, true};
+    auto row = [&](const RunOption& o, bool isBuild) {
+        auto amount = [&](const std::optional<double>& value) {
+            return value ? money(*value, rent.currency) : std::string("—");
+        };
+        const std::string fits = o.fits ? (*o.fits ? w("yes") : w("no")) : w("unknown");
+        const std::string breakEven = isBuild             ? std::string("—")
+                                      : o.breakEvenMonths ? printed("%.1f ", *o.breakEvenMonths) + w("months")
+                                                          : w("never");
+        table.rows.push_back({isBuild ? w("this build") : o.name, std::to_string(o.gpus), fits,
+                              o.notEstimated.empty() ? printed("%.1f", o.samplesPerSecond) : o.notEstimated,
+                              amount(o.hourlyCost), amount(o.costPerMonth), breakEven});
+    };
+    row(rent.build, true);
+    auto cloud = rent.cloud;
+    std::stable_sort(cloud.begin(), cloud.end(), [](const RunOption& a, const RunOption& b) {
+        const bool aFits = a.fits.value_or(false) && a.costPerMonth,
+                   bFits = b.fits.value_or(false) && b.costPerMonth;
+        if (aFits != bFits)
+            return aFits;
+        return aFits && *a.costPerMonth < *b.costPerMonth;
+    });
+    for (std::size_t i = 0; i < cloud.size() && i < 8; ++i)
+        row(cloud[i], false);
+    out.tables.push_back(std::move(table));
+    out.bullets = rent.notes;
+    return out;
 }
 
 } // namespace
@@ -354,6 +425,10 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
         runs.bullets = options.validationRuns;
         sheet.sections.push_back(std::move(runs));
     }
+
+    if (!build.workloads.empty() && !options.cloudOffers.empty())
+        if (auto rent = rentSection(build, options, w))
+            sheet.sections.push_back(std::move(*rent));
 
     AdvisorInput advisorInput;
     if (!build.workloads.empty()) {

@@ -6,6 +6,7 @@
 
 #include "plan/build.h"
 #include "plan/build_cost.h"
+#include "plan/rent_vs_buy.h"
 
 #include <cstdint>
 #include <optional>
@@ -58,6 +59,10 @@ struct BuildSheetOptions {
     std::string appVersion;     // "0.1.0"
     std::string catalogVersion; // how the catalog the prices came from is named
     CostOptions cost;
+    // The catalog's cloud instances, for renting the first workload's compute instead (none: the
+    // sheet leaves the comparison out).
+    std::vector<CloudOffer> cloudOffers;
+    UsagePlan usage;
     // Past runs of torchrig-validate to list (device, versions, date, figures): one line each.
     std::vector<std::string> validationRuns;
 };

@@ -119,6 +119,10 @@ TEST_CASE("report writes a PDF sheet for every preset with its parts, total and 
         }
         CHECK(text.find("Page 1 of " + std::to_string(pages.size())) != std::string::npos);
         CHECK(text.find("TorchRig 0.1.0") != std::string::npos);
+        // The workload rented instead: the build's own row and the catalog's instances.
+        CHECK(text.find("Rent or buy") != std::string::npos);
+        CHECK(text.find("this build") != std::string::npos);
+        CHECK(text.find("AWS p4d.24xlarge") != std::string::npos);
     }
 }
 

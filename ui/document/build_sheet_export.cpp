@@ -1,6 +1,7 @@
 #include "document/build_sheet_export.h"
 
 #include "catalog.h"
+#include "part_snapshot.h"
 #include "util/printed.h"
 #include "util/text_file.h"
 
@@ -13,7 +14,8 @@ namespace torchrig::ui {
 
 namespace {
 
-std::string catalogVersion(const plan::Build& build, const db::Catalog* catalog, plan::SheetLanguage language) {
+std::string catalogVersion(const plan::Build& build, const db::Catalog* catalog,
+                           plan::SheetLanguage language) {
     std::string newest;
     for (const auto& part : build.parts)
         if (part.snapshot.price && part.snapshot.price->date > newest)
@@ -72,6 +74,8 @@ plan::BuildSheetOptions sheetOptionsFor(const plan::Build& build, const db::Cata
     options.appVersion = TORCHRIG_VERSION;
     options.catalogVersion = catalogVersion(build, catalog, language);
     options.validationRuns = validationLines(catalog);
+    if (catalog)
+        options.cloudOffers = db::cloudOffers(*catalog);
     return options;
 }
 
