@@ -50,6 +50,7 @@ const std::map<std::string, std::string, std::less<>>& chinese() {
         {"Tax", "税"},
         {"Shipping", "运费"},
         {"Total", "总计"},
+        {"not known until every part has a price", "需所有配件都有价格后才能得出"},
         {"per hour", "每小时"},
         {"Compatibility and power", "兼容性与功耗"},
         {"Severity", "严重程度"},
@@ -203,13 +204,18 @@ SheetTable componentsTable(const Build& build, const BuildCost& cost, const Cost
     }
     for (const auto& [currency, amount] : cost.totalsByCurrency)
         table.totals.push_back(w("Parts") + ": " + money(amount, currency));
-    if (cost.total) { // one currency: tax and shipping as asked, then the total
-        if (options.taxPercent > 0)
-            table.totals.push_back(w("Tax") + ": " + printed("%g %%", options.taxPercent));
-        if (options.shipping > 0)
-            table.totals.push_back(w("Shipping") + ": " + money(options.shipping, cost.currency));
-        table.totals.push_back(w("Total") + ": " + money(*cost.total, cost.currency));
+    if (options.taxPercent > 0)
+        table.totals.push_back(w("Tax") + ": " + printed("%g %%", options.taxPercent));
+    if (options.shipping > 0) { // in the total's currency: the one asked, or the parts' only one
+        std::string currency = options.currency;
+        if (currency.empty() && cost.totalsByCurrency.size() == 1)
+            currency = cost.totalsByCurrency.begin()->first;
+        table.totals.push_back(w("Shipping") + ": " + money(options.shipping, currency));
     }
+    if (cost.total) // one currency and every part priced: parts, tax and shipping
+        table.totals.push_back(w("Total") + ": " + money(*cost.total, cost.currency));
+    else if (!cost.missing.empty())
+        table.totals.push_back(w("Total") + ": " + w("not known until every part has a price"));
     for (const auto& [currency, amount] : cost.hourlyByCurrency)
         table.totals.push_back(w("per hour") + ": " + money(amount, currency));
     return table;

@@ -215,6 +215,17 @@ TEST_CASE("report writes a Chinese sheet, and Markdown, CSV and JSON beside the 
     const std::string markdown((std::istreambuf_iterator<char>(mdIn)), std::istreambuf_iterator<char>());
     CHECK(markdown.find("| Part | Kind | Qty |") != std::string::npos);
     CHECK(markdown.find("GeForce RTX 3060 12GB") != std::string::npos);
+    // Tax and shipping as given; no total while parts have no price.
+    const auto taxed = folder.file("taxed.md").string();
+    REQUIRE(
+        runCli(folder, "report '" + file + "' -o '" + taxed + "' --tax-percent 13 --shipping 200").exitCode ==
+        0);
+    std::ifstream taxedIn(taxed);
+    const std::string withTax((std::istreambuf_iterator<char>(taxedIn)), std::istreambuf_iterator<char>());
+    CHECK(withTax.find("**Parts: 628.00 USD**") != std::string::npos);
+    CHECK(withTax.find("**Tax: 13 %**") != std::string::npos);
+    CHECK(withTax.find("**Shipping: 200.00 USD**") != std::string::npos);
+    CHECK(withTax.find("**Total: not known until every part has a price**") != std::string::npos);
 
     const auto csv = folder.file("parts.csv").string();
     REQUIRE(runCli(folder, "report '" + file + "' -o '" + csv + "'").exitCode == 0);
