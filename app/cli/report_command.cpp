@@ -33,17 +33,17 @@ ReportCommand::ReportCommand(CLI::App& parent, const GlobalOptions& options)
 int ReportCommand::run(int argc, char** argv) {
     auto build = loadBuildFile(m_file);
     if (!build) {
-        std::cerr << "error: " << build.error().message << "\n";
+        std::cerr << "torchrig-cli: " << build.error().message << "\n";
         return exitCodeFor(build.error().code);
     }
     if (auto status = m_costFlags.resolve(); !status) {
-        std::cerr << "error: " << status.error().message << "\n";
+        std::cerr << "torchrig-cli: " << status.error().message << "\n";
         return kExitUsage;
     }
     const auto output = QString::fromStdString(m_output);
     const auto format = ui::sheetFormatOf(output);
     if (!format) {
-        std::cerr << "error: " << m_output
+        std::cerr << "torchrig-cli: " << m_output
                   << " ends in neither .pdf, .md, .csv nor .json; name the output file "
                   << "with the format you want\n";
         return kExitUsage;
@@ -65,7 +65,7 @@ int ReportCommand::run(int argc, char** argv) {
     setup.size = m_pageSize == "letter" ? QPageSize::Letter : QPageSize::A4;
     auto pages = ui::exportBuildSheet(*build, options, output, setup);
     if (!pages) {
-        std::cerr << "error: " << pages.error().message << "\n";
+        std::cerr << "torchrig-cli: " << pages.error().message << "\n";
         return exitCodeFor(pages.error().code);
     }
     if (*pages > 0)

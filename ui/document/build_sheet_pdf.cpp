@@ -215,7 +215,6 @@ private:
         ensure(height + 8 * m_mm);
         text(qt(chart.title), font(9.5, true), 1 * m_mm);
         if (!m_dry) {
-            const int width = static_cast<int>(m_width);
             QCustomPlot plot;
             plot.setGeometry(0, 0, 900, 220);
             // Pixel sizes: the plot is drawn on a 900-unit canvas scaled to the page, and a point
@@ -280,7 +279,6 @@ private:
             m_painter.scale(scale, scale);
             plot.toPainter(&m_painter, 900, 220);
             m_painter.restore();
-            (void)width;
         }
         m_y += height + 3 * m_mm;
     }
