@@ -10,7 +10,6 @@
 
 #include <nlohmann/json.hpp>
 
-
 namespace torchrig::plan {
 
 namespace {
