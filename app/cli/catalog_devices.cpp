@@ -1,5 +1,6 @@
 #include "catalog_devices.h"
 
+#include "estimate/run_comparison.h"
 #include "part_snapshot.h"
 #include "paths.h"
 #include "plan/gpu_device_spec.h"
@@ -27,6 +28,28 @@ Result<std::unique_ptr<db::Catalog>> openCatalogForReading(const GlobalOptions& 
     auto open = catalogOpenOptions(options);
     open.userReadOnly = true;
     return db::Catalog::open(open);
+}
+
+Result<estimate::Calibration> storedCalibrationFor(const GlobalOptions& options,
+                                                   const std::string& deviceName) {
+    auto catalog = openCatalogForReading(options);
+    if (!catalog)
+        return catalog.error();
+    for (const auto& [device, document] : (*catalog)->calibrations()) {
+        if (!estimate::sameDeviceName(device, deviceName))
+            continue;
+        auto calibration = estimate::readCalibration(document);
+        if (!calibration)
+            return makeError(calibration.error().code, "the calibration stored for " + device + " is " +
+                                                           calibration.error().message +
+                                                           "; reset it in the app's Validate panel");
+        return calibration;
+    }
+    return makeError(
+        ErrorCode::NotFound,
+        "no calibration is stored for " + deviceName +
+            ": press \"Calibrate this device with this run\" after a run in the app's Validate "
+            "panel, or give --calibration with a 'torchrig-cli validate --compare --json' result");
 }
 
 } // namespace torchrig::cli

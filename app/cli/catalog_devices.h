@@ -17,4 +17,10 @@ estimate::DeviceSpec gpuSpec(const db::PartRecord& part);
 db::CatalogOpenOptions catalogOpenOptions(const GlobalOptions& options);
 Result<std::unique_ptr<db::Catalog>> openCatalogForReading(const GlobalOptions& options);
 
+// The calibration the user keeps for a device (the app's Validate panel, "Calibrate this device"),
+// matched by name as the catalog's GPUs are ("GeForce RTX 4090" finds "NVIDIA GeForce RTX 4090");
+// an error naming what to do when there is none.
+Result<estimate::Calibration> storedCalibrationFor(const GlobalOptions& options,
+                                                   const std::string& deviceName);
+
 } // namespace torchrig::cli

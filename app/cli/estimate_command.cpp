@@ -7,6 +7,7 @@
 #include "estimate/run_comparison.h"
 #include "exit_codes.h"
 #include "io/request_graph.h"
+#include "util/host_cpu.h"
 #include "util/host_memory.h"
 #include "util/text_file.h"
 
@@ -75,6 +76,9 @@ EstimateCommand::EstimateCommand(CLI::App& parent, const GlobalOptions& options)
     m_command->add_option("--calibration", m_calibration,
                           "A 'torchrig-cli validate --json' result measured on the device: its rates and "
                           "CUDA context replace the defaults");
+    m_command->add_flag("--calibrated", m_calibrated,
+                        "Estimate with the calibration kept for this device in the user database (the "
+                        "app's Validate panel); --device cpu is this machine's processor");
     m_command->add_flag("--json", m_json, "Print JSON");
 }
 
@@ -131,6 +135,19 @@ int EstimateCommand::run() {
     }
 
     std::optional<estimate::Calibration> calibration;
+    if (m_calibrated && !m_calibration.empty()) {
+        std::cerr
+            << "torchrig-cli: give --calibrated (the stored calibration) or --calibration FILE, not both\n";
+        return kExitUsage;
+    }
+    if (m_calibrated) {
+        auto stored = storedCalibrationFor(m_options, device.id == "cpu" ? hostCpuName() : device.name);
+        if (!stored) {
+            std::cerr << "torchrig-cli: " << stored.error().message << "\n";
+            return exitCodeFor(stored.error().code);
+        }
+        calibration = *stored;
+    }
     if (!m_calibration.empty()) {
         auto read = estimate::readCalibrationFile(m_calibration);
         if (!read) {

@@ -35,6 +35,7 @@ private:
                      const estimate::TrainingSetup& setup, const estimate::DeviceSpec& device,
                      const estimate::Calibration* calibration);
     std::string m_calibration; // a torchrig-cli validate --json result
+    bool m_calibrated = false; // the user database's calibration for the device
     bool m_json = false;
 };
 

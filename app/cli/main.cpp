@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
     app.add_flag("--read-only", options.readOnly, "Open your parts database without changing it");
 
     torchrig::cli::CatalogCommand catalog(app, options);
-    torchrig::cli::ValidateCommand validate(app);
+    torchrig::cli::ValidateCommand validate(app, options);
     torchrig::cli::EstimateCommand estimate(app, options);
     torchrig::cli::FitCommand fit(app, options);
     torchrig::cli::BuildCommand build(app, options);

@@ -1,5 +1,6 @@
 #include "validate_command.h"
 
+#include "catalog_devices.h"
 #include "cli_output.h"
 #include "estimate/run_comparison.h"
 #include "exit_codes.h"
@@ -44,7 +45,8 @@ std::string comparisonTable(const estimate::RunComparison& comparison) {
 
 } // namespace
 
-ValidateCommand::ValidateCommand(CLI::App& parent) {
+ValidateCommand::ValidateCommand(CLI::App& parent, const GlobalOptions& options)
+    : m_options(options) {
     m_command =
         parent.add_subcommand("validate", "Train a model for a few steps on this machine and measure it");
     m_workload.addTo(*m_command);
@@ -67,6 +69,9 @@ ValidateCommand::ValidateCommand(CLI::App& parent) {
             "With --compare: estimate with what an earlier 'validate --compare --json' on this device "
             "measured (its rates and step-time ratio) instead of this run's own rates")
         ->check(CLI::ExistingFile);
+    m_command->add_flag("--calibrated", m_calibrated,
+                        "With --compare: estimate with the calibration kept for the run's device in the user "
+                        "database (the app's Validate panel), as the app does");
 }
 
 int ValidateCommand::run() {
@@ -75,8 +80,13 @@ int ValidateCommand::run() {
         std::cerr << "torchrig-cli: " << request.error().message << "\n";
         return exitCodeFor(request.error().code);
     }
-    if (!m_calibration.empty() && !m_compare) {
-        std::cerr << "torchrig-cli: --calibration is for --compare\n";
+    if ((!m_calibration.empty() || m_calibrated) && !m_compare) {
+        std::cerr << "torchrig-cli: --calibration and --calibrated are for --compare\n";
+        return kExitUsage;
+    }
+    if (!m_calibration.empty() && m_calibrated) {
+        std::cerr
+            << "torchrig-cli: give --calibrated (the stored calibration) or --calibration FILE, not both\n";
         return kExitUsage;
     }
     std::optional<estimate::Calibration> stored;
@@ -118,6 +128,14 @@ int ValidateCommand::run() {
     const auto& r = outcome.result;
     const auto& m = r.measured;
     std::optional<estimate::RunComparison> comparison;
+    if (m_calibrated) { // the device is known now: the run names it
+        auto calibration = storedCalibrationFor(m_options, r.device.name);
+        if (!calibration) {
+            std::cerr << "torchrig-cli: " << calibration.error().message << "\n";
+            return exitCodeFor(calibration.error().code);
+        }
+        stored = *calibration;
+    }
     if (m_compare) {
         auto compared = estimate::compareRun(*request, r, stored ? &*stored : nullptr);
         if (!compared) {
@@ -162,6 +180,10 @@ int ValidateCommand::run() {
         rows.push_back(
             {"step phases (median)", fmt::format("forward {:.4f} s, backward {:.4f} s, optimizer {:.4f} s",
                                                  m.phases.forward, m.phases.backward, m.phases.optimizer)});
+    if (m.freshPageBytes)
+        rows.push_back({"fresh pages faulted in (median)",
+                        fmt::format("forward {}, backward {}, optimizer {}", bytes(m.freshPageBytes->forward),
+                                    bytes(m.freshPageBytes->backward), bytes(m.freshPageBytes->optimizer))});
     const auto& k = m.kernels;
     auto forwardAndBackward = [](double forward, double backward) {
         return fmt::format("{:.1f} GFLOP/s forward, {:.1f} backward", forward / 1e9, backward / 1e9);

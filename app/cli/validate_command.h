@@ -1,5 +1,6 @@
 #pragma once
 
+#include "catalog_command.h"
 #include "workload_options.h"
 
 #include <CLI/CLI.hpp>
@@ -10,11 +11,12 @@ namespace torchrig::cli {
 // with --compare, beside the estimate for the same workload on the same device.
 class ValidateCommand {
 public:
-    explicit ValidateCommand(CLI::App& parent);
+    ValidateCommand(CLI::App& parent, const GlobalOptions& options);
     bool selected() const { return m_command->parsed(); }
     int run();
 
 private:
+    const GlobalOptions& m_options;
     CLI::App* m_command = nullptr;
     WorkloadOptions m_workload;
     int m_steps = 3;
@@ -26,6 +28,7 @@ private:
     bool m_json = false;
     bool m_compare = false;
     std::string m_calibration; // a 'validate --compare --json' result from this device
+    bool m_calibrated = false; // the user database's calibration for the run's device
 };
 
 } // namespace torchrig::cli

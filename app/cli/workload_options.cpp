@@ -16,6 +16,11 @@ void WorkloadOptions::addTo(CLI::App& command, const std::string& deviceHelp, bo
         ->check(CLI::Range(2, 1 << 20));
     command.add_option("--image-size", imageSize, "Image height = width (vision models)")
         ->check(CLI::Range(8, 8192));
+    command
+        .add_option("--layers", layers,
+                    "Build a transformer (BERT, GPT-2, Llama, ViT) with this many of its blocks, to fit a "
+                    "smaller device")
+        ->check(CLI::Range(1, 1000));
     command.add_option("--precision", precision, "fp32, tf32, amp-fp16, amp-bf16, bf16")
         ->check(CLI::IsMember({"fp32", "tf32", "amp-fp16", "amp-bf16", "bf16"}));
     command
@@ -82,6 +87,7 @@ Result<ValidationRequest> WorkloadOptions::toRequest() const {
         request.inputs.seqLen = seqLen;
     if (imageSize > 0)
         request.inputs.imageSize = imageSize;
+    request.inputs.layers = layers;
     request.precision = precisionFromString(precision).value_or(Precision::Fp32);
     request.optimizer = optimizerFromString(optimizer).value_or(OptimizerKind::AdamW);
     request.optimizerImpl = optimizerImplFromString(optimizerImpl).value_or(OptimizerImpl::Default);

@@ -17,6 +17,7 @@ struct WorkloadOptions {
     std::string modelFile;
     std::int64_t batch = 0;
     std::int64_t seqLen = 0;
+    std::int64_t layers = 0;
     std::int64_t imageSize = 0;
     std::string precision = "fp32";
     std::string optimizer = "adamw";

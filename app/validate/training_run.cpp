@@ -4,6 +4,7 @@
 #include "estimate/memory_estimate.h"
 #include "graph_network.h"
 #include "tracking_cpu_allocator.h"
+#include "util/host_cpu.h"
 #include "util/host_memory.h"
 
 #include <ATen/autocast_mode.h>
@@ -14,12 +15,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <thread>
 
 #ifdef __linux__
 #include <sys/mman.h>
+#include <sys/resource.h>
+#include <unistd.h>
 #endif
 
 namespace torchrig::validate {
@@ -30,6 +32,14 @@ using Clock = std::chrono::steady_clock;
 
 double secondsSince(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The process's minor page faults so far (all threads): each is a page the kernel mapped in on
+// first touch.
+std::int64_t minorFaults() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_minflt;
 }
 
 bool isOutOfMemory(const c10::Error& e) {
@@ -382,7 +392,7 @@ template <class Fn> double medianSeconds(const RunDevice& device, Fn&& fn) {
 }
 
 // What the kernel takes to fault in fresh anonymous pages, per byte written: glibc serves large
-// allocations with such pages (estimate.h: kFreshPagesAllocationBytes). Timed on pages mapped
+// allocations and a heap it has trimmed with such pages (estimate/glibc_heap_model.h). Timed on pages mapped
 // here, as malloc's own reuse of freed memory depends on what ran before. 0: not measured.
 double firstTouchBytesPerSecond() {
 #ifdef __linux__
@@ -542,13 +552,7 @@ ValidationDevice describeDevice(const ValidationRequest& request) {
     device.kind = "cpu";
     device.threads = at::get_num_threads();
     device.libtorchVersion = TORCH_VERSION;
-    std::ifstream cpuinfo("/proc/cpuinfo");
-    for (std::string line; std::getline(cpuinfo, line);) {
-        if (line.rfind("model name", 0) == 0) {
-            device.name = line.substr(line.find(':') + 2);
-            break;
-        }
-    }
+    device.name = hostCpuName();
     device.totalMemoryBytes = hostMemoryBytes("MemTotal");
     return device;
 }
@@ -567,6 +571,7 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
     auto start = Clock::now();
     ValidationMeasurement m;
     std::vector<double> forwardTimes, backwardTimes, optimizerTimes;
+    std::vector<double> forwardFaults, backwardFaults, optimizerFaults;
     if (device.cuda) {
         m.contextBytes = cuda::createContext(device.index);
         cuda::releaseCachedMemory(); // a previous --max-batch attempt's blocks are not this run's
@@ -605,6 +610,8 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
             auto stepStart = Clock::now();
             auto phaseStart = stepStart;
             double forwardSeconds = 0, backwardSeconds = 0;
+            std::int64_t forwardFaultCount = 0, backwardFaultCount = 0;
+            auto faultsAt = minorFaults();
             for (auto& p : network.parameters())
                 p.mutable_grad().reset(); // zero_grad(set_to_none=True), PyTorch 2.x's default
             at::Tensor loss;
@@ -623,6 +630,8 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
                 device.synchronize();
                 const auto backwardStart = Clock::now();
                 forwardSeconds += std::chrono::duration<double>(backwardStart - phaseStart).count();
+                forwardFaultCount += minorFaults() - faultsAt;
+                faultsAt = minorFaults();
                 if (scaler)
                     scaler->scale(loss).backward();
                 else
@@ -630,6 +639,8 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
                 device.synchronize();
                 phaseStart = Clock::now();
                 backwardSeconds += std::chrono::duration<double>(phaseStart - backwardStart).count();
+                backwardFaultCount += minorFaults() - faultsAt;
+                faultsAt = minorFaults();
             }
             // The loss stays alive through the optimizer's step, as a Python loop's variable does.
             if (!request.inference) {
@@ -640,6 +651,7 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
             }
             device.synchronize();
             const double optimizerSeconds = secondsSince(phaseStart);
+            const auto optimizerFaultCount = minorFaults() - faultsAt;
             auto seconds = secondsSince(stepStart);
             m.loss = loss.defined() ? loss.item<double>() : std::numeric_limits<double>::quiet_NaN();
             loss.reset();
@@ -663,6 +675,9 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
                 forwardTimes.push_back(forwardSeconds);
                 backwardTimes.push_back(backwardSeconds);
                 optimizerTimes.push_back(optimizerSeconds);
+                forwardFaults.push_back(static_cast<double>(forwardFaultCount));
+                backwardFaults.push_back(static_cast<double>(backwardFaultCount));
+                optimizerFaults.push_back(static_cast<double>(optimizerFaultCount));
             }
             progress(measured ? "measure" : "warmup", step, secondsSince(start));
         }
@@ -691,6 +706,12 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
     }
     m.stepSecondsMedian = median(m.stepSeconds);
     m.phases = {median(forwardTimes), median(backwardTimes), median(optimizerTimes)};
+    if (!device.cuda && !forwardFaults.empty()) {
+        const double page = static_cast<double>(sysconf(_SC_PAGESIZE));
+        m.freshPageBytes = PhaseBytes{static_cast<std::int64_t>(median(forwardFaults) * page),
+                                      static_cast<std::int64_t>(median(backwardFaults) * page),
+                                      static_cast<std::int64_t>(median(optimizerFaults) * page)};
+    }
     m.samplesPerSecond =
         m.stepSecondsMedian > 0 ? static_cast<double>(request.inputs.batch) / m.stepSecondsMedian : 0;
     // The device's rates are the machine's, not the workload's: measured outside its memory limit.

@@ -95,30 +95,6 @@ double calibratedRate(const Calibration& c, Precision precision) {
     return 0;
 }
 
-// Seconds the CPU spends faulting in fresh pages for the step's large allocations, by phase.
-struct FreshPages {
-    double forward = 0, backward = 0, optimizer = 0;
-};
-
-FreshPages freshPagesSeconds(const MemoryEstimate& memory, double bytesPerSecond) {
-    FreshPages out;
-    std::int64_t live = memory.timeline.empty() ? 0 : memory.timeline.front().liveBytes;
-    for (const auto& point : memory.timeline) {
-        const auto allocated = point.liveBytes - live;
-        live = point.liveBytes;
-        if (allocated < kFreshPagesAllocationBytes)
-            continue;
-        const double seconds = static_cast<double>(allocated) / bytesPerSecond;
-        switch (point.phase) {
-        case TimelinePoint::Phase::Forward: out.forward += seconds; break;
-        case TimelinePoint::Phase::Backward: out.backward += seconds; break;
-        case TimelinePoint::Phase::Optimizer: // the simulation holds only the update's peak: counted below
-        case TimelinePoint::Phase::Start: break;
-        }
-    }
-    return out;
-}
-
 std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const TrainingSetup& setup,
                                          const DeviceSpec& device, std::int64_t batch,
                                          const Calibration* calibration, const MemoryEstimate& memory) {
@@ -327,28 +303,12 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
         }
     }
     if (measuredKernels && !device.cuda && measuredKernels->firstTouchBytesPerSecond > 0) {
+        // What malloc gives back to the kernel and takes again, faulted in page by page.
         const double rate = measuredKernels->firstTouchBytesPerSecond;
-        const auto fresh = freshPagesSeconds(memory, rate);
-        t.forwardSeconds += fresh.forward;
-        t.backwardSeconds += fresh.backward;
-        // The update's out-of-place results, one parameter's size each: single-tensor AdamW's
-        // sqrt and division, Lion's clone and sign, foreach's sqrt of each tensor of the list.
-        double temporaries = 0;
-        if (!setup.inference && !fused)
-            switch (setup.optimizer) {
-            case OptimizerKind::Adam:
-            case OptimizerKind::AdamW: temporaries = foreach ? 1 : 2; break;
-            case OptimizerKind::Lion: temporaries = 2; break;
-            case OptimizerKind::Adafactor: temporaries = 1; break;
-            default: break;
-            }
-        double largeParameterBytes = 0;
-        for (const auto& tensor : tensors) {
-            const double bytes = static_cast<double>(numel(tensor.shape)) * storedElement;
-            if (tensor.role == TensorRole::Parameter && !tensor.frozen && bytes >= kFreshPagesAllocationBytes)
-                largeParameterBytes += bytes;
-        }
-        t.optimizerSeconds += temporaries * largeParameterBytes / rate;
+        const auto fresh = memory.freshPageBytes.value_or(PhaseBytes{});
+        t.forwardSeconds += static_cast<double>(fresh.forward) / rate;
+        t.backwardSeconds += static_cast<double>(fresh.backward) / rate;
+        t.optimizerSeconds += static_cast<double>(fresh.optimizer) / rate;
     }
     t.stepSeconds = t.forwardSeconds + t.backwardSeconds + exposed + t.optimizerSeconds;
     t.trainingFlops = (forwardFlops + backwardFlops) * micro;

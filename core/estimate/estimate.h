@@ -43,11 +43,6 @@ struct Calibration {
     double stepTimeRatio = 1;
 };
 
-// glibc's malloc serves an allocation past its largest mmap threshold (32 MiB on 64-bit Linux) with
-// fresh pages from the kernel, each faulted in on first write: on the CPU every such tensor costs
-// its bytes at the measured first-touch rate on top of its kernel.
-constexpr std::int64_t kFreshPagesAllocationBytes = 32LL << 20;
-
 // What a CUDA device holds beside the caching allocator's blocks, measured on an H200 with CUDA
 // 13.0 and PyTorch 2.11 (tests/gpu/README.md): the context, and cuBLAS/cuDNN handles and loaded
 // kernels. A validation run on the user's own GPU replaces them.

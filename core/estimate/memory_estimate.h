@@ -107,6 +107,9 @@ struct MemoryEstimate {
     std::int64_t allocatedPeakBytes = 0;           // a steady-state step
     std::int64_t firstStepAllocatedPeakBytes = 0;  // the first step: no gradients or optimizer state yet
     std::optional<std::int64_t> reservedPeakBytes; // CUDA: the caching allocator's, replayed
+    // CPU: the fresh pages the steady step faults in under glibc's malloc, replayed
+    // (estimate/glibc_heap_model.h): the time they cost is in the step-time estimate.
+    std::optional<PhaseBytes> freshPageBytes;
     std::array<std::int64_t, kMemoryCategoryCount> breakdownAtPeak{};
     TimelinePoint peakAt;                     // where the steady step peaks
     std::vector<TimelinePoint> timeline;      // the steady step, after each event

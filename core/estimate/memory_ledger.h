@@ -4,6 +4,7 @@
 // live at it, and on CUDA the caching allocator's replay. Used by the step simulation only.
 
 #include "estimate/caching_allocator.h"
+#include "estimate/glibc_heap_model.h"
 #include "estimate/memory_estimate.h"
 
 #include <algorithm>
@@ -16,6 +17,8 @@ inline constexpr int kNoStorage = -1;
 
 // Live storages with reference counts, as tensors share storage through views and autograd's saved
 // variables. Bytes are what the allocator hands out: exact on the CPU, rounded up to 512 on CUDA.
+// On CUDA the caching allocator's replay gives the reserved peak; on the CPU glibc's malloc's
+// replay gives the fresh pages each phase of the recorded step faults in.
 class MemoryLedger {
 public:
     explicit MemoryLedger(bool cuda)
@@ -25,8 +28,13 @@ public:
         if (m_cuda)
             bytes = std::max<std::int64_t>(512, (bytes + 511) / 512 * 512);
         m_storages.push_back({bytes, category, 1});
-        if (m_cuda)
+        if (m_cuda) {
             m_allocator.allocate(static_cast<int>(m_storages.size() - 1), bytes);
+        } else {
+            const auto fresh = m_heap.allocate(static_cast<int>(m_storages.size() - 1), bytes);
+            if (m_recording)
+                m_freshBytes[static_cast<std::size_t>(m_phase)] += fresh;
+        }
         m_byCategory[static_cast<std::size_t>(category)] += bytes;
         m_live += bytes;
         if (m_live > m_peak) {
@@ -48,6 +56,8 @@ public:
         if (--s.refs == 0) {
             if (m_cuda)
                 m_allocator.free(id);
+            else
+                m_heap.free(id);
             m_live -= s.bytes;
             m_byCategory[static_cast<std::size_t>(s.category)] -= s.bytes;
             record();
@@ -76,6 +86,14 @@ public:
     const std::array<std::int64_t, kMemoryCategoryCount>& peakBreakdown() const { return m_peakBreakdown; }
     TimelinePoint peakAt() const { return m_peakAt; }
     std::vector<TimelinePoint> takeTimeline() { return std::move(m_timeline); }
+    // CPU: the fresh pages the recorded part faulted in, by phase (the start's go to the forward).
+    PhaseBytes freshPageBytes() const {
+        using Phase = TimelinePoint::Phase;
+        auto of = [this](Phase phase) {
+            return m_freshBytes[static_cast<std::size_t>(phase)];
+        };
+        return {of(Phase::Start) + of(Phase::Forward), of(Phase::Backward), of(Phase::Optimizer)};
+    }
 
 private:
     void record() {
@@ -89,6 +107,8 @@ private:
     };
     bool m_cuda;
     CachingAllocatorModel m_allocator;
+    GlibcHeapModel m_heap;
+    std::array<std::int64_t, 4> m_freshBytes{}; // by TimelinePoint::Phase
     std::vector<Storage> m_storages;
     std::array<std::int64_t, kMemoryCategoryCount> m_byCategory{};
     std::array<std::int64_t, kMemoryCategoryCount> m_peakBreakdown{};

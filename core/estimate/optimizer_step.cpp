@@ -108,7 +108,34 @@ void Simulation::optimizerStep(bool first) {
     }
     if (master) // each gradient cast to float32 before the update
         temporary += m_impl == OptimizerImpl::Foreach ? all : largest;
-    m_ledger.transient(temporary, MemoryCategory::Temporaries);
+    // On the CPU the order of the update's allocations decides which pages malloc gives back and
+    // takes again (glibc_heap_model.h): one parameter's at a time, or the whole list's at once.
+    const bool adam = m_setup.optimizer == OptimizerKind::Adam || m_setup.optimizer == OptimizerKind::AdamW;
+    const bool singleTensor =
+        m_impl == OptimizerImpl::SingleTensor && (adam || m_setup.optimizer == OptimizerKind::Lion);
+    if (m_setup.cuda || master || !(singleTensor || (adam && m_impl == OptimizerImpl::Foreach))) {
+        m_ledger.transient(temporary, MemoryCategory::Temporaries);
+        return;
+    }
+    if (singleTensor) {
+        // Adam: exp_avg_sq.sqrt(), its quotient by the bias correction (a wrapped scalar beside),
+        // the sqrt freed; Lion: exp_avg.clone(), the interpolation, the clone freed.
+        for (auto p : m_params) {
+            const auto bytes = local(stateBytes(p));
+            const int root = m_ledger.alloc(bytes, MemoryCategory::Temporaries);
+            const int scalar = adam ? m_ledger.alloc(12, MemoryCategory::Temporaries) : kNone;
+            const int second = m_ledger.alloc(bytes, MemoryCategory::Temporaries);
+            m_ledger.release(scalar);
+            m_ledger.release(root);
+            m_ledger.release(second);
+        }
+        return;
+    }
+    std::vector<int> roots; // _foreach_sqrt: every exp_avg_sq's root, freed when the step returns
+    for (auto p : m_params)
+        roots.push_back(m_ledger.alloc(local(stateBytes(p)), MemoryCategory::Temporaries));
+    for (auto id : roots)
+        m_ledger.release(id);
 }
 
 } // namespace torchrig::estimate::detail

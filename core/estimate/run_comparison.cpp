@@ -97,6 +97,11 @@ Result<RunComparison> compareRun(const ValidationRequest& request, const Validat
     add("reserved_peak_bytes", bytes(e.reservedPeakBytes), bytes(m.reservedPeakBytes));
     add("device_used_bytes", device.cuda ? std::optional<double>(double(e.devicePeakBytes)) : std::nullopt,
         bytes(m.deviceUsedBytes));
+    // CPU: the pages malloc gave back and took again, which the step pays for in faults.
+    auto freshTotal = [](const std::optional<PhaseBytes>& fresh) {
+        return fresh ? std::optional<double>(static_cast<double>(fresh->total())) : std::nullopt;
+    };
+    add("fresh_page_bytes_per_step", freshTotal(e.memory.freshPageBytes), freshTotal(m.freshPageBytes));
     const auto time = e.time ? std::optional<double>(e.time->stepSeconds) : std::nullopt;
     add("step_seconds", time, m.stepSecondsMedian);
     add("samples_per_second", e.time ? std::optional<double>(e.time->samplesPerSecond) : std::nullopt,

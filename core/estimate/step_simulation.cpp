@@ -88,6 +88,8 @@ MemoryEstimate Simulation::run() {
     result.timeline = m_ledger.takeTimeline();
     if (m_setup.cuda)
         result.reservedPeakBytes = m_ledger.reservedPeak();
+    else
+        result.freshPageBytes = m_ledger.freshPageBytes();
     for (auto id : m_state)
         result.optimizerStateBytes += m_ledger.bytes(id);
     result.hostOptimizerStateBytes = m_offloadedStateBytes;

@@ -13,6 +13,8 @@ ModelInputs effectiveInputs(const ValidationRequest& request) {
             inputs.imageSize = 0;
         if (model->inputKind != ModelInputKind::Tokens)
             inputs.seqLen = 0;
+        if (inputs.layers >= model->layers)
+            inputs.layers = 0; // all of them
     }
     return inputs;
 }
@@ -39,6 +41,15 @@ Result<ModelGraph> buildUnadapted(const ValidationRequest& request) {
         auto model = requireZooModel(request.model);
         if (!model)
             return model.error();
+        if (request.inputs.layers > 0 && (*model)->layers == 0)
+            return makeError(ErrorCode::InvalidInput,
+                             request.model +
+                                 " is built whole: only the transformers (BERT, GPT-2, Llama, "
+                                 "ViT) can be built with fewer layers; leave the layer count out");
+        if (request.inputs.layers > (*model)->layers)
+            return makeError(ErrorCode::InvalidInput,
+                             request.model + " has " + std::to_string((*model)->layers) + " layers, not " +
+                                 std::to_string(request.inputs.layers) + "; ask for at most that many");
         return (*model)->build(effectiveInputs(request));
     } catch (const GraphError& e) {
         return makeError(ErrorCode::InvalidInput, e.what());

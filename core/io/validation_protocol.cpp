@@ -148,6 +148,10 @@ json measurementToJson(const ValidationMeasurement& m) {
         out["phase_seconds"] = {{"forward", m.phases.forward},
                                 {"backward", m.phases.backward},
                                 {"optimizer", m.phases.optimizer}};
+    if (m.freshPageBytes)
+        out["fresh_page_bytes"] = {{"forward", m.freshPageBytes->forward},
+                                   {"backward", m.freshPageBytes->backward},
+                                   {"optimizer", m.freshPageBytes->optimizer}};
     if (m.reservedPeakBytes)
         out["reserved_peak_bytes"] = *m.reservedPeakBytes;
     if (m.deviceUsedBytes)
@@ -207,6 +211,8 @@ Result<ValidationRequest> parseValidationRequest(std::string_view text) {
                 request.inputs.imageSize = integerIn(value, key, 8, 8192);
             else if (key == "seq_len")
                 request.inputs.seqLen = integerIn(value, key, 2, 1 << 20);
+            else if (key == "layers")
+                request.inputs.layers = integerIn(value, key, 1, 1000);
             else if (key == "precision")
                 request.precision = choiceOf(value, key, kPrecisions);
             else if (key == "optimizer")
@@ -289,6 +295,8 @@ std::string validationRequestToJson(const ValidationRequest& r) {
         out["image_size"] = r.inputs.imageSize;
     if (r.inputs.seqLen > 0)
         out["seq_len"] = r.inputs.seqLen;
+    if (r.inputs.layers > 0)
+        out["layers"] = r.inputs.layers;
     if (!r.model.empty())
         out["model"] = r.model;
     else
@@ -352,6 +360,8 @@ std::string resultLine(const ValidationResult& r) {
     json device = deviceToJson(r.device);
     json inputs = {
         {"batch", r.inputs.batch}, {"image_size", r.inputs.imageSize}, {"seq_len", r.inputs.seqLen}};
+    if (r.inputs.layers > 0)
+        inputs["layers"] = r.inputs.layers;
     json line = {{"event", "result"},
                  {"model", r.model},
                  {"inputs", inputs},
@@ -389,7 +399,7 @@ Result<WorkerLine> parseWorkerLine(std::string_view text) {
                 r.maxBatch = document["max_batch"].get<std::int64_t>();
             const auto& inputs = document.at("inputs");
             r.inputs = {inputs.at("batch").get<std::int64_t>(), inputs.at("image_size").get<std::int64_t>(),
-                        inputs.at("seq_len").get<std::int64_t>()};
+                        inputs.at("seq_len").get<std::int64_t>(), inputs.value("layers", std::int64_t{0})};
             const auto& m = document.at("measured");
             r.measured.parameterCount = m.at("parameter_count").get<std::int64_t>();
             r.measured.allocatedPeakBytes = m.at("allocated_peak_bytes").get<std::int64_t>();
@@ -431,6 +441,12 @@ Result<WorkerLine> parseWorkerLine(std::string_view text) {
                 const auto& phases = m["phase_seconds"];
                 r.measured.phases = {phases.at("forward").get<double>(), phases.at("backward").get<double>(),
                                      phases.at("optimizer").get<double>()};
+            }
+            if (m.contains("fresh_page_bytes")) {
+                const auto& fresh = m["fresh_page_bytes"];
+                r.measured.freshPageBytes = PhaseBytes{fresh.at("forward").get<std::int64_t>(),
+                                                       fresh.at("backward").get<std::int64_t>(),
+                                                       fresh.at("optimizer").get<std::int64_t>()};
             }
             if (m.contains("reserved_peak_bytes"))
                 r.measured.reservedPeakBytes = m["reserved_peak_bytes"].get<std::int64_t>();

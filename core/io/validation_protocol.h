@@ -88,6 +88,14 @@ struct PhaseSeconds {
     bool known() const { return forward > 0 || backward > 0 || optimizer > 0; }
 };
 
+// CPU: the bytes of fresh pages a measured step faulted in (minor faults × the page size, medians
+// over the measured steps), by phase as PhaseSeconds splits it. glibc's malloc returns memory to
+// the kernel and takes it back, and every page taken back costs a fault on first write.
+struct PhaseBytes {
+    std::int64_t forward = 0, backward = 0, optimizer = 0;
+    std::int64_t total() const { return forward + backward + optimizer; }
+};
+
 // What one run measured. Byte counts are exact on the CPU (a tracking allocator) and the caching
 // allocator's statistics on CUDA.
 struct ValidationMeasurement {
@@ -107,6 +115,7 @@ struct ValidationMeasurement {
     double copyBytesPerSecond = 0; // read + write
     KernelRates kernels;
     PhaseSeconds phases;
+    std::optional<PhaseBytes> freshPageBytes; // CPU runs only
 };
 
 struct ValidationDevice {

@@ -9,10 +9,15 @@ namespace torchrig {
 namespace {
 
 ModelInputs imageDefaults(std::int64_t size = 224) {
-    return {32, size, 0};
+    return {32, size, 0, 0};
 }
 ModelInputs tokenDefaults(std::int64_t seq) {
-    return {8, 0, seq};
+    return {8, 0, seq, 0};
+}
+
+// The inputs' layer count where it asks for fewer blocks than the model has, else the model's.
+std::int64_t layersFor(const ModelInputs& inputs, std::int64_t own) {
+    return inputs.layers > 0 && inputs.layers < own ? inputs.layers : own;
 }
 
 std::vector<ZooModel> makeZoo() {
@@ -33,14 +38,12 @@ std::vector<ZooModel> makeZoo() {
                        return buildMobileNetV2(in);
                    }});
     zoo.push_back({"vit_b_16", "vit", "ViT-B/16, ImageNet classifier", ModelInputKind::Image, imageDefaults(),
-                   [](const ModelInputs& in) {
-                       return buildVitB16(in);
-                   }});
+                   [](const ModelInputs& in) { return buildVitB16(in, 1000, layersFor(in, 12)); }, 12});
     zoo.push_back({"unet",
                    "unet",
                    "U-Net, 64 base channels, 2-class segmentation",
                    ModelInputKind::Image,
-                   {8, 256, 0},
+                   {8, 256, 0, 0},
                    [](const ModelInputs& in) {
                        return buildUNet(in);
                    }});
@@ -48,24 +51,30 @@ std::vector<ZooModel> makeZoo() {
                    "mlp",
                    "MLP 784-512-512-10 (MNIST-sized)",
                    ModelInputKind::Features,
-                   {64, 0, 0},
+                   {64, 0, 0, 0},
                    [](const ModelInputs& in) {
                        return buildMlp(in, {784, 512, 512, 10});
                    }});
     zoo.push_back({"bert-base-uncased", "bert", "BERT-base, 2-label sequence classification",
-                   ModelInputKind::Tokens, tokenDefaults(128), [](const ModelInputs& in) {
-                       return buildBert(BertConfig{}, in);
-                   }});
+                   ModelInputKind::Tokens, tokenDefaults(128),
+                   [](const ModelInputs& in) {
+                       BertConfig c;
+                       c.layers = layersFor(in, c.layers);
+                       return buildBert(c, in);
+                   },
+                   12});
     zoo.push_back({"bert-large-uncased", "bert", "BERT-large, 2-label sequence classification",
-                   ModelInputKind::Tokens, tokenDefaults(128), [](const ModelInputs& in) {
+                   ModelInputKind::Tokens, tokenDefaults(128),
+                   [](const ModelInputs& in) {
                        BertConfig c;
                        c.name = "bert-large-uncased";
                        c.hidden = 1024;
-                       c.layers = 24;
+                       c.layers = layersFor(in, 24);
                        c.heads = 16;
                        c.intermediate = 4096;
                        return buildBert(c, in);
-                   }});
+                   },
+                   24});
     struct Gpt2Size {
         const char* id;
         std::int64_t width, layers, heads;
@@ -73,14 +82,16 @@ std::vector<ZooModel> makeZoo() {
     for (auto size : {Gpt2Size{"gpt2", 768, 12, 12}, Gpt2Size{"gpt2-medium", 1024, 24, 16},
                       Gpt2Size{"gpt2-large", 1280, 36, 20}, Gpt2Size{"gpt2-xl", 1600, 48, 25}}) {
         zoo.push_back({size.id, "gpt2", std::string("GPT-2 ") + size.id + " language model",
-                       ModelInputKind::Tokens, tokenDefaults(1024), [size](const ModelInputs& in) {
+                       ModelInputKind::Tokens, tokenDefaults(1024),
+                       [size](const ModelInputs& in) {
                            Gpt2Config c;
                            c.name = size.id;
                            c.width = size.width;
-                           c.layers = size.layers;
+                           c.layers = layersFor(in, size.layers);
                            c.heads = size.heads;
                            return buildGpt2(c, in);
-                       }});
+                       },
+                       size.layers});
     }
     struct LlamaSize {
         const char* id;
@@ -90,16 +101,18 @@ std::vector<ZooModel> makeZoo() {
          {LlamaSize{"llama-2-7b", 4096, 11008, 32, 32, 32}, LlamaSize{"llama-2-13b", 5120, 13824, 40, 40, 40},
           LlamaSize{"llama-2-70b", 8192, 28672, 80, 64, 8}}) {
         zoo.push_back({size.id, "llama", std::string("Llama 2 ") + (size.id + 8) + " language model",
-                       ModelInputKind::Tokens, tokenDefaults(4096), [size](const ModelInputs& in) {
+                       ModelInputKind::Tokens, tokenDefaults(4096),
+                       [size](const ModelInputs& in) {
                            LlamaConfig c;
                            c.name = size.id;
                            c.hidden = size.hidden;
                            c.intermediate = size.intermediate;
-                           c.layers = size.layers;
+                           c.layers = layersFor(in, size.layers);
                            c.heads = size.heads;
                            c.kvHeads = size.kvHeads;
                            return buildLlama(c, in);
-                       }});
+                       },
+                       size.layers});
     }
     return zoo;
 }

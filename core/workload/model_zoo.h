@@ -21,6 +21,9 @@ struct ZooModel {
     ModelInputKind inputKind = ModelInputKind::Image;
     ModelInputs defaults;
     std::function<ModelGraph(const ModelInputs&)> build;
+    // Its transformer blocks, when `build` honours ModelInputs::layers (fewer of them); 0: the
+    // model is built whole whatever the inputs ask.
+    std::int64_t layers = 0;
 };
 
 const std::vector<ZooModel>& modelZoo();

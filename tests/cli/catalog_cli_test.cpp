@@ -1,6 +1,7 @@
 // The command line: catalog, validate, estimate and fit, as scripts call them.
 
 #include "cli_run.h"
+#include "io/request_graph.h"
 #include "test_support.h"
 
 #include <catch2/catch.hpp>
@@ -129,6 +130,50 @@ TEST_CASE("validate --compare sets the estimate beside the measurement, and a ca
     CHECK(runCli(folder,
                  "validate --model mlp --batch 32 --calibration '" + folder.file("other.json").string() + "'")
               .exitCode == 2); // --calibration without --compare
+
+    // --calibrated: the calibration the app keeps for this device in the user database.
+    auto none = runCli(folder, "validate --model mlp --batch 32 --steps 1 --compare --calibrated");
+    CHECK(none.exitCode == 3);
+    CHECK(none.output.find("no calibration is stored for") != std::string::npos);
+    {
+        auto catalog = test::openCatalog(folder.file("user.sqlite"));
+        REQUIRE(catalog->setCalibration(d["device"]["name"].get<std::string>(), json, std::nullopt).ok());
+    }
+    auto kept =
+        runCli(folder, "validate --model mlp --batch 32 --steps 2 --compare --json --calibrated 2>/dev/null");
+    REQUIRE(kept.exitCode == 0);
+    auto keptJson = nlohmann::json::parse(kept.output.substr(kept.output.find('{')));
+    CHECK(keptJson["calibration"]["estimate_used_stored_calibration"] == true);
+    CHECK(keptJson["estimated"]["step_seconds"].get<double>() ==
+          Approx(d["measured"]["step_seconds"].get<double>()).epsilon(1e-6));
+}
+
+TEST_CASE("validate --layers trains a transformer with fewer blocks, and the estimate is for the same",
+          "[cli][validate]") {
+    test::TemporaryFolder folder;
+    auto run =
+        runCli(folder, "validate --model bert-base-uncased --layers 2 --batch 2 --seq-len 32 --steps 1 "
+                       "--compare --json 2>/dev/null");
+    REQUIRE(run.exitCode == 0);
+    auto d = nlohmann::json::parse(run.output.substr(run.output.find('{')));
+    CHECK(d["inputs"]["layers"] == 2);
+    ValidationRequest twoLayers;
+    twoLayers.model = "bert-base-uncased";
+    twoLayers.inputs.layers = 2;
+    twoLayers.inputs.seqLen = 32;
+    auto whole = twoLayers;
+    whole.inputs.layers = 0;
+    const auto parameters = buildRequestGraph(twoLayers)->parameterCount();
+    CHECK(d["measured"]["parameter_count"].get<std::int64_t>() == parameters);
+    CHECK(parameters < buildRequestGraph(whole)->parameterCount() * 0.6);
+    CHECK(std::abs(d["relative_error"]["allocated_peak_bytes"].get<double>()) < 0.05);
+
+    auto resnet = runCli(folder, "validate --model resnet18 --layers 2 --batch 2 --steps 1");
+    CHECK(resnet.exitCode != 0);
+    CHECK(resnet.output.find("resnet18 is built whole") != std::string::npos);
+    auto tooMany = runCli(folder, "estimate --model gpt2 --layers 13 --batch 1 --device cpu");
+    CHECK(tooMany.exitCode != 0);
+    CHECK(tooMany.output.find("gpt2 has 12 layers, not 13") != std::string::npos);
 }
 #endif
 
@@ -207,32 +252,40 @@ TEST_CASE("fit tries every catalog GPU and finds each one's largest batch", "[cl
         CHECK(gpu["launch_price_usd"].get<double>() <= 700);
 }
 
+namespace {
+
+// What 'torchrig-cli validate --json' prints, with figures of a made-up GPU of this name.
+nlohmann::json labGpuRun(const std::string& name) {
+    return {{"event", "result"},
+            {"model", "resnet50"},
+            {"inputs", {{"batch", 32}, {"image_size", 224}, {"seq_len", 0}}},
+            {"measured",
+             {{"parameter_count", 25557032},
+              {"allocated_peak_bytes", 1},
+              {"first_step_allocated_peak_bytes", 1},
+              {"loss", 1.0},
+              {"step_seconds", 0.02},
+              {"step_seconds_all", {0.02}},
+              {"samples_per_second", 1600},
+              {"matmul_flops_per_second", 50e12},
+              {"matmul_flops_per_second_by_dtype", {{"fp32", 50e12}, {"bf16", 500e12}}},
+              {"copy_bytes_per_second", 3e12},
+              {"context_bytes", 300000000}}},
+            {"device",
+             {{"kind", "cuda:0"},
+              {"name", name},
+              {"total_memory_bytes", 80LL << 30},
+              {"compute_capability", "9.0"},
+              {"threads", 8},
+              {"libtorch_version", "2.11.0"},
+              {"cuda_version", "13.0"}}}};
+}
+
+} // namespace
+
 TEST_CASE("estimate --calibration uses what a validation run measured on the device", "[cli][estimate]") {
     test::TemporaryFolder folder;
-    // What 'torchrig-cli validate --json' prints, with figures of a made-up GPU.
-    nlohmann::json measured = {{"event", "result"},
-                               {"model", "resnet50"},
-                               {"inputs", {{"batch", 32}, {"image_size", 224}, {"seq_len", 0}}},
-                               {"measured",
-                                {{"parameter_count", 25557032},
-                                 {"allocated_peak_bytes", 1},
-                                 {"first_step_allocated_peak_bytes", 1},
-                                 {"loss", 1.0},
-                                 {"step_seconds", 0.02},
-                                 {"step_seconds_all", {0.02}},
-                                 {"samples_per_second", 1600},
-                                 {"matmul_flops_per_second", 50e12},
-                                 {"matmul_flops_per_second_by_dtype", {{"fp32", 50e12}, {"bf16", 500e12}}},
-                                 {"copy_bytes_per_second", 3e12},
-                                 {"context_bytes", 300000000}}},
-                               {"device",
-                                {{"kind", "cuda:0"},
-                                 {"name", "Lab GPU"},
-                                 {"total_memory_bytes", 80LL << 30},
-                                 {"compute_capability", "9.0"},
-                                 {"threads", 8},
-                                 {"libtorch_version", "2.11.0"},
-                                 {"cuda_version", "13.0"}}}};
+    const auto measured = labGpuRun("Lab GPU");
     test::writeFile(folder.file("measured.json"), measured.dump(2));
     auto run = runCli(folder,
                       "estimate --model resnet50 --batch 32 --precision amp-bf16 --device gpu/h100-sxm5-80gb "
@@ -257,6 +310,37 @@ TEST_CASE("estimate --calibration uses what a validation run measured on the dev
     CHECK(wrong.exitCode == 4);
     CHECK(wrong.output.find("is not a measurement: give the output of 'torchrig-cli validate --json'") !=
           std::string::npos);
+}
+
+TEST_CASE("estimate --calibrated uses the calibration the user keeps for the device", "[cli][estimate]") {
+    test::TemporaryFolder folder;
+    const std::string workload = "estimate --model resnet50 --batch 32 --precision amp-bf16 --device "
+                                 "gpu/h100-sxm5-80gb --json";
+    auto none = runCli(folder, workload + " --calibrated");
+    CHECK(none.exitCode == 3);
+    CHECK(none.output.find("no calibration is stored for H100 SXM5 80GB") != std::string::npos);
+    // Kept as the app's Validate panel keeps it: by the name the worker saw, a longer one.
+    const auto measured = labGpuRun("NVIDIA H100 SXM5 80GB HBM3");
+    {
+        auto catalog = test::openCatalog(folder.file("user.sqlite"));
+        REQUIRE(catalog->setCalibration("NVIDIA H100 SXM5 80GB HBM3", measured.dump(), std::nullopt).ok());
+    }
+    auto stored = runCli(folder, workload + " --calibrated");
+    REQUIRE(stored.exitCode == 0);
+    auto d = nlohmann::json::parse(stored.output);
+    CHECK(d["time"]["calibrated"] == true);
+    CHECK(d["memory"]["breakdown_at_peak"]["context"] == 300000000);
+    // The same estimate as with the run given as a file.
+    test::writeFile(folder.file("measured.json"), measured.dump(2));
+    auto file = nlohmann::json::parse(
+        runCli(folder, workload + " --calibration '" + folder.file("measured.json").string() + "'").output);
+    CHECK(d["time"]["step_seconds"] == file["time"]["step_seconds"]);
+    // Another GPU has no calibration; both flags at once is a usage error.
+    CHECK(runCli(folder, "estimate --model resnet50 --batch 32 --device 'RTX 4090' --calibrated").exitCode ==
+          3);
+    CHECK(runCli(folder,
+                 workload + " --calibrated --calibration '" + folder.file("measured.json").string() + "'")
+              .exitCode == 2);
 }
 
 TEST_CASE("estimate takes LoRA, accumulation and data-parallel strategies and says what they do",

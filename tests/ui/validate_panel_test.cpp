@@ -6,6 +6,7 @@
 #include "analysis/step_time_chart.h"
 #include "document/build_document.h"
 #include "estimate/run_comparison.h"
+#include "io/request_graph.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/workload_on_build.h"
 #include "test_support.h"
@@ -58,6 +59,15 @@ QString fakeWorker(test::TemporaryFolder& folder, const std::string& lines) {
     return QString::fromStdString(path.string());
 }
 
+// Asks for the devices and waits for the answer, as the panel's first show does without waiting.
+void findDevicesNow(ui::ValidatePanel& panel) {
+    QSignalSpy found(&panel, &ui::ValidatePanel::devicesFound);
+    panel.findDevices();
+    CHECK(panel.isFindingDevices());
+    REQUIRE(found.wait(20000));
+    CHECK_FALSE(panel.isFindingDevices());
+}
+
 } // namespace
 
 TEST_CASE("A worker that writes garbage is stopped and the run is reported as untrusted", "[ui][validate]") {
@@ -68,7 +78,7 @@ TEST_CASE("A worker that writes garbage is stopped and the run is reported as un
     panel.runner()->setWorkerPath(fakeWorker(
         folder, "echo '{\"event\":\"progress\",\"phase\":\"warmup\",\"step\":1,\"elapsed_seconds\":0.1}'\n"
                 "echo 'Segmentation fault (core dumped) {'\n"));
-    panel.findDevices();
+    findDevicesNow(panel);
     REQUIRE(panel.runButton()->isEnabled());
     QSignalSpy finished(&panel, &ui::ValidatePanel::runFinished);
     QElapsedTimer clock;
@@ -90,12 +100,82 @@ TEST_CASE("A worker that writes garbage is stopped and the run is reported as un
     CHECK(panel.statusLabel()->text().contains(QStringLiteral("not its protocol")));
 }
 
+TEST_CASE("A model too large for the device runs as a smaller batch, then with fewer layers, said so",
+          "[ui][validate]") {
+    test::TemporaryFolder folder;
+    // A worker that lists one 8 GB GPU (nothing is run).
+    const auto path = folder.file("small-gpu-worker.sh");
+    test::writeFile(path,
+                    "#!/bin/sh\n"
+                    "echo '{\"event\":\"devices\",\"devices\":[{\"kind\":\"cuda:0\",\"name\":\"Small GPU\","
+                    "\"total_memory_bytes\":8000000000,\"compute_capability\":\"8.6\",\"threads\":2,"
+                    "\"libtorch_version\":\"0\",\"cuda_version\":\"12.1\"}]}'\n");
+    QFile::setPermissions(QString::fromStdString(path.string()),
+                          QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    ui::BuildDocument document;
+    ui::ValidatePanel panel(document);
+    panel.runner()->setWorkerPath(QString::fromStdString(path.string()));
+    findDevicesNow(panel);
+    const auto budget = 0.9 * 8e9;
+    auto peakOf = [](const ValidationRequest& request) {
+        auto graph = buildRequestGraph(request);
+        REQUIRE(graph);
+        auto setup = estimate::trainingSetupFor(request);
+        setup.cuda = true;
+        estimate::DeviceSpec gpu;
+        gpu.cuda = true;
+        gpu.usableBytes = 8'000'000'000;
+        return double(estimate::estimateTraining(*graph, setup, gpu).devicePeakBytes);
+    };
+
+    SECTION("a smaller batch is enough for GPT-2") {
+        ValidationRequest gpt2;
+        gpt2.model = "gpt2";
+        gpt2.inputs.batch = 64;
+        gpt2.inputs.seqLen = 128;
+        document.setWorkload(test::planned(gpt2));
+        QString why;
+        const auto request = panel.plannedRequest(&why);
+        REQUIRE(request);
+        CHECK(request->inputs.batch < 64);
+        CHECK(request->inputs.layers == 0);
+        CHECK(peakOf(*request) <= budget);
+        CHECK(why.contains(QStringLiteral("Batch 64 would not fit Small GPU")));
+    }
+    SECTION("GPT-2 XL does not fit at batch 1: fewer of its 48 layers run, and the estimate is for them") {
+        ValidationRequest xl;
+        xl.model = "gpt2-xl";
+        xl.inputs.batch = 4;
+        xl.inputs.seqLen = 256;
+        document.setWorkload(test::planned(xl));
+        auto whole = xl;
+        whole.inputs.batch = 1;
+        CHECK(peakOf(whole) > budget);
+        QString why;
+        const auto request = panel.plannedRequest(&why);
+        REQUIRE(request);
+        CHECK(request->inputs.batch == 1);
+        CHECK(request->inputs.layers >= 1);
+        CHECK(request->inputs.layers < 48);
+        CHECK(peakOf(*request) <= budget);
+        auto twice = *request; // the halving stopped at the first count that fits
+        twice.inputs.layers *= 2;
+        CHECK(peakOf(twice) > budget);
+        CHECK(why.contains(QStringLiteral("of its 48 layers run at batch 1")));
+        // The request carries the layer count to the worker, and the estimate beside the run is
+        // built from the same request.
+        CHECK(parseValidationRequest(validationRequestToJson(*request))->inputs.layers ==
+              request->inputs.layers);
+        CHECK(buildRequestGraph(*request)->parameterCount() < buildRequestGraph(whole)->parameterCount());
+    }
+}
+
 TEST_CASE("No worker to run says so and offers nothing to run", "[ui][validate]") {
     ui::BuildDocument document;
     document.setWorkload(zooWorkload("mlp", 8));
     ui::ValidatePanel panel(document);
     panel.runner()->setWorkerPath(QStringLiteral("/nonexistent/torchrig-validate"));
-    panel.findDevices();
+    findDevicesNow(panel);
     CHECK(
         panel.statusLabel()->text().contains(QStringLiteral("No worker at /nonexistent/torchrig-validate")));
     CHECK_FALSE(panel.runButton()->isEnabled());
@@ -117,7 +197,7 @@ TEST_CASE("A small model really trains through the app's runner, beside its esti
     ui::ValidatePanel panel(document);
     panel.setCatalog(catalog.get());
     panel.runner()->setWorkerPath(QStringLiteral(TORCHRIG_TEST_VALIDATE));
-    panel.findDevices();
+    findDevicesNow(panel);
     REQUIRE(panel.runButton()->isEnabled());
     panel.stepsBox()->setValue(2);
     QSignalSpy progress(panel.runner(), &ui::ValidationRunner::progress);
@@ -169,7 +249,7 @@ TEST_CASE("Cancel ends a run within a second, and a worker killed mid-run is rep
     document.setWorkload(zooWorkload("resnet18", 4, 64));
     ui::ValidatePanel panel(document);
     panel.runner()->setWorkerPath(QStringLiteral(TORCHRIG_TEST_VALIDATE));
-    panel.findDevices();
+    findDevicesNow(panel);
     panel.stepsBox()->setValue(500);
     QSignalSpy progress(panel.runner(), &ui::ValidationRunner::progress);
     QSignalSpy finished(&panel, &ui::ValidatePanel::runFinished);

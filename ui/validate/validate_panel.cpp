@@ -11,6 +11,7 @@
 #include "util/host_memory.h"
 #include "validation_history_dialog.h"
 #include "validation_runner.h"
+#include "workload/model_zoo.h"
 
 #include <nlohmann/json.hpp>
 
@@ -44,6 +45,8 @@ constexpr FigureNames kFigureNames[] = {
      QT_TRANSLATE_NOOP("ValidatePanel", "reserved")},
     {"device_used_bytes", QT_TRANSLATE_NOOP("ValidatePanel", "Device memory used"),
      QT_TRANSLATE_NOOP("ValidatePanel", "device")},
+    {"fresh_page_bytes_per_step", QT_TRANSLATE_NOOP("ValidatePanel", "Fresh pages faulted in per step"),
+     QT_TRANSLATE_NOOP("ValidatePanel", "page faults")},
     {"step_seconds", QT_TRANSLATE_NOOP("ValidatePanel", "Step time"),
      QT_TRANSLATE_NOOP("ValidatePanel", "step time")},
     {"samples_per_second", QT_TRANSLATE_NOOP("ValidatePanel", "Samples/s"),
@@ -200,15 +203,27 @@ void ValidatePanel::showEvent(QShowEvent* event) {
 }
 
 void ValidatePanel::findDevices() {
+    if (m_probing)
+        return;
     m_probed = true;
+    m_probing = true;
     m_device->clear();
     m_devices.clear();
-    auto devices = ValidationRunner::probe(m_runner->workerPath());
+    m_run->setEnabled(false);
+    m_status->setText(tr("Looking for this machine's devices…"));
+    ValidationRunner::probeLater(m_runner->workerPath(), this,
+                                 [this](const ValidationRunner::Devices& devices) { showDevices(devices); });
+}
+
+void ValidatePanel::showDevices(const Result<std::vector<ValidationDevice>>& devices) {
+    m_probing = false;
     if (!devices) {
         m_status->setText(QString::fromStdString(devices.error().message));
         m_run->setEnabled(false);
+        Q_EMIT devicesFound();
         return;
     }
+    m_status->clear();
     m_devices = *devices;
     for (const auto& d : m_devices)
         m_device->addItem(QStringLiteral("%1 — %2 (%3 %4)")
@@ -216,8 +231,9 @@ void ValidatePanel::findDevices() {
                               .arg(memoryScale().of(double(d.totalMemoryBytes)), 0, 'f', 1)
                               .arg(memoryScale().name),
                           QString::fromStdString(d.kind));
-    m_run->setEnabled(!m_devices.empty());
+    m_run->setEnabled(!m_devices.empty() && !m_runner->isRunning());
     updateWorkloadText();
+    Q_EMIT devicesFound();
 }
 
 std::optional<ValidationRequest> ValidatePanel::plannedRequest(QString* why) const {
@@ -233,26 +249,48 @@ std::optional<ValidationRequest> ValidatePanel::plannedRequest(QString* why) con
     request.timeLimitSeconds = m_timeLimit->value();
     if (why)
         why->clear();
-    // A model file's batch is its own; a zoo model's is halved until the estimate fits the device.
+    // A model file's batch is its own; a zoo model's is halved until the estimate fits the device,
+    // then a transformer's blocks, down to one.
     const auto budget = budgetBytes(device);
     if (!request.modelGraphJson.empty() || budget <= 0)
         return request;
-    const auto planned = request.inputs.batch;
+    const auto plannedBatch = request.inputs.batch;
     auto peak = peakBytes(request, device);
     while (peak && *peak > budget && request.inputs.batch > 1) {
         request.inputs.batch = std::max<std::int64_t>(1, request.inputs.batch / 2);
         peak = peakBytes(request, device);
     }
-    if (why && request.inputs.batch != planned) {
-        const auto unit = memoryScale();
-        *why = tr("Batch %1 would not fit %2 (about %3 %4 to use here), so batch %5 runs, and the estimate "
-                  "beside it is for batch %5 too.")
-                   .arg(planned)
-                   .arg(QString::fromStdString(device.name))
-                   .arg(unit.of(double(budget)), 0, 'f', 1)
-                   .arg(unit.name)
-                   .arg(request.inputs.batch);
+    const auto* zoo = findZooModel(request.model);
+    const auto ownLayers = zoo ? zoo->layers : 0;
+    if (peak && *peak > budget && ownLayers > 1) {
+        request.inputs.layers = ownLayers;
+        while (peak && *peak > budget && request.inputs.layers > 1) {
+            request.inputs.layers = std::max<std::int64_t>(1, request.inputs.layers / 2);
+            peak = peakBytes(request, device);
+        }
     }
+    if (!why || (request.inputs.batch == plannedBatch && request.inputs.layers == 0))
+        return request;
+    const auto unit = memoryScale();
+    const auto room = tr("%1 (about %2 %3 to use here)")
+                          .arg(QString::fromStdString(device.name))
+                          .arg(unit.of(double(budget)), 0, 'f', 1)
+                          .arg(unit.name);
+    if (request.inputs.layers == 0)
+        *why = tr("Batch %1 would not fit %2, so batch %3 runs, and the estimate beside it is for batch %3 "
+                  "too.")
+                   .arg(plannedBatch)
+                   .arg(room)
+                   .arg(request.inputs.batch);
+    else
+        *why = tr("Not even batch 1 of all %1 layers would fit %2, so %3 of its %1 layers run at batch %4 "
+                  "(the same embeddings and head), and the estimate beside it is for that smaller model "
+                  "too.%5")
+                   .arg(ownLayers)
+                   .arg(room)
+                   .arg(request.inputs.layers)
+                   .arg(request.inputs.batch)
+                   .arg(peak && *peak > budget ? tr(" Even that may not fit.") : QString());
     return request;
 }
 
@@ -262,10 +300,13 @@ void ValidatePanel::updateWorkloadText() {
     if (!request) {
         m_workload->setText(m_document.build().workloads.empty()
                                 ? tr("Describe a workload to validate it on this machine.")
-                                : tr("No device of this machine to run on."));
+                            : m_probing ? tr("Looking for this machine's devices…")
+                                        : tr("No device of this machine to run on."));
         return;
     }
-    const auto name = request->model.empty() ? tr("the model file") : QString::fromStdString(request->model);
+    auto name = request->model.empty() ? tr("the model file") : QString::fromStdString(request->model);
+    if (const auto* zoo = findZooModel(request->model); zoo && request->inputs.layers > 0)
+        name = tr("%1 with %2 of its %3 layers").arg(name).arg(request->inputs.layers).arg(zoo->layers);
     m_workload->setText(tr("Runs %1 at batch %2, %3, on %4. %5")
                             .arg(name)
                             .arg(request->inputs.batch)
@@ -276,8 +317,11 @@ void ValidatePanel::updateWorkloadText() {
 void ValidatePanel::run() {
     if (m_runner->isRunning())
         return;
-    if (!m_probed)
+    if (!m_probed || m_probing) {
         findDevices();
+        m_status->setText(tr("Looking for this machine's devices… press Run again when they are listed."));
+        return;
+    }
     const auto request = plannedRequest();
     if (!request) {
         m_status->setText(tr("Nothing to run: describe a workload, and check that a device was found."));

@@ -53,14 +53,17 @@ public:
     void showHistory();
     const std::optional<estimate::RunComparison>& comparison() const { return m_comparison; }
 
-    // Asks the worker for this machine's devices (once; again on demand).
+    // Asks the worker for this machine's devices without waiting (once on first show; again on
+    // demand); devicesFound() follows, with the list or the reason there is none shown.
     void findDevices();
+    bool isFindingDevices() const { return m_probing; }
     // The request a run would send for the build's workload on the chosen device, with the scaling
     // said in `why` ("" when it runs as planned); none when there is no workload.
     std::optional<ValidationRequest> plannedRequest(QString* why = nullptr) const;
     void run();
 
 Q_SIGNALS:
+    void devicesFound();
     void runFinished();
     void calibrationChanged(); // stored or reset: estimates on that device change
 
@@ -68,6 +71,7 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    void showDevices(const Result<std::vector<ValidationDevice>>& devices);
     void showOutcome(const ValidationOutcome& outcome);
     void updateWorkloadText();
     void updateCalibrationButtons();
@@ -77,6 +81,7 @@ private:
     ValidationRunner* m_runner = nullptr;
     std::vector<ValidationDevice> m_devices;
     bool m_probed = false;
+    bool m_probing = false;
     QComboBox* m_device = nullptr;
     QSpinBox* m_steps = nullptr;
     QSpinBox* m_timeLimit = nullptr;

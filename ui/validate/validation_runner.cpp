@@ -5,6 +5,7 @@
 #include <QFileInfo>
 
 #include <csignal>
+#include <memory>
 
 namespace torchrig::ui {
 
@@ -41,13 +42,28 @@ QString ValidationRunner::defaultWorkerPath() {
     return QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("torchrig-validate"));
 }
 
-Result<std::vector<ValidationDevice>> ValidationRunner::probe(const QString& workerPath, int timeoutMs) {
+namespace {
+
+QString missingWorkerMessage(const QString& workerPath) {
+    return ValidationRunner::tr("No worker at %1: this TorchRig was built without LibTorch, or the worker "
+                                "was moved (set TORCHRIG_VALIDATE to its path)")
+        .arg(workerPath);
+}
+
+ValidationRunner::Devices devicesOfProbe(const QByteArray& output, const QByteArray& errors) {
+    for (const auto& line : output.split('\n'))
+        if (line.contains("\"devices\""))
+            return parseDevicesLine(line.toStdString());
+    return makeError(ErrorCode::Io, ValidationRunner::tr("The worker's probe listed no devices: %1")
+                                        .arg(QString::fromLocal8Bit(errors).trimmed())
+                                        .toStdString());
+}
+
+} // namespace
+
+ValidationRunner::Devices ValidationRunner::probe(const QString& workerPath, int timeoutMs) {
     if (!QFileInfo(workerPath).isExecutable())
-        return makeError(ErrorCode::NotFound,
-                         tr("No worker at %1: this TorchRig was built without LibTorch, or the worker was "
-                            "moved (set TORCHRIG_VALIDATE to its path)")
-                             .arg(workerPath)
-                             .toStdString());
+        return makeError(ErrorCode::NotFound, missingWorkerMessage(workerPath).toStdString());
     QProcess process;
     process.start(workerPath, {QStringLiteral("--probe")});
     if (!process.waitForFinished(timeoutMs)) {
@@ -55,13 +71,43 @@ Result<std::vector<ValidationDevice>> ValidationRunner::probe(const QString& wor
         process.waitForFinished(1000);
         return makeError(ErrorCode::Io, tr("The worker's probe did not answer").toStdString());
     }
-    const auto lines = process.readAllStandardOutput().split('\n');
-    for (const auto& line : lines)
-        if (line.contains("\"devices\""))
-            return parseDevicesLine(line.toStdString());
-    return makeError(ErrorCode::Io, tr("The worker's probe listed no devices: %1")
-                                        .arg(QString::fromLocal8Bit(process.readAllStandardError()).trimmed())
-                                        .toStdString());
+    return devicesOfProbe(process.readAllStandardOutput(), process.readAllStandardError());
+}
+
+void ValidationRunner::probeLater(const QString& workerPath, QObject* context,
+                                  std::function<void(Devices)> done, int timeoutMs) {
+    if (!QFileInfo(workerPath).isExecutable()) {
+        QTimer::singleShot(0, context, [done, message = missingWorkerMessage(workerPath)] {
+            done(makeError(ErrorCode::NotFound, message.toStdString()));
+        });
+        return;
+    }
+    // Owned by the context: a panel closed mid-probe takes the probe with it.
+    auto* process = new QProcess(context);
+    auto* deadline = new QTimer(process);
+    deadline->setSingleShot(true);
+    auto answered = std::make_shared<bool>(false);
+    auto answer = [process, done, answered](Devices devices) {
+        if (*answered)
+            return;
+        *answered = true;
+        process->deleteLater();
+        done(std::move(devices));
+    };
+    connect(deadline, &QTimer::timeout, process, [process, answer] {
+        process->kill();
+        answer(makeError(ErrorCode::Io, tr("The worker's probe did not answer").toStdString()));
+    });
+    connect(process, &QProcess::finished, process, [process, answer] {
+        answer(devicesOfProbe(process->readAllStandardOutput(), process->readAllStandardError()));
+    });
+    connect(process, &QProcess::errorOccurred, process, [process, answer](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart)
+            answer(makeError(ErrorCode::Io,
+                             tr("The worker could not start: %1").arg(process->errorString()).toStdString()));
+    });
+    process->start(workerPath, {QStringLiteral("--probe")});
+    deadline->start(timeoutMs);
 }
 
 bool ValidationRunner::isRunning() const {

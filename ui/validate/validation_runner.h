@@ -13,6 +13,7 @@
 #include <QStringList>
 #include <QTimer>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -33,8 +34,13 @@ public:
 
     // The worker beside this program, or $TORCHRIG_VALIDATE.
     static QString defaultWorkerPath();
-    // The devices the worker sees (--probe); an error says why there are none.
-    static Result<std::vector<ValidationDevice>> probe(const QString& workerPath, int timeoutMs = 15000);
+    using Devices = Result<std::vector<ValidationDevice>>;
+    // The devices the worker sees (--probe), waiting for them; an error says why there are none.
+    static Devices probe(const QString& workerPath, int timeoutMs = 15000);
+    // The same without waiting: `done` is called once from the event loop, unless `context` is
+    // destroyed first (the probe is then killed).
+    static void probeLater(const QString& workerPath, QObject* context, std::function<void(Devices)> done,
+                           int timeoutMs = 15000);
 
     void setWorkerPath(const QString& path) { m_workerPath = path; }
     const QString& workerPath() const { return m_workerPath; }

@@ -9,6 +9,9 @@ struct ModelInputs {
     std::int64_t batch = 1;
     std::int64_t imageSize = 224; // image models: height = width
     std::int64_t seqLen = 128;    // token models
+    // Transformer blocks to build (BERT, GPT-2, Llama, ViT), fewer than the model's own so that a
+    // run fits a smaller device; 0: the model's own (ZooModel::layers).
+    std::int64_t layers = 0;
 };
 
 } // namespace torchrig

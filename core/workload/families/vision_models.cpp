@@ -89,8 +89,8 @@ ModelGraph buildMobileNetV2(const ModelInputs& inputs, std::int64_t classes) {
     return g.finish();
 }
 
-ModelGraph buildVitB16(const ModelInputs& inputs, std::int64_t classes) {
-    constexpr std::int64_t kPatch = 16, kWidth = 768, kHeads = 12, kMlp = 3072, kLayers = 12;
+ModelGraph buildVitB16(const ModelInputs& inputs, std::int64_t classes, std::int64_t layers) {
+    constexpr std::int64_t kPatch = 16, kWidth = 768, kHeads = 12, kMlp = 3072;
     if (inputs.imageSize % kPatch != 0)
         throw GraphError("vit_b_16 needs an image size divisible by 16, not " +
                          std::to_string(inputs.imageSize));
@@ -107,7 +107,7 @@ ModelGraph buildVitB16(const ModelInputs& inputs, std::int64_t classes) {
     x = g.add("encoder.pos_embedding.add", x, g.parameter("encoder.pos_embedding", {1, seq, kWidth}));
     x = g.dropout("encoder.dropout", x, 0.0);
     const auto headDim = kWidth / kHeads;
-    for (std::int64_t layer = 0; layer < kLayers; ++layer) {
+    for (std::int64_t layer = 0; layer < layers; ++layer) {
         auto p = "encoder.layers.encoder_layer_" + std::to_string(layer);
         g.beginBlock(p);
         auto y = g.layerNorm(p + ".ln_1", x, 1e-6);
