@@ -12,6 +12,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -107,7 +108,22 @@ int findMaxBatch(const ValidationRequest& base) {
 
 } // namespace
 
+// Debian's LibTorch runs its own parallel loops on OpenMP and its matrix products on OpenBLAS's
+// pthreads. After each parallel loop libgomp's threads spin for a while, taking the cores the next
+// product's threads need: a linear with a bias (its broadcast copy, then the product) ran at 37–113
+// of the 180–200 GFLOP/s a bare product reaches on 2 cores, and backward's products likewise. Python
+// PyTorch's own builds keep one threading runtime and do not pay this, and the worker measures
+// for them: libgomp reads OMP_WAIT_POLICY only as it loads, so the worker starts itself again with
+// passive waiting unless the caller chose a policy.
+void runWithPassiveOpenMpWaits(char** argv) {
+    if (std::getenv("OMP_WAIT_POLICY") != nullptr)
+        return;
+    setenv("OMP_WAIT_POLICY", "PASSIVE", 1);
+    execv("/proc/self/exe", argv); // returns only on failure: run as started
+}
+
 int main(int argc, char** argv) {
+    runWithPassiveOpenMpWaits(argv);
     std::snprintf(
         g_terminatedLine, sizeof g_terminatedLine, "%s\n",
         errorLine(ValidationErrorKind::Internal, "stopped: the worker was asked to end (SIGTERM)").c_str());

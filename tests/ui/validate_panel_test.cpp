@@ -15,6 +15,7 @@
 #include "validate/validation_history_dialog.h"
 #include "validate/validation_runner.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
@@ -26,6 +27,7 @@
 #include <nlohmann/json.hpp>
 
 #include <csignal>
+#include <cstdlib>
 
 using namespace torchrig;
 
@@ -270,6 +272,31 @@ TEST_CASE("Cancel ends a run within a second, and a worker killed mid-run is rep
     REQUIRE(finished.wait(5000));
     CHECK(panel.statusLabel()->text().contains(QStringLiteral("stopped without a result")));
     CHECK(panel.statusLabel()->text().contains(QStringLiteral("killed or crashed")));
+}
+
+// Hidden (not run by default): the README's picture of the Validate tab after a real run.
+// TORCHRIG_SCREENSHOT=docs/validate-panel.png build/dev/bin/torchrig_ui_tests "[.screenshot]"
+TEST_CASE("Screenshot of the Validate tab after a run", "[.screenshot]") {
+    const char* path = std::getenv("TORCHRIG_SCREENSHOT");
+    REQUIRE(path);
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    ui::BuildDocument document;
+    document.addPart(test::catalogPart(*catalog, "gpu/rtx-4090", 2));
+    document.setWorkload(zooWorkload("resnet18", 16));
+    ui::AnalysisPanel panel(document);
+    panel.setValidationStore(catalog.get());
+    panel.validate()->runner()->setWorkerPath(QStringLiteral(TORCHRIG_TEST_VALIDATE));
+    panel.resize(640, 560);
+    panel.tabs()->setCurrentWidget(panel.validate());
+    panel.show();
+    findDevicesNow(*panel.validate());
+    QSignalSpy finished(panel.validate(), &ui::ValidatePanel::runFinished);
+    panel.validate()->run();
+    REQUIRE(finished.wait(300000));
+    REQUIRE(panel.validate()->comparison());
+    QCoreApplication::processEvents();
+    CHECK(panel.grab().save(QString::fromLocal8Bit(path)));
 }
 
 TEST_CASE("Out of memory is a result: does not fit at the batch", "[ui][validate]") {

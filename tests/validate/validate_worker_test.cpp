@@ -314,3 +314,30 @@ TEST_CASE("The worker times the kernel classes and splits each step into its pha
     CHECK(line->result.measured.kernels.linearBackwardFlopsPerSecond == k.linearBackwardFlopsPerSecond);
     CHECK(line->result.measured.phases.optimizer == p.optimizer);
 }
+
+TEST_CASE("The worker waits passively in OpenMP unless its caller chose a policy", "[validate]") {
+    // Debian's LibTorch mixes OpenMP loops with OpenBLAS threads; spinning OpenMP threads slow the
+    // products beside them (app/validate/main.cpp). The worker starts itself again to fix that.
+    test::TemporaryFolder folder;
+    ValidationRequest request;
+    request.model = "mlp";
+    request.inputs.batch = 8;
+    request.steps = 10000; // longer than the test looks
+    request.timeLimitSeconds = 30;
+    test::writeFile(folder.file("request.json"), validationRequestToJson(request));
+    auto policyMidRun = [&](const std::string& environment) {
+        // Mid-run, the worker's own environment (after it started itself again, same process id).
+        const std::string command = environment + " '" + TORCHRIG_TEST_VALIDATE + "' '" +
+                                    folder.file("request.json").string() +
+                                    "' > /dev/null & pid=$!; sleep 2; tr '\\0' '\\n' < /proc/$pid/environ | "
+                                    "grep '^OMP_WAIT_POLICY='; kill $pid";
+        FILE* pipe = popen(command.c_str(), "r");
+        REQUIRE(pipe);
+        std::string output(256, '\0');
+        output.resize(std::fread(output.data(), 1, output.size(), pipe));
+        pclose(pipe);
+        return output;
+    };
+    CHECK(policyMidRun("env -u OMP_WAIT_POLICY") == "OMP_WAIT_POLICY=PASSIVE\n");
+    CHECK(policyMidRun("env OMP_WAIT_POLICY=active") == "OMP_WAIT_POLICY=active\n");
+}
