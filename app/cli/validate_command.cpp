@@ -4,6 +4,7 @@
 #include "cli_output.h"
 #include "estimate/run_comparison.h"
 #include "exit_codes.h"
+#include "io/request_graph.h"
 #include "worker_process.h"
 
 #include <fmt/format.h>
@@ -154,7 +155,7 @@ int ValidateCommand::run() {
         return kExitOk;
     }
     std::vector<std::vector<std::string>> rows = {
-        {"model", fmt::format("{} ({} parameters)", r.model, m.parameterCount)},
+        {"model", fmt::format("{}, {} parameters", modelLabel(r.model, r.inputs), m.parameterCount)},
         {r.maxBatch ? "largest batch that fits" : "batch", std::to_string(r.inputs.batch)},
         {"device", fmt::format("{} {} ({} threads, LibTorch {})", r.device.kind, r.device.name,
                                r.device.threads, r.device.libtorchVersion)},

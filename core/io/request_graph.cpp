@@ -24,6 +24,10 @@ namespace {
 Result<ModelGraph> buildUnadapted(const ValidationRequest& request) {
     try {
         if (!request.modelGraphJson.empty()) {
+            if (request.inputs.layers > 0)
+                return makeError(ErrorCode::InvalidInput,
+                                 "a model file is built as it is written: leave the layer count out, or "
+                                 "write the file with fewer blocks");
             auto graph = readModelGraphJson(request.modelGraphJson, "model_graph");
             if (!graph)
                 return graph;
@@ -67,6 +71,15 @@ Result<ModelGraph> buildRequestGraph(const ValidationRequest& request) {
     } catch (const GraphError& e) {
         return makeError(ErrorCode::InvalidInput, e.what());
     }
+}
+
+std::string modelLabel(const std::string& model, const ModelInputs& inputs) {
+    if (model.empty())
+        return "model file";
+    const auto* zoo = findZooModel(model);
+    if (!zoo || inputs.layers <= 0 || inputs.layers >= zoo->layers)
+        return model;
+    return model + " (" + std::to_string(inputs.layers) + " of " + std::to_string(zoo->layers) + " layers)";
 }
 
 } // namespace torchrig

@@ -168,12 +168,21 @@ TEST_CASE("validate --layers trains a transformer with fewer blocks, and the est
     CHECK(parameters < buildRequestGraph(whole)->parameterCount() * 0.6);
     CHECK(std::abs(d["relative_error"]["allocated_peak_bytes"].get<double>()) < 0.05);
 
+    auto table =
+        runCli(folder, "validate --model bert-base-uncased --layers 2 --batch 2 --seq-len 32 --steps 1");
+    CHECK(table.exitCode == 0);
+    CHECK(table.output.find("bert-base-uncased (2 of 12 layers)") != std::string::npos);
+
     auto resnet = runCli(folder, "validate --model resnet18 --layers 2 --batch 2 --steps 1");
     CHECK(resnet.exitCode != 0);
     CHECK(resnet.output.find("resnet18 is built whole") != std::string::npos);
     auto tooMany = runCli(folder, "estimate --model gpt2 --layers 13 --batch 1 --device cpu");
     CHECK(tooMany.exitCode != 0);
     CHECK(tooMany.output.find("gpt2 has 12 layers, not 13") != std::string::npos);
+    auto modelFile = runCli(folder, "estimate --model-file '" TORCHRIG_TEST_RESOURCES
+                                    "/models/example-tiny-llama.json' --layers 1 --batch 4 --device cpu");
+    CHECK(modelFile.exitCode != 0);
+    CHECK(modelFile.output.find("a model file is built as it is written") != std::string::npos);
 }
 #endif
 

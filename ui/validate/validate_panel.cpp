@@ -398,8 +398,7 @@ void ValidatePanel::showOutcome(const ValidationOutcome& outcome) {
             if (m_catalog) {
                 auto saved = m_catalog->addValidationRun(
                     {0, "", r.device.name, r.device.kind, r.device.libtorchVersion,
-                     r.model.empty() ? "model file" : r.model, validationRequestToJson(*m_running),
-                     m_lastRunJson});
+                     modelLabel(r.model, r.inputs), validationRequestToJson(*m_running), m_lastRunJson});
                 if (saved)
                     m_lastRunId = *saved;
             }
