@@ -61,19 +61,6 @@ ValidationRunner::Devices devicesOfProbe(const QByteArray& output, const QByteAr
 
 } // namespace
 
-ValidationRunner::Devices ValidationRunner::probe(const QString& workerPath, int timeoutMs) {
-    if (!QFileInfo(workerPath).isExecutable())
-        return makeError(ErrorCode::NotFound, missingWorkerMessage(workerPath).toStdString());
-    QProcess process;
-    process.start(workerPath, {QStringLiteral("--probe")});
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished(1000);
-        return makeError(ErrorCode::Io, tr("The worker's probe did not answer").toStdString());
-    }
-    return devicesOfProbe(process.readAllStandardOutput(), process.readAllStandardError());
-}
-
 void ValidationRunner::probeLater(const QString& workerPath, QObject* context,
                                   std::function<void(Devices)> done, int timeoutMs) {
     if (!QFileInfo(workerPath).isExecutable()) {

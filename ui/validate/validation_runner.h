@@ -35,10 +35,9 @@ public:
     // The worker beside this program, or $TORCHRIG_VALIDATE.
     static QString defaultWorkerPath();
     using Devices = Result<std::vector<ValidationDevice>>;
-    // The devices the worker sees (--probe), waiting for them; an error says why there are none.
-    static Devices probe(const QString& workerPath, int timeoutMs = 15000);
-    // The same without waiting: `done` is called once from the event loop, unless `context` is
-    // destroyed first (the probe is then killed).
+    // The devices the worker sees (--probe), or an error saying why there are none, without
+    // waiting: `done` is called once from the event loop, unless `context` is destroyed first (the
+    // probe is then killed).
     static void probeLater(const QString& workerPath, QObject* context, std::function<void(Devices)> done,
                            int timeoutMs = 15000);
 
