@@ -3,6 +3,7 @@
 // checked by what the user sees.
 
 #include "analysis/analysis_panel.h"
+#include "analysis/qcustomplot_include.h"
 #include "analysis/step_time_chart.h"
 #include "document/build_document.h"
 #include "estimate/run_comparison.h"
@@ -26,6 +27,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 
@@ -213,6 +215,19 @@ TEST_CASE("A small model really trains through the app's runner, beside its esti
     REQUIRE(panel.resultTable()->rowCount() >= 4);
     CHECK(panel.resultTable()->item(0, 0)->text() == QStringLiteral("Allocated peak, steady step"));
     CHECK(panel.resultTable()->item(0, 3)->text().endsWith(QStringLiteral("%")));
+    // The table lists every compared figure (the page faults among them on the CPU); the chart
+    // draws each error once, leaving out samples/s, the step time's mirrored.
+    std::vector<std::string> keys;
+    int withError = 0;
+    for (const auto& f : panel.comparison()->figures) {
+        keys.push_back(f.key);
+        withError += f.relativeError && f.key != "samples_per_second" ? 1 : 0;
+    }
+    CHECK(std::count(keys.begin(), keys.end(), "fresh_page_bytes_per_step") == 1);
+    CHECK(std::count(keys.begin(), keys.end(), "samples_per_second") == 1);
+    CHECK(panel.resultTable()->rowCount() == static_cast<int>(keys.size()));
+    REQUIRE(panel.errorChart()->plottableCount() == 1);
+    CHECK(panel.errorChart()->plottable(0)->interface1D()->dataCount() == withError);
     // On the CPU every allocation is counted: the estimate of the steady step is within a few percent.
     const auto& allocated = panel.comparison()->figures.front();
     REQUIRE(allocated.relativeError);

@@ -410,6 +410,7 @@ void ValidatePanel::showOutcome(const ValidationOutcome& outcome) {
             bars->setBrush(seriesColor(0));
             QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
             double widest = 5;
+            int charted = 0;
             for (int i = 0; i < static_cast<int>(figures.size()); ++i) {
                 const auto& f = figures[static_cast<std::size_t>(i)];
                 const QStringList cells = {
@@ -422,14 +423,17 @@ void ValidatePanel::showOutcome(const ValidationOutcome& outcome) {
                         item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
                     m_table->setItem(i, c, item);
                 }
+                if (f.key == "samples_per_second")
+                    continue; // the step time's error mirrored: the table has it, the chart need not
+                ++charted;
                 if (f.relativeError) {
-                    bars->addData(i + 1, *f.relativeError * 100);
+                    bars->addData(charted, *f.relativeError * 100);
                     widest = std::max(widest, std::abs(*f.relativeError * 100));
                 }
-                ticker->addTick(i + 1, figureLabel(f.key, true));
+                ticker->addTick(charted, figureLabel(f.key, true));
             }
             m_plot->yAxis->setTicker(ticker);
-            m_plot->yAxis->setRange(0.4, static_cast<double>(figures.size()) + 0.6);
+            m_plot->yAxis->setRange(0.4, static_cast<double>(charted) + 0.6);
             m_plot->yAxis->setRangeReversed(true);
             m_plot->xAxis->setRange(-widest * 1.15, widest * 1.15);
             m_plot->xAxis->ticker()->setTickCount(4);

@@ -44,6 +44,7 @@ public:
     QPushButton* cancelButton() const { return m_cancel; }
     QLabel* statusLabel() const { return m_status; }
     QTableWidget* resultTable() const { return m_table; }
+    QCustomPlot* errorChart() const { return m_plot; }
     QSpinBox* stepsBox() const { return m_steps; }
     QPushButton* calibrateButton() const { return m_calibrate; }
     QPushButton* resetCalibrationButton() const { return m_resetCalibration; }
