@@ -343,9 +343,8 @@ void MainWindow::exportSheetDialog() {
         path += filter.mid(open, filter.size() - open - 1);
     }
     const auto language = filter == chinese ? plan::SheetLanguage::Chinese : plan::SheetLanguage::English;
-    auto options = sheetOptionsFor(m_document->build(), m_catalog.get(), language);
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    auto written = exportBuildSheet(m_document->build(), options, path);
+    auto written = exportBuildSheet(m_document->build(), sheetOptions(language), path);
     QApplication::restoreOverrideCursor();
     if (!written) {
         QMessageBox::warning(this, tr("Export the build sheet"),
@@ -366,9 +365,15 @@ void MainWindow::printSheet() {
         return;
     const auto language = QLocale().language() == QLocale::Chinese ? plan::SheetLanguage::Chinese
                                                                    : plan::SheetLanguage::English;
-    const auto sheet = plan::makeBuildSheet(m_document->build(),
-                                            sheetOptionsFor(m_document->build(), m_catalog.get(), language));
-    paintBuildSheet(sheet, printer);
+    paintBuildSheet(plan::makeBuildSheet(m_document->build(), sheetOptions(language)), printer);
+}
+
+plan::BuildSheetOptions MainWindow::sheetOptions(plan::SheetLanguage language) const {
+    auto options = sheetOptionsFor(m_document->build(), m_catalog.get(), language);
+    const auto settings = PlanningSettings::load();
+    options.cost = settings.costOptions();
+    options.usage = settings.usagePlan();
+    return options;
 }
 
 void MainWindow::showAbout() {

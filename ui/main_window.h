@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog.h"
+#include "plan/build_sheet.h"
 
 #include <QMainWindow>
 #include <QStringList>
@@ -46,6 +47,9 @@ public:
     // Unsaved work a TorchRig that stopped left behind: offered back, one document at a time.
     void offerRecovery();
     bool saveFile(const QString& path);
+    // What File > Export and Print put on the build's sheet: the catalog's figures and the
+    // Preferences' currency, rate, tax, shipping, electricity price and hours.
+    plan::BuildSheetOptions sheetOptions(plan::SheetLanguage language) const;
 
 protected:
     void closeEvent(QCloseEvent* event) override;

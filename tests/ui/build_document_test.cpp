@@ -392,6 +392,19 @@ TEST_CASE("Planning settings round-trip and price the buy-or-rent chart in the u
     CHECK(lines[0].atStart == Approx(1599.0 * 7.1)); // the card's launch price in CNY
     // 450 W + 75 W, 10 h a day, 30 days, 0.6 CNY a kWh, over 24 months.
     CHECK(lines[0].atEnd - lines[0].atStart == Approx(0.525 * 10 * 30 * 0.6 * 24));
+    // Tax and shipping are part of what owning costs at the start.
+    auto taxed = loaded;
+    taxed.taxPercent = 13;
+    taxed.shipping = 200;
+    taxed.save();
+    CHECK(ui::PlanningSettings::load().taxPercent == Approx(13));
+    CHECK(ui::PlanningSettings::load().shipping == Approx(200));
+    panel.setPlanningSettings(taxed);
+    panel.refreshRentChart();
+    REQUIRE_FALSE(panel.rentChart()->lines().empty());
+    CHECK(panel.rentChart()->lines()[0].atStart == Approx(1599.0 * 7.1 * 1.13 + 200));
+    loaded.save();
+    panel.setPlanningSettings(loaded);
 
     // Memory in GB (10^9 bytes) instead of GiB: the same bytes, relabelled and rescaled.
     const auto gibSegments = panel.memoryChart()->segments();

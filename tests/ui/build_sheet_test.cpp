@@ -5,6 +5,7 @@
 #include "document/build_sheet_export.h"
 #include "main_window.h"
 #include "plan/build_presets.h"
+#include "settings/planning_settings.h"
 #include "test_support.h"
 #include "ui_test_builds.h"
 
@@ -97,6 +98,25 @@ TEST_CASE("The File menu exports and prints the build sheet, which lists the sto
               "Z · AMD EPYC (cpu) · LibTorch 1.13.0 · resnet18, step 0.2756 s (estimate -17 %), allocated "
               "peak estimate -0.2 %") != std::string::npos);
     CHECK(options.catalogVersion.find(" parts") != std::string::npos);
+
+    // The Preferences' currency, tax and shipping reach the sheet the app writes.
+    ui::PlanningSettings settings;
+    settings.currency = QStringLiteral("CNY");
+    settings.usdRate = 7.1;
+    settings.ratesDate = QStringLiteral("2026-11-30");
+    settings.taxPercent = 13;
+    settings.shipping = 200;
+    settings.save();
+    const auto markdown = folder.file("sheet.md");
+    REQUIRE(ui::exportBuildSheet(window.document()->build(),
+                                 window.sheetOptions(plan::SheetLanguage::English),
+                                 QString::fromStdString(markdown.string()))
+                .ok());
+    const auto sheet = test::readFile(markdown);
+    CHECK(sheet.find("**Tax: 13 %**") != std::string::npos);
+    CHECK(sheet.find("**Shipping: 200.00 CNY**") != std::string::npos);
+    CHECK(sheet.find(" CNY |") != std::string::npos); // the subtotals converted
+    ui::PlanningSettings{}.save(); // the defaults again, for the tests after this one
 
     // A name without a format is refused with what to do, and nothing is written.
     auto wrong = ui::exportBuildSheet(window.document()->build(), options,

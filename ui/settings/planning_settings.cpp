@@ -13,6 +13,8 @@ PlanningSettings PlanningSettings::load() {
     p.pricePerKwh = s.value(QStringLiteral("planning/pricePerKwh"), p.pricePerKwh).toDouble();
     p.hoursPerDay = s.value(QStringLiteral("planning/hoursPerDay"), p.hoursPerDay).toDouble();
     p.lifetimeMonths = s.value(QStringLiteral("planning/lifetimeMonths"), p.lifetimeMonths).toDouble();
+    p.taxPercent = s.value(QStringLiteral("planning/taxPercent"), p.taxPercent).toDouble();
+    p.shipping = s.value(QStringLiteral("planning/shipping"), p.shipping).toDouble();
     p.memoryUnit = memoryUnitFromId(s.value(QStringLiteral("display/memoryUnit")).toString());
     p.theme = s.value(QStringLiteral("display/theme"), p.theme).toString();
     return p;
@@ -26,6 +28,8 @@ void PlanningSettings::save() const {
     s.setValue(QStringLiteral("planning/pricePerKwh"), pricePerKwh);
     s.setValue(QStringLiteral("planning/hoursPerDay"), hoursPerDay);
     s.setValue(QStringLiteral("planning/lifetimeMonths"), lifetimeMonths);
+    s.setValue(QStringLiteral("planning/taxPercent"), taxPercent);
+    s.setValue(QStringLiteral("planning/shipping"), shipping);
     s.setValue(QStringLiteral("display/memoryUnit"), memoryUnitId(memoryUnit));
     s.setValue(QStringLiteral("display/theme"), theme);
 }
@@ -38,6 +42,8 @@ plan::CostOptions PlanningSettings::costOptions() const {
     o.ratesDate = ratesDate.toStdString();
     o.pricePerKwh = pricePerKwh;
     o.hoursPerDay = hoursPerDay;
+    o.taxPercent = taxPercent;
+    o.shipping = shipping;
     return o;
 }
 

@@ -18,6 +18,9 @@ struct PlanningSettings {
     double pricePerKwh = 0; // in `currency`; 0: energy not counted
     double hoursPerDay = 8;
     double lifetimeMonths = 36;
+    // What a purchase adds to the parts' prices, on the build sheet and in the cost of owning.
+    double taxPercent = 0;
+    double shipping = 0; // in `currency`
     MemoryUnit memoryUnit = MemoryUnit::GiB;
     QString theme = QStringLiteral("system"); // "system", "light", "dark" (theme.h)
 

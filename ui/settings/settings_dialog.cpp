@@ -19,6 +19,8 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     , m_kwh(new QDoubleSpinBox(this))
     , m_hours(new QDoubleSpinBox(this))
     , m_months(new QDoubleSpinBox(this))
+    , m_tax(new QDoubleSpinBox(this))
+    , m_shipping(new QDoubleSpinBox(this))
     , m_memoryUnit(new QComboBox(this))
     , m_theme(new QComboBox(this)) {
     setWindowTitle(tr("Preferences"));
@@ -36,6 +38,15 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     m_hours->setValue(s.hoursPerDay);
     m_months->setRange(1, 240);
     m_months->setValue(s.lifetimeMonths);
+    m_tax->setRange(0, 100);
+    m_tax->setDecimals(2);
+    m_tax->setSuffix(QStringLiteral(" %"));
+    m_tax->setValue(s.taxPercent);
+    m_tax->setAccessibleName(tr("Sales tax or VAT on the parts"));
+    m_shipping->setRange(0, 1e7);
+    m_shipping->setDecimals(2);
+    m_shipping->setValue(s.shipping);
+    m_shipping->setAccessibleName(tr("Shipping, in the currency above"));
     m_memoryUnit->addItem(tr("GiB (2^30 bytes, as PyTorch and nvidia-smi report)"),
                           memoryUnitId(MemoryUnit::GiB));
     m_memoryUnit->addItem(tr("GB (10^9 bytes, as spec sheets print)"), memoryUnitId(MemoryUnit::GB));
@@ -59,6 +70,8 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     form->addRow(tr("&Electricity price per kWh:"), m_kwh);
     form->addRow(tr("&Hours of training a day:"), m_hours);
     form->addRow(tr("&Months the purchase is spread over:"), m_months);
+    form->addRow(tr("Sales ta&x or VAT on the parts:"), m_tax);
+    form->addRow(tr("&Shipping, in the currency above:"), m_shipping);
     form->addRow(tr("Show memory &in:"), m_memoryUnit);
     form->addRow(tr("Th&eme (at the next start):"), m_theme);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -75,6 +88,8 @@ PlanningSettings SettingsDialog::settings() const {
     s.pricePerKwh = m_kwh->value();
     s.hoursPerDay = m_hours->value();
     s.lifetimeMonths = m_months->value();
+    s.taxPercent = m_tax->value();
+    s.shipping = m_shipping->value();
     s.memoryUnit = memoryUnitFromId(m_memoryUnit->currentData().toString());
     s.theme = m_theme->currentData().toString();
     return s;

@@ -25,6 +25,8 @@ private:
     QDoubleSpinBox* m_kwh = nullptr;
     QDoubleSpinBox* m_hours = nullptr;
     QDoubleSpinBox* m_months = nullptr;
+    QDoubleSpinBox* m_tax = nullptr;
+    QDoubleSpinBox* m_shipping = nullptr;
     QComboBox* m_memoryUnit = nullptr;
     QComboBox* m_theme = nullptr;
 };
