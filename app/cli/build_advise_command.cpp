@@ -91,18 +91,15 @@ int BuildAdviseCommand::run() {
         }
         input.workload = *request;
         if (auto catalog = openCatalogForReading(m_options)) {
-            auto setup = estimate::trainingSetupFor(*request);
-            setup.cuda = true;
-            setup.parallel.strategy = input.strategy;
             plan::UsagePlan usage;
             usage.lifetimeMonths = m_lifetimeMonths;
-            try {
-                input.rent = plan::compareRentVsBuy(*build, *graph, setup, db::cloudOffers(**catalog), usage,
-                                                    m_costFlags.options);
-            } catch (const GraphError& e) {
-                std::cerr << "torchrig-cli: " << e.what() << "\n";
-                return kExitInvalid;
+            auto rent = plan::compareRentVsBuy(*build, {*request, input.strategy, input.dataset},
+                                               db::cloudOffers(**catalog), usage, m_costFlags.options);
+            if (!rent) {
+                std::cerr << "torchrig-cli: " << rent.error().message << "\n";
+                return exitCodeFor(rent.error().code);
             }
+            input.rent = std::move(*rent);
         } else {
             note = catalog.error().message + ": no advice on renting";
         }

@@ -104,27 +104,18 @@ int BuildRentCommand::run() {
         return exitCodeFor(planned.error().code);
     }
     const auto* request = &planned->request;
-    auto graph = buildRequestGraph(*request);
-    if (!graph) {
-        std::cerr << "torchrig-cli: " << graph.error().message << "\n";
-        return exitCodeFor(graph.error().code);
-    }
     auto catalog = openCatalogForReading(m_options);
     if (!catalog) {
         std::cerr << "torchrig-cli: " << catalog.error().message << " (the cloud instances come from it)\n";
         return kExitNoCatalog;
     }
     const auto offers = db::cloudOffers(**catalog);
-    auto setup = estimate::trainingSetupFor(*request);
-    setup.cuda = true;
-    setup.parallel.strategy = planned->strategy;
-    plan::RentVsBuy r;
-    try {
-        r = plan::compareRentVsBuy(*build, *graph, setup, offers, m_usage, m_costFlags.options);
-    } catch (const GraphError& e) {
-        std::cerr << "torchrig-cli: " << e.what() << "\n";
-        return kExitInvalid;
+    auto compared = plan::compareRentVsBuy(*build, *planned, offers, m_usage, m_costFlags.options);
+    if (!compared) {
+        std::cerr << "torchrig-cli: " << compared.error().message << "\n";
+        return exitCodeFor(compared.error().code);
     }
+    const auto& r = *compared;
     const auto& options = m_costFlags.options;
     const std::string workload =
         fmt::format("{} batch {} per GPU, {}, {}", request->model.empty() ? "a model file" : request->model,

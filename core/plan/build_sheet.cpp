@@ -93,19 +93,11 @@ SheetTable componentsTable(const Build& build, const BuildCost& cost, const Cost
 // instances that fit, cheapest month of work first (at most eight).
 std::optional<SheetSection> rentSection(const Build& build, const BuildSheetOptions& options,
                                         const Words& w) {
-    const auto& planned = build.workloads.front();
-    auto graph = buildRequestGraph(planned.request);
-    if (!graph)
+    auto compared =
+        compareRentVsBuy(build, build.workloads.front(), options.cloudOffers, options.usage, options.cost);
+    if (!compared)
         return std::nullopt;
-    auto setup = estimate::trainingSetupFor(planned.request);
-    setup.cuda = true;
-    setup.parallel.strategy = planned.strategy;
-    RentVsBuy rent;
-    try {
-        rent = compareRentVsBuy(build, *graph, setup, options.cloudOffers, options.usage, options.cost);
-    } catch (const GraphError&) {
-        return std::nullopt;
-    }
+    const auto& rent = *compared;
     auto out = section(w("Rent or buy"));
     if (rent.purchase)
         out.facts.push_back(

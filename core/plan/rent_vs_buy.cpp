@@ -1,5 +1,6 @@
 #include "plan/rent_vs_buy.h"
 
+#include "io/request_graph.h"
 #include "plan/gpu_device_spec.h"
 
 #include <algorithm>
@@ -145,6 +146,22 @@ RentVsBuy compareRentVsBuy(const Build& build, const ModelGraph& graph, const es
                       "instances are asked for the same samples, on demand, with nothing for storage, "
                       "egress or idle time between runs");
     return r;
+}
+
+Result<RentVsBuy> compareRentVsBuy(const Build& build, const BuildWorkload& workload,
+                                   const std::vector<CloudOffer>& offers, const UsagePlan& usage,
+                                   const CostOptions& options) {
+    auto graph = buildRequestGraph(workload.request);
+    if (!graph)
+        return graph.error();
+    auto setup = estimate::trainingSetupFor(workload.request);
+    setup.cuda = true;
+    setup.parallel.strategy = workload.strategy;
+    try {
+        return compareRentVsBuy(build, *graph, setup, offers, usage, options);
+    } catch (const GraphError& e) {
+        return makeError(ErrorCode::InvalidInput, e.what());
+    }
 }
 
 } // namespace torchrig::plan

@@ -6,7 +6,9 @@
 // and the months after which buying has paid for itself.
 
 #include "estimate/estimate.h"
+#include "plan/build.h"
 #include "plan/build_cost.h"
+#include "util/result.h"
 #include "workload/model_graph.h"
 
 #include <optional>
@@ -66,5 +68,10 @@ struct RentVsBuy {
 RentVsBuy compareRentVsBuy(const Build& build, const ModelGraph& graph, const estimate::TrainingSetup& setup,
                            const std::vector<CloudOffer>& offers, const UsagePlan& usage,
                            const CostOptions& options);
+// The same for a workload as a build keeps it (its request per GPU and its strategy, on CUDA): an
+// error saying why when its model cannot be built.
+Result<RentVsBuy> compareRentVsBuy(const Build& build, const BuildWorkload& workload,
+                                   const std::vector<CloudOffer>& offers, const UsagePlan& usage,
+                                   const CostOptions& options);
 
 } // namespace torchrig::plan

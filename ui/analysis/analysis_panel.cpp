@@ -185,23 +185,13 @@ void AnalysisPanel::refreshRentChart() {
         m_rent->clear();
         return;
     }
-    const auto& planned = build.workloads.front();
-    auto graph = buildRequestGraph(planned.request);
-    if (!graph) {
+    const auto usage = m_settings.usagePlan();
+    const auto compared =
+        plan::compareRentVsBuy(build, build.workloads.front(), m_offers, usage, m_settings.costOptions());
+    if (compared)
+        m_rent->setComparison(*compared, usage.lifetimeMonths);
+    else
         m_rent->clear();
-        return;
-    }
-    auto setup = estimate::trainingSetupFor(planned.request);
-    setup.cuda = true;
-    setup.parallel.strategy = planned.strategy;
-    try {
-        const auto usage = m_settings.usagePlan();
-        m_rent->setComparison(
-            plan::compareRentVsBuy(build, *graph, setup, m_offers, usage, m_settings.costOptions()),
-            usage.lifetimeMonths);
-    } catch (const GraphError&) {
-        m_rent->clear();
-    }
 }
 
 void AnalysisPanel::refreshCatalogChart() {
