@@ -208,3 +208,25 @@ TEST_CASE("A build's GPUs are estimated as wired: count over nodes, NVLink bridg
     CHECK(gpus->spec.interconnectBytesPerSecond == Approx(0.985e9 * 2 * 8));
     CHECK(gpus->spec.hostLinkBytesPerSecond == Approx(0.985e9 * 2 * 8));
 }
+
+TEST_CASE("A build's workload is compared as its request and strategy describe it, or says why not",
+          "[core][build][rent]") {
+    Build build;
+    build.parts = {gpuPart(80, 50, 10000)};
+    BuildWorkload workload;
+    workload.request.model = "resnet18";
+    workload.request.inputs.batch = 64;
+    workload.request.precision = Precision::AmpBf16;
+    const std::vector<CloudOffer> offers = {offerOf(build.parts[0], 2.0)};
+    const auto fromWorkload = compareRentVsBuy(build, workload, offers, {}, {});
+    REQUIRE(fromWorkload);
+    auto setup = cudaSetup();
+    setup.optimizer = estimate::trainingSetupFor(workload.request).optimizer;
+    const auto fromGraph = compareRentVsBuy(build, resnet18(64), setup, offers, {}, {});
+    REQUIRE(fromGraph.build.samplesPerSecond > 0);
+    CHECK(fromWorkload->build.samplesPerSecond == Approx(fromGraph.build.samplesPerSecond));
+    workload.request.model = "resnet-nine";
+    const auto unknown = compareRentVsBuy(build, workload, offers, {}, {});
+    REQUIRE_FALSE(unknown);
+    CHECK(unknown.error().message.find("\"resnet-nine\" is not a zoo model") != std::string::npos);
+}
