@@ -43,9 +43,7 @@ int ReportCommand::run(int argc, char** argv) {
     const auto output = QString::fromStdString(m_output);
     const auto format = ui::sheetFormatOf(output);
     if (!format) {
-        std::cerr << "torchrig-cli: " << m_output
-                  << " ends in neither .pdf, .md, .csv nor .json; name the output file "
-                  << "with the format you want\n";
+        std::cerr << "torchrig-cli: " << ui::unknownSheetFormatMessage(output) << "\n";
         return kExitUsage;
     }
     auto catalog = openCatalogForReading(m_options);

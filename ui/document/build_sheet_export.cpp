@@ -79,13 +79,16 @@ plan::BuildSheetOptions sheetOptionsFor(const plan::Build& build, const db::Cata
     return options;
 }
 
+std::string unknownSheetFormatMessage(const QString& path) {
+    return path.toStdString() + " ends in neither .pdf, .md, .csv nor .json; name the output file with the "
+                                "format you want";
+}
+
 Result<int> exportBuildSheet(const plan::Build& build, const plan::BuildSheetOptions& options,
                              const QString& path, const SheetPageSetup& setup) {
     const auto format = sheetFormatOf(path);
     if (!format)
-        return makeError(ErrorCode::InvalidInput,
-                         path.toStdString() + " ends in neither .pdf, .md, .csv nor .json; name the output "
-                                              "file with the format you want");
+        return makeError(ErrorCode::InvalidInput, unknownSheetFormatMessage(path));
     if (*format == SheetFormat::Pdf)
         return writeBuildSheetPdf(plan::makeBuildSheet(build, options), path, setup);
     std::string text;

@@ -10,6 +10,8 @@
 
 #include <QString>
 
+#include <string>
+
 namespace torchrig::db {
 class Catalog;
 }
@@ -19,6 +21,8 @@ namespace torchrig::ui {
 enum class SheetFormat { Pdf, Markdown, Csv, Json };
 // By the path's extension (.pdf, .md, .csv, .json); none for another.
 std::optional<SheetFormat> sheetFormatOf(const QString& path);
+// What to tell the user when sheetFormatOf(path) is none.
+std::string unknownSheetFormatMessage(const QString& path);
 
 // The sheet's options for a build: today's date (ISO), the app's version, the catalog named by its
 // size and the build's newest price date, and the user database's validation runs, one line each.
