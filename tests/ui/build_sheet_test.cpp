@@ -116,7 +116,8 @@ TEST_CASE("The File menu exports and prints the build sheet, which lists the sto
     CHECK(sheet.find("**Tax: 13 %**") != std::string::npos);
     CHECK(sheet.find("**Shipping: 200.00 CNY**") != std::string::npos);
     CHECK(sheet.find(" CNY |") != std::string::npos); // the subtotals converted
-    ui::PlanningSettings{}.save(); // the defaults again, for the tests after this one
+    // The defaults again, for the tests after this one.
+    ui::PlanningSettings{}.save();
 
     // A name without a format is refused with what to do, and nothing is written.
     auto wrong = ui::exportBuildSheet(window.document()->build(), options,
