@@ -110,8 +110,8 @@ int findMaxBatch(const ValidationRequest& base) {
 
 // Debian's LibTorch runs its own parallel loops on OpenMP and its matrix products on OpenBLAS's
 // pthreads. After each parallel loop libgomp's threads spin for a while, taking the cores the next
-// product's threads need: a linear with a bias (its broadcast copy, then the product) ran at 37–113
-// of the 180–200 GFLOP/s a bare product reaches on 2 cores, and backward's products likewise. Python
+// product's threads need: a linear with a bias (its broadcast copy, then the product) ran at 37–160
+// GFLOP/s where a bare product of the same shape reached 174–201 (seven shapes, 2 cores). Python
 // PyTorch's own builds keep one threading runtime and do not pay this, and the worker measures
 // for them: libgomp reads OMP_WAIT_POLICY only as it loads, so the worker starts itself again with
 // passive waiting unless the caller chose a policy.
