@@ -8,6 +8,9 @@
 #include "tracking_cpu_allocator.h"
 #include "training_run.h"
 #include "util/host_memory.h"
+#include "workload/ops/op_descriptor.h"
+
+#include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <csignal>
@@ -106,6 +109,25 @@ int findMaxBatch(const ValidationRequest& base) {
     }
 }
 
+// Every op kind the model format knows, trained once on the CPU from its descriptor's example: a
+// line each, saying it trained or why not. A kind the worker has no module for is refused by name.
+int checkOpKinds() {
+    for (std::size_t index = 0; index < kOpKindCount; ++index) {
+        const auto kind = static_cast<OpKind>(index);
+        const auto* descriptor = ops::findOpDescriptor(kind);
+        nlohmann::json line = {{"event", "op"}, {"op", std::string(opKindId(kind))}};
+        std::string refusal =
+            descriptor && descriptor->example
+                ? validate::trainOnceOnCpu(descriptor->example())
+                : "op kind " + std::to_string(index) + " has no descriptor, so no example to train";
+        line["trained"] = refusal.empty();
+        if (!refusal.empty())
+            line["message"] = refusal;
+        emit(line.dump());
+    }
+    return 0;
+}
+
 } // namespace
 
 // Debian's LibTorch runs its own parallel loops on OpenMP and its matrix products on OpenBLAS's
@@ -135,6 +157,10 @@ int main(int argc, char** argv) {
         emit(devicesLine(validate::probeDevices()));
         return 0;
     }
+    if (argc == 2 && std::strcmp(argv[1], "--check-ops") == 0) {
+        validate::prepareLibTorch();
+        return checkOpKinds();
+    }
     if (argc == 3 && std::strcmp(argv[1], "--count-parameters") == 0)
         mode = Mode::CountParameters;
     else if (argc == 3 && std::strcmp(argv[1], "--max-batch") == 0)
@@ -143,10 +169,12 @@ int main(int argc, char** argv) {
         std::fprintf(
             stderr,
             "usage: torchrig-validate [--count-parameters | --max-batch] REQUEST.json | -\n"
-            "       torchrig-validate --probe\n"
+            "       torchrig-validate --probe | --check-ops\n"
             "Trains the requested model for a few steps and prints JSON lines (progress, then one result\n"
             "or one error). --count-parameters builds the network without memory and prints its\n"
-            "parameter count; --max-batch finds the largest batch that fits; --probe lists devices.\n");
+            "parameter count; --max-batch finds the largest batch that fits; --probe lists devices;\n"
+            "--check-ops trains each op kind's smallest model once on the CPU and says which it can "
+            "build.\n");
         return argc == 2 ? 0 : 2;
     }
     const char* source = argv[argc - 1];

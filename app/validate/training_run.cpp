@@ -285,6 +285,16 @@ std::int64_t countNetworkParameters(const ModelGraph& graph) {
     return network.parameterCount();
 }
 
+std::string trainOnceOnCpu(const ModelGraph& graph) {
+    try {
+        GraphNetwork network(graph, at::Device(at::kCPU), 0);
+        network.forward().backward();
+        return {};
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+}
+
 ValidationDevice describeDevice(const ValidationRequest& request) {
     if (request.device != "cpu") {
         auto device = cuda::describe(resolveDevice(request.device).index);

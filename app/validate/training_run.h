@@ -34,6 +34,9 @@ ValidationDevice describeDevice(const ValidationRequest& request);
 // The parameters of the LibTorch network built from the graph, created on the meta device (no
 // memory), so that even a 70B model's network can be counted on any machine.
 std::int64_t countNetworkParameters(const ModelGraph& graph);
+// One forward and backward of the graph on the CPU: "" when it trained, else what LibTorch or the
+// worker said (the self-check of each op kind's module, --check-ops).
+std::string trainOnceOnCpu(const ModelGraph& graph);
 // The CPU, and the CUDA devices a CUDA build of LibTorch sees (not measured on yet).
 std::vector<ValidationDevice> probeDevices();
 // LibTorch's CPU allocator must be wrapped before any tensor exists.

@@ -1,75 +1,12 @@
 #include "estimate/estimate.h"
 
+#include "workload/ops/op_descriptor.h"
+
 #include <algorithm>
 
 namespace torchrig::estimate {
 
 namespace {
-
-struct OpCost {
-    double flops = 0; // forward
-    double bytes = 0; // forward, read + written
-    bool matrix = false;
-};
-
-OpCost opCost(const ModelGraph& graph, const Op& op, double elementBytes) {
-    OpCost cost;
-    auto shape = [&](TensorId id) -> const Shape& {
-        return graph.tensor(id).shape;
-    };
-    auto count = [&](TensorId id) {
-        return static_cast<double>(numel(shape(id)));
-    };
-    const auto out = op.outputs[0];
-    switch (op.kind) {
-    case OpKind::Conv2d: {
-        const auto& w = shape(op.params[0]); // [out, in / groups, kh, kw]
-        cost.flops = 2.0 * count(out) * static_cast<double>(w[1] * w[2] * w[3]);
-        cost.matrix = true;
-        break;
-    }
-    case OpKind::ConvTranspose2d: {
-        const auto& w = shape(op.params[0]); // [in, out / groups, kh, kw]
-        cost.flops = 2.0 * count(op.inputs[0]) * static_cast<double>(w[1] * w[2] * w[3]);
-        cost.matrix = true;
-        break;
-    }
-    case OpKind::Linear: {
-        const auto& w = shape(op.params[0]); // [out, in]
-        cost.flops = 2.0 * count(op.inputs[0]) * static_cast<double>(w[0]);
-        cost.matrix = true;
-        break;
-    }
-    case OpKind::Matmul:
-        cost.flops = 2.0 * count(out) * static_cast<double>(shape(op.inputs[0]).back());
-        cost.matrix = true;
-        break;
-    case OpKind::ScaledDotProductAttention: {
-        const auto& q = shape(op.inputs[0]);
-        const auto& k = shape(op.inputs[1]);
-        cost.flops = 4.0 * count(op.inputs[0]) * static_cast<double>(k[k.size() - 2]);
-        if (op.attributes.causal)
-            cost.flops /= 2;
-        (void)q;
-        cost.matrix = true;
-        break;
-    }
-    case OpKind::View:
-    case OpKind::Permute:
-    case OpKind::Transpose:
-    case OpKind::Expand:
-    case OpKind::Select:
-    case OpKind::Slice:
-    case OpKind::Flatten: return cost; // views move nothing
-    default: break;
-    }
-    for (auto id : op.inputs)
-        cost.bytes += count(id) * elementBytes;
-    for (auto id : op.params)
-        cost.bytes += count(id) * elementBytes;
-    cost.bytes += count(out) * elementBytes;
-    return cost;
-}
 
 double matrixRate(const DeviceSpec& d, Precision precision) {
     switch (precision) {
@@ -169,7 +106,8 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
         for (auto id : op.params)
             paramGrad = paramGrad || needsGrad[static_cast<std::size_t>(id)];
         needsGrad[static_cast<std::size_t>(op.outputs[0])] = inputGrad || paramGrad;
-        auto cost = opCost(graph, op, element);
+        const auto& descriptor = ops::opDescriptor(op.kind);
+        auto cost = descriptor.cost(graph, op, element);
         if (cost.flops == 0 && cost.bytes == 0)
             continue;
         if (tensorParallel && split[static_cast<std::size_t>(op.outputs[0])]) {
@@ -179,19 +117,19 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
             cost.flops /= gpuCount, cost.bytes /= gpuCount; // row-parallel
             allReducedBytes += static_cast<double>(numel(graph.tensor(op.outputs[0]).shape)) * element;
         }
-        const bool convolution = op.kind == OpKind::Conv2d || op.kind == OpKind::ConvTranspose2d;
+        const bool convolution = descriptor.kernel == ops::KernelClass::Convolution;
         const bool depthwise = convolution && op.attributes.groups > 1 && depthwiseRate > 0 &&
                                graph.tensor(op.params[0]).shape[1] == 1;
-        const double rate = depthwise     ? depthwiseRate
-                            : convolution ? convolutionRate
-                            : cost.matrix ? matrixRateAchieved
-                                          : std::max(vectorRate, 1.0);
+        const double rate = depthwise             ? depthwiseRate
+                            : convolution         ? convolutionRate
+                            : descriptor.matrix() ? matrixRateAchieved
+                                                  : std::max(vectorRate, 1.0);
         // Eager PyTorch issues one op after another from the CPU: a kernel shorter than the time
         // to issue it leaves the GPU waiting.
         const double roofline = std::max(cost.flops / rate, cost.bytes / bandwidth);
         double kernel = roofline;
-        if (op.kind == OpKind::Dropout && op.attributes.p > 0 && !setup.inference && measuredKernels &&
-            measuredKernels->dropoutElementsPerSecond > 0)
+        if (descriptor.kernel == ops::KernelClass::RandomMask && op.attributes.p > 0 && !setup.inference &&
+            measuredKernels && measuredKernels->dropoutElementsPerSecond > 0)
             kernel = std::max(kernel, static_cast<double>(numel(graph.tensor(op.outputs[0]).shape)) /
                                           measuredKernels->dropoutElementsPerSecond);
         const double seconds = std::max(kernel, opOverhead);
@@ -201,10 +139,9 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
         // A matrix op's backward: one product per operand needing a gradient (a matmul's two
         // inputs both count); an elementwise op's reads the saved values and writes the gradient.
         double products = 0;
-        if (cost.matrix) {
-            products = op.kind == OpKind::Matmul || op.kind == OpKind::ScaledDotProductAttention
-                           ? (inputGrad ? 2 : 0)
-                           : (inputGrad ? 1 : 0) + (paramGrad ? 1 : 0);
+        if (descriptor.matrix()) {
+            products = (inputGrad ? descriptor.inputGradientProducts : 0) +
+                       (paramGrad ? descriptor.parameterGradientProducts : 0);
             double product = seconds;
             if (depthwise && depthwiseBackwardRate > 0)
                 product = std::max({cost.flops / depthwiseBackwardRate, cost.bytes / bandwidth, opOverhead});
@@ -218,7 +155,7 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
             t.backwardSeconds += std::max(2 * roofline, opOverhead); // dropout's: a product with its mask
         }
         forwardFlops += cost.flops;
-        backwardFlops += cost.matrix ? products * cost.flops : 0;
+        backwardFlops += descriptor.matrix() ? products * cost.flops : 0;
     }
     t.backwardSeconds += recomputedSeconds;
     const int micro = std::max(1, setup.gradientAccumulation);

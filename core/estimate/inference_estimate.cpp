@@ -1,5 +1,7 @@
 #include "estimate/inference_estimate.h"
 
+#include "workload/ops/op_descriptor.h"
+
 #include <algorithm>
 
 namespace torchrig::estimate {
@@ -20,16 +22,9 @@ TensorId cachedSource(const ModelGraph& graph, TensorId id) {
         const Op* op = producer(graph, id);
         if (!op || op->inputs.empty())
             return id;
-        switch (op->kind) {
-        case OpKind::View:
-        case OpKind::Reshape:
-        case OpKind::Transpose:
-        case OpKind::Permute:
-        case OpKind::Contiguous:
-        case OpKind::Expand:
-        case OpKind::RotaryEmbedding: id = op->inputs[0]; break;
-        default: return id;
-        }
+        if (!ops::opDescriptor(op->kind).kvCacheTracesThrough)
+            return id;
+        id = op->inputs[0];
     }
 }
 

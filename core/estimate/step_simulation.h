@@ -2,13 +2,16 @@
 // The engine of the allocated-memory estimate (memory_estimate.h): one training step (or
 // inference's forward) played op by op on a ledger of storages. step_simulation.cpp schedules the
 // step: micro-batches, checkpointed blocks, backward; parallel_step.cpp holds what ZeRO-3, FSDP and
-// pipeline stages change, optimizer_step.cpp the optimizers' state and update; op_rules.cpp what
-// each op allocates and keeps for backward, PyTorch's rules (tools/autograd/derivatives.yaml) as
-// measured. Internal to core/estimate.
+// pipeline stages change, optimizer_step.cpp the optimizers' state and update; op_forward.cpp runs
+// one op: autocast's casts around the op's own rule of what it allocates and keeps for backward
+// (its descriptor's, workload/ops/: PyTorch's rules, tools/autograd/derivatives.yaml, as measured).
+// Internal to core/estimate.
 
 #include "estimate/memory_estimate.h"
 #include "estimate/memory_ledger.h"
 #include "workload/block_spans.h"
+#include "workload/ops/forward_memory.h"
+#include "workload/ops/op_descriptor.h"
 
 #include <cstdint>
 #include <utility>
@@ -19,29 +22,25 @@ namespace torchrig::estimate::detail {
 constexpr int kNone = kNoStorage;
 constexpr std::int64_t kCublasWorkspaceBytes = 65LL << 20;
 
-// One tensor of the running step: its storage (shared by views), layout and element size.
-struct Value {
-    int storage = kNone;
-    bool contiguous = true;
-    std::int64_t elementBytes = 4;
-    bool requiresGrad = false;
-};
+// One tensor of the running step, and what an op's backward does (decided when its forward runs):
+// the terms op rules speak in (workload/ops/forward_memory.h).
+using Value = ops::Operand;
+using Backward = ops::BackwardPlan;
 
-// What an op's backward does, decided when its forward runs.
-struct Backward {
-    bool runs = false;
-    std::vector<int> saved; // storages held until the op's backward ran
-    struct InputGrad {
-        TensorId input;
-        std::int64_t bytes; // 0: the output's gradient itself (or a view of it) flows on
-    };
-    std::vector<InputGrad> inputGrads;
-    struct ParamGrad {
-        TensorId param;
-        std::int64_t lowPrecisionBytes; // autocast: the gradient of the weight's copy, then cast up
-    };
-    std::vector<ParamGrad> paramGrads;
-    std::int64_t temporaryBytes = 0; // inside the backward kernels, at once with the new gradients
+// The ledger as op rules see it: their allocations are activations or temporaries.
+class OpLedger final : public ops::StorageLedger {
+public:
+    explicit OpLedger(MemoryLedger& ledger)
+        : m_ledger(ledger) {}
+    int alloc(std::int64_t bytes, ops::Bytes kind) override {
+        return m_ledger.alloc(bytes, kind == ops::Bytes::Activation ? MemoryCategory::Activations
+                                                                    : MemoryCategory::Temporaries);
+    }
+    void retain(int storage) override { m_ledger.retain(storage); }
+    void release(int storage) override { m_ledger.release(storage); }
+
+private:
+    MemoryLedger& m_ledger;
 };
 
 // The ops one GPU runs: all of them, or a pipeline stage's.
@@ -109,20 +108,17 @@ private:
     // backpropagate through it, free what it made.
     void checkpointedBackward(Span& span);
 
-    // --- forward rules ---------------------------------------------------------------------------
-    void save(Backward& b, int storage);
-
+    // --- one op's forward (op_forward.cpp) --------------------------------------------------------
     // Autocast's cast of a floating value to another element size: a new tensor (kept in autocast's
     // cache for the whole forward when it is a parameter), or the value itself.
     Value castFor(TensorId id, std::int64_t elementBytes, std::vector<int>& temporaries);
 
     enum class AutocastPolicy { Lower, Float32, Promote };
-    AutocastPolicy policy(OpKind kind) const;
+    AutocastPolicy policy(ops::AutocastRule rule) const;
+    // Before the op's own rule: autocast's type, else the widest floating input's.
+    std::int64_t outputElementBytes(const Op& op, AutocastPolicy rule, const std::vector<Value>& in) const;
 
     void forwardOp(std::size_t index, bool recording);
-
-    void attentionForward(const Op& op, const std::vector<Value>& in, Value& result, Backward& b,
-                          bool recording, std::vector<int>& temporaries);
 
     // --- backward --------------------------------------------------------------------------------
     void backward();
@@ -142,6 +138,7 @@ private:
     const ModelGraph& m_graph;
     TrainingSetup m_setup;
     MemoryLedger m_ledger;
+    OpLedger m_opLedger{m_ledger};
     std::vector<Value> m_values;
     std::vector<int> m_grads;
     std::vector<int> m_lastUse;

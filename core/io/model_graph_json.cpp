@@ -1,5 +1,7 @@
 #include "io/model_graph_json.h"
 
+#include "workload/ops/op_descriptor.h"
+
 #include <nlohmann/json.hpp>
 
 #include <map>
@@ -88,59 +90,56 @@ void readPair(const json& value, std::int64_t (&target)[2], const std::string& w
     target[1] = integer(value[1], where);
 }
 
-OpAttributes attributesFromJson(const json& object, const std::string& where) {
+// One attribute from the model file into OpAttributes.
+void readAttribute(ops::OpAttribute attribute, const json& value, OpAttributes& a, const std::string& at) {
+    using ops::OpAttribute;
+    switch (attribute) {
+    case OpAttribute::Kernel: readPair(value, a.kernel, at); break;
+    case OpAttribute::Stride: readPair(value, a.stride, at); break;
+    case OpAttribute::Padding: readPair(value, a.padding, at); break;
+    case OpAttribute::Dilation: readPair(value, a.dilation, at); break;
+    case OpAttribute::OutputPadding: readPair(value, a.outputPadding, at); break;
+    case OpAttribute::OutputSize: readPair(value, a.outputSize, at); break;
+    case OpAttribute::Groups: a.groups = integer(value, at); break;
+    case OpAttribute::Dims:
+        if (!value.is_array())
+            throw JsonError(at + ": must be a list of whole numbers");
+        for (const auto& d : value)
+            a.dims.push_back(integer(d, at));
+        break;
+    case OpAttribute::Dim: a.dim = integer(value, at); break;
+    case OpAttribute::Dim2: a.dim2 = integer(value, at); break;
+    case OpAttribute::Index: a.index = integer(value, at); break;
+    case OpAttribute::Start: a.start = integer(value, at); break;
+    case OpAttribute::End: a.end = integer(value, at); break;
+    case OpAttribute::Eps: a.eps = number(value, at); break;
+    case OpAttribute::P: a.p = number(value, at); break;
+    case OpAttribute::Scalar: a.scalar = number(value, at); break;
+    case OpAttribute::Inplace: a.inplace = value.is_boolean() && value.get<bool>(); break;
+    case OpAttribute::Causal: a.causal = value.is_boolean() && value.get<bool>(); break;
+    case OpAttribute::Approximate:
+        if (value != "tanh" && value != "none")
+            throw JsonError(at + ": must be \"none\" or \"tanh\"");
+        a.tanhApproximation = value == "tanh";
+        break;
+    case OpAttribute::IgnoreIndex: a.ignoreIndex = integer(value, at); break;
+    case OpAttribute::AttributeCount: break;
+    }
+}
+
+OpAttributes attributesFromJson(const json& object, OpKind kind, const std::string& where) {
     OpAttributes a;
     if (!object.is_object())
         throw JsonError(where + ": must be an object");
     for (const auto& [key, value] : object.items()) {
-        auto at = where + "." + key;
-        if (key == "kernel")
-            readPair(value, a.kernel, at);
-        else if (key == "stride")
-            readPair(value, a.stride, at);
-        else if (key == "padding")
-            readPair(value, a.padding, at);
-        else if (key == "dilation")
-            readPair(value, a.dilation, at);
-        else if (key == "output_padding")
-            readPair(value, a.outputPadding, at);
-        else if (key == "output_size")
-            readPair(value, a.outputSize, at);
-        else if (key == "groups")
-            a.groups = integer(value, at);
-        else if (key == "dims") {
-            if (!value.is_array())
-                throw JsonError(at + ": must be a list of whole numbers");
-            for (const auto& d : value)
-                a.dims.push_back(integer(d, at));
-        } else if (key == "dim")
-            a.dim = integer(value, at);
-        else if (key == "dim2")
-            a.dim2 = integer(value, at);
-        else if (key == "index")
-            a.index = integer(value, at);
-        else if (key == "start")
-            a.start = integer(value, at);
-        else if (key == "end")
-            a.end = integer(value, at);
-        else if (key == "eps")
-            a.eps = number(value, at);
-        else if (key == "p")
-            a.p = number(value, at);
-        else if (key == "scalar")
-            a.scalar = number(value, at);
-        else if (key == "inplace")
-            a.inplace = value.is_boolean() && value.get<bool>();
-        else if (key == "causal")
-            a.causal = value.is_boolean() && value.get<bool>();
-        else if (key == "approximate") {
-            if (value != "tanh" && value != "none")
-                throw JsonError(at + ": must be \"none\" or \"tanh\"");
-            a.tanhApproximation = value == "tanh";
-        } else if (key == "ignore_index")
-            a.ignoreIndex = integer(value, at);
-        else
-            throw JsonError(at + ": unknown attribute");
+        const auto at = where + "." + key;
+        const auto attribute = ops::opAttributeFromKey(key);
+        if (!attribute) {
+            const auto& reads = ops::opDescriptor(kind).attributes;
+            throw JsonError(at + ": unknown attribute; " + std::string(opKindId(kind)) +
+                            (reads.empty() ? " takes none" : " takes " + reads.keys()));
+        }
+        readAttribute(*attribute, value, a, at);
     }
     if (a.groups < 1 || a.stride[0] < 1 || a.stride[1] < 1 || a.kernel[0] < 1 || a.kernel[1] < 1)
         throw JsonError(where + ": kernel, stride and groups must be at least 1");
@@ -220,6 +219,144 @@ std::string writeModelGraphJson(const ModelGraph& graph) {
     return out + "}\n";
 }
 
+namespace {
+
+TensorRole tensorRole(const std::string& role, const std::string& where) {
+    if (role == "input")
+        return TensorRole::Input;
+    if (role == "target")
+        return TensorRole::Target;
+    if (role == "parameter")
+        return TensorRole::Parameter;
+    if (role == "buffer")
+        return TensorRole::Buffer;
+    throw JsonError(where + ".role: \"" + role + "\" is not input, target, parameter or buffer");
+}
+
+TensorInfo readTensor(const json& t, const std::string& where) {
+    TensorInfo info;
+    info.name = text(t, "name", where);
+    info.role = tensorRole(text(t, "role", where), where);
+    auto dtype = dtypeFromString(t.value("dtype", "float32"));
+    if (!dtype)
+        throw JsonError(where + ".dtype: \"" + t.value("dtype", "") + "\" is not a known dtype");
+    info.dtype = *dtype;
+    if (!t.contains("shape") || !t["shape"].is_array())
+        throw JsonError(where + ".shape: must be a list of sizes");
+    for (const auto& d : t["shape"])
+        info.shape.push_back(integer(d, where + ".shape"));
+    for (auto [key, flag] : {std::pair{"frozen", &info.frozen}, {"quantized_4bit", &info.quantized4bit}}) {
+        if (!t.contains(key))
+            continue;
+        if (!t[key].is_boolean())
+            throw JsonError(where + "." + key + ": must be true or false");
+        if (info.role != TensorRole::Parameter)
+            throw JsonError(where + "." + key + ": only a parameter can be " + key);
+        *flag = t[key].get<bool>();
+    }
+    if (info.quantized4bit && !info.frozen)
+        throw JsonError(where + ".quantized_4bit: a 4-bit parameter cannot be trained; add \"frozen\": true");
+    return info;
+}
+
+// A model file's graph as it is read: tensors and op outputs by name, blocks by name.
+class GraphReader {
+public:
+    explicit GraphReader(const json& document)
+        : m_graph(text(document, "name", "the model")) {
+        m_graph.setReference(text(document, "reference", "the model", false));
+    }
+
+    void readTensors(const json& tensors) {
+        for (std::size_t i = 0; i < tensors.size(); ++i) {
+            const auto where = "tensors[" + std::to_string(i) + "]";
+            auto info = readTensor(tensors[i], where);
+            const auto name = info.name;
+            define(name, m_graph.addTensor(std::move(info)), where);
+        }
+    }
+
+    void readBlocks(const json& blocks) {
+        for (const auto& block : blocks) {
+            if (block.is_string())
+                m_blocks[block.get<std::string>()] = m_graph.addBlock(block.get<std::string>());
+        }
+    }
+
+    void readOps(const json& ops) {
+        for (std::size_t i = 0; i < ops.size(); ++i) {
+            const auto where = "ops[" + std::to_string(i) + "]";
+            auto op = readOp(ops[i], where);
+            try {
+                auto name = op.name;
+                auto output = m_graph.addOp(std::move(op));
+                define(name, output, where);
+            } catch (const GraphError& e) {
+                throw JsonError(where + ": " + e.what());
+            }
+        }
+    }
+
+    ModelGraph finish(const std::string& loss) {
+        auto it = m_byName.find(loss);
+        if (it == m_byName.end())
+            throw JsonError("\"loss\": '" + loss + "' is not an op's output");
+        try {
+            m_graph.setLoss(it->second);
+        } catch (const GraphError& e) {
+            throw JsonError(std::string("\"loss\": ") + e.what());
+        }
+        return std::move(m_graph);
+    }
+
+private:
+    void define(const std::string& name, TensorId id, const std::string& where) {
+        if (!m_byName.emplace(name, id).second)
+            throw JsonError(where + ": the name '" + name + "' is used twice");
+    }
+
+    void resolve(const json& entry, const char* key, const std::string& where,
+                 std::vector<TensorId>& into) const {
+        for (const auto& name : entry.value(key, json::array())) {
+            auto it = name.is_string() ? m_byName.find(name.get<std::string>()) : m_byName.end();
+            if (it == m_byName.end())
+                throw JsonError(where + "." + key + ": " + name.dump() +
+                                " is neither a declared tensor nor the output of an earlier op");
+            into.push_back(it->second);
+        }
+    }
+
+    Op readOp(const json& entry, const std::string& where) const {
+        auto kindName = text(entry, "op", where);
+        auto kind = opKindFromString(kindName);
+        if (!kind)
+            throw JsonError(where + ": unknown op '" + kindName +
+                            "' (see resources/models/README.md for the ops)");
+        Op op;
+        op.kind = *kind;
+        op.name = text(entry, "name", where);
+        resolve(entry, "inputs", where, op.inputs);
+        resolve(entry, "params", where, op.params);
+        resolve(entry, "buffers", where, op.buffers);
+        if (entry.contains("attributes"))
+            op.attributes = attributesFromJson(entry["attributes"], op.kind, where + ".attributes");
+        if (entry.contains("block")) {
+            auto it = entry["block"].is_string() ? m_blocks.find(entry["block"].get<std::string>())
+                                                 : m_blocks.end();
+            if (it == m_blocks.end())
+                throw JsonError(where + ".block: not one of the listed blocks");
+            op.block = it->second;
+        }
+        return op;
+    }
+
+    ModelGraph m_graph;
+    std::map<std::string, TensorId> m_byName;
+    std::map<std::string, int> m_blocks;
+};
+
+} // namespace
+
 Result<ModelGraph> readModelGraphJson(std::string_view source, std::string_view fileLabel) {
     auto label = std::string(fileLabel);
     json document;
@@ -235,109 +372,11 @@ Result<ModelGraph> readModelGraphJson(std::string_view source, std::string_view 
             document["format_version"].get<int>() > kModelJsonFormatVersion)
             throw JsonError("\"format_version\" must be a whole number up to " +
                             std::to_string(kModelJsonFormatVersion));
-        ModelGraph graph(text(document, "name", "the model"));
-        graph.setReference(text(document, "reference", "the model", false));
-        std::map<std::string, TensorId> byName;
-        auto define = [&](const std::string& name, TensorId id, const std::string& where) {
-            if (!byName.emplace(name, id).second)
-                throw JsonError(where + ": the name '" + name + "' is used twice");
-        };
-        const auto& tensors = document.value("tensors", json::array());
-        for (std::size_t i = 0; i < tensors.size(); ++i) {
-            auto where = "tensors[" + std::to_string(i) + "]";
-            const auto& t = tensors[i];
-            TensorInfo info;
-            info.name = text(t, "name", where);
-            auto role = text(t, "role", where);
-            if (role == "input")
-                info.role = TensorRole::Input;
-            else if (role == "target")
-                info.role = TensorRole::Target;
-            else if (role == "parameter")
-                info.role = TensorRole::Parameter;
-            else if (role == "buffer")
-                info.role = TensorRole::Buffer;
-            else
-                throw JsonError(where + ".role: \"" + role + "\" is not input, target, parameter or buffer");
-            auto dtype = dtypeFromString(t.value("dtype", "float32"));
-            if (!dtype)
-                throw JsonError(where + ".dtype: \"" + t.value("dtype", "") + "\" is not a known dtype");
-            info.dtype = *dtype;
-            if (!t.contains("shape") || !t["shape"].is_array())
-                throw JsonError(where + ".shape: must be a list of sizes");
-            for (const auto& d : t["shape"])
-                info.shape.push_back(integer(d, where + ".shape"));
-            for (auto [key, flag] :
-                 {std::pair{"frozen", &info.frozen}, {"quantized_4bit", &info.quantized4bit}}) {
-                if (!t.contains(key))
-                    continue;
-                if (!t[key].is_boolean())
-                    throw JsonError(where + "." + key + ": must be true or false");
-                if (info.role != TensorRole::Parameter)
-                    throw JsonError(where + "." + key + ": only a parameter can be " + key);
-                *flag = t[key].get<bool>();
-            }
-            if (info.quantized4bit && !info.frozen)
-                throw JsonError(where +
-                                ".quantized_4bit: a 4-bit parameter cannot be trained; add \"frozen\": true");
-            define(info.name, graph.addTensor(info), where);
-        }
-        std::map<std::string, int> blocks;
-        for (const auto& block : document.value("blocks", json::array())) {
-            if (block.is_string())
-                blocks[block.get<std::string>()] = graph.addBlock(block.get<std::string>());
-        }
-        const auto& ops = document.value("ops", json::array());
-        for (std::size_t i = 0; i < ops.size(); ++i) {
-            auto where = "ops[" + std::to_string(i) + "]";
-            const auto& entry = ops[i];
-            auto kindName = text(entry, "op", where);
-            auto kind = opKindFromString(kindName);
-            if (!kind)
-                throw JsonError(where + ": unknown op '" + kindName +
-                                "' (see resources/models/README.md for the ops)");
-            Op op;
-            op.kind = *kind;
-            op.name = text(entry, "name", where);
-            auto resolve = [&](const char* key, std::vector<TensorId>& into) {
-                for (const auto& name : entry.value(key, json::array())) {
-                    auto it = name.is_string() ? byName.find(name.get<std::string>()) : byName.end();
-                    if (it == byName.end())
-                        throw JsonError(where + "." + key + ": " + name.dump() +
-                                        " is neither a declared tensor nor the output of an earlier op");
-                    into.push_back(it->second);
-                }
-            };
-            resolve("inputs", op.inputs);
-            resolve("params", op.params);
-            resolve("buffers", op.buffers);
-            if (entry.contains("attributes"))
-                op.attributes = attributesFromJson(entry["attributes"], where + ".attributes");
-            if (entry.contains("block")) {
-                auto it = entry["block"].is_string() ? blocks.find(entry["block"].get<std::string>())
-                                                     : blocks.end();
-                if (it == blocks.end())
-                    throw JsonError(where + ".block: not one of the listed blocks");
-                op.block = it->second;
-            }
-            try {
-                auto name = op.name;
-                auto output = graph.addOp(std::move(op));
-                define(name, output, where);
-            } catch (const GraphError& e) {
-                throw JsonError(where + ": " + e.what());
-            }
-        }
-        auto loss = text(document, "loss", "the model");
-        auto it = byName.find(loss);
-        if (it == byName.end())
-            throw JsonError("\"loss\": '" + loss + "' is not an op's output");
-        try {
-            graph.setLoss(it->second);
-        } catch (const GraphError& e) {
-            throw JsonError(std::string("\"loss\": ") + e.what());
-        }
-        return graph;
+        GraphReader reader(document);
+        reader.readTensors(document.value("tensors", json::array()));
+        reader.readBlocks(document.value("blocks", json::array()));
+        reader.readOps(document.value("ops", json::array()));
+        return reader.finish(text(document, "loss", "the model"));
     } catch (const JsonError& e) {
         return makeError(ErrorCode::InvalidInput, label + ": " + e.what());
     } catch (const GraphError& e) {

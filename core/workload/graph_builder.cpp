@@ -158,6 +158,16 @@ TensorId GraphBuilder::softmax(const std::string& name, TensorId x, std::int64_t
     return apply(OpKind::Softmax, name, {x}, {}, a);
 }
 
+TensorId GraphBuilder::logSoftmax(const std::string& name, TensorId x, std::int64_t dim) {
+    OpAttributes a;
+    a.dim = dim;
+    return apply(OpKind::LogSoftmax, name, {x}, {}, a);
+}
+
+TensorId GraphBuilder::matmul(const std::string& name, TensorId a, TensorId b) {
+    return apply(OpKind::Matmul, name, {a, b});
+}
+
 TensorId GraphBuilder::add(const std::string& name, TensorId a, TensorId b) {
     return apply(OpKind::Add, name, {a, b});
 }
@@ -259,13 +269,24 @@ TensorId GraphBuilder::slice(const std::string& name, TensorId x, std::int64_t d
     return apply(OpKind::Slice, name, {x}, {}, a);
 }
 
-TensorId GraphBuilder::maxPool2d(const std::string& name, TensorId x, std::int64_t kernel,
-                                 std::int64_t stride, std::int64_t padding) {
+namespace {
+OpAttributes window(std::int64_t kernel, std::int64_t stride, std::int64_t padding) {
     OpAttributes a;
     a.kernel[0] = a.kernel[1] = kernel;
     a.stride[0] = a.stride[1] = stride;
     a.padding[0] = a.padding[1] = padding;
-    return apply(OpKind::MaxPool2d, name, {x}, {}, a);
+    return a;
+}
+} // namespace
+
+TensorId GraphBuilder::maxPool2d(const std::string& name, TensorId x, std::int64_t kernel,
+                                 std::int64_t stride, std::int64_t padding) {
+    return apply(OpKind::MaxPool2d, name, {x}, {}, window(kernel, stride, padding));
+}
+
+TensorId GraphBuilder::avgPool2d(const std::string& name, TensorId x, std::int64_t kernel,
+                                 std::int64_t stride, std::int64_t padding) {
+    return apply(OpKind::AvgPool2d, name, {x}, {}, window(kernel, stride, padding));
 }
 
 TensorId GraphBuilder::adaptiveAvgPool2d(const std::string& name, TensorId x, std::int64_t outputHeight,

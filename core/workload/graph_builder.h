@@ -45,6 +45,8 @@ public:
     TensorId tanh(const std::string& name, TensorId x);
     TensorId dropout(const std::string& name, TensorId x, double p);
     TensorId softmax(const std::string& name, TensorId x, std::int64_t dim);
+    TensorId logSoftmax(const std::string& name, TensorId x, std::int64_t dim);
+    TensorId matmul(const std::string& name, TensorId a, TensorId b);
 
     TensorId add(const std::string& name, TensorId a, TensorId b);
     TensorId mul(const std::string& name, TensorId a, TensorId b);
@@ -68,6 +70,8 @@ public:
                    std::int64_t end);
 
     TensorId maxPool2d(const std::string& name, TensorId x, std::int64_t kernel, std::int64_t stride,
+                       std::int64_t padding = 0);
+    TensorId avgPool2d(const std::string& name, TensorId x, std::int64_t kernel, std::int64_t stride,
                        std::int64_t padding = 0);
     TensorId adaptiveAvgPool2d(const std::string& name, TensorId x, std::int64_t outputHeight,
                                std::int64_t outputWidth);

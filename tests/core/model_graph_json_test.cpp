@@ -92,6 +92,13 @@ TEST_CASE("Unknown ops, unknown tensors and bad files are refused with their pla
     CHECK(graph.error().message ==
           "m.json: ops[0].inputs: \"y\" is neither a declared tensor nor the output of an earlier op");
 
+    auto unknownAttribute = smallCnnWithFcWeight("[10, 784]");
+    unknownAttribute.replace(unknownAttribute.find("\"params\""), 8,
+                             "\"attributes\": {\"kernal\": 3}, \"params\"");
+    graph = readModelGraphJson(unknownAttribute, "m.json");
+    REQUIRE_FALSE(graph.ok());
+    CHECK(graph.error().message == "m.json: ops[0].attributes.kernal: unknown attribute; linear takes none");
+
     graph = readModelGraphJson("{\"format\": \"something-else\"}", "m.json");
     REQUIRE_FALSE(graph.ok());
     CHECK(graph.error().message == "m.json: \"format\" must be \"torchrig-model\"");

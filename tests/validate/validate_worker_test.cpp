@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <map>
+#include <sstream>
 
 using namespace torchrig;
 
@@ -231,6 +233,35 @@ TEST_CASE("The worker's probe lists the CPU", "[validate]") {
     CHECK(probe["event"] == "devices");
     CHECK(probe["devices"][0]["kind"] == "cpu");
     CHECK(probe["devices"][0]["total_memory_bytes"].get<std::int64_t>() > 0);
+}
+
+TEST_CASE("The worker builds and trains every op kind the model format knows, or refuses it by name",
+          "[validate]") {
+    FILE* pipe = popen((std::string(TORCHRIG_TEST_VALIDATE) + " --check-ops").c_str(), "r");
+    REQUIRE(pipe);
+    std::string output;
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+        output.append(buffer, n);
+    CHECK(pclose(pipe) == 0);
+    std::map<std::string, nlohmann::json> byOp;
+    std::istringstream lines(output);
+    for (std::string line; std::getline(lines, line);) {
+        auto entry = nlohmann::json::parse(line);
+        REQUIRE(entry["event"] == "op");
+        byOp[entry["op"].get<std::string>()] = entry;
+    }
+    CHECK(byOp.size() == kOpKindCount);
+    for (std::size_t index = 0; index < kOpKindCount; ++index) {
+        const auto id = std::string(opKindId(static_cast<OpKind>(index)));
+        INFO("op '" << id << "'");
+        REQUIRE(byOp.count(id) == 1);
+        const auto& entry = byOp[id];
+        if (!entry["trained"].get<bool>()) // refused: the message names the kind
+            CHECK(entry["message"].get<std::string>().find(id) != std::string::npos);
+        // Every kind today has a LibTorch module: a refusal here is a kind the worker lost.
+        CHECK(entry["trained"].get<bool>());
+    }
 }
 
 TEST_CASE("The max-batch search finds the largest batch whose steady step fits", "[validate]") {
