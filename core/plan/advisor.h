@@ -12,12 +12,40 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace torchrig::plan {
 
-// A change to the workload the advice offers, by the workload's field names ("precision",
-// "checkpointing", "batch", "grad_accum", "loader_workers", "cache_dataset") and the value to set.
+// The advice's ids, as the output, the app's Apply buttons and scripts name them.
+namespace advice {
+inline constexpr std::string_view kMixedPrecision = "mixed-precision";
+inline constexpr std::string_view kCheckpointing = "checkpointing";
+inline constexpr std::string_view kGradientAccumulation = "gradient-accumulation";
+inline constexpr std::string_view kBatchRuleOfThumb = "batch-rule-of-thumb";
+inline constexpr std::string_view kMemoryFormula = "memory-formula";
+inline constexpr std::string_view kDataParallelLink = "data-parallel-link";
+inline constexpr std::string_view kLoaderWorkers = "loader-workers";
+inline constexpr std::string_view kNvmeSpeed = "nvme-speed";
+inline constexpr std::string_view kHostRam = "host-ram";
+inline constexpr std::string_view kPowerLimit = "power-limit";
+inline constexpr std::string_view kCooling = "cooling";
+inline constexpr std::string_view kCloud = "cloud";
+} // namespace advice
+
+// The workload's fields a change can set (applyWorkloadChange), by the names files and the
+// output use.
+namespace workload_field {
+inline constexpr std::string_view kPrecision = "precision";
+inline constexpr std::string_view kCheckpointing = "checkpointing";
+inline constexpr std::string_view kBatch = "batch";
+inline constexpr std::string_view kGradAccum = "grad_accum";
+inline constexpr std::string_view kLoaderWorkers = "loader_workers";
+inline constexpr std::string_view kCacheDataset = "cache_dataset";
+} // namespace workload_field
+
+// A change to the workload the advice offers, by the workload's field names (workload_field) and
+// the value to set.
 struct WorkloadChange {
     std::string field;
     std::string value;
@@ -25,7 +53,7 @@ struct WorkloadChange {
 };
 
 struct Advice {
-    std::string rule;         // "mixed-precision", "checkpointing", …
+    std::string rule;         // one of the `advice` ids
     std::string message;      // what the advice says about this build and workload
     std::string source;       // the article and section
     std::string articleClaim; // what the article says the change does ("" when it says nothing)
@@ -44,6 +72,18 @@ struct AdvisorInput {
 };
 
 std::vector<Advice> adviseBuild(const Build& build, const AdvisorInput& input);
+
+namespace advising {
+struct AdviceContext; // plan/advice/advice_context.h
+}
+
+struct AdviceRule {
+    std::string_view id;
+    void (*advise)(const advising::AdviceContext& context, std::vector<Advice>& advice) = nullptr;
+};
+
+// Every piece of advice, in the order adviseBuild gives them.
+const std::vector<AdviceRule>& adviceRules();
 
 // The change made to a build's workload (precision, checkpointing, batch, grad_accum, and its
 // data's loader_workers and cache_dataset), all or nothing; false for a field or value it does not

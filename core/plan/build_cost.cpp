@@ -1,6 +1,6 @@
 #include "plan/build_cost.h"
 
-#include "plan/compatibility.h"
+#include "plan/build_power.h"
 
 namespace torchrig::plan {
 
@@ -17,17 +17,12 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
     BuildCost cost;
     cost.currency = options.currency;
     bool converted = !options.currency.empty();
-    double cpuWatts = 0, gpuWatts = 0;
     bool ownsHardware = false, hasCloud = false;
     for (const auto& part : build.parts) {
         // Built whole: GCC 12 at -O2 takes assigning the optional price member by member for a read
         // of an uninitialised flag (-Wmaybe-uninitialized).
         CostLine line{
             part.partId, part.snapshot.name, part.quantity * build.nodes, part.snapshot.price, {}, {}, false};
-        if (part.snapshot.category == PartCategory::Gpu)
-            gpuWatts += part.snapshot.number("tdp_w").value_or(0) * line.quantity;
-        if (part.snapshot.category == PartCategory::Cpu)
-            cpuWatts += part.snapshot.number("tdp_w").value_or(0) * line.quantity;
         if (part.snapshot.category == PartCategory::CloudInstance) {
             // Rented, not bought: priced by the hour and kept out of the purchase total.
             line.hourly = true;
@@ -91,7 +86,7 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
                                                                    : " of " + options.ratesDate));
     // What draws power at the user's wall: the bought hardware (a cloud instance's is in its price).
     if (ownsHardware) {
-        cost.loadWatts = (gpuWatts + cpuWatts) + kPlatformWatts * build.nodes;
+        cost.loadWatts = nodeLoad(build).total() * build.nodes;
         cost.idleWatts = options.idleWattsPerNode * build.nodes;
         cost.energyKwhPerMonth =
             (cost.loadWatts * options.hoursPerDay + cost.idleWatts * options.idleHoursPerDay) / 1000 * 30;

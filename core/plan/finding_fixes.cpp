@@ -25,7 +25,8 @@ Counts countFindings(const std::vector<Finding>& findings) {
         c.problems += f.severity == Severity::Problem;
         c.warnings += f.severity == Severity::Warning;
         c.notes += f.severity == Severity::Note;
-        c.incomplete += f.rule == "incomplete" || f.rule == "empty";
+        const auto* rule = findCompatibilityRule(f.rule);
+        c.incomplete += rule && rule->missingParts;
     }
     return c;
 }
@@ -56,11 +57,10 @@ bool removable(PartCategory category) {
     return category == PartCategory::Interconnect;
 }
 
-// The categories the "incomplete" rule asks for, by the word its message uses.
-std::vector<PartCategory> missingCategories(const Build& build) {
+// The kinds of part the rule asks for (those it concerns) that the build lacks.
+std::vector<PartCategory> missingCategories(const Build& build, const CompatibilityRule& rule) {
     std::vector<PartCategory> missing;
-    for (auto category : {PartCategory::Cpu, PartCategory::Motherboard, PartCategory::MemoryKit,
-                          PartCategory::Psu, PartCategory::Storage})
+    for (auto category : rule.concerns)
         if (std::none_of(build.parts.begin(), build.parts.end(),
                          [&](const BuildPart& p) { return p.snapshot.category == category; }))
             missing.push_back(category);
@@ -95,6 +95,8 @@ std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
                                const std::vector<CatalogChoice>& catalog, const CheckOptions& options,
                                std::size_t limit) {
     std::vector<Candidate> candidates;
+    const auto* rule = findCompatibilityRule(finding.rule);
+    const auto search = rule ? rule->fixes : FixSearch::ChangeParts;
     const std::set<std::string> concerned(finding.parts.begin(), finding.parts.end());
     for (std::size_t i = 0; i < build.parts.size(); ++i) {
         const auto& part = build.parts[i];
@@ -102,7 +104,7 @@ std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
             continue;
         // Fewer GPUs is no answer to how they talk to each other.
         const bool keepCount =
-            part.snapshot.category == PartCategory::Gpu && finding.rule == "gpu-interconnect";
+            part.snapshot.category == PartCategory::Gpu && search == FixSearch::ChangePartsKeepingGpuCount;
         for (int quantity = keepCount ? 0 : part.quantity - 1; quantity >= 1; --quantity) {
             Candidate c{ChangeKind::Quantity,
                         std::to_string(quantity) + " × " + part.snapshot.name + " instead of " +
@@ -141,8 +143,8 @@ std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
             candidates.push_back(std::move(c));
         }
     }
-    if (finding.rule == "incomplete") {
-        for (auto category : missingCategories(build))
+    if (search == FixSearch::AddMissingParts) {
+        for (auto category : missingCategories(build, *rule))
             for (const auto& choice : catalog) {
                 if (choice.snapshot.category != category)
                     continue;

@@ -1,0 +1,78 @@
+// Advice on running the build: a power limit when the supply or the wall is tight, cooling for hot
+// or stacked cards, and renting when buying would not pay off.
+
+#include "plan/advice/advice_context.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace torchrig::plan::advising {
+
+void advisePowerLimit(const AdviceContext& c, std::vector<Advice>& out) {
+    const auto& p = c.power;
+    const double gpuWatts = p.load.gpuWatts;
+    if (!(p.tight || p.stacked) || p.gpuCount <= 0 || gpuWatts <= 0)
+        return;
+    const double budget =
+        p.psuWatts > 0 ? 0.8 * p.psuWatts - p.load.cpuWatts - p.load.platformWatts : gpuWatts * 0.8;
+    const double limit =
+        std::floor(std::clamp(budget / p.gpuCount, 0.5 * gpuWatts / p.gpuCount, 0.9 * gpuWatts / p.gpuCount) /
+                   10) *
+        10;
+    out.push_back(
+        {std::string(advice::kPowerLimit),
+         format("cap each GPU at about %.0f W (rated %.0f W): the supply keeps its 20 %% headroom and the "
+                "cards run cooler; large matmuls lose roughly the share of power cut, memory-bound steps "
+                "less",
+                limit, gpuWatts / p.gpuCount),
+         std::string(kArticle002) + " 3.3 散热与功耗优化", "nvidia-smi -i 0 -pl 250 limits GPU 0 to 250 W",
+         "", std::nullopt, std::nullopt,
+         format("nvidia-smi -pl %.0f (per GPU, as root; it resets at reboot)", limit)});
+}
+
+void adviseCooling(const AdviceContext& c, std::vector<Advice>& out) {
+    const auto& p = c.power;
+    if (!p.stacked && p.load.gpuWatts / std::max(1.0, p.gpuCount) < 400)
+        return;
+    out.push_back(
+        {std::string(advice::kCooling),
+         p.stacked ? "the cards sit side by side: plan the airflow, or water-cool them"
+                   : "cards of 400 W or more need a chassis built for their heat",
+         std::string(kArticle002) + " 3.3 散热与功耗优化",
+         "custom-loop liquid cooling for high-power cards such as A100/H100",
+         p.sxm ? "SXM modules are cooled by the server's own heatsinks and fans or its liquid loop; the "
+                 "article's custom loop applies to PCIe cards"
+               : "",
+         std::nullopt, std::nullopt,
+         "a server chassis with front-to-back airflow, blower or water-cooled cards, or a power limit"});
+}
+
+// Renting for short or occasional work.
+void adviseCloud(const AdviceContext& c, std::vector<Advice>& out) {
+    if (!c.input.rent)
+        return;
+    const auto& cloud = c.input.rent->cloud;
+    std::optional<double> soonest;
+    std::string cheapest;
+    for (const auto& o : cloud)
+        if (o.breakEvenMonths && (!soonest || *o.breakEvenMonths < *soonest)) {
+            soonest = o.breakEvenMonths;
+            cheapest = o.name;
+        }
+    const bool anyPriced = std::any_of(cloud.begin(), cloud.end(),
+                                       [](const RunOption& o) { return o.costPerMonth.has_value(); });
+    if (!anyPriced || (soonest && *soonest <= c.input.lifetimeMonths))
+        return;
+    out.push_back(
+        {std::string(advice::kCloud),
+         soonest ? format("at the hours given, buying pays off only after %.0f months against ", *soonest) +
+                       cheapest + format(", past the build's %.0f months", c.input.lifetimeMonths)
+                 : "at the hours given, renting the same work stays cheaper than the build's energy alone",
+         std::string(kArticle002) + " 结语 (and seeds/003 1.2)",
+         "cloud GPUs such as AWS p4d.24xlarge give start-up teams compute without a heavy up-front "
+         "purchase",
+         "", std::nullopt, std::nullopt,
+         "rent for short or occasional experiments; buy when the GPUs stay busy"});
+}
+
+} // namespace torchrig::plan::advising

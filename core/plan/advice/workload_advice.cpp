@@ -1,0 +1,168 @@
+// Advice on the workload itself: precision, checkpointing, batch and accumulation, the memory
+// formula, and the data-parallel exchange. Each offers its change with the estimator's figures.
+
+#include "estimate/rule_of_thumb.h"
+#include "plan/advice/advice_context.h"
+#include "workload/model_zoo.h"
+
+#include <algorithm>
+
+namespace torchrig::plan::advising {
+
+// The article's 50 % less memory and 30-50 % more speed, computed.
+void adviseMixedPrecision(const AdviceContext& c, std::vector<Advice>& out) {
+    if (!c.now)
+        return;
+    const auto& request = c.workload->request();
+    const auto& spec = c.gpus->spec;
+    if ((request.precision != Precision::Fp32 && request.precision != Precision::Tf32) ||
+        (spec.bf16Flops <= 0 && spec.fp16Flops <= 0))
+        return;
+    auto changed = request;
+    const bool bf16 = spec.bf16Flops > 0;
+    changed.precision = bf16 ? Precision::AmpBf16 : Precision::AmpFp16;
+    out.push_back(
+        {std::string(advice::kMixedPrecision),
+         std::string("train with automatic mixed precision (") + (bf16 ? "amp-bf16" : "amp-fp16") +
+             "): " + spec.name + " has tensor cores for it",
+         std::string(kArticle001) + " 3.1 混合精度训练",
+         "50 % less memory, 30-50 % faster (seeds/003 3.1: FP16 2-3x faster)", "",
+         WorkloadChange{std::string(workload_field::kPrecision), bf16 ? "amp-bf16" : "amp-fp16", {}},
+         c.workload->effectOf(changed), ""});
+}
+
+// When the workload does not fit or barely does.
+void adviseCheckpointing(const AdviceContext& c, std::vector<Advice>& out) {
+    if (!c.now)
+        return;
+    const auto& request = c.workload->request();
+    const auto* now = c.now;
+    const bool tight = now->fits && (!*now->fits || now->headroomBytes < now->devicePeakBytes / 10);
+    if (!tight || request.checkpointing != Checkpointing::None)
+        return;
+    auto changed = request;
+    changed.checkpointing = Checkpointing::Blocks;
+    auto effect = c.workload->effectOf(changed);
+    if (effect && effect->allocatedAfter < effect->allocatedBefore)
+        out.push_back(
+            {std::string(advice::kCheckpointing),
+             c.fits ? "the workload leaves under 10 % of the GPU free: checkpoint each block to make room"
+                    : "the workload does not fit: checkpointing each block recomputes its activations in "
+                      "backward instead of keeping them",
+             std::string(kArticle001) + " 3.3 梯度检查点 (and seeds/002 3.1)",
+             "60-80 % less memory for 10-20 % more time (seeds/002: 80 % for 20 %)",
+             "it saves activation memory only; how much of the total depends on the model and batch "
+             "(SEED-ERRATA.md), so the figures here are computed",
+             WorkloadChange{std::string(workload_field::kCheckpointing), "blocks", {}}, effect, ""});
+}
+
+// Out of memory: a smaller batch with gradient accumulation keeps the effective batch.
+void adviseGradientAccumulation(const AdviceContext& c, std::vector<Advice>& out) {
+    if (!c.now)
+        return;
+    const auto& request = c.workload->request();
+    if (!c.now->fits || *c.now->fits || request.inputs.batch < 2)
+        return;
+    auto changed = request;
+    changed.inputs.batch = request.inputs.batch / 2;
+    changed.gradientAccumulation = request.gradientAccumulation * 2;
+    auto effect = c.workload->effectOf(changed);
+    if (effect)
+        out.push_back(
+            {std::string(advice::kGradientAccumulation),
+             "the workload does not fit: half the batch with twice the accumulation keeps the effective "
+             "batch of " +
+                 std::to_string(request.inputs.batch * request.gradientAccumulation),
+             std::string(kArticle000) + " 三.2 常见问题排查 (OOM)",
+             "reduce the batch or use gradient accumulation", "",
+             WorkloadChange{
+                 std::string(workload_field::kBatch),
+                 std::to_string(changed.inputs.batch),
+                 {{std::string(workload_field::kGradAccum), std::to_string(changed.gradientAccumulation)}}},
+             effect, ""});
+}
+
+// The entry build's rule of thumb for CNN/RNN batch sizes, against the computed largest batch.
+void adviseBatchRuleOfThumb(const AdviceContext& c, std::vector<Advice>& out) {
+    if (!c.now)
+        return;
+    const auto& request = c.workload->request();
+    const auto* zoo = request.model.empty() ? nullptr : findZooModel(request.model);
+    const auto& spec = c.gpus->spec;
+    if (!zoo || zoo->inputKind != ModelInputKind::Image || spec.usableBytes <= 0)
+        return;
+    const auto rule = estimate::seedRuleOfThumbBatch(spec.usableBytes);
+    const auto largest = c.workload->largestBatch();
+    if (rule == request.inputs.batch)
+        return;
+    auto changed = request;
+    changed.inputs.batch = std::min<std::int64_t>(rule, std::max<std::int64_t>(largest, 1));
+    out.push_back(
+        {std::string(advice::kBatchRuleOfThumb),
+         "the article's rule gives batch " + std::to_string(rule) + " on " + spec.name +
+             "; the estimate fits up to " + std::to_string(largest) + " per GPU here",
+         std::string(kArticle000) + " 二.1 入门级配置", std::string(estimate::kSeedRuleOfThumbSource), "",
+         WorkloadChange{std::string(workload_field::kBatch), std::to_string(changed.inputs.batch), {}},
+         c.workload->effectOf(changed), ""});
+}
+
+// The article's weights-only formula beside the whole estimate.
+void adviseMemoryFormula(const AdviceContext& c, std::vector<Advice>& out) {
+    if (!c.now)
+        return;
+    const auto& request = c.workload->request();
+    const double perParameter =
+        request.precision == Precision::Fp32 || request.precision == Precision::Tf32 ? 4 : 2;
+    const double formula = static_cast<double>(c.workload->parameterCount()) * perParameter;
+    out.push_back(
+        {std::string(advice::kMemoryFormula),
+         format("the article's formula (parameters x %.0f bytes) gives %.2f GiB; the estimate's device "
+                "peak is ",
+                perParameter, formula / double(1LL << 30)) +
+             format("%.2f GiB per GPU", gib(c.now->devicePeakBytes)),
+         std::string(kArticle000) + " 一.1 显存需求公式", "VRAM = parameters x 4 (FP32) or x 2 (FP16)",
+         "that is the weights alone: gradients, optimizer state and activations come on top "
+         "(SEED-ERRATA.md)",
+         std::nullopt, std::nullopt, ""});
+}
+
+// Data parallel over a slow link: how much of the step the all-reduce takes.
+void adviseDataParallelLink(const AdviceContext& c, std::vector<Advice>& out) {
+    if (!c.now || c.gpus->gpus < 2 || !c.now->time || !c.now->time->communicationKnown ||
+        c.now->time->stepSeconds <= 0)
+        return;
+    const double linkGbs =
+        2 * c.gpus->spec.interconnectBytesPerSecond / 1e9; // both ways, as the article counts
+    if (linkGbs >= 100)
+        return;
+    const auto& t = *c.now->time;
+    const double exposed =
+        std::max(0.0, t.stepSeconds - t.forwardSeconds - t.backwardSeconds - t.optimizerSeconds);
+    const bool overNetwork = c.build.nodes > 1;
+    out.push_back(
+        {std::string(advice::kDataParallelLink),
+         format(overNetwork
+                    ? "the nodes' network carries about %.0f GB/s (both ways), under the article's 100 GB/s "
+                      "between GPUs; the step's gradient exchange takes %.1f ms"
+                    : "the GPUs talk at about %.0f GB/s (both ways), under the article's 100 GB/s; the "
+                      "step's gradient exchange takes %.1f ms",
+                linkGbs, t.communicationSeconds * 1e3) +
+             (c.gpus->lanesPerGpu > 0 && !overNetwork
+                  ? format(" (the CPU's lanes run each card at x%.0f)", c.gpus->lanesPerGpu)
+                  : std::string()) +
+             (exposed < 0.01 * t.stepSeconds
+                  ? std::string(", hidden behind backward at this workload")
+                  : format(", of which %.1f ms (%.0f %% of the step) backward cannot hide", exposed * 1e3,
+                           100 * exposed / t.stepSeconds)),
+         std::string(kArticle000) + " 一.1 多卡并行策略",
+         "data parallel wants >= 100 GB/s between GPUs: NVLink or PCIe 4.0 x16",
+         "PCIe 4.0 x16 gives about 63 GB/s both ways, below the article's own threshold", std::nullopt,
+         std::nullopt,
+         overNetwork
+             ? "a faster network between the nodes (more or faster InfiniBand ports), more GPUs per node, "
+               "or a larger batch per step (accumulation) to send less often"
+             : "cards with NVLink (RTX 3090, A6000, A100), or a larger batch per step (accumulation) to "
+               "send less often"});
+}
+
+} // namespace torchrig::plan::advising

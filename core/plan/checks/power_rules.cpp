@@ -1,0 +1,172 @@
+// The power rules: the supply against the load and the cards' connectors, and the load against the
+// wall circuit.
+
+#include "plan/checks/rule_input.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace torchrig::plan::checks {
+
+namespace {
+
+// The supply's rating, all of its units together (0: unknown or no supply).
+double supplyWatts(const RuleInput& in) {
+    const auto* psu = in.parts.psu;
+    return psu ? number(*psu, "wattage_w").value_or(0) * psu->quantity : 0;
+}
+
+std::string loadText(const NodeLoad& load) {
+    return watts(load.total()) + " (GPUs " + watts(load.gpuWatts) + ", CPU " + watts(load.cpuWatts) +
+           ", platform " + watts(load.platformWatts) + ")";
+}
+
+// What a card's power connectors ask of the supply, from the catalog's text ("1x 16-pin (12VHPWR);
+// or 3x 8-pin PCIe through the adapter in the box", "2x 8-pin", "1x 8-pin CPU (EPS)").
+struct PowerInputs {
+    bool known = false;
+    int sixteenPin = 0;      // 12VHPWR / 12V-2x6
+    int eightPinAdapter = 0; // 8-pin PCIe cables the card's adapter takes instead of a 16-pin one
+    int eightPin = 0;        // PCIe 8-pin
+    int eps = 0;             // 8-pin CPU (EPS), as data-centre cards take
+};
+
+PowerInputs powerInputs(const std::string& text) {
+    PowerInputs in;
+    if (text.empty())
+        return in;
+    in.known = true;
+    std::istringstream alternatives(text);
+    bool first = true;
+    for (std::string item; std::getline(alternatives, item, ';'); first = false) {
+        // "3x 8-pin": a count before an x; "16-pin" alone is one.
+        int count = 1;
+        if (const auto digit = item.find_first_of("0123456789"); digit != std::string::npos) {
+            std::size_t end = digit;
+            while (end < item.size() && std::isdigit(static_cast<unsigned char>(item[end])))
+                ++end;
+            if (end < item.size() && item[end] == 'x')
+                count = std::stoi(item.substr(digit, end - digit));
+        }
+        const bool sixteen = item.find("16-pin") != std::string::npos ||
+                             item.find("12VHPWR") != std::string::npos ||
+                             item.find("12V-2x6") != std::string::npos;
+        const bool eps = item.find("CPU") != std::string::npos || item.find("EPS") != std::string::npos;
+        if (first) {
+            (sixteen ? in.sixteenPin : eps ? in.eps : in.eightPin) = count;
+        } else if (in.sixteenPin > 0 && item.find("8-pin") != std::string::npos) {
+            in.eightPinAdapter = count;
+        }
+    }
+    return in;
+}
+
+} // namespace
+
+void checkPsuCapacity(const RuleInput& in, std::vector<Finding>& out) {
+    const double capacity = supplyWatts(in);
+    const double load = in.load.total();
+    if (capacity > 0 && load > capacity)
+        addFinding(out, Severity::Problem, rule::kPsuCapacity,
+                   "the load of " + loadText(in.load) + " exceeds " + in.parts.psu->snapshot.name + "'s " +
+                       watts(capacity),
+                   {in.parts.psu->partId}, "choose a supply of at least " + watts(load / 0.8));
+}
+
+void checkPsuHeadroom(const RuleInput& in, std::vector<Finding>& out) {
+    const double capacity = supplyWatts(in);
+    const double load = in.load.total();
+    if (capacity > 0 && load <= capacity && load > 0.8 * capacity)
+        addFinding(out, Severity::Warning, rule::kPsuHeadroom,
+                   "the load of " + loadText(in.load) + " is over 80 % of " + in.parts.psu->snapshot.name +
+                       "'s " + watts(capacity),
+                   {in.parts.psu->partId}, "choose a supply of at least " + watts(load / 0.8));
+}
+
+// ATX 3.0 supplies are specified for GPU excursions to twice their power; older ones are not.
+void checkGpuTransients(const RuleInput& in, std::vector<Finding>& out) {
+    const double capacity = supplyWatts(in);
+    if (capacity <= 0)
+        return;
+    const auto* psu = in.parts.psu;
+    const bool atx3 = text(*psu, "atx_version").find("3.") != std::string::npos;
+    const auto& load = in.load;
+    if (!atx3 && load.gpuWatts > 0 && 2 * load.gpuWatts + load.cpuWatts + load.platformWatts > capacity)
+        addFinding(out, Severity::Warning, rule::kGpuTransients,
+                   "the GPUs' power excursions (up to twice their " + watts(load.gpuWatts) +
+                       " for microseconds) can trip " + psu->snapshot.name +
+                       ", which is not an ATX 3.x supply",
+                   {psu->partId}, "choose an ATX 3.x supply, or one rated for the peaks");
+}
+
+// The cards' 16-pin and 8-pin inputs against the supply's cables.
+void checkPsuConnectors(const RuleInput& in, std::vector<Finding>& out) {
+    const auto* psu = in.parts.psu;
+    if (!psu)
+        return;
+    int sixteen = 0, eight = 0, adapterEight = 0, eps = 0;
+    std::vector<std::string> parts;
+    for (const auto* gpu : in.parts.gpus) {
+        const auto inputs = powerInputs(text(*gpu, "power_connectors"));
+        if (!inputs.known)
+            continue;
+        parts.push_back(gpu->partId);
+        sixteen += inputs.sixteenPin * gpu->quantity;
+        eight += inputs.eightPin * gpu->quantity;
+        adapterEight += inputs.eightPinAdapter * gpu->quantity;
+        eps += inputs.eps * gpu->quantity;
+    }
+    parts.push_back(psu->partId);
+    const auto psuSixteen = static_cast<int>(number(*psu, "pcie_16pin").value_or(-1));
+    const auto psuEight = static_cast<int>(number(*psu, "pcie_8pin").value_or(-1));
+    if (psuSixteen >= 0 && psuEight >= 0 && (sixteen > 0 || eight > 0)) {
+        const int missingSixteen = std::max(0, sixteen - psuSixteen);
+        // Each card without a 16-pin cable takes its adapter's 8-pin cables instead.
+        const int adapterNeed = sixteen > 0 ? missingSixteen * adapterEight / sixteen : 0;
+        const int eightNeeded = eight + adapterNeed;
+        std::ostringstream message;
+        message << "the cards take " << sixteen << " 16-pin and " << eight << " 8-pin PCIe cable(s); "
+                << psu->snapshot.name << " has " << psuSixteen << " 16-pin and " << psuEight << " 8-pin";
+        if (missingSixteen > 0 && (adapterEight == 0 || eightNeeded > psuEight))
+            addFinding(out, Severity::Problem, rule::kPsuConnectors, message.str(), parts,
+                       "choose a supply with " + std::to_string(sixteen) +
+                           " 16-pin (12V-2x6) cables, or enough 8-pin ones for the cards' adapters");
+        else if (missingSixteen > 0)
+            addFinding(out, Severity::Warning, rule::kPsuConnectors,
+                       message.str() + ": " + std::to_string(missingSixteen) +
+                           " card(s) through the adapter's " + std::to_string(adapterNeed) + " 8-pin cables",
+                       parts, "a native 16-pin cable is simpler and leaves no adapter to seat badly");
+        else if (eightNeeded > psuEight)
+            addFinding(out, Severity::Problem, rule::kPsuConnectors, message.str(), parts,
+                       "choose a supply with at least " + std::to_string(eightNeeded) + " 8-pin PCIe cables");
+    }
+    if (eps > 0)
+        addFinding(
+            out, Severity::Note, rule::kPsuConnectors,
+            "the cards take " + std::to_string(eps) +
+                " 8-pin CPU (EPS) cable(s), not PCIe ones; the catalog does not list the supply's spare EPS "
+                "cables",
+            parts, "check the supply has EPS cables to spare beside the CPU's, or use the card's adapter");
+}
+
+// A continuous load may draw 80 % of a breaker's rating.
+void checkWallCircuit(const RuleInput& in, std::vector<Finding>& out) {
+    if (in.build.parts.empty())
+        return;
+    const auto& circuit = in.options.circuit;
+    const double circuitWatts = circuit.volts * circuit.amps;
+    const double continuous = 0.8 * circuitWatts;
+    const double load = in.load.total();
+    if (load <= continuous)
+        return;
+    std::ostringstream message;
+    message << "the build draws about " << watts(load) << " per node at load; a " << circuit.amps << " A x "
+            << circuit.volts << " V circuit carries " << watts(continuous) << " continuously";
+    const auto* psu = in.parts.psu;
+    addFinding(out, load > circuitWatts ? Severity::Problem : Severity::Warning, rule::kWallCircuit,
+               message.str(), psu ? std::vector<std::string>{psu->partId} : std::vector<std::string>{},
+               "give each node its own circuit, a 220-240 V or higher-current one, or cap the GPUs' power "
+               "(nvidia-smi -pl)");
+}
+
+} // namespace torchrig::plan::checks

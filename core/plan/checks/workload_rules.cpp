@@ -1,0 +1,58 @@
+// A workload's host RAM and storage against what a node has, when `build check` is given one.
+
+#include "plan/checks/rule_input.h"
+
+#include <sstream>
+
+namespace torchrig::plan::checks {
+
+namespace {
+
+std::string gb(double bytes) {
+    std::ostringstream out;
+    out.precision(3);
+    out << bytes / 1e9 << " GB";
+    return out.str();
+}
+
+} // namespace
+
+void checkHostRamNeeds(const RuleInput& in, std::vector<Finding>& out) {
+    if (!in.options.needs)
+        return;
+    const auto& needs = *in.options.needs;
+    double ramBytes = 0;
+    std::vector<std::string> parts;
+    for (const auto* kit : in.parts.memory) {
+        ramBytes +=
+            number(*kit, "modules").value_or(0) * number(*kit, "module_gb").value_or(0) * 1e9 * kit->quantity;
+        parts.push_back(kit->partId);
+    }
+    if (ramBytes > 0 && static_cast<double>(needs.hostRamBytes) > ramBytes)
+        addFinding(out, Severity::Problem, rule::kHostRamNeeds,
+                   needs.workload + " needs " + gb(static_cast<double>(needs.hostRamBytes)) +
+                       " of host RAM per node (loaders, pinned buffers, " +
+                       (needs.datasetInRam ? "the dataset cache, " : "") +
+                       "a checkpoint's copy); the build has " + gb(ramBytes),
+                   parts, needs.datasetInRam ? "more memory, or leave the dataset on disk" : "more memory");
+}
+
+void checkStorageNeeds(const RuleInput& in, std::vector<Finding>& out) {
+    if (!in.options.needs)
+        return;
+    const auto& needs = *in.options.needs;
+    double storageBytes = 0;
+    std::vector<std::string> parts;
+    for (const auto* drive : in.parts.storage) {
+        storageBytes += number(*drive, "capacity_gb").value_or(0) * 1e9 * drive->quantity;
+        parts.push_back(drive->partId);
+    }
+    if (storageBytes > 0 && static_cast<double>(needs.storageBytes) > storageBytes)
+        addFinding(out, Severity::Problem, rule::kStorageNeeds,
+                   needs.workload + " keeps " + gb(static_cast<double>(needs.storageBytes)) +
+                       " on disk (the dataset and the kept checkpoints); the build's drives hold " +
+                       gb(storageBytes),
+                   parts, "larger drives, or fewer kept checkpoints");
+}
+
+} // namespace torchrig::plan::checks
