@@ -16,14 +16,9 @@ namespace torchrig::cli {
 
 namespace {
 
-std::string describeSignal(int signal) {
-    if (signal == SIGKILL)
-        return "it was killed (SIGKILL); on Linux that is most often the kernel's out-of-memory killer: the "
-               "run "
-               "needs more RAM than is free";
-    const char* name = strsignal(signal);
-    return std::string("it ended on signal ") + std::to_string(signal) + " (" + (name ? name : "unknown") +
-           ")";
+WorkerOutcome outcomeOf(WorkerEnding ending) {
+    return {ending.kind == WorkerEnding::Kind::Measured, std::move(ending.result), ending.errorKind,
+            std::move(ending.message)};
 }
 
 } // namespace
@@ -39,13 +34,11 @@ std::string defaultWorkerPath() {
 
 WorkerOutcome runWorker(const std::vector<std::string>& command, const std::string& requestJson,
                         const std::function<void(const WorkerLine&)>& onProgress) {
-    WorkerOutcome outcome;
     int toChild[2];
     int fromChild[2];
-    if (pipe(toChild) != 0 || pipe(fromChild) != 0) {
-        outcome.message = std::string("the worker could not be started: ") + std::strerror(errno);
-        return outcome;
-    }
+    if (pipe(toChild) != 0 || pipe(fromChild) != 0)
+        return outcomeOf(
+            workerNotStarted(std::string("the worker could not be started: ") + std::strerror(errno)));
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, toChild[0], STDIN_FILENO);
@@ -64,10 +57,9 @@ WorkerOutcome runWorker(const std::vector<std::string>& command, const std::stri
     if (spawned != 0) {
         close(toChild[1]);
         close(fromChild[0]);
-        outcome.message = "the worker " + command.front() +
-                          " could not be started: " + std::strerror(spawned) +
-                          ". Build it (it needs LibTorch: libtorch-dev) or point TORCHRIG_VALIDATE at it";
-        return outcome;
+        return outcomeOf(workerNotStarted(
+            "the worker " + command.front() + " could not be started: " + std::strerror(spawned) +
+            ". Build it (it needs LibTorch: libtorch-dev) or point TORCHRIG_VALIDATE at it"));
     }
     // The request is small; a worker that exits before reading it is reported by its exit.
     std::signal(SIGPIPE, SIG_IGN);
@@ -75,60 +67,24 @@ WorkerOutcome runWorker(const std::vector<std::string>& command, const std::stri
     (void)written;
     close(toChild[1]);
 
-    bool ended = false;
-    std::string pending;
+    WorkerOutputReader output(onProgress);
     char buffer[4096];
-    auto handleLine = [&](const std::string& text) {
-        if (text.empty() || ended)
-            return;
-        auto line = parseWorkerLine(text);
-        if (!line) {
-            outcome.errorKind = ValidationErrorKind::Internal;
-            outcome.message = line.error().message;
-            ended = true;
-            return;
-        }
-        switch (line->type) {
-        case WorkerLine::Type::Progress: onProgress(*line); break;
-        case WorkerLine::Type::Result:
-            outcome.succeeded = true;
-            outcome.result = line->result;
-            ended = true;
-            break;
-        case WorkerLine::Type::Error:
-            outcome.errorKind = line->errorKind;
-            outcome.message = line->message;
-            ended = true;
-            break;
-        }
-    };
     for (ssize_t n; (n = read(fromChild[0], buffer, sizeof buffer)) != 0;) {
         if (n < 0) {
             if (errno == EINTR)
                 continue;
             break;
         }
-        pending.append(buffer, static_cast<std::size_t>(n));
-        for (auto newline = pending.find('\n'); newline != std::string::npos; newline = pending.find('\n')) {
-            handleLine(pending.substr(0, newline));
-            pending.erase(0, newline + 1);
-        }
+        output.feed(std::string_view(buffer, static_cast<std::size_t>(n)));
     }
-    handleLine(pending);
+    output.endOfOutput();
     close(fromChild[0]);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
-    if (!ended) {
-        outcome.errorKind = WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL
-                                ? ValidationErrorKind::OutOfMemory
-                                : ValidationErrorKind::Internal;
-        outcome.message =
-            "the worker stopped without a result: " +
-            (WIFSIGNALED(status) ? describeSignal(WTERMSIG(status))
-                                 : "it exited with status " + std::to_string(WEXITSTATUS(status)));
-    }
-    return outcome;
+    return outcomeOf(workerEndingAfterExit(
+        output, WIFSIGNALED(status) ? std::optional<int>(WTERMSIG(status)) : std::nullopt,
+        WIFEXITED(status) ? WEXITSTATUS(status) : 0));
 }
 
 } // namespace torchrig::cli

@@ -5,6 +5,7 @@
 #include <QFileInfo>
 
 #include <csignal>
+#include <cstring>
 #include <memory>
 
 namespace torchrig::ui {
@@ -16,9 +17,7 @@ ValidationRunner::ValidationRunner(QObject* parent)
     m_deadline.setSingleShot(true);
     m_killTimer.setSingleShot(true);
     connect(&m_deadline, &QTimer::timeout, this, [this] {
-        m_outcome = ValidationOutcome{ValidationOutcome::Kind::TimedOut,
-                                      {},
-                                      tr("The run took longer than its time limit and was stopped.")};
+        m_stopped = workerStopped(WorkerEnding::Kind::TimedOut);
         stop();
     });
     connect(&m_killTimer, &QTimer::timeout, this, [this] {
@@ -48,6 +47,39 @@ QString missingWorkerMessage(const QString& workerPath) {
     return ValidationRunner::tr("No worker at %1: this TorchRig was built without LibTorch, or the worker "
                                 "was moved (set TORCHRIG_VALIDATE to its path)")
         .arg(workerPath);
+}
+
+// What the user reads, in their language: the kind and the facts come from io/worker_ending.h, as
+// the command line's do.
+QString describe(const WorkerEnding& ending, const QString& workerPath, const QByteArray& errorOutput) {
+    using Kind = WorkerEnding::Kind;
+    const auto said = QString::fromStdString(ending.message);
+    switch (ending.kind) {
+    case Kind::Measured: return {};
+    case Kind::DoesNotFit:
+    case Kind::Refused: return said;
+    case Kind::Cancelled: return ValidationRunner::tr("Cancelled.");
+    case Kind::TimedOut:
+        return ValidationRunner::tr("The run took longer than its time limit and was stopped.");
+    case Kind::Garbage: return said.left(1).toUpper() + said.mid(1) + QStringLiteral(".");
+    case Kind::WorkerMissing: return said.isEmpty() ? missingWorkerMessage(workerPath) : said;
+    case Kind::Crashed: break;
+    }
+    const auto lastWords = QString::fromLocal8Bit(errorOutput).trimmed().right(400);
+    const auto tail = lastWords.isEmpty() ? QString() : QStringLiteral(" ") + lastWords;
+    if (!ending.signal)
+        return ValidationRunner::tr("The worker stopped without a result: it exited with status %1.%2")
+            .arg(ending.exitStatus.value_or(0))
+            .arg(tail);
+    auto text =
+        ValidationRunner::tr("The worker stopped without a result: it was killed or crashed (signal %1, %2).")
+            .arg(*ending.signal)
+            .arg(QString::fromLocal8Bit(strsignal(*ending.signal)));
+    if (ending.errorKind == ValidationErrorKind::OutOfMemory)
+        text += ValidationRunner::tr(
+            " On Linux that is most often the kernel's out-of-memory killer: the run needs "
+            "more RAM than is free.");
+    return text + tail;
 }
 
 ValidationRunner::Devices devicesOfProbe(const QByteArray& output, const QByteArray& errors) {
@@ -105,15 +137,13 @@ bool ValidationRunner::start(const ValidationRequest& request) {
     if (!m_done)
         return false;
     m_done = false;
-    m_outcome.reset();
-    m_pending.clear();
+    m_stopped.reset();
+    m_output.emplace([this](const WorkerLine& line) {
+        Q_EMIT progress(QString::fromStdString(line.phase), line.step, line.elapsedSeconds);
+    });
     m_stderr.clear();
     if (!QFileInfo(m_workerPath).isExecutable()) {
-        finish({ValidationOutcome::Kind::WorkerMissing,
-                {},
-                tr("No worker at %1: this TorchRig was built without LibTorch, or the worker was moved "
-                   "(set TORCHRIG_VALIDATE to its path).")
-                    .arg(m_workerPath)});
+        finish(workerNotStarted({}));
         return true;
     }
     delete m_process;
@@ -132,9 +162,9 @@ bool ValidationRunner::start(const ValidationRequest& request) {
 }
 
 void ValidationRunner::cancel() {
-    if (m_done || m_outcome)
+    if (m_done || m_stopped || (m_output && m_output->decision()))
         return;
-    m_outcome = ValidationOutcome{ValidationOutcome::Kind::Cancelled, {}, tr("Cancelled.")};
+    m_stopped = workerStopped(WorkerEnding::Kind::Cancelled);
     stop();
 }
 
@@ -146,75 +176,43 @@ void ValidationRunner::stop() {
 }
 
 void ValidationRunner::readLines() {
-    m_pending += m_process->readAllStandardOutput();
-    int newline;
-    while ((newline = m_pending.indexOf('\n')) >= 0) {
-        const auto line = m_pending.left(newline).trimmed();
-        m_pending.remove(0, newline + 1);
-        if (line.isEmpty() || m_outcome)
-            continue;
-        auto parsed = parseWorkerLine(line.toStdString());
-        if (!parsed) {
-            m_outcome = ValidationOutcome{
-                ValidationOutcome::Kind::Garbage,
-                {},
-                tr("The worker wrote something that is not its protocol, so nothing it measured is "
-                   "trusted: %1")
-                    .arg(QString::fromStdString(parsed.error().message))};
-            stop();
-            return;
-        }
-        switch (parsed->type) {
-        case WorkerLine::Type::Progress:
-            Q_EMIT progress(QString::fromStdString(parsed->phase), parsed->step, parsed->elapsedSeconds);
-            break;
-        case WorkerLine::Type::Result:
-            m_outcome = ValidationOutcome{ValidationOutcome::Kind::Measured, parsed->result, {}};
-            break;
-        case WorkerLine::Type::Error: {
-            const auto message = QString::fromStdString(parsed->message);
-            m_outcome = ValidationOutcome{parsed->errorKind == ValidationErrorKind::OutOfMemory
-                                              ? ValidationOutcome::Kind::DoesNotFit
-                                              : ValidationOutcome::Kind::Refused,
-                                          {},
-                                          message};
-            break;
-        }
-        }
-    }
+    if (m_stopped)
+        return;
+    const auto bytes = m_process->readAllStandardOutput();
+    const bool decidedBefore = m_output->decision().has_value();
+    m_output->feed(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    // Garbage ends the run at once: nothing more it says is trusted.
+    if (!decidedBefore && m_output->decision() && m_output->decision()->kind == WorkerEnding::Kind::Garbage)
+        stop();
 }
 
 void ValidationRunner::processFinished(int exitCode, QProcess::ExitStatus status) {
     readLines();
+    m_output->endOfOutput();
     m_deadline.stop();
     m_killTimer.stop();
-    if (m_outcome) {
-        finish(*m_outcome);
-        return;
-    }
-    const auto lastWords = QString::fromLocal8Bit(m_stderr).trimmed().right(400);
-    QString how = status == QProcess::CrashExit ? tr("it was killed or crashed")
-                                                : tr("it exited with status %1").arg(exitCode);
-    finish({ValidationOutcome::Kind::Crashed,
-            {},
-            tr("The worker stopped without a result: %1.%2")
-                .arg(how, lastWords.isEmpty() ? QString() : QStringLiteral(" ") + lastWords)});
+    // On Linux a crashed QProcess's exit code is the signal it died on.
+    finish(m_stopped
+               ? *m_stopped
+               : workerEndingAfterExit(
+                     *m_output, status == QProcess::CrashExit ? std::optional<int>(exitCode) : std::nullopt,
+                     exitCode));
 }
 
 void ValidationRunner::processError(QProcess::ProcessError error) {
     if (error == QProcess::FailedToStart)
-        finish({ValidationOutcome::Kind::WorkerMissing,
-                {},
-                tr("The worker at %1 could not be started: %2").arg(m_workerPath, m_process->errorString())});
+        finish(workerNotStarted(tr("The worker at %1 could not be started: %2")
+                                    .arg(m_workerPath, m_process->errorString())
+                                    .toStdString()));
 }
 
-void ValidationRunner::finish(ValidationOutcome outcome) {
+void ValidationRunner::finish(const WorkerEnding& ending) {
     if (m_done)
         return;
     m_done = true;
     m_deadline.stop();
     m_killTimer.stop();
-    Q_EMIT finished(outcome);
+    Q_EMIT finished(ValidationOutcome{ending.kind, ending.result, describe(ending, m_workerPath, m_stderr)});
 }
 
 } // namespace torchrig::ui

@@ -2,9 +2,11 @@
 // Runs torchrig-validate as a child process off the UI thread (QProcess): writes the request,
 // reads its progress and result lines as they come, and ends in exactly one outcome the user can
 // act on — measured, does not fit, refused, cancelled, crashed or killed, timed out, garbage on its
-// output, or no worker to run. Cancel ends the run within a second (SIGTERM, then SIGKILL).
+// output, or no worker to run (decided by io/worker_ending.h, as the command line decides it).
+// Cancel ends the run within a second (SIGTERM, then SIGKILL).
 
 #include "io/validation_protocol.h"
+#include "io/worker_ending.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -20,10 +22,10 @@
 namespace torchrig::ui {
 
 struct ValidationOutcome {
-    enum class Kind { Measured, DoesNotFit, Refused, Cancelled, Crashed, TimedOut, Garbage, WorkerMissing };
+    using Kind = WorkerEnding::Kind;
     Kind kind = Kind::Crashed;
     ValidationResult result; // Measured
-    QString message;         // what happened, for the user
+    QString message;         // what happened, for the user, in their language
 };
 
 class ValidationRunner : public QObject {
@@ -59,16 +61,16 @@ private:
     void readLines();
     void processFinished(int exitCode, QProcess::ExitStatus status);
     void processError(QProcess::ProcessError error);
-    void finish(ValidationOutcome outcome);
+    void finish(const WorkerEnding& ending);
     void stop(); // SIGTERM now, SIGKILL after the grace
 
     QString m_workerPath;
     QProcess* m_process = nullptr;
     QTimer m_deadline;
     QTimer m_killTimer;
-    QByteArray m_pending;
+    std::optional<WorkerOutputReader> m_output; // the running worker's
     QByteArray m_stderr;
-    std::optional<ValidationOutcome> m_outcome; // decided before the process ended (result, cancel, garbage)
+    std::optional<WorkerEnding> m_stopped; // the planner stopped it: cancelled or timed out
     bool m_done = true;
 };
 
