@@ -2,6 +2,7 @@
 
 #include "build_file_loading.h"
 #include "catalog_devices.h"
+#include "cli_errors.h"
 #include "exit_codes.h"
 #include "io/request_graph.h"
 #include "part_snapshot.h"
@@ -61,15 +62,11 @@ BuildAdviseCommand::BuildAdviseCommand(CLI::App& build, const GlobalOptions& opt
 }
 
 int BuildAdviseCommand::run() {
-    if (auto resolved = m_costFlags.resolve(); !resolved) {
-        std::cerr << "torchrig-cli: " << resolved.error().message << "\n";
-        return kExitUsage;
-    }
+    if (auto resolved = m_costFlags.resolve(); !resolved)
+        return usage(resolved.error().message);
     auto build = loadBuildFile(m_file);
-    if (!build) {
-        std::cerr << "torchrig-cli: " << build.error().message << "\n";
-        return exitCodeFor(build.error().code);
-    }
+    if (!build)
+        return fail(build.error());
     plan::AdvisorInput input;
     input.dataset = m_data.spec();
     input.lifetimeMonths = m_lifetimeMonths;
@@ -77,28 +74,22 @@ int BuildAdviseCommand::run() {
     std::string note;
     if (m_workload.given() || !build->workloads.empty()) {
         auto workload = buildWorkload(m_workload, m_strategy, &m_data, *build);
-        if (!workload) {
-            std::cerr << "torchrig-cli: " << workload.error().message << "\n";
-            return exitCodeFor(workload.error().code);
-        }
+        if (!workload)
+            return fail(workload.error());
         input.strategy = workload->strategy;
         input.dataset = workload->dataset;
         const auto* request = &workload->request;
         auto graph = buildRequestGraph(*request);
-        if (!graph) {
-            std::cerr << "torchrig-cli: " << graph.error().message << "\n";
-            return exitCodeFor(graph.error().code);
-        }
+        if (!graph)
+            return fail(graph.error());
         input.workload = *request;
         if (auto catalog = openCatalogForReading(m_options)) {
             plan::UsagePlan usage;
             usage.lifetimeMonths = m_lifetimeMonths;
             auto rent = plan::compareRentVsBuy(*build, {*request, input.strategy, input.dataset},
                                                db::cloudOffers(**catalog), usage, m_costFlags.options);
-            if (!rent) {
-                std::cerr << "torchrig-cli: " << rent.error().message << "\n";
-                return exitCodeFor(rent.error().code);
-            }
+            if (!rent)
+                return fail(rent.error());
             input.rent = std::move(*rent);
         } else {
             note = catalog.error().message + ": no advice on renting";
@@ -110,8 +101,7 @@ int BuildAdviseCommand::run() {
     try {
         advice = plan::adviseBuild(*build, input);
     } catch (const GraphError& e) {
-        std::cerr << "torchrig-cli: " << e.what() << "\n";
-        return kExitInvalid;
+        return fail(kExitInvalid, e.what());
     }
     if (m_json) {
         nlohmann::json list = nlohmann::json::array();

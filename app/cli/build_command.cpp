@@ -3,6 +3,7 @@
 #include "build_file_loading.h"
 
 #include "catalog_devices.h"
+#include "cli_errors.h"
 #include "cli_output.h"
 #include "exit_codes.h"
 #include "io/build_file.h"
@@ -136,14 +137,10 @@ int BuildCommand::presets() {
             std::cout << "\n";
         }
     }
-    if (!catalog) {
-        std::cerr << "torchrig-cli: " << catalog.error().message << " (the parts are listed by id)\n";
-        return kExitNoCatalog;
-    }
-    if (missing > 0) {
-        std::cerr << "torchrig-cli: " << missing << " preset part(s) are not in the catalog\n";
-        return kExitNotFound;
-    }
+    if (!catalog)
+        return fail(kExitNoCatalog, catalog.error().message + " (the parts are listed by id)");
+    if (missing > 0)
+        return fail(kExitNotFound, std::to_string(missing) + " preset part(s) are not in the catalog");
     return kExitOk;
 }
 
@@ -162,10 +159,8 @@ std::string specText(const plan::SpecValue& value) {
 } // namespace
 
 int BuildCommand::create() {
-    if (m_preset.empty() && m_newParts.empty()) {
-        std::cerr << "torchrig-cli: give --preset, --part ID (repeat), or both\n";
-        return kExitUsage;
-    }
+    if (m_preset.empty() && m_newParts.empty())
+        return usage("give --preset, --part ID (repeat), or both");
     const plan::BuildPreset* preset = nullptr;
     if (!m_preset.empty()) {
         preset = plan::findBuildPreset(m_preset);
@@ -173,8 +168,7 @@ int BuildCommand::create() {
             std::string ids;
             for (const auto& p : plan::buildPresets())
                 ids += (ids.empty() ? "" : ", ") + p.id;
-            std::cerr << "torchrig-cli: no preset \"" << m_preset << "\"; the presets are " << ids << "\n";
-            return kExitNotFound;
+            return fail(kExitNotFound, "no preset \"" + m_preset + "\"; the presets are " + ids);
         }
     }
     // "gpu/rtx-4090x2": the id and a quantity; an id may itself end in x and digits only if no
@@ -194,21 +188,16 @@ int BuildCommand::create() {
             id = text.substr(0, x);
             quantity = std::stoi(text.substr(x + 1));
         }
-        if (quantity < 1 || quantity > 1000) {
-            std::cerr << "torchrig-cli: --part " << text << ": the quantity must be 1 to 1000\n";
-            return kExitUsage;
-        }
+        if (quantity < 1 || quantity > 1000)
+            return usage("--part " + text + ": the quantity must be 1 to 1000");
         added.push_back({text, id, quantity});
     }
     if (std::filesystem::exists(m_output) && !m_force) {
-        std::cerr << "torchrig-cli: " << m_output << " exists; give --force to replace it, or another name\n";
-        return kExitConflict;
+        return fail(kExitConflict, m_output + " exists; give --force to replace it, or another name");
     }
     auto catalog = openCatalogForReading(m_options);
-    if (!catalog) {
-        std::cerr << "torchrig-cli: " << catalog.error().message << "\n";
-        return kExitNoCatalog;
-    }
+    if (!catalog)
+        return fail(kExitNoCatalog, catalog.error().message);
     plan::Build build;
     if (preset) {
         build.title = preset->title;
@@ -219,10 +208,8 @@ int BuildCommand::create() {
             build.notes += (build.notes.empty() ? "" : "\n") + note;
         for (const auto& p : preset->parts) {
             auto part = (*catalog)->find(p.partId);
-            if (!part) {
-                std::cerr << "torchrig-cli: the preset's part " << p.partId << " is not in the catalog\n";
-                return kExitNotFound;
-            }
+            if (!part)
+                return fail(kExitNotFound, "the preset's part " + p.partId + " is not in the catalog");
             build.parts.push_back({p.partId, p.quantity, p.note, db::partSnapshot(*part)});
         }
     }
@@ -234,9 +221,8 @@ int BuildCommand::create() {
             quantity = p.quantity;
         }
         if (!part) {
-            std::cerr << "torchrig-cli: no part has id \"" << p.id
-                      << "\"; torchrig-cli catalog search finds ids\n";
-            return kExitNotFound;
+            return fail(kExitNotFound,
+                        "no part has id \"" + p.id + "\"; torchrig-cli catalog search finds ids");
         }
         auto same = std::find_if(build.parts.begin(), build.parts.end(),
                                  [&](const plan::BuildPart& b) { return b.partId == part->id; });
@@ -247,10 +233,8 @@ int BuildCommand::create() {
     }
     if (m_newWorkload.given()) {
         auto request = m_newWorkload.toRequest();
-        if (!request) {
-            std::cerr << "torchrig-cli: " << request.error().message << "\n";
-            return exitCodeFor(request.error().code);
-        }
+        if (!request)
+            return fail(request.error());
         request->device = "cuda:0";
         build.workloads.push_back({*request, estimate::ParallelStrategy::Ddp, {}});
     }
@@ -260,10 +244,8 @@ int BuildCommand::create() {
         build.title = m_title;
     if (build.title.empty())
         build.title = "Untitled build";
-    if (auto written = writeTextFileAtomically(m_output, writeBuildFile(build)); !written) {
-        std::cerr << "torchrig-cli: " << written.error().message << "\n";
-        return exitCodeFor(written.error().code);
-    }
+    if (auto written = writeTextFileAtomically(m_output, writeBuildFile(build)); !written)
+        return fail(written.error());
     std::cout << "wrote " << m_output << ": " << build.title << " (" << build.parts.size() << " parts)\n";
     return kExitOk;
 }
@@ -279,23 +261,17 @@ int BuildCommand::check() {
         if (!(circuit.amps > 0) || !(circuit.volts > 0))
             throw std::invalid_argument("not positive");
     } catch (const std::exception&) {
-        std::cerr << "torchrig-cli: --circuit \"" << m_circuit
-                  << "\": write AMPSxVOLTS, e.g. 15x120 or 10x220\n";
-        return kExitUsage;
+        return usage("--circuit \"" + m_circuit + "\": write AMPSxVOLTS, e.g. 15x120 or 10x220");
     }
     auto build = loadBuildFile(m_file);
-    if (!build) {
-        std::cerr << "torchrig-cli: " << build.error().message << "\n";
-        return exitCodeFor(build.error().code);
-    }
+    if (!build)
+        return fail(build.error());
     // With a workload (the flags', else the file's), its host RAM and storage are checked too.
     auto checked = *build;
     if (m_checkWorkload.given() || !build->workloads.empty()) {
         auto planned = buildWorkload(m_checkWorkload, m_checkStrategy, &m_checkData, *build);
-        if (!planned) {
-            std::cerr << "torchrig-cli: " << planned.error().message << "\n";
-            return exitCodeFor(planned.error().code);
-        }
+        if (!planned)
+            return fail(planned.error());
         checked.workloads = {*planned};
     }
     const auto options = plan::checkOptionsFor(checked, circuit);
@@ -337,16 +313,12 @@ int BuildCommand::check() {
 }
 
 int BuildCommand::cost() {
-    if (auto resolved = m_costFlags.resolve(); !resolved) {
-        std::cerr << "torchrig-cli: " << resolved.error().message << "\n";
-        return kExitUsage;
-    }
+    if (auto resolved = m_costFlags.resolve(); !resolved)
+        return usage(resolved.error().message);
     const auto& options = m_costFlags.options;
     auto build = loadBuildFile(m_file);
-    if (!build) {
-        std::cerr << "torchrig-cli: " << build.error().message << "\n";
-        return exitCodeFor(build.error().code);
-    }
+    if (!build)
+        return fail(build.error());
     const auto c = plan::costBuild(*build, options);
     auto optionalNumber = [](const std::optional<double>& v) {
         return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
@@ -440,10 +412,8 @@ int BuildCommand::compare() {
     std::vector<Column> columns;
     for (const auto& file : m_files) {
         auto build = loadBuildFile(file);
-        if (!build) {
-            std::cerr << "torchrig-cli: " << build.error().message << "\n";
-            return exitCodeFor(build.error().code);
-        }
+        if (!build)
+            return fail(build.error());
         auto cost = plan::costBuild(*build, {});
         auto findings = plan::checkBuild(*build);
         columns.push_back({file, std::move(*build), std::move(cost), std::move(findings)});
@@ -511,10 +481,8 @@ int BuildCommand::compare() {
 
 int BuildCommand::show() {
     auto build = loadBuildFile(m_file);
-    if (!build) {
-        std::cerr << "torchrig-cli: " << build.error().message << "\n";
-        return exitCodeFor(build.error().code);
-    }
+    if (!build)
+        return fail(build.error());
     // The file's figures stand; the local catalog's different ones are said beside them.
     auto catalog = openCatalogForReading(m_options);
     nlohmann::json parts = nlohmann::json::array();

@@ -2,6 +2,7 @@
 
 #include "build_file_loading.h"
 #include "catalog_devices.h"
+#include "cli_errors.h"
 #include "cli_output.h"
 #include "exit_codes.h"
 #include "io/request_graph.h"
@@ -89,32 +90,22 @@ BuildRentCommand::BuildRentCommand(CLI::App& build, const GlobalOptions& options
 }
 
 int BuildRentCommand::run() {
-    if (auto resolved = m_costFlags.resolve(); !resolved) {
-        std::cerr << "torchrig-cli: " << resolved.error().message << "\n";
-        return kExitUsage;
-    }
+    if (auto resolved = m_costFlags.resolve(); !resolved)
+        return usage(resolved.error().message);
     auto build = loadBuildFile(m_file);
-    if (!build) {
-        std::cerr << "torchrig-cli: " << build.error().message << "\n";
-        return exitCodeFor(build.error().code);
-    }
+    if (!build)
+        return fail(build.error());
     auto planned = buildWorkload(m_workload, m_strategy, nullptr, *build);
-    if (!planned) {
-        std::cerr << "torchrig-cli: " << planned.error().message << "\n";
-        return exitCodeFor(planned.error().code);
-    }
+    if (!planned)
+        return fail(planned.error());
     const auto* request = &planned->request;
     auto catalog = openCatalogForReading(m_options);
-    if (!catalog) {
-        std::cerr << "torchrig-cli: " << catalog.error().message << " (the cloud instances come from it)\n";
-        return kExitNoCatalog;
-    }
+    if (!catalog)
+        return fail(kExitNoCatalog, catalog.error().message + " (the cloud instances come from it)");
     const auto offers = db::cloudOffers(**catalog);
     auto compared = plan::compareRentVsBuy(*build, *planned, offers, m_usage, m_costFlags.options);
-    if (!compared) {
-        std::cerr << "torchrig-cli: " << compared.error().message << "\n";
-        return exitCodeFor(compared.error().code);
-    }
+    if (!compared)
+        return fail(compared.error());
     const auto& r = *compared;
     const auto& options = m_costFlags.options;
     const std::string workload =

@@ -3,6 +3,7 @@
 #include "catalog.h"
 #include "catalog_devices.h"
 #include "category_schema.h"
+#include "cli_errors.h"
 #include "cli_output.h"
 #include "exit_codes.h"
 #include "field_value.h"
@@ -26,16 +27,6 @@ namespace torchrig::cli {
 namespace fs = std::filesystem;
 
 namespace {
-
-int fail(const Error& error) {
-    std::cerr << "torchrig-cli: " << error.message << "\n";
-    return exitCodeFor(error.code);
-}
-
-int usage(const std::string& message) {
-    std::cerr << "torchrig-cli: " << message << "\n";
-    return kExitUsage;
-}
 
 // Checks a --category value while the command line is read, so a wrong one is a usage error.
 const CLI::Validator& categoryValidator() {
@@ -105,10 +96,8 @@ std::optional<PartCategory> CatalogCommand::selectedCategory() const {
 
 int CatalogCommand::run() {
     auto catalog = db::Catalog::open(catalogOpenOptions(m_options));
-    if (!catalog) {
-        std::cerr << "torchrig-cli: " << catalog.error().message << "\n";
-        return kExitNoCatalog;
-    }
+    if (!catalog)
+        return fail(kExitNoCatalog, catalog.error().message);
     const auto& status = (*catalog)->userStatus();
     if (status.state == db::UserDatabaseState::Unavailable || status.state == db::UserDatabaseState::ReadOnly)
         std::cerr << "torchrig-cli: warning: " << status.message << "\n";

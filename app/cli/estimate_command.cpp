@@ -1,6 +1,7 @@
 #include "estimate_command.h"
 
 #include "catalog_devices.h"
+#include "cli_errors.h"
 #include "cli_output.h"
 #include "estimate/estimate.h"
 #include "estimate/inference_estimate.h"
@@ -15,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <iostream>
+#include <variant>
 
 namespace torchrig::cli {
 
@@ -34,6 +36,10 @@ std::string duration(double s) {
     if (s < 2 * 86400)
         return fmt::format("{:.1f} h", s / 3600);
     return fmt::format("{:.1f} days", s / 86400);
+}
+
+nlohmann::json optionalNumber(const std::optional<double>& value) {
+    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
 
 std::string seconds(double s) {
@@ -84,200 +90,212 @@ EstimateCommand::EstimateCommand(CLI::App& parent, const GlobalOptions& options)
 
 int EstimateCommand::run() {
     auto request = m_workload.toRequest();
-    if (!request) {
-        std::cerr << "torchrig-cli: " << request.error().message << "\n";
-        return exitCodeFor(request.error().code);
-    }
+    if (!request)
+        return fail(request.error());
     const auto strategy = estimate::parallelStrategyFromString(m_strategy);
-    if (!strategy) {
-        std::cerr << "torchrig-cli: --strategy " << m_strategy
-                  << " is not a strategy this estimates: ddp, zero1, zero2, zero3, fsdp, pp and tp are\n";
-        return kExitUsage;
-    }
-    if (m_masterWeights && request->precision != Precision::Bf16) {
-        std::cerr << "torchrig-cli: --fp32-master-weights goes with --precision bf16 (amp keeps float32 "
-                     "weights already)\n";
-        return kExitUsage;
-    }
+    if (!strategy)
+        return usage("--strategy " + m_strategy +
+                     " is not a strategy this estimates: ddp, zero1, zero2, zero3, fsdp, pp and tp are");
+    if (m_masterWeights && request->precision != Precision::Bf16)
+        return usage("--fp32-master-weights goes with --precision bf16 (amp keeps float32 weights already)");
     auto graph = buildRequestGraph(*request);
-    if (!graph) {
-        std::cerr << "torchrig-cli: " << graph.error().message << "\n";
-        return exitCodeFor(graph.error().code);
+    if (!graph)
+        return fail(graph.error());
+    auto device = deviceFor(request->device);
+    if (const auto* failure = std::get_if<Failure>(&device))
+        return fail(*failure);
+    auto& spec = std::get<estimate::DeviceSpec>(device);
+    auto calibration = calibrationFor(spec);
+    if (const auto* failure = std::get_if<Failure>(&calibration))
+        return fail(*failure);
+    const auto& calibrated = std::get<std::optional<estimate::Calibration>>(calibration);
+    if (m_interconnectGbs > 0)
+        spec.interconnectBytesPerSecond = m_interconnectGbs * 1e9;
+    const auto setup = setupFor(*request, *strategy);
+    if (m_inference) {
+        if (request->lora.rank > 0 || m_gpus > 1 || request->gradientAccumulation > 1 || m_masterWeights)
+            return usage(
+                "--inference estimates one GPU generating with the whole model; leave out --lora-rank, "
+                "--gpus, --grad-accum and --fp32-master-weights");
+        return runInference(*request, *graph, setup, spec, calibrated ? &*calibrated : nullptr);
     }
+    estimate::Estimate e;
+    try {
+        e = estimate::estimateTraining(*graph, setup, spec, calibrated ? &*calibrated : nullptr);
+    } catch (const GraphError& error) {
+        return fail(kExitInvalid, error.what());
+    }
+    const auto inputs = effectiveInputs(*request);
+    const auto host = estimate::estimateHost(e, setup, request->inputs.batch, inputs.seqLen, m_data.spec());
+    auto warnings = e.warnings;
+    warnings.insert(warnings.end(), host.warnings.begin(), host.warnings.end());
+    const TrainingReport report{
+        *request, *graph, setup,    spec,
+        e,        host,   warnings, request->model.empty() ? graph->name() : request->model};
+    if (m_json)
+        printJson(report);
+    else
+        printTable(report);
+    return e.fits && !*e.fits ? kExitDoesNotFit : kExitOk;
+}
 
-    estimate::DeviceSpec device;
-    if (request->device == "cpu") {
+std::variant<estimate::DeviceSpec, Failure> EstimateCommand::deviceFor(const std::string& name) const {
+    if (name == "cpu") {
+        estimate::DeviceSpec device;
         device.id = "cpu";
         device.name = "this machine's CPU";
         device.usableBytes = hostMemoryBytes("MemTotal");
-    } else if (request->device.rfind("cuda:", 0) == 0) {
-        std::cerr << "torchrig-cli: estimate takes a catalog GPU (gpu/rtx-4090, \"RTX 4090\"), not "
-                  << request->device << "; torchrig-cli validate measures on cuda:N\n";
-        return kExitUsage;
-    } else {
-        auto catalog = openCatalogForReading(m_options);
-        if (!catalog) {
-            std::cerr << "torchrig-cli: " << catalog.error().message << "\n";
-            return kExitNoCatalog;
-        }
-        auto part = (*catalog)->find(request->device);
-        if (!part) {
-            auto hits = (*catalog)->search(request->device, PartCategory::Gpu, 1);
-            if (!hits.empty())
-                part = hits.front().part;
-        }
-        if (!part || part->category != PartCategory::Gpu) {
-            std::cerr << "torchrig-cli: no GPU in the catalog matches \"" << request->device
-                      << "\"; torchrig-cli catalog search --category gpu lists them\n";
-            return kExitNotFound;
-        }
-        device = gpuSpec(*part);
+        return device;
     }
+    if (name.rfind("cuda:", 0) == 0)
+        return Failure{kExitUsage, "estimate takes a catalog GPU (gpu/rtx-4090, \"RTX 4090\"), not " + name +
+                                       "; torchrig-cli validate measures on cuda:N"};
+    auto catalog = openCatalogForReading(m_options);
+    if (!catalog)
+        return Failure{kExitNoCatalog, catalog.error().message};
+    auto part = (*catalog)->find(name);
+    if (!part) {
+        auto hits = (*catalog)->search(name, PartCategory::Gpu, 1);
+        if (!hits.empty())
+            part = hits.front().part;
+    }
+    if (!part || part->category != PartCategory::Gpu)
+        return Failure{kExitNotFound, "no GPU in the catalog matches \"" + name +
+                                          "\"; torchrig-cli catalog search --category gpu lists them"};
+    return gpuSpec(*part);
+}
 
+std::variant<std::optional<estimate::Calibration>, Failure>
+EstimateCommand::calibrationFor(const estimate::DeviceSpec& device) const {
+    if (m_calibrated && !m_calibration.empty())
+        return Failure{kExitUsage,
+                       "give --calibrated (the stored calibration) or --calibration FILE, not both"};
     std::optional<estimate::Calibration> calibration;
-    if (m_calibrated && !m_calibration.empty()) {
-        std::cerr
-            << "torchrig-cli: give --calibrated (the stored calibration) or --calibration FILE, not both\n";
-        return kExitUsage;
-    }
     if (m_calibrated) {
         auto stored = storedCalibrationFor(m_options, device.id == "cpu" ? hostCpuName() : device.name);
-        if (!stored) {
-            std::cerr << "torchrig-cli: " << stored.error().message << "\n";
-            return exitCodeFor(stored.error().code);
-        }
+        if (!stored)
+            return failureOf(stored.error());
         calibration = *stored;
     }
     if (!m_calibration.empty()) {
         auto read = estimate::readCalibrationFile(m_calibration);
-        if (!read) {
-            std::cerr << "torchrig-cli: " << read.error().message << "\n";
-            return exitCodeFor(read.error().code);
-        }
+        if (!read)
+            return failureOf(read.error());
         calibration = *read;
     }
+    return calibration;
+}
 
-    if (m_interconnectGbs > 0)
-        device.interconnectBytesPerSecond = m_interconnectGbs * 1e9;
-    auto setup = estimate::trainingSetupFor(*request);
+estimate::TrainingSetup EstimateCommand::setupFor(const ValidationRequest& request,
+                                                  estimate::ParallelStrategy strategy) const {
+    auto setup = estimate::trainingSetupFor(request);
     setup.fp32MasterWeights = m_masterWeights;
     setup.offloadOptimizer = m_offload;
     setup.parallel.gpus = m_gpus;
-    setup.parallel.strategy = *strategy;
+    setup.parallel.strategy = strategy;
     setup.parallel.bucketView = m_bucketView;
     setup.attention = m_attention == "math"    ? estimate::AttentionKernel::Math
                       : m_attention == "fused" ? estimate::AttentionKernel::Fused
                                                : estimate::AttentionKernel::Default;
-    if (m_inference) {
-        if (request->lora.rank > 0 || m_gpus > 1 || request->gradientAccumulation > 1 || m_masterWeights) {
-            std::cerr
-                << "torchrig-cli: --inference estimates one GPU generating with the whole model; leave out "
-                   "--lora-rank, --gpus, --grad-accum and --fp32-master-weights\n";
-            return kExitUsage;
-        }
-        return runInference(*request, *graph, setup, device, calibration ? &*calibration : nullptr);
-    }
-    estimate::Estimate e;
-    try {
-        e = estimate::estimateTraining(*graph, setup, device, calibration ? &*calibration : nullptr);
-    } catch (const GraphError& error) {
-        std::cerr << "torchrig-cli: " << error.what() << "\n";
-        return kExitInvalid;
-    }
+    return setup;
+}
+
+void EstimateCommand::printJson(const TrainingReport& r) const {
+    const auto& e = r.estimate;
     const auto& m = e.memory;
-    const auto model = request->model.empty() ? graph->name() : request->model;
-    const auto inputs = effectiveInputs(*request);
-    const auto host = estimate::estimateHost(e, setup, request->inputs.batch, inputs.seqLen, m_data.spec());
-    auto optionalNumber = [](const std::optional<double>& value) {
-        return value ? json(*value) : json(nullptr);
-    };
+    const auto& setup = r.setup;
+    const auto& device = r.device;
+    const auto& host = r.host;
+    const auto& warnings = r.warnings;
+    const auto& model = r.model;
+    json breakdown = json::object();
+    for (std::size_t c = 0; c < estimate::kMemoryCategoryCount; ++c)
+        breakdown[std::string(estimate::memoryCategoryId(static_cast<estimate::MemoryCategory>(c)))] =
+            m.breakdownAtPeak[c];
+    breakdown["workspace"] = breakdown["workspace"].get<std::int64_t>() + e.workspaceBytes;
+    breakdown["context"] = e.contextBytes;
+    breakdown["allocator_slack"] =
+        e.reservedPeakBytes ? json(*e.reservedPeakBytes - m.allocatedPeakBytes) : json(nullptr);
+    json memory = {{"allocated_peak_bytes", m.allocatedPeakBytes},
+                   {"reserved_peak_bytes", e.reservedPeakBytes ? json(*e.reservedPeakBytes) : json(nullptr)},
+                   {"device_peak_bytes", e.devicePeakBytes},
+                   {"first_step_allocated_peak_bytes", m.firstStepAllocatedPeakBytes},
+                   {"fits", e.fits ? json(*e.fits) : json(nullptr)},
+                   {"headroom_bytes", e.fits ? json(e.headroomBytes) : json(nullptr)},
+                   {"breakdown_at_peak", breakdown},
+                   {"optimizer_state_bytes", m.optimizerStateBytes}};
+    json time = nullptr;
+    if (e.time)
+        time = {{"step_seconds", e.time->stepSeconds},
+                {"forward_seconds", e.time->forwardSeconds},
+                {"backward_seconds", e.time->backwardSeconds},
+                {"optimizer_seconds", e.time->optimizerSeconds},
+                {"communication_seconds",
+                 e.time->communicationKnown ? json(e.time->communicationSeconds) : json(nullptr)},
+                {"data_loading_seconds", optionalNumber(host.dataLoadingSeconds)},
+                {"epoch_seconds", optionalNumber(host.epochSeconds)},
+                {"run_seconds", optionalNumber(host.runSeconds)},
+                {"samples_per_second", e.time->samplesPerSecond},
+                {"mfu", e.time->mfu},
+                {"calibrated", e.time->calibrated}};
+    json lora = nullptr;
+    if (r.request.lora.rank > 0)
+        lora = {{"rank", r.request.lora.rank},
+                {"alpha", r.request.lora.alpha},
+                {"dropout", r.request.lora.dropout},
+                {"targets", r.request.lora.targets},
+                {"base_4bit", r.request.lora.quantizeBase4bit}};
+    json out = {{"model",
+                 {{"id", model},
+                  {"params", r.graph.parameterCount()},
+                  {"trainable_params", r.graph.trainableParameterCount()}}},
+                {"inputs", {{"batch", r.request.inputs.batch}}},
+                {"setup",
+                 {{"precision", precisionId(setup.precision)},
+                  {"optimizer", optimizerId(setup.optimizer)},
+                  {"optimizer_impl", optimizerImplId(setup.optimizerImpl)},
+                  {"checkpointing", setup.checkpointing == Checkpointing::Blocks ? "blocks" : "none"},
+                  {"gradient_accumulation", setup.gradientAccumulation},
+                  {"fp32_master_weights", setup.fp32MasterWeights},
+                  {"offload_optimizer", setup.offloadOptimizer},
+                  {"lora", lora},
+                  {"gpus", m_gpus},
+                  {"strategy", m_gpus > 1 ? json(m_strategy) : json(nullptr)}}},
+                {"device",
+                 {{"id", device.id},
+                  {"name", device.name},
+                  {"usable_bytes", device.usableBytes > 0 ? json(device.usableBytes) : json(nullptr)}}},
+                {"memory", memory},
+                {"time", time},
+                {"host",
+                 {{"ram_bytes", host.ramBytes},
+                  {"storage_bytes", host.storageBytes},
+                  {"ram",
+                   {{"loader_batches", host.loaderBatchBytes},
+                    {"pinned", host.pinnedBytes},
+                    {"dataset_cache", host.datasetCacheBytes},
+                    {"checkpoint_copy", host.checkpointCopyBytes},
+                    {"offloaded_optimizer", host.offloadBytes}}},
+                  {"storage", {{"dataset", host.datasetBytes}, {"checkpoint", host.checkpointBytes}}},
+                  {"read_bytes_per_second", host.readBytesPerSecond}}},
+                {"warnings", warnings}};
+    std::cout << out.dump(2) << "\n";
+}
 
-    auto warnings = e.warnings;
-    warnings.insert(warnings.end(), host.warnings.begin(), host.warnings.end());
-    if (m_json) {
-        json breakdown = json::object();
-        for (std::size_t c = 0; c < estimate::kMemoryCategoryCount; ++c)
-            breakdown[std::string(estimate::memoryCategoryId(static_cast<estimate::MemoryCategory>(c)))] =
-                m.breakdownAtPeak[c];
-        breakdown["workspace"] = breakdown["workspace"].get<std::int64_t>() + e.workspaceBytes;
-        breakdown["context"] = e.contextBytes;
-        breakdown["allocator_slack"] =
-            e.reservedPeakBytes ? json(*e.reservedPeakBytes - m.allocatedPeakBytes) : json(nullptr);
-        json memory = {
-            {"allocated_peak_bytes", m.allocatedPeakBytes},
-            {"reserved_peak_bytes", e.reservedPeakBytes ? json(*e.reservedPeakBytes) : json(nullptr)},
-            {"device_peak_bytes", e.devicePeakBytes},
-            {"first_step_allocated_peak_bytes", m.firstStepAllocatedPeakBytes},
-            {"fits", e.fits ? json(*e.fits) : json(nullptr)},
-            {"headroom_bytes", e.fits ? json(e.headroomBytes) : json(nullptr)},
-            {"breakdown_at_peak", breakdown},
-            {"optimizer_state_bytes", m.optimizerStateBytes}};
-        json time = nullptr;
-        if (e.time)
-            time = {{"step_seconds", e.time->stepSeconds},
-                    {"forward_seconds", e.time->forwardSeconds},
-                    {"backward_seconds", e.time->backwardSeconds},
-                    {"optimizer_seconds", e.time->optimizerSeconds},
-                    {"communication_seconds",
-                     e.time->communicationKnown ? json(e.time->communicationSeconds) : json(nullptr)},
-                    {"data_loading_seconds", optionalNumber(host.dataLoadingSeconds)},
-                    {"epoch_seconds", optionalNumber(host.epochSeconds)},
-                    {"run_seconds", optionalNumber(host.runSeconds)},
-                    {"samples_per_second", e.time->samplesPerSecond},
-                    {"mfu", e.time->mfu},
-                    {"calibrated", e.time->calibrated}};
-        json lora = nullptr;
-        if (request->lora.rank > 0)
-            lora = {{"rank", request->lora.rank},
-                    {"alpha", request->lora.alpha},
-                    {"dropout", request->lora.dropout},
-                    {"targets", request->lora.targets},
-                    {"base_4bit", request->lora.quantizeBase4bit}};
-        json out = {{"model",
-                     {{"id", model},
-                      {"params", graph->parameterCount()},
-                      {"trainable_params", graph->trainableParameterCount()}}},
-                    {"inputs", {{"batch", request->inputs.batch}}},
-                    {"setup",
-                     {{"precision", precisionId(setup.precision)},
-                      {"optimizer", optimizerId(setup.optimizer)},
-                      {"optimizer_impl", optimizerImplId(setup.optimizerImpl)},
-                      {"checkpointing", setup.checkpointing == Checkpointing::Blocks ? "blocks" : "none"},
-                      {"gradient_accumulation", setup.gradientAccumulation},
-                      {"fp32_master_weights", setup.fp32MasterWeights},
-                      {"offload_optimizer", setup.offloadOptimizer},
-                      {"lora", lora},
-                      {"gpus", m_gpus},
-                      {"strategy", m_gpus > 1 ? json(m_strategy) : json(nullptr)}}},
-                    {"device",
-                     {{"id", device.id},
-                      {"name", device.name},
-                      {"usable_bytes", device.usableBytes > 0 ? json(device.usableBytes) : json(nullptr)}}},
-                    {"memory", memory},
-                    {"time", time},
-                    {"host",
-                     {{"ram_bytes", host.ramBytes},
-                      {"storage_bytes", host.storageBytes},
-                      {"ram",
-                       {{"loader_batches", host.loaderBatchBytes},
-                        {"pinned", host.pinnedBytes},
-                        {"dataset_cache", host.datasetCacheBytes},
-                        {"checkpoint_copy", host.checkpointCopyBytes},
-                        {"offloaded_optimizer", host.offloadBytes}}},
-                      {"storage", {{"dataset", host.datasetBytes}, {"checkpoint", host.checkpointBytes}}},
-                      {"read_bytes_per_second", host.readBytesPerSecond}}},
-                    {"warnings", warnings}};
-        std::cout << out.dump(2) << "\n";
-        return e.fits && !*e.fits ? kExitDoesNotFit : kExitOk;
-    }
-
+void EstimateCommand::printTable(const TrainingReport& r) const {
+    const auto& e = r.estimate;
+    const auto& m = e.memory;
+    const auto& setup = r.setup;
+    const auto& device = r.device;
+    const auto& host = r.host;
+    const auto& model = r.model;
     std::vector<std::vector<std::string>> rows = {
-        {"model",
-         graph->trainableParameterCount() == graph->parameterCount()
-             ? fmt::format("{} ({} parameters), batch {}", model, graph->parameterCount(),
-                           request->inputs.batch)
-             : fmt::format("{} ({} parameters, {} trained), batch {}", graph->name(), graph->parameterCount(),
-                           graph->trainableParameterCount(), request->inputs.batch)},
+        {"model", r.graph.trainableParameterCount() == r.graph.parameterCount()
+                      ? fmt::format("{} ({} parameters), batch {}", model, r.graph.parameterCount(),
+                                    r.request.inputs.batch)
+                      : fmt::format("{} ({} parameters, {} trained), batch {}", r.graph.name(),
+                                    r.graph.parameterCount(), r.graph.trainableParameterCount(),
+                                    r.request.inputs.batch)},
         {"setup", fmt::format("{}{}, {} ({}), checkpointing {}{}", precisionId(setup.precision),
                               setup.fp32MasterWeights ? " + fp32 master weights" : "",
                               optimizerId(setup.optimizer), optimizerImplId(setup.optimizerImpl),
@@ -338,19 +356,16 @@ int EstimateCommand::run() {
     if (host.runSeconds)
         rows.push_back({"the run", duration(*host.runSeconds)});
     std::cout << formatTable(rows);
-    for (const auto& w : warnings)
+    for (const auto& w : r.warnings)
         std::cout << "note: " << w << "\n";
-    return e.fits && !*e.fits ? kExitDoesNotFit : kExitOk;
 }
 
 int EstimateCommand::runInference(const ValidationRequest& request, const ModelGraph& graph,
                                   const estimate::TrainingSetup& setup, const estimate::DeviceSpec& device,
                                   const estimate::Calibration* calibration) {
     const auto prompt = effectiveInputs(request).seqLen;
-    if (prompt <= 0) {
-        std::cerr << "torchrig-cli: --inference needs a language model and its prompt length (--seq-len)\n";
-        return kExitUsage;
-    }
+    if (prompt <= 0)
+        return usage("--inference needs a language model and its prompt length (--seq-len)");
     std::optional<ModelGraph> decodeGraph;
     if (!request.model.empty()) { // a zoo model builds again at one token; a model file cannot
         auto oneToken = request;
@@ -364,9 +379,6 @@ int EstimateCommand::runInference(const ValidationRequest& request, const ModelG
     auto warnings = r.prefill.warnings;
     warnings.insert(warnings.end(), r.warnings.begin(), r.warnings.end());
     const auto model = request.model.empty() ? graph.name() : request.model;
-    auto optionalNumber = [](const std::optional<double>& value) {
-        return value ? json(*value) : json(nullptr);
-    };
     if (m_json) {
         json breakdown = json::object();
         const auto& at = r.prefill.memory.breakdownAtPeak;

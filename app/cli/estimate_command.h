@@ -1,10 +1,18 @@
 #pragma once
 
 #include "catalog_command.h"
+#include "cli_errors.h"
 #include "dataset_flags.h"
+#include "estimate/estimate.h"
+#include "estimate/host_needs.h"
 #include "workload_options.h"
 
 #include <CLI/CLI.hpp>
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
 
 namespace torchrig::cli {
 
@@ -30,6 +38,28 @@ private:
     DatasetFlags m_data;
     bool m_inference = false;
     std::int64_t m_newTokens = 256;
+
+    // The device named by --device: this machine's CPU or a catalog GPU.
+    std::variant<estimate::DeviceSpec, Failure> deviceFor(const std::string& name) const;
+    // --calibrated's stored calibration or --calibration's file, when either is given.
+    std::variant<std::optional<estimate::Calibration>, Failure>
+    calibrationFor(const estimate::DeviceSpec& device) const;
+    estimate::TrainingSetup setupFor(const ValidationRequest& request,
+                                     estimate::ParallelStrategy strategy) const;
+
+    // A training estimate and what it was made of, as printed.
+    struct TrainingReport {
+        const ValidationRequest& request;
+        const ModelGraph& graph;
+        const estimate::TrainingSetup& setup;
+        const estimate::DeviceSpec& device;
+        const estimate::Estimate& estimate;
+        const estimate::HostEstimate& host;
+        const std::vector<std::string>& warnings;
+        std::string model;
+    };
+    void printJson(const TrainingReport& report) const;
+    void printTable(const TrainingReport& report) const;
 
     int runInference(const ValidationRequest& request, const ModelGraph& graph,
                      const estimate::TrainingSetup& setup, const estimate::DeviceSpec& device,

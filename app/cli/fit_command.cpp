@@ -1,6 +1,7 @@
 #include "fit_command.h"
 
 #include "catalog_devices.h"
+#include "cli_errors.h"
 #include "cli_output.h"
 #include "estimate/rule_of_thumb.h"
 #include "exit_codes.h"
@@ -42,20 +43,14 @@ FitCommand::FitCommand(CLI::App& parent, const GlobalOptions& options)
 
 int FitCommand::run() {
     auto request = m_workload.toRequest();
-    if (!request) {
-        std::cerr << "torchrig-cli: " << request.error().message << "\n";
-        return exitCodeFor(request.error().code);
-    }
+    if (!request)
+        return fail(request.error());
     auto graph = buildRequestGraph(*request);
-    if (!graph) {
-        std::cerr << "torchrig-cli: " << graph.error().message << "\n";
-        return exitCodeFor(graph.error().code);
-    }
+    if (!graph)
+        return fail(graph.error());
     auto catalog = openCatalogForReading(m_options);
-    if (!catalog) {
-        std::cerr << "torchrig-cli: " << catalog.error().message << "\n";
-        return kExitNoCatalog;
-    }
+    if (!catalog)
+        return fail(kExitNoCatalog, catalog.error().message);
     auto setup = estimate::trainingSetupFor(*request);
     setup.cuda = true;
 
@@ -80,8 +75,7 @@ int FitCommand::run() {
     try {
         devicePeak(request->inputs.batch);
     } catch (const GraphError& e) {
-        std::cerr << "torchrig-cli: " << e.what() << "\n";
-        return kExitInvalid;
+        return fail(kExitInvalid, e.what());
     }
 
     std::vector<Row> rows;

@@ -2,6 +2,7 @@
 
 #include "build_file_loading.h"
 #include "catalog_devices.h"
+#include "cli_errors.h"
 #include "document/build_sheet_export.h"
 #include "exit_codes.h"
 #include "plan/build_sheet.h"
@@ -32,20 +33,14 @@ ReportCommand::ReportCommand(CLI::App& parent, const GlobalOptions& options)
 
 int ReportCommand::run(int argc, char** argv) {
     auto build = loadBuildFile(m_file);
-    if (!build) {
-        std::cerr << "torchrig-cli: " << build.error().message << "\n";
-        return exitCodeFor(build.error().code);
-    }
-    if (auto status = m_costFlags.resolve(); !status) {
-        std::cerr << "torchrig-cli: " << status.error().message << "\n";
-        return kExitUsage;
-    }
+    if (!build)
+        return fail(build.error());
+    if (auto status = m_costFlags.resolve(); !status)
+        return usage(status.error().message);
     const auto output = QString::fromStdString(m_output);
     const auto format = ui::sheetFormatOf(output);
-    if (!format) {
-        std::cerr << "torchrig-cli: " << ui::unknownSheetFormatMessage(output) << "\n";
-        return kExitUsage;
-    }
+    if (!format)
+        return usage(ui::unknownSheetFormatMessage(output));
     auto catalog = openCatalogForReading(m_options);
     auto options = ui::sheetOptionsFor(*build, catalog ? catalog->get() : nullptr,
                                        *plan::sheetLanguageFromString(m_language));
@@ -62,10 +57,8 @@ int ReportCommand::run(int argc, char** argv) {
     ui::SheetPageSetup setup;
     setup.size = m_pageSize == "letter" ? QPageSize::Letter : QPageSize::A4;
     auto pages = ui::exportBuildSheet(*build, options, output, setup);
-    if (!pages) {
-        std::cerr << "torchrig-cli: " << pages.error().message << "\n";
-        return exitCodeFor(pages.error().code);
-    }
+    if (!pages)
+        return fail(pages.error());
     if (*pages > 0)
         std::cout << fmt::format("wrote {} ({} pages)\n", m_output, *pages);
     else

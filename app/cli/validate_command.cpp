@@ -1,6 +1,7 @@
 #include "validate_command.h"
 
 #include "catalog_devices.h"
+#include "cli_errors.h"
 #include "cli_output.h"
 #include "estimate/run_comparison.h"
 #include "exit_codes.h"
@@ -77,26 +78,17 @@ ValidateCommand::ValidateCommand(CLI::App& parent, const GlobalOptions& options)
 
 int ValidateCommand::run() {
     auto request = m_workload.toRequest();
-    if (!request) {
-        std::cerr << "torchrig-cli: " << request.error().message << "\n";
-        return exitCodeFor(request.error().code);
-    }
-    if ((!m_calibration.empty() || m_calibrated) && !m_compare) {
-        std::cerr << "torchrig-cli: --calibration and --calibrated are for --compare\n";
-        return kExitUsage;
-    }
-    if (!m_calibration.empty() && m_calibrated) {
-        std::cerr
-            << "torchrig-cli: give --calibrated (the stored calibration) or --calibration FILE, not both\n";
-        return kExitUsage;
-    }
+    if (!request)
+        return fail(request.error());
+    if ((!m_calibration.empty() || m_calibrated) && !m_compare)
+        return usage("--calibration and --calibrated are for --compare");
+    if (!m_calibration.empty() && m_calibrated)
+        return usage("give --calibrated (the stored calibration) or --calibration FILE, not both");
     std::optional<estimate::Calibration> stored;
     if (!m_calibration.empty()) {
         auto calibration = estimate::readCalibrationFile(m_calibration);
-        if (!calibration) {
-            std::cerr << "torchrig-cli: " << calibration.error().message << "\n";
-            return exitCodeFor(calibration.error().code);
-        }
+        if (!calibration)
+            return fail(calibration.error());
         stored = *calibration;
     }
     request->steps = m_steps;
@@ -131,18 +123,14 @@ int ValidateCommand::run() {
     std::optional<estimate::RunComparison> comparison;
     if (m_calibrated) { // the device is known now: the run names it
         auto calibration = storedCalibrationFor(m_options, r.device.name);
-        if (!calibration) {
-            std::cerr << "torchrig-cli: " << calibration.error().message << "\n";
-            return exitCodeFor(calibration.error().code);
-        }
+        if (!calibration)
+            return fail(calibration.error());
         stored = *calibration;
     }
     if (m_compare) {
         auto compared = estimate::compareRun(*request, r, stored ? &*stored : nullptr);
-        if (!compared) {
-            std::cerr << "torchrig-cli: " << compared.error().message << "\n";
-            return exitCodeFor(compared.error().code);
-        }
+        if (!compared)
+            return fail(compared.error());
         comparison = std::move(*compared);
     }
     if (m_json) {

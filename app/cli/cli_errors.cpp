@@ -1,0 +1,28 @@
+#include "cli_errors.h"
+
+#include <iostream>
+
+namespace torchrig::cli {
+
+int fail(int exitStatus, std::string_view message) {
+    std::cerr << "torchrig-cli: " << message << "\n";
+    return exitStatus;
+}
+
+int fail(const Error& error) {
+    return fail(exitCodeFor(error.code), error.message);
+}
+
+Failure failureOf(const Error& error) {
+    return {exitCodeFor(error.code), error.message};
+}
+
+int fail(const Failure& failure) {
+    return fail(failure.exitStatus, failure.message);
+}
+
+int usage(std::string_view message) {
+    return fail(kExitUsage, message);
+}
+
+} // namespace torchrig::cli

@@ -1,0 +1,25 @@
+#pragma once
+// The one way the command line says what went wrong: "torchrig-cli: MESSAGE" on standard error,
+// and the exit status scripts rely on (exit_codes.h).
+
+#include "exit_codes.h"
+#include "util/result.h"
+
+#include <string>
+#include <string_view>
+
+namespace torchrig::cli {
+
+int fail(const Error& error); // the status of its code
+int fail(int exitStatus, std::string_view message);
+int usage(std::string_view message); // kExitUsage: the command line is wrong
+
+// How a step of a command fails, for the command to say (fail) and return.
+struct Failure {
+    int exitStatus = kExitFailure;
+    std::string message;
+};
+Failure failureOf(const Error& error); // the status of its code
+int fail(const Failure& failure);
+
+} // namespace torchrig::cli
