@@ -32,58 +32,76 @@ double calibratedRate(const Calibration& c, Precision precision) {
     return 0;
 }
 
-std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const TrainingSetup& setup,
-                                         const DeviceSpec& device, std::int64_t batch,
-                                         const Calibration* calibration, const MemoryEstimate& memory) {
-    double peak = matrixRate(device, setup.precision);
-    double matrixRateAchieved = peak * kMeasuredMatmulEfficiency;
-    double vectorRate = device.fp32Flops * kMeasuredMatmulEfficiency;
-    double bandwidth = device.bandwidthBytesPerSecond * kMeasuredCopyEfficiency;
-    const bool calibrated = calibration && calibratedRate(*calibration, setup.precision) > 0 &&
-                            calibration->copyBytesPerSecond > 0;
-    if (calibrated) {
-        matrixRateAchieved = calibratedRate(*calibration, setup.precision);
-        vectorRate = calibration->fp32Flops > 0 ? calibration->fp32Flops : matrixRateAchieved;
-        bandwidth = calibration->copyBytesPerSecond;
-        if (peak <= 0)
-            peak = matrixRateAchieved; // MFU against what was measured when no datasheet rate is known
+// The rates the ops run at on this device and precision: the datasheet's times the measured
+// efficiencies, or a calibration's measurements.
+struct Rates {
+    double peak = 0; // the datasheet's matrix rate (or the measured one without a datasheet): MFU's base
+    double matrix = 0, vector = 0, bandwidth = 0, convolution = 0;
+    double depthwise = 0, depthwiseBackward = 0;                        // 0: as any convolution
+    double matrixBackwardSlowdown = 1, convolutionBackwardSlowdown = 1; // backward over forward
+    double opOverhead = 0; // eager PyTorch's time to issue one op
+    bool calibrated = false;
+    const KernelRates* measuredKernels = nullptr;
+};
+
+std::optional<Rates> ratesFor(const TrainingSetup& setup, const DeviceSpec& device,
+                              const Calibration* calibration) {
+    Rates r;
+    r.peak = matrixRate(device, setup.precision);
+    r.matrix = r.peak * kMeasuredMatmulEfficiency;
+    r.vector = device.fp32Flops * kMeasuredMatmulEfficiency;
+    r.bandwidth = device.bandwidthBytesPerSecond * kMeasuredCopyEfficiency;
+    r.calibrated = calibration && calibratedRate(*calibration, setup.precision) > 0 &&
+                   calibration->copyBytesPerSecond > 0;
+    if (r.calibrated) {
+        r.matrix = calibratedRate(*calibration, setup.precision);
+        r.vector = calibration->fp32Flops > 0 ? calibration->fp32Flops : r.matrix;
+        r.bandwidth = calibration->copyBytesPerSecond;
+        if (r.peak <= 0)
+            r.peak = r.matrix; // MFU against what was measured when no datasheet rate is known
     }
-    if (peak <= 0 || bandwidth <= 0 || matrixRateAchieved <= 0)
+    if (r.peak <= 0 || r.bandwidth <= 0 || r.matrix <= 0)
         return std::nullopt;
     // cuDNN runs float32 convolutions on TF32 tensor cores unless told not to
     // (torch.backends.cudnn.allow_tf32 defaults to True); matmuls stay float32 unless tf32 is asked.
-    double convolutionRate = matrixRateAchieved;
+    r.convolution = r.matrix;
     if (device.cuda && setup.precision == Precision::Fp32 && device.tf32Flops > 0)
-        convolutionRate = calibrated && calibration->tf32Flops > 0
-                              ? calibration->tf32Flops
-                              : device.tf32Flops * kMeasuredMatmulEfficiency;
+        r.convolution = r.calibrated && calibration->tf32Flops > 0
+                            ? calibration->tf32Flops
+                            : device.tf32Flops * kMeasuredMatmulEfficiency;
     // A calibration's kernel classes (fp32 and tf32 only: the worker times them in float32): a
     // class's forward rate, and its backward as a slowdown over its forward measured on one shape.
-    const KernelRates* measuredKernels =
-        calibrated && calibration->kernels.any() ? &calibration->kernels : nullptr;
+    r.measuredKernels = r.calibrated && calibration->kernels.any() ? &calibration->kernels : nullptr;
     const bool fullPrecision = setup.precision == Precision::Fp32 || setup.precision == Precision::Tf32;
-    double matrixBackwardSlowdown = 1, convolutionBackwardSlowdown = 1;
-    double depthwiseRate = 0, depthwiseBackwardRate = 0;
-    if (measuredKernels && fullPrecision) {
+    if (const auto* k = r.measuredKernels; k && fullPrecision) {
         auto slowdown = [](double forward, double backward) {
             return forward > 0 && backward > 0 ? std::max(1.0, forward / backward) : 1.0;
         };
-        matrixBackwardSlowdown =
-            slowdown(measuredKernels->linearFlopsPerSecond, measuredKernels->linearBackwardFlopsPerSecond);
-        convolutionBackwardSlowdown = slowdown(measuredKernels->convolutionFlopsPerSecond,
-                                               measuredKernels->convolutionBackwardFlopsPerSecond);
-        if (measuredKernels->convolutionFlopsPerSecond > 0)
-            convolutionRate = measuredKernels->convolutionFlopsPerSecond;
-        depthwiseRate = measuredKernels->depthwiseFlopsPerSecond;
-        depthwiseBackwardRate = measuredKernels->depthwiseBackwardFlopsPerSecond;
+        r.matrixBackwardSlowdown = slowdown(k->linearFlopsPerSecond, k->linearBackwardFlopsPerSecond);
+        r.convolutionBackwardSlowdown =
+            slowdown(k->convolutionFlopsPerSecond, k->convolutionBackwardFlopsPerSecond);
+        if (k->convolutionFlopsPerSecond > 0)
+            r.convolution = k->convolutionFlopsPerSecond;
+        r.depthwise = k->depthwiseFlopsPerSecond;
+        r.depthwiseBackward = k->depthwiseBackwardFlopsPerSecond;
     }
-    const double opOverhead = measuredKernels && measuredKernels->eagerOpSeconds > 0
-                                  ? measuredKernels->eagerOpSeconds
-                              : device.cuda ? kMeasuredCudaEagerOpSeconds
-                                            : kCpuEagerOpSeconds;
-    const double element = setup.precision == Precision::Fp32 || setup.precision == Precision::Tf32 ? 4 : 2;
-    TimeEstimate t;
-    t.calibrated = calibrated;
+    r.opOverhead = r.measuredKernels && r.measuredKernels->eagerOpSeconds > 0
+                       ? r.measuredKernels->eagerOpSeconds
+                   : device.cuda ? kMeasuredCudaEagerOpSeconds
+                                 : kCpuEagerOpSeconds;
+    return r;
+}
+
+// The graph's ops once forward and once backward, each at its kernel class's rate.
+struct OpsTime {
+    double forwardSeconds = 0, backwardSeconds = 0;
+    double recomputedSeconds = 0; // checkpointed blocks run their forward again in backward
+    double forwardFlops = 0, backwardFlops = 0;
+    double allReducedBytes = 0; // tensor parallel: the row-parallel outputs, all-reduced
+};
+
+OpsTime opsTime(const ModelGraph& graph, const TrainingSetup& setup, const Rates& r, double element) {
+    OpsTime t;
     // Which values need a gradient: trained parameters and what is computed from them. Backward
     // computes a matrix op's product for each operand that needs one (a frozen weight's is
     // skipped, as LoRA's base layers are), and nothing for an op no gradient passes through.
@@ -91,13 +109,10 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
     std::vector<bool> needsGrad(tensors.size(), false);
     for (std::size_t id = 0; id < tensors.size(); ++id)
         needsGrad[id] = !setup.inference && tensors[id].role == TensorRole::Parameter && !tensors[id].frozen;
-    double forwardFlops = 0, backwardFlops = 0;
-    double recomputedSeconds = 0; // checkpointed blocks run their forward again in backward
     const auto end = setup.inference && setup.lastTokenHead ? headOpIndex(graph) : graph.ops().size();
     const int gpuCount = std::max(1, setup.parallel.gpus);
     const bool tensorParallel = gpuCount > 1 && setup.parallel.strategy == ParallelStrategy::Tensor;
     const auto split = tensorParallel ? tensorParallelSplit(graph) : std::vector<bool>{};
-    double allReducedBytes = 0; // tensor parallel: the row-parallel outputs, all-reduced
     for (std::size_t index = 0; index < end; ++index) {
         const auto& op = graph.ops()[index];
         bool inputGrad = false, paramGrad = false;
@@ -115,27 +130,27 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
         } else if (tensorParallel && op.kind == OpKind::Linear &&
                    split[static_cast<std::size_t>(op.params[0])]) {
             cost.flops /= gpuCount, cost.bytes /= gpuCount; // row-parallel
-            allReducedBytes += static_cast<double>(numel(graph.tensor(op.outputs[0]).shape)) * element;
+            t.allReducedBytes += static_cast<double>(numel(graph.tensor(op.outputs[0]).shape)) * element;
         }
         const bool convolution = descriptor.kernel == ops::KernelClass::Convolution;
-        const bool depthwise = convolution && op.attributes.groups > 1 && depthwiseRate > 0 &&
+        const bool depthwise = convolution && op.attributes.groups > 1 && r.depthwise > 0 &&
                                graph.tensor(op.params[0]).shape[1] == 1;
-        const double rate = depthwise             ? depthwiseRate
-                            : convolution         ? convolutionRate
-                            : descriptor.matrix() ? matrixRateAchieved
-                                                  : std::max(vectorRate, 1.0);
+        const double rate = depthwise             ? r.depthwise
+                            : convolution         ? r.convolution
+                            : descriptor.matrix() ? r.matrix
+                                                  : std::max(r.vector, 1.0);
         // Eager PyTorch issues one op after another from the CPU: a kernel shorter than the time
         // to issue it leaves the GPU waiting.
-        const double roofline = std::max(cost.flops / rate, cost.bytes / bandwidth);
+        const double roofline = std::max(cost.flops / rate, cost.bytes / r.bandwidth);
         double kernel = roofline;
         if (descriptor.kernel == ops::KernelClass::RandomMask && op.attributes.p > 0 && !setup.inference &&
-            measuredKernels && measuredKernels->dropoutElementsPerSecond > 0)
+            r.measuredKernels && r.measuredKernels->dropoutElementsPerSecond > 0)
             kernel = std::max(kernel, static_cast<double>(numel(graph.tensor(op.outputs[0]).shape)) /
-                                          measuredKernels->dropoutElementsPerSecond);
-        const double seconds = std::max(kernel, opOverhead);
+                                          r.measuredKernels->dropoutElementsPerSecond);
+        const double seconds = std::max(kernel, r.opOverhead);
         t.forwardSeconds += seconds;
         if (setup.checkpointing == Checkpointing::Blocks && op.block >= 0)
-            recomputedSeconds += seconds;
+            t.recomputedSeconds += seconds;
         // A matrix op's backward: one product per operand needing a gradient (a matmul's two
         // inputs both count); an elementwise op's reads the saved values and writes the gradient.
         double products = 0;
@@ -143,32 +158,44 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
             products = (inputGrad ? descriptor.inputGradientProducts : 0) +
                        (paramGrad ? descriptor.parameterGradientProducts : 0);
             double product = seconds;
-            if (depthwise && depthwiseBackwardRate > 0)
-                product = std::max({cost.flops / depthwiseBackwardRate, cost.bytes / bandwidth, opOverhead});
-            else if (convolution || matrixBackwardSlowdown > 1)
+            if (depthwise && r.depthwiseBackward > 0)
                 product =
-                    std::max(kernel * (convolution ? convolutionBackwardSlowdown : matrixBackwardSlowdown),
-                             opOverhead);
+                    std::max({cost.flops / r.depthwiseBackward, cost.bytes / r.bandwidth, r.opOverhead});
+            else if (convolution || r.matrixBackwardSlowdown > 1)
+                product = std::max(
+                    kernel * (convolution ? r.convolutionBackwardSlowdown : r.matrixBackwardSlowdown),
+                    r.opOverhead);
             t.backwardSeconds += products * product;
         } else if (inputGrad || paramGrad) {
             products = 2;
-            t.backwardSeconds += std::max(2 * roofline, opOverhead); // dropout's: a product with its mask
+            t.backwardSeconds += std::max(2 * roofline, r.opOverhead); // dropout's: a product with its mask
         }
-        forwardFlops += cost.flops;
-        backwardFlops += descriptor.matrix() ? products * cost.flops : 0;
+        t.forwardFlops += cost.flops;
+        t.backwardFlops += descriptor.matrix() ? products * cost.flops : 0;
     }
-    t.backwardSeconds += recomputedSeconds;
-    const int micro = std::max(1, setup.gradientAccumulation);
-    t.forwardSeconds *= micro;
-    t.backwardSeconds *= micro;
-    // The optimizer reads and writes trained parameters, gradients and state, bandwidth-bound, in
-    // as many passes as its kernels make: PyTorch's AdamW (foreach or single-tensor) runs lerp,
-    // mul, addcmul, sqrt, div, add, addcdiv and the decay's mul, 20 tensor-sized reads and writes;
-    // the fused kernel reads parameter, gradient and moments once and writes three.
-    // Parameters, gradients and state are stored in float32 but for pure bf16 (amp computes in
-    // half precision on float32 weights).
+    return t;
+}
+
+// The optimizer reads and writes trained parameters, gradients and state, bandwidth-bound, in as
+// many passes as its kernels make: PyTorch's AdamW (foreach or single-tensor) runs lerp, mul,
+// addcmul, sqrt, div, add, addcdiv and the decay's mul, 20 tensor-sized reads and writes; the fused
+// kernel reads parameter, gradient and moments once and writes three. Parameters, gradients and
+// state are stored in float32 but for pure bf16 (amp computes in half precision on float32 weights).
+double optimizerSeconds(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device,
+                        const Rates& r) {
+    if (setup.inference)
+        return 0;
     const double storedElement = setup.precision == Precision::Bf16 ? 2 : 4;
     const double trainedBytes = static_cast<double>(graph.trainableParameterCount()) * storedElement;
+    const int gpus = std::max(1, setup.parallel.gpus);
+    const bool shardedState = gpus > 1 && setup.parallel.strategy != ParallelStrategy::Ddp;
+    if (setup.offloadOptimizer) {
+        // The gradients go down to host memory and the updated weights come back, over PCIe; the
+        // update itself runs on the CPU and is not counted.
+        return device.hostLinkBytesPerSecond > 0
+                   ? 2 * trainedBytes / (shardedState ? gpus : 1) / device.hostLinkBytesPerSecond
+                   : 0;
+    }
     const bool fused = setup.optimizerImpl == OptimizerImpl::Fused;
     double passes = fused ? 7 : 20;
     double kernels = fused ? 1 : 9; // per parameter tensor (single-tensor) or per list (foreach)
@@ -180,81 +207,97 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
     case OptimizerKind::Adafactor: passes = 12, kernels = 10; break;
     default: break;
     }
-    const int gpus = std::max(1, setup.parallel.gpus);
-    const bool pipeline = gpus > 1 && setup.parallel.strategy == ParallelStrategy::Pipeline;
-    const bool shardedState = gpus > 1 && setup.parallel.strategy != ParallelStrategy::Ddp;
     std::int64_t trainedTensors = 0;
-    for (const auto& tensor : tensors)
+    for (const auto& tensor : graph.tensors())
         trainedTensors += tensor.role == TensorRole::Parameter && !tensor.frozen ? 1 : 0;
     const bool foreach = setup.optimizerImpl == OptimizerImpl::Foreach ||
                          (setup.optimizerImpl == OptimizerImpl::Default && device.cuda);
     const double issued =
-        (foreach || fused ? kernels : kernels * static_cast<double>(trainedTensors)) * opOverhead;
-    t.optimizerSeconds =
-        setup.inference ? 0 : std::max(passes * trainedBytes / bandwidth / (shardedState ? gpus : 1), issued);
-    if (setup.offloadOptimizer && !setup.inference) {
-        // The gradients go down to host memory and the updated weights come back, over PCIe; the
-        // update itself runs on the CPU and is not counted.
-        t.optimizerSeconds =
-            device.hostLinkBytesPerSecond > 0
-                ? 2 * trainedBytes / (shardedState ? gpus : 1) / device.hostLinkBytesPerSecond
-                : 0;
-    }
-    // Data parallel: DDP and ZeRO-1/2 all-reduce the gradients (ring: 2(n-1)/n of them over each
-    // link), ZeRO-3 and FSDP also gather the parameters twice; overlapped with backward (and, for
-    // the gathers, forward) as far as it goes.
-    double exposed = 0;
-    if (tensorParallel) {
-        // Each row-parallel output is all-reduced in forward, and its input's gradient in
-        // backward, with nothing to hide behind; the data-parallel gradient all-reduce is absent.
-        const double link = device.interconnectBytesPerSecond;
-        if (link > 0) {
-            t.communicationSeconds = 2 * 2.0 * (gpus - 1) / gpus * allReducedBytes / link * micro;
-            exposed = t.communicationSeconds;
-        } else {
-            t.communicationKnown = false;
-        }
-    } else if (pipeline) {
+        (foreach || fused ? kernels : kernels * static_cast<double>(trainedTensors)) * r.opOverhead;
+    return std::max(passes * trainedBytes / r.bandwidth / (shardedState ? gpus : 1), issued);
+}
+
+// What several GPUs add: tensor parallel's all-reduces, a pipeline's fill and drain, data
+// parallel's gradient exchange (and ZeRO-3's and FSDP's gathers) as far as backward (and, for the
+// gathers, forward) hides it. Returns the communication no compute hides.
+double parallelSeconds(TimeEstimate& t, const TrainingSetup& setup, const DeviceSpec& device,
+                       double trainedBytes, double allReducedBytes, int micro) {
+    const int gpus = std::max(1, setup.parallel.gpus);
+    const auto strategy = setup.parallel.strategy;
+    if (gpus == 1)
+        return 0;
+    if (strategy == ParallelStrategy::Pipeline) {
         // Each stage runs its share of every micro-batch, and the pipeline fills and drains:
         // (micro-batches + stages - 1) slots of a stage's forward and backward.
         const double slots = static_cast<double>(micro + gpus - 1) / gpus / micro;
         t.forwardSeconds *= slots;
         t.backwardSeconds *= slots;
-    } else if (gpus > 1) {
-        const double link = device.interconnectBytesPerSecond;
-        if (link > 0) {
-            const double ring = 2.0 * (gpus - 1) / gpus;
-            const bool gathers = setup.parallel.strategy == ParallelStrategy::Zero3 ||
-                                 setup.parallel.strategy == ParallelStrategy::Fsdp;
-            const double perMicro = (gathers ? 1.5 : 1.0) * ring * trainedBytes / link;
-            // Without sharded gradients, accumulation all-reduces once per step (no_sync()).
-            const int reductions = setup.parallel.strategy == ParallelStrategy::Ddp ||
-                                           setup.parallel.strategy == ParallelStrategy::Zero1
-                                       ? 1
-                                       : micro;
-            t.communicationSeconds = perMicro * reductions;
-            const double overlap = t.backwardSeconds + (gathers ? t.forwardSeconds : 0);
-            exposed = std::max(0.0, t.communicationSeconds - overlap);
-        } else {
-            t.communicationKnown = false;
-        }
+        return 0;
     }
-    if (measuredKernels && !device.cuda && measuredKernels->firstTouchBytesPerSecond > 0) {
+    const double link = device.interconnectBytesPerSecond;
+    if (link <= 0) {
+        t.communicationKnown = false;
+        return 0;
+    }
+    if (strategy == ParallelStrategy::Tensor) {
+        // Each row-parallel output is all-reduced in forward, and its input's gradient in
+        // backward, with nothing to hide behind; the data-parallel gradient all-reduce is absent.
+        t.communicationSeconds = 2 * 2.0 * (gpus - 1) / gpus * allReducedBytes / link * micro;
+        return t.communicationSeconds;
+    }
+    // DDP and ZeRO-1/2 all-reduce the gradients (ring: 2(n-1)/n of them over each link), ZeRO-3
+    // and FSDP also gather the parameters twice.
+    const double ring = 2.0 * (gpus - 1) / gpus;
+    const bool gathers = strategy == ParallelStrategy::Zero3 || strategy == ParallelStrategy::Fsdp;
+    const double perMicro = (gathers ? 1.5 : 1.0) * ring * trainedBytes / link;
+    // Without sharded gradients, accumulation all-reduces once per step (no_sync()).
+    const int reductions =
+        strategy == ParallelStrategy::Ddp || strategy == ParallelStrategy::Zero1 ? 1 : micro;
+    t.communicationSeconds = perMicro * reductions;
+    const double overlap = t.backwardSeconds + (gathers ? t.forwardSeconds : 0);
+    return std::max(0.0, t.communicationSeconds - overlap);
+}
+
+std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const TrainingSetup& setup,
+                                         const DeviceSpec& device, std::int64_t batch,
+                                         const Calibration* calibration, const MemoryEstimate& memory) {
+    const auto rates = ratesFor(setup, device, calibration);
+    if (!rates)
+        return std::nullopt;
+    const auto& r = *rates;
+    const double element = setup.precision == Precision::Fp32 || setup.precision == Precision::Tf32 ? 4 : 2;
+    const auto ops = opsTime(graph, setup, r, element);
+    TimeEstimate t;
+    t.calibrated = r.calibrated;
+    t.forwardSeconds = ops.forwardSeconds;
+    t.backwardSeconds = ops.backwardSeconds + ops.recomputedSeconds;
+    const int micro = std::max(1, setup.gradientAccumulation);
+    t.forwardSeconds *= micro;
+    t.backwardSeconds *= micro;
+    t.optimizerSeconds = optimizerSeconds(graph, setup, device, r);
+    const double trainedBytes =
+        static_cast<double>(graph.trainableParameterCount()) * (setup.precision == Precision::Bf16 ? 2 : 4);
+    const double exposed = parallelSeconds(t, setup, device, trainedBytes, ops.allReducedBytes, micro);
+    if (r.measuredKernels && !device.cuda && r.measuredKernels->firstTouchBytesPerSecond > 0) {
         // What malloc gives back to the kernel and takes again, faulted in page by page.
-        const double rate = measuredKernels->firstTouchBytesPerSecond;
+        const double rate = r.measuredKernels->firstTouchBytesPerSecond;
         const auto fresh = memory.freshPageBytes.value_or(PhaseBytes{});
         t.forwardSeconds += static_cast<double>(fresh.forward) / rate;
         t.backwardSeconds += static_cast<double>(fresh.backward) / rate;
         t.optimizerSeconds += static_cast<double>(fresh.optimizer) / rate;
     }
     t.stepSeconds = t.forwardSeconds + t.backwardSeconds + exposed + t.optimizerSeconds;
-    t.trainingFlops = (forwardFlops + backwardFlops) * micro;
+    t.trainingFlops = (ops.forwardFlops + ops.backwardFlops) * micro;
     // Per GPU: a pipeline's and tensor parallel's GPUs share each sample, data parallel's each have their
     // own.
-    t.samplesPerSecond = t.stepSeconds > 0 ? static_cast<double>(batch) * micro / t.stepSeconds /
-                                                 (pipeline || tensorParallel ? gpus : 1)
-                                           : 0;
-    t.mfu = t.stepSeconds > 0 ? t.trainingFlops / (pipeline ? gpus : 1) / t.stepSeconds / peak : 0;
+    const int gpus = std::max(1, setup.parallel.gpus);
+    const bool sharesSamples = gpus > 1 && (setup.parallel.strategy == ParallelStrategy::Pipeline ||
+                                            setup.parallel.strategy == ParallelStrategy::Tensor);
+    const bool pipeline = gpus > 1 && setup.parallel.strategy == ParallelStrategy::Pipeline;
+    t.samplesPerSecond = t.stepSeconds > 0
+                             ? static_cast<double>(batch) * micro / t.stepSeconds / (sharesSamples ? gpus : 1)
+                             : 0;
+    t.mfu = t.stepSeconds > 0 ? t.trainingFlops / (pipeline ? gpus : 1) / t.stepSeconds / r.peak : 0;
     return t;
 }
 

@@ -189,6 +189,153 @@ std::string writeBuildFile(const plan::Build& build) {
     return out.dump(2) + "\n";
 }
 
+namespace {
+
+// The file's outer checks: JSON, the format's name, a version this TorchRig reads.
+std::optional<Error> formatProblem(const json& document, const std::string& label) {
+    if (!document.is_object() || document.value("format", std::string()) != "torchrig-build")
+        return Error{ErrorCode::InvalidInput,
+                     label + " is not a TorchRig build file (it has no \"format\": \"torchrig-build\")"};
+    if (!document.contains("format_version") || !document["format_version"].is_number_integer())
+        return Error{ErrorCode::InvalidInput,
+                     label + ": \"format_version\" is missing or not a whole number"};
+    const auto version = document["format_version"].get<int>();
+    if (version > kBuildFileFormatVersion)
+        return Error{ErrorCode::InvalidInput, label + " was written by a newer TorchRig (build file format " +
+                                                  std::to_string(version) + "); this one reads format " +
+                                                  std::to_string(kBuildFileFormatVersion) +
+                                                  " and older: update TorchRig to open it"};
+    if (version < 1)
+        return Error{ErrorCode::InvalidInput, label + ": format_version " + std::to_string(version) +
+                                                  " is not one TorchRig ever wrote"};
+    return std::nullopt;
+}
+
+plan::PartSnapshot readSnapshot(const json& snapshot, const std::string& at) {
+    plan::PartSnapshot out;
+    out.name = textAt(snapshot, "name", at);
+    if (snapshot.contains("category")) {
+        auto category = categoryFromString(textAt(snapshot, "category", at));
+        if (!category)
+            throw FileError(at + ".category: \"" + snapshot["category"].get<std::string>() +
+                            "\" is not a part category");
+        out.category = *category;
+    }
+    for (const auto& [column, value] : objectAt(snapshot, "fields", at).items()) {
+        if (value.is_number_integer())
+            out.fields[column] = value.get<std::int64_t>();
+        else if (value.is_number())
+            out.fields[column] = value.get<double>();
+        else if (value.is_string())
+            out.fields[column] = value.get<std::string>();
+        else if (value.is_null())
+            out.fields[column] = std::monostate{};
+        else
+            throw FileError(at + ".fields." + column + " must be a number, text or null");
+    }
+    if (snapshot.contains("price")) {
+        const auto& p = objectAt(snapshot, "price", at);
+        Price price;
+        price.amount = numberAt(p, "amount", at + ".price");
+        price.currency = textAt(p, "currency", at + ".price", true);
+        price.date = textAt(p, "date", at + ".price");
+        price.source = textAt(p, "source", at + ".price");
+        auto kind = priceKindFromString(textAt(p, "kind", at + ".price", true));
+        if (!kind)
+            throw FileError(at + ".price.kind is not a price kind");
+        price.kind = *kind;
+        out.price = price;
+    }
+    return out;
+}
+
+plan::BuildPart readPart(const json& entry, const std::string& at) {
+    if (!entry.is_object())
+        throw FileError(at + " must be an object");
+    plan::BuildPart part;
+    part.partId = textAt(entry, "id", at, true);
+    if (entry.contains("quantity")) {
+        if (!entry["quantity"].is_number_integer() || entry["quantity"].get<int>() < 1)
+            throw FileError(at + ".quantity must be a whole number from 1, not " + entry["quantity"].dump());
+        part.quantity = entry["quantity"].get<int>();
+    }
+    part.note = textAt(entry, "note", at);
+    part.snapshot = readSnapshot(objectAt(entry, "snapshot", at), at + ".snapshot");
+    return part;
+}
+
+// The plan's own keys sit beside the validation request's, which are read strictly.
+plan::BuildWorkload readWorkload(const json& entry, const std::string& at) {
+    if (!entry.is_object())
+        throw FileError(at + " must be an object");
+    auto requestJson = entry;
+    plan::BuildWorkload workload;
+    if (requestJson.contains("parallel_strategy")) {
+        const auto strategyText = textAt(requestJson, "parallel_strategy", at);
+        auto strategy = estimate::parallelStrategyFromString(strategyText);
+        if (!strategy)
+            throw FileError(at + ".parallel_strategy: \"" + strategyText +
+                            "\" is not one of ddp, zero1, zero2, zero3, fsdp, pipeline, tensor");
+        workload.strategy = *strategy;
+        requestJson.erase("parallel_strategy");
+    }
+    if (requestJson.contains("dataset")) {
+        workload.dataset = datasetFromJson(requestJson["dataset"], at + ".dataset");
+        requestJson.erase("dataset");
+    }
+    auto request = parseValidationRequest(requestJson.dump());
+    if (!request)
+        throw FileError(at + ": " + request.error().message);
+    workload.request = std::move(*request);
+    return workload;
+}
+
+plan::Purchasing readPurchasing(const json& purchasing, const std::string& where) {
+    plan::Purchasing out;
+    out.requester = textAt(purchasing, "requester", where);
+    out.group = textAt(purchasing, "group", where);
+    out.budgetCode = textAt(purchasing, "budget_code", where);
+    const auto& quotes = listAt(purchasing, "quotes", where);
+    for (std::size_t i = 0; i < quotes.size(); ++i) {
+        const auto at = where + ".quotes[" + std::to_string(i) + "]";
+        if (!quotes[i].is_object())
+            throw FileError(at + " must be an object");
+        plan::VendorQuote q;
+        q.vendor = textAt(quotes[i], "vendor", at);
+        q.amount = numberAt(quotes[i], "amount", at);
+        q.currency = textAt(quotes[i], "currency", at);
+        q.date = textAt(quotes[i], "date", at);
+        q.reference = textAt(quotes[i], "reference", at);
+        out.quotes.push_back(std::move(q));
+    }
+    return out;
+}
+
+plan::Build readBuild(const json& document, const std::string& where) {
+    plan::Build build;
+    build.title = textAt(document, "title", where);
+    build.presetId = textAt(document, "preset", where);
+    build.source = textAt(document, "source", where);
+    build.notes = textAt(document, "notes", where);
+    if (document.contains("nodes")) {
+        if (!document["nodes"].is_number_integer() || document["nodes"].get<int>() < 1 ||
+            document["nodes"].get<int>() > 100000)
+            throw FileError(where + ".nodes must be a whole number from 1, not " + document["nodes"].dump());
+        build.nodes = document["nodes"].get<int>();
+    }
+    const auto& parts = listAt(document, "parts", where);
+    for (std::size_t i = 0; i < parts.size(); ++i)
+        build.parts.push_back(readPart(parts[i], where + ".parts[" + std::to_string(i) + "]"));
+    const auto& workloads = listAt(document, "workloads", where);
+    for (std::size_t i = 0; i < workloads.size(); ++i)
+        build.workloads.push_back(
+            readWorkload(workloads[i], where + ".workloads[" + std::to_string(i) + "]"));
+    build.purchasing = readPurchasing(objectAt(document, "purchasing", where), where + ".purchasing");
+    return build;
+}
+
+} // namespace
+
 Result<plan::Build> readBuildFile(std::string_view text, std::string_view fileLabel) {
     const std::string label(fileLabel);
     json document;
@@ -202,136 +349,14 @@ Result<plan::Build> readBuildFile(std::string_view text, std::string_view fileLa
                                     : " is damaged at byte " + std::to_string(e.byte)) +
                              " (not valid JSON). Nothing was changed; open a backup or the autosave instead");
     }
-    if (!document.is_object() || document.value("format", std::string()) != "torchrig-build")
-        return makeError(ErrorCode::InvalidInput,
-                         label + " is not a TorchRig build file (it has no \"format\": \"torchrig-build\")");
-    if (!document.contains("format_version") || !document["format_version"].is_number_integer())
-        return makeError(ErrorCode::InvalidInput,
-                         label + ": \"format_version\" is missing or not a whole number");
-    const auto version = document["format_version"].get<int>();
-    if (version > kBuildFileFormatVersion)
-        return makeError(ErrorCode::InvalidInput, label +
-                                                      " was written by a newer TorchRig (build file format " +
-                                                      std::to_string(version) + "); this one reads format " +
-                                                      std::to_string(kBuildFileFormatVersion) +
-                                                      " and older: update TorchRig to open it");
-    if (version < 1)
-        return makeError(ErrorCode::InvalidInput, label + ": format_version " + std::to_string(version) +
-                                                      " is not one TorchRig ever wrote");
-    plan::Build build;
+    if (auto problem = formatProblem(document, label))
+        return *problem;
     try {
-        const std::string where = label;
-        build.title = textAt(document, "title", where);
-        build.presetId = textAt(document, "preset", where);
-        build.source = textAt(document, "source", where);
-        build.notes = textAt(document, "notes", where);
-        if (document.contains("nodes")) {
-            if (!document["nodes"].is_number_integer() || document["nodes"].get<int>() < 1 ||
-                document["nodes"].get<int>() > 100000)
-                throw FileError(where + ".nodes must be a whole number from 1, not " +
-                                document["nodes"].dump());
-            build.nodes = document["nodes"].get<int>();
-        }
-        const auto& parts = listAt(document, "parts", where);
-        for (std::size_t i = 0; i < parts.size(); ++i) {
-            const auto at = where + ".parts[" + std::to_string(i) + "]";
-            const auto& entry = parts[i];
-            if (!entry.is_object())
-                throw FileError(at + " must be an object");
-            plan::BuildPart part;
-            part.partId = textAt(entry, "id", at, true);
-            if (entry.contains("quantity")) {
-                if (!entry["quantity"].is_number_integer() || entry["quantity"].get<int>() < 1)
-                    throw FileError(at + ".quantity must be a whole number from 1, not " +
-                                    entry["quantity"].dump());
-                part.quantity = entry["quantity"].get<int>();
-            }
-            part.note = textAt(entry, "note", at);
-            const auto& snapshot = objectAt(entry, "snapshot", at);
-            part.snapshot.name = textAt(snapshot, "name", at + ".snapshot");
-            if (snapshot.contains("category")) {
-                auto category = categoryFromString(textAt(snapshot, "category", at + ".snapshot"));
-                if (!category)
-                    throw FileError(at + ".snapshot.category: \"" + snapshot["category"].get<std::string>() +
-                                    "\" is not a part category");
-                part.snapshot.category = *category;
-            }
-            for (const auto& [column, value] : objectAt(snapshot, "fields", at + ".snapshot").items()) {
-                if (value.is_number_integer())
-                    part.snapshot.fields[column] = value.get<std::int64_t>();
-                else if (value.is_number())
-                    part.snapshot.fields[column] = value.get<double>();
-                else if (value.is_string())
-                    part.snapshot.fields[column] = value.get<std::string>();
-                else if (value.is_null())
-                    part.snapshot.fields[column] = std::monostate{};
-                else
-                    throw FileError(at + ".snapshot.fields." + column + " must be a number, text or null");
-            }
-            if (snapshot.contains("price")) {
-                const auto& p = objectAt(snapshot, "price", at + ".snapshot");
-                Price price;
-                price.amount = numberAt(p, "amount", at + ".snapshot.price");
-                price.currency = textAt(p, "currency", at + ".snapshot.price", true);
-                price.date = textAt(p, "date", at + ".snapshot.price");
-                price.source = textAt(p, "source", at + ".snapshot.price");
-                auto kind = priceKindFromString(textAt(p, "kind", at + ".snapshot.price", true));
-                if (!kind)
-                    throw FileError(at + ".snapshot.price.kind is not a price kind");
-                price.kind = *kind;
-                part.snapshot.price = price;
-            }
-            build.parts.push_back(std::move(part));
-        }
-        const auto& workloads = listAt(document, "workloads", where);
-        for (std::size_t i = 0; i < workloads.size(); ++i) {
-            const auto at = where + ".workloads[" + std::to_string(i) + "]";
-            if (!workloads[i].is_object())
-                throw FileError(at + " must be an object");
-            // The plan's own keys sit beside the validation request's, which are read strictly.
-            auto requestJson = workloads[i];
-            plan::BuildWorkload workload;
-            if (requestJson.contains("parallel_strategy")) {
-                const auto strategyText = textAt(requestJson, "parallel_strategy", at);
-                auto strategy = estimate::parallelStrategyFromString(strategyText);
-                if (!strategy)
-                    throw FileError(at + ".parallel_strategy: \"" + strategyText +
-                                    "\" is not one of ddp, zero1, zero2, zero3, fsdp, pipeline, tensor");
-                workload.strategy = *strategy;
-                requestJson.erase("parallel_strategy");
-            }
-            if (requestJson.contains("dataset")) {
-                workload.dataset = datasetFromJson(requestJson["dataset"], at + ".dataset");
-                requestJson.erase("dataset");
-            }
-            auto request = parseValidationRequest(requestJson.dump());
-            if (!request)
-                throw FileError(at + ": " + request.error().message);
-            workload.request = std::move(*request);
-            build.workloads.push_back(std::move(workload));
-        }
-        const auto& purchasing = objectAt(document, "purchasing", where);
-        build.purchasing.requester = textAt(purchasing, "requester", where + ".purchasing");
-        build.purchasing.group = textAt(purchasing, "group", where + ".purchasing");
-        build.purchasing.budgetCode = textAt(purchasing, "budget_code", where + ".purchasing");
-        const auto& quotes = listAt(purchasing, "quotes", where + ".purchasing");
-        for (std::size_t i = 0; i < quotes.size(); ++i) {
-            const auto at = where + ".purchasing.quotes[" + std::to_string(i) + "]";
-            if (!quotes[i].is_object())
-                throw FileError(at + " must be an object");
-            plan::VendorQuote q;
-            q.vendor = textAt(quotes[i], "vendor", at);
-            q.amount = numberAt(quotes[i], "amount", at);
-            q.currency = textAt(quotes[i], "currency", at);
-            q.date = textAt(quotes[i], "date", at);
-            q.reference = textAt(quotes[i], "reference", at);
-            build.purchasing.quotes.push_back(std::move(q));
-        }
+        return readBuild(document, label);
     } catch (const FileError& e) {
         return makeError(ErrorCode::InvalidInput,
                          std::string(e.what()) + "; fix that field or open a backup");
     }
-    return build;
 }
 
 } // namespace torchrig

@@ -150,9 +150,9 @@ std::optional<SheetLanguage> sheetLanguageFromString(const std::string& text) {
     return std::nullopt;
 }
 
-BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) {
-    const Words w(options.language);
-    BuildSheet sheet;
+namespace {
+
+void setHeading(BuildSheet& sheet, const Build& build, const BuildSheetOptions& options, const Words& w) {
     sheet.language = options.language;
     sheet.pageLabel = w("Page %1 of %2");
     sheet.title = w("Build sheet") + ": " + (build.title.empty() ? std::string("untitled") : build.title);
@@ -167,11 +167,10 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
     sheet.subtitle = subtitle;
     sheet.footer = "TorchRig " + options.appVersion + " · " + w("catalog") + " " + options.catalogVersion +
                    " · " + w("made with TorchRig") + " " + options.date;
+}
 
-    const auto cost = costBuild(build, options.cost);
-    const auto findings = checkBuild(build, checkOptionsFor(build));
-    const auto gpus = buildGpus(build);
-
+SheetSection summarySection(const Build& build, const BuildCost& cost, const std::vector<Finding>& findings,
+                            const Words& w) {
     auto summary = section(w("Summary"));
     summary.facts.push_back({w("Nodes"), std::to_string(build.nodes)});
     std::string gpuText;
@@ -197,105 +196,87 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
         summary.facts.push_back({w("Based on"), build.source});
     if (!build.notes.empty())
         summary.paragraphs.push_back(build.notes);
-    sheet.sections.push_back(std::move(summary));
+    return summary;
+}
 
-    auto components = section(w("Components"));
-    components.tables.push_back(componentsTable(build, cost, options.cost, w));
-    for (const auto& missing : cost.missing)
-        components.bullets.push_back(missing);
-    sheet.sections.push_back(std::move(components));
-
+SheetSection checksSection(const std::vector<Finding>& findings, const Words& w) {
     auto checks = section(w("Compatibility and power"));
     if (findings.empty()) {
         checks.paragraphs.push_back(w("No problems found."));
-    } else {
-        SheetTable table;
-        table.header = {w("Severity"), w("Finding"), w("What to do")};
-        table.widths = {1.0, 4.0, 3.0};
-        table.alignRight = {false, false, false};
-        for (const auto& f : findings)
-            table.rows.push_back({w(severityId(f.severity)), f.message, f.fix});
-        checks.tables.push_back(std::move(table));
+        return checks;
     }
-    auto notChecked = section(w("Not checked"));
-    for (const auto& item : plan::notChecked())
-        notChecked.bullets.push_back(item);
-    sheet.sections.push_back(std::move(checks));
-    sheet.sections.push_back(std::move(notChecked));
+    SheetTable table;
+    table.header = {w("Severity"), w("Finding"), w("What to do")};
+    table.widths = {1.0, 4.0, 3.0};
+    table.alignRight = {false, false, false};
+    for (const auto& f : findings)
+        table.rows.push_back({w(severityId(f.severity)), f.message, f.fix});
+    checks.tables.push_back(std::move(table));
+    return checks;
+}
 
-    auto workloads = section(w("Workloads"));
-    std::vector<std::string> assumptions;
-    if (build.workloads.empty())
-        workloads.paragraphs.push_back(w("No workload is planned for this build."));
-    for (const auto& planned : build.workloads) {
-        const auto& request = planned.request;
-        const std::string name = request.model.empty() ? std::string("model file") : request.model;
-        workloads.facts.push_back({w("Workload"), name});
-        workloads.facts.push_back({w("Batch per GPU"), std::to_string(request.inputs.batch)});
-        workloads.facts.push_back({w("Precision"), std::string(precisionId(request.precision))});
-        workloads.facts.push_back({w("Optimizer"), std::string(optimizerId(request.optimizer))});
-        workloads.facts.push_back(
-            {w("Parallel strategy"), std::string(estimate::parallelStrategyId(planned.strategy))});
-        if (!gpus) {
-            workloads.facts.push_back({w("Fits"), w("unknown")});
-            continue;
-        }
-        const WorkloadOnBuild onBuild(request, *gpus, planned.strategy);
-        const auto& e = onBuild.estimate();
-        if (!e) {
-            workloads.facts.push_back({w("Fits"), w("unknown")});
-            continue;
-        }
-        const std::string verdict = e->fits ? (*e->fits ? w("fits") : w("does not fit")) : w("unknown");
-        workloads.facts.push_back({w("Fits"), verdict});
-        workloads.facts.push_back(
-            {w("Memory per GPU"),
-             gib(e->devicePeakBytes) +
-                 (gpus->spec.usableBytes > 0 ? " / " + gib(gpus->spec.usableBytes) : std::string())});
-        if (e->time) {
-            workloads.facts.push_back({w("Step time"), duration(e->time->stepSeconds)});
-            workloads.facts.push_back(
-                {w("Samples per second"), printed("%.1f", e->time->samplesPerSecond * gpus->gpus)});
-        } else {
-            workloads.facts.push_back({w("Step time"), w("not estimated")});
-        }
-        if (const auto host = onBuild.hostNeeds(planned.dataset); host && host->runSeconds) {
-            workloads.facts.push_back({w("Time per run"), duration(*host->runSeconds)});
-            workloads.facts.push_back(
-                {w("Energy per run"), printed("%.1f kWh", cost.loadWatts * *host->runSeconds / 3.6e6)});
-        } else {
-            workloads.facts.push_back({w("Time per run"), w("not estimated")});
-        }
-        SheetMemoryChart chart;
-        chart.title = w("Memory per GPU by kind") + " — " + name;
-        for (std::size_t i = 0; i < estimate::kMemoryCategoryCount; ++i) {
-            const auto bytes = e->memory.breakdownAtPeak[i];
-            if (bytes > 0)
-                chart.parts.push_back(
-                    {w(estimate::memoryCategoryId(static_cast<estimate::MemoryCategory>(i))), bytes});
-        }
-        if (e->contextBytes + e->workspaceBytes > 0)
-            chart.parts.push_back({w("context and libraries"), e->contextBytes + e->workspaceBytes});
-        if (e->reservedPeakBytes && *e->reservedPeakBytes > e->memory.allocatedPeakBytes)
+SheetMemoryChart memoryChart(const estimate::Estimate& e, const BuildGpus& gpus, const std::string& name,
+                             const Words& w) {
+    SheetMemoryChart chart;
+    chart.title = w("Memory per GPU by kind") + " — " + name;
+    for (std::size_t i = 0; i < estimate::kMemoryCategoryCount; ++i) {
+        const auto bytes = e.memory.breakdownAtPeak[i];
+        if (bytes > 0)
             chart.parts.push_back(
-                {w("allocator slack"), *e->reservedPeakBytes - e->memory.allocatedPeakBytes});
-        chart.usableBytes = gpus->spec.usableBytes;
-        workloads.charts.push_back(std::move(chart));
-        for (const auto& warning : e->warnings)
-            assumptions.push_back(name + ": " + warning);
+                {w(estimate::memoryCategoryId(static_cast<estimate::MemoryCategory>(i))), bytes});
     }
-    sheet.sections.push_back(std::move(workloads));
+    if (e.contextBytes + e.workspaceBytes > 0)
+        chart.parts.push_back({w("context and libraries"), e.contextBytes + e.workspaceBytes});
+    if (e.reservedPeakBytes && *e.reservedPeakBytes > e.memory.allocatedPeakBytes)
+        chart.parts.push_back({w("allocator slack"), *e.reservedPeakBytes - e.memory.allocatedPeakBytes});
+    chart.usableBytes = gpus.spec.usableBytes;
+    return chart;
+}
 
-    if (!options.validationRuns.empty()) {
-        auto runs = section(w("Validation runs"));
-        runs.bullets = options.validationRuns;
-        sheet.sections.push_back(std::move(runs));
+// One planned workload's facts and memory chart; its estimate's warnings join the assumptions.
+void addWorkload(SheetSection& workloads, std::vector<std::string>& assumptions, const BuildWorkload& planned,
+                 const std::optional<BuildGpus>& gpus, const BuildCost& cost, const Words& w) {
+    const auto& request = planned.request;
+    const std::string name = request.model.empty() ? std::string("model file") : request.model;
+    auto& facts = workloads.facts;
+    facts.push_back({w("Workload"), name});
+    facts.push_back({w("Batch per GPU"), std::to_string(request.inputs.batch)});
+    facts.push_back({w("Precision"), std::string(precisionId(request.precision))});
+    facts.push_back({w("Optimizer"), std::string(optimizerId(request.optimizer))});
+    facts.push_back({w("Parallel strategy"), std::string(estimate::parallelStrategyId(planned.strategy))});
+    if (!gpus) {
+        facts.push_back({w("Fits"), w("unknown")});
+        return;
     }
+    const WorkloadOnBuild onBuild(request, *gpus, planned.strategy);
+    const auto& e = onBuild.estimate();
+    if (!e) {
+        facts.push_back({w("Fits"), w("unknown")});
+        return;
+    }
+    facts.push_back({w("Fits"), e->fits ? (*e->fits ? w("fits") : w("does not fit")) : w("unknown")});
+    facts.push_back({w("Memory per GPU"),
+                     gib(e->devicePeakBytes) +
+                         (gpus->spec.usableBytes > 0 ? " / " + gib(gpus->spec.usableBytes) : std::string())});
+    if (e->time) {
+        facts.push_back({w("Step time"), duration(e->time->stepSeconds)});
+        facts.push_back({w("Samples per second"), printed("%.1f", e->time->samplesPerSecond * gpus->gpus)});
+    } else {
+        facts.push_back({w("Step time"), w("not estimated")});
+    }
+    if (const auto host = onBuild.hostNeeds(planned.dataset); host && host->runSeconds) {
+        facts.push_back({w("Time per run"), duration(*host->runSeconds)});
+        facts.push_back(
+            {w("Energy per run"), printed("%.1f kWh", cost.loadWatts * *host->runSeconds / 3.6e6)});
+    } else {
+        facts.push_back({w("Time per run"), w("not estimated")});
+    }
+    workloads.charts.push_back(memoryChart(*e, *gpus, name, w));
+    for (const auto& warning : e->warnings)
+        assumptions.push_back(name + ": " + warning);
+}
 
-    if (!build.workloads.empty() && !options.cloudOffers.empty())
-        if (auto rent = rentSection(build, options, w))
-            sheet.sections.push_back(std::move(*rent));
-
+std::optional<SheetSection> adviceSection(const Build& build, const Words& w) {
     AdvisorInput advisorInput;
     if (!build.workloads.empty()) {
         advisorInput.workload = build.workloads.front().request;
@@ -303,28 +284,22 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
         advisorInput.dataset = build.workloads.front().dataset;
     }
     const auto advice = adviseBuild(build, advisorInput);
-    if (!advice.empty()) {
-        auto notes = section(w("Advisor's notes"));
-        SheetTable table;
-        table.header = {w("Advice"), w("Source")};
-        table.widths = {5.0, 3.0};
-        table.alignRight = {false, false};
-        for (const auto& a : advice)
-            table.rows.push_back(
-                {a.message + (a.correction.empty() ? "" : " (" + w("Correction") + ": " + a.correction + ")"),
-                 a.source});
-        notes.tables.push_back(std::move(table));
-        sheet.sections.push_back(std::move(notes));
-    }
+    if (advice.empty())
+        return std::nullopt;
+    auto notes = section(w("Advisor's notes"));
+    SheetTable table;
+    table.header = {w("Advice"), w("Source")};
+    table.widths = {5.0, 3.0};
+    table.alignRight = {false, false};
+    for (const auto& a : advice)
+        table.rows.push_back(
+            {a.message + (a.correction.empty() ? "" : " (" + w("Correction") + ": " + a.correction + ")"),
+             a.source});
+    notes.tables.push_back(std::move(table));
+    return notes;
+}
 
-    auto assumed = section(w("Assumptions"));
-    if (options.language == SheetLanguage::Chinese)
-        assumed.paragraphs.push_back(w("The checker, advisor and estimator notes are in English."));
-    for (const auto& note : cost.notes)
-        assumptions.push_back(note);
-    assumed.bullets = assumptions;
-    sheet.sections.push_back(std::move(assumed));
-
+SheetSection quotesSection(const Purchasing& buying, const Words& w) {
     auto quotes = section(w("Vendor quotes"));
     SheetTable quoteTable;
     quoteTable.header = {w("Vendor"), w("Amount"), w("Date"), w("Reference")};
@@ -335,8 +310,10 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
     while (quoteTable.rows.size() < 3) // room to write quotes in by hand
         quoteTable.rows.push_back({"", "", "", ""});
     quotes.tables.push_back(std::move(quoteTable));
-    sheet.sections.push_back(std::move(quotes));
+    return quotes;
+}
 
+SheetSection approvalSection(const Purchasing& buying, const Words& w) {
     auto approval = section(w("Approval"));
     SheetTable signatures;
     signatures.header = {w("Role"), w("Name"), w("Signature"), w("Date")};
@@ -347,7 +324,56 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
                        {w("Purchasing office"), "", "", ""}};
     approval.tables.push_back(std::move(signatures));
     approval.signatureLines = true;
-    sheet.sections.push_back(std::move(approval));
+    return approval;
+}
+
+} // namespace
+
+BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) {
+    const Words w(options.language);
+    BuildSheet sheet;
+    setHeading(sheet, build, options, w);
+    const auto cost = costBuild(build, options.cost);
+    const auto findings = checkBuild(build, checkOptionsFor(build));
+    const auto gpus = buildGpus(build);
+
+    sheet.sections.push_back(summarySection(build, cost, findings, w));
+    auto components = section(w("Components"));
+    components.tables.push_back(componentsTable(build, cost, options.cost, w));
+    components.bullets = cost.missing;
+    sheet.sections.push_back(std::move(components));
+    sheet.sections.push_back(checksSection(findings, w));
+    auto notChecked = section(w("Not checked"));
+    notChecked.bullets = plan::notChecked();
+    sheet.sections.push_back(std::move(notChecked));
+
+    auto workloads = section(w("Workloads"));
+    std::vector<std::string> assumptions;
+    if (build.workloads.empty())
+        workloads.paragraphs.push_back(w("No workload is planned for this build."));
+    for (const auto& planned : build.workloads)
+        addWorkload(workloads, assumptions, planned, gpus, cost, w);
+    sheet.sections.push_back(std::move(workloads));
+
+    if (!options.validationRuns.empty()) {
+        auto runs = section(w("Validation runs"));
+        runs.bullets = options.validationRuns;
+        sheet.sections.push_back(std::move(runs));
+    }
+    if (!build.workloads.empty() && !options.cloudOffers.empty())
+        if (auto rent = rentSection(build, options, w))
+            sheet.sections.push_back(std::move(*rent));
+    if (auto advice = adviceSection(build, w))
+        sheet.sections.push_back(std::move(*advice));
+
+    auto assumed = section(w("Assumptions"));
+    if (options.language == SheetLanguage::Chinese)
+        assumed.paragraphs.push_back(w("The checker, advisor and estimator notes are in English."));
+    assumptions.insert(assumptions.end(), cost.notes.begin(), cost.notes.end());
+    assumed.bullets = assumptions;
+    sheet.sections.push_back(std::move(assumed));
+    sheet.sections.push_back(quotesSection(build.purchasing, w));
+    sheet.sections.push_back(approvalSection(build.purchasing, w));
     return sheet;
 }
 
