@@ -48,7 +48,7 @@ nlohmann::json adviceJson(const plan::Advice& a) {
 } // namespace
 
 BuildAdviseCommand::BuildAdviseCommand(CLI::App& build, const GlobalOptions& options)
-    : m_options(options) {
+    : Subcommand(options) {
     m_command = build.add_subcommand(
         "advise", "The seed articles' advice for this build and workload, with sources and computed effects");
     m_command->add_option("file", m_file, "A .torchrig build file")->required();

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "catalog_command.h"
 #include "cost_flags.h"
 #include "dataset_flags.h"
+#include "subcommand.h"
 #include "workload_options.h"
 
 #include <CLI/CLI.hpp>
@@ -15,15 +15,12 @@ namespace torchrig::cli {
 // advice that applies to this build and workload (plan/advisor.h), each with its source, the
 // article's claim, the correction where the article is wrong, and the change it offers with the
 // estimator's figures for it. Scripts depend on the JSON names (README).
-class BuildAdviseCommand {
+class BuildAdviseCommand : public Subcommand {
 public:
     BuildAdviseCommand(CLI::App& build, const GlobalOptions& options);
-    bool selected() const { return m_command->parsed(); }
     int run();
 
 private:
-    CLI::App* m_command = nullptr;
-    const GlobalOptions& m_options;
     std::string m_file;
     WorkloadOptions m_workload;
     DatasetFlags m_data;

@@ -24,7 +24,7 @@
 namespace torchrig::cli {
 
 BuildCommand::BuildCommand(CLI::App& parent, const GlobalOptions& options)
-    : m_options(options) {
+    : Subcommand(options) {
     m_command = parent.add_subcommand("build", "Builds made of catalog parts");
     m_command->require_subcommand(1);
     m_presets =

@@ -2,9 +2,9 @@
 
 #include "build_advise_command.h"
 #include "build_rent_command.h"
-#include "catalog_command.h"
 #include "cost_flags.h"
 #include "dataset_flags.h"
+#include "subcommand.h"
 #include "workload_options.h"
 
 #include <memory>
@@ -23,10 +23,9 @@ namespace torchrig::cli {
 // parts' prices, totals, and the power and energy; `build compare A B … [--json]`: builds side by
 // side. Scripts depend on
 // the JSON names (README).
-class BuildCommand {
+class BuildCommand : public Subcommand {
 public:
     BuildCommand(CLI::App& parent, const GlobalOptions& options);
-    bool selected() const { return m_command->parsed(); }
     int run();
 
 private:
@@ -37,7 +36,6 @@ private:
     int cost();
     int compare();
 
-    CLI::App* m_command = nullptr;
     CLI::App* m_presets = nullptr;
     CLI::App* m_new = nullptr;
     CLI::App* m_show = nullptr;
@@ -53,7 +51,6 @@ private:
     DatasetFlags m_checkData;
     std::string m_checkStrategy; // "": the build file's
     std::string m_circuit = "15x120";
-    const GlobalOptions& m_options;
     bool m_json = false;
     std::string m_preset;
     std::vector<std::string> m_newParts;

@@ -70,7 +70,7 @@ std::vector<std::string> optionRow(const plan::RunOption& o, bool lowerBound, bo
 } // namespace
 
 BuildRentCommand::BuildRentCommand(CLI::App& build, const GlobalOptions& options)
-    : m_options(options) {
+    : Subcommand(options) {
     m_command = build.add_subcommand(
         "rent",
         "Buy the build or rent the same work: each cloud instance of the catalog, and the break-even");

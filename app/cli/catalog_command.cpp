@@ -77,7 +77,7 @@ Status applySettings(db::PartRecord& part, const std::vector<std::string>& setti
 } // namespace
 
 CatalogCommand::CatalogCommand(CLI::App& parent, const GlobalOptions& options)
-    : m_options(options) {
+    : Subcommand(options) {
     m_command = parent.add_subcommand("catalog", "Browse and change the hardware catalog");
     m_command->require_subcommand(1);
     addList();

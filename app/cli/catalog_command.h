@@ -1,5 +1,7 @@
 #pragma once
 
+#include "subcommand.h"
+
 #include <CLI/CLI.hpp>
 
 #include "hardware/part_category.h"
@@ -14,18 +16,10 @@ class Catalog;
 
 namespace torchrig::cli {
 
-struct GlobalOptions {
-    std::string catalogPath; // empty: the bundled catalog beside the program
-    std::string userDbPath;  // empty: the default user database
-    bool noUserDb = false;
-    bool readOnly = false;
-};
-
 // `torchrig-cli catalog list|search|show|import|export|add|edit|remove|price`.
-class CatalogCommand {
+class CatalogCommand : public Subcommand {
 public:
     CatalogCommand(CLI::App& parent, const GlobalOptions& options);
-    bool selected() const { return m_command->parsed(); }
     int run();
 
 private:
@@ -39,8 +33,6 @@ private:
     void addPrice();
     std::optional<PartCategory> selectedCategory() const; // --category, checked when parsed
 
-    const GlobalOptions& m_options;
-    CLI::App* m_command = nullptr;
     std::function<int(db::Catalog&)> m_action;
 
     // Options shared by the subcommands; each subcommand reads the ones it declares.

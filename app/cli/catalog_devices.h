@@ -3,9 +3,9 @@
 // (read-only: they never write the user's parts).
 
 #include "catalog.h"
-#include "catalog_command.h"
 #include "estimate/estimate.h"
 #include "plan/build.h"
+#include "subcommand.h"
 
 #include <memory>
 

@@ -38,6 +38,14 @@ std::string duration(double s) {
     return fmt::format("{:.1f} days", s / 86400);
 }
 
+// The bytes live at the peak by what they are ("weights", "activations", …).
+nlohmann::json breakdownJson(const std::array<std::int64_t, estimate::kMemoryCategoryCount>& atPeak) {
+    auto out = nlohmann::json::object();
+    for (std::size_t c = 0; c < estimate::kMemoryCategoryCount; ++c)
+        out[std::string(estimate::memoryCategoryId(static_cast<estimate::MemoryCategory>(c)))] = atPeak[c];
+    return out;
+}
+
 nlohmann::json optionalNumber(const std::optional<double>& value) {
     return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
@@ -49,7 +57,7 @@ std::string seconds(double s) {
 } // namespace
 
 EstimateCommand::EstimateCommand(CLI::App& parent, const GlobalOptions& options)
-    : m_options(options) {
+    : Subcommand(options) {
     m_command =
         parent.add_subcommand("estimate", "Estimate memory, fit and step time of a training workload");
     m_workload.addTo(*m_command, "cpu, or a catalog GPU (gpu/rtx-4090, \"RTX 4090\")");
@@ -203,15 +211,8 @@ estimate::TrainingSetup EstimateCommand::setupFor(const ValidationRequest& reque
 void EstimateCommand::printJson(const TrainingReport& r) const {
     const auto& e = r.estimate;
     const auto& m = e.memory;
-    const auto& setup = r.setup;
-    const auto& device = r.device;
     const auto& host = r.host;
-    const auto& warnings = r.warnings;
-    const auto& model = r.model;
-    json breakdown = json::object();
-    for (std::size_t c = 0; c < estimate::kMemoryCategoryCount; ++c)
-        breakdown[std::string(estimate::memoryCategoryId(static_cast<estimate::MemoryCategory>(c)))] =
-            m.breakdownAtPeak[c];
+    auto breakdown = breakdownJson(m.breakdownAtPeak);
     breakdown["workspace"] = breakdown["workspace"].get<std::int64_t>() + e.workspaceBytes;
     breakdown["context"] = e.contextBytes;
     breakdown["allocator_slack"] =
@@ -246,25 +247,25 @@ void EstimateCommand::printJson(const TrainingReport& r) const {
                 {"targets", r.request.lora.targets},
                 {"base_4bit", r.request.lora.quantizeBase4bit}};
     json out = {{"model",
-                 {{"id", model},
+                 {{"id", r.model},
                   {"params", r.graph.parameterCount()},
                   {"trainable_params", r.graph.trainableParameterCount()}}},
                 {"inputs", {{"batch", r.request.inputs.batch}}},
                 {"setup",
-                 {{"precision", precisionId(setup.precision)},
-                  {"optimizer", optimizerId(setup.optimizer)},
-                  {"optimizer_impl", optimizerImplId(setup.optimizerImpl)},
-                  {"checkpointing", setup.checkpointing == Checkpointing::Blocks ? "blocks" : "none"},
-                  {"gradient_accumulation", setup.gradientAccumulation},
-                  {"fp32_master_weights", setup.fp32MasterWeights},
-                  {"offload_optimizer", setup.offloadOptimizer},
+                 {{"precision", precisionId(r.setup.precision)},
+                  {"optimizer", optimizerId(r.setup.optimizer)},
+                  {"optimizer_impl", optimizerImplId(r.setup.optimizerImpl)},
+                  {"checkpointing", r.setup.checkpointing == Checkpointing::Blocks ? "blocks" : "none"},
+                  {"gradient_accumulation", r.setup.gradientAccumulation},
+                  {"fp32_master_weights", r.setup.fp32MasterWeights},
+                  {"offload_optimizer", r.setup.offloadOptimizer},
                   {"lora", lora},
                   {"gpus", m_gpus},
                   {"strategy", m_gpus > 1 ? json(m_strategy) : json(nullptr)}}},
                 {"device",
-                 {{"id", device.id},
-                  {"name", device.name},
-                  {"usable_bytes", device.usableBytes > 0 ? json(device.usableBytes) : json(nullptr)}}},
+                 {{"id", r.device.id},
+                  {"name", r.device.name},
+                  {"usable_bytes", r.device.usableBytes > 0 ? json(r.device.usableBytes) : json(nullptr)}}},
                 {"memory", memory},
                 {"time", time},
                 {"host",
@@ -278,40 +279,37 @@ void EstimateCommand::printJson(const TrainingReport& r) const {
                     {"offloaded_optimizer", host.offloadBytes}}},
                   {"storage", {{"dataset", host.datasetBytes}, {"checkpoint", host.checkpointBytes}}},
                   {"read_bytes_per_second", host.readBytesPerSecond}}},
-                {"warnings", warnings}};
+                {"warnings", r.warnings}};
     std::cout << out.dump(2) << "\n";
 }
 
 void EstimateCommand::printTable(const TrainingReport& r) const {
     const auto& e = r.estimate;
     const auto& m = e.memory;
-    const auto& setup = r.setup;
-    const auto& device = r.device;
     const auto& host = r.host;
-    const auto& model = r.model;
     std::vector<std::vector<std::string>> rows = {
         {"model", r.graph.trainableParameterCount() == r.graph.parameterCount()
-                      ? fmt::format("{} ({} parameters), batch {}", model, r.graph.parameterCount(),
+                      ? fmt::format("{} ({} parameters), batch {}", r.model, r.graph.parameterCount(),
                                     r.request.inputs.batch)
                       : fmt::format("{} ({} parameters, {} trained), batch {}", r.graph.name(),
                                     r.graph.parameterCount(), r.graph.trainableParameterCount(),
                                     r.request.inputs.batch)},
-        {"setup", fmt::format("{}{}, {} ({}), checkpointing {}{}", precisionId(setup.precision),
-                              setup.fp32MasterWeights ? " + fp32 master weights" : "",
-                              optimizerId(setup.optimizer), optimizerImplId(setup.optimizerImpl),
-                              setup.checkpointing == Checkpointing::Blocks ? "blocks" : "none",
-                              setup.gradientAccumulation > 1
-                                  ? fmt::format(", {} micro-batches a step", setup.gradientAccumulation)
+        {"setup", fmt::format("{}{}, {} ({}), checkpointing {}{}", precisionId(r.setup.precision),
+                              r.setup.fp32MasterWeights ? " + fp32 master weights" : "",
+                              optimizerId(r.setup.optimizer), optimizerImplId(r.setup.optimizerImpl),
+                              r.setup.checkpointing == Checkpointing::Blocks ? "blocks" : "none",
+                              r.setup.gradientAccumulation > 1
+                                  ? fmt::format(", {} micro-batches a step", r.setup.gradientAccumulation)
                                   : std::string())},
-        {"device", m_gpus > 1
-                       ? fmt::format("{} ({}), {} of them, {}", device.name, device.id, m_gpus, m_strategy)
-                       : fmt::format("{} ({})", device.name, device.id)},
+        {"device",
+         m_gpus > 1 ? fmt::format("{} ({}), {} of them, {}", r.device.name, r.device.id, m_gpus, m_strategy)
+                    : fmt::format("{} ({})", r.device.name, r.device.id)},
         {"allocated peak, steady step", bytes(m.allocatedPeakBytes)},
         {"allocated peak, first step", bytes(m.firstStepAllocatedPeakBytes)},
     };
     if (e.reservedPeakBytes)
         rows.push_back({"reserved peak (caching allocator)", bytes(*e.reservedPeakBytes)});
-    if (device.cuda)
+    if (r.device.cuda)
         rows.push_back({"device peak (+ context, libraries)", bytes(e.devicePeakBytes)});
     for (std::size_t c = 0; c < estimate::kMemoryCategoryCount; ++c)
         rows.push_back({fmt::format("  at the peak: {}",
@@ -319,7 +317,7 @@ void EstimateCommand::printTable(const TrainingReport& r) const {
                         bytes(m.breakdownAtPeak[c])});
     if (e.fits)
         rows.push_back({"fits", fmt::format("{} ({} of {} usable)", *e.fits ? "yes" : "NO",
-                                            bytes(e.devicePeakBytes), bytes(device.usableBytes))});
+                                            bytes(e.devicePeakBytes), bytes(r.device.usableBytes))});
     if (e.time) {
         rows.push_back(
             {"step time", fmt::format("{} (forward {}, backward {}, optimizer {})",
@@ -380,11 +378,7 @@ int EstimateCommand::runInference(const ValidationRequest& request, const ModelG
     warnings.insert(warnings.end(), r.warnings.begin(), r.warnings.end());
     const auto model = request.model.empty() ? graph.name() : request.model;
     if (m_json) {
-        json breakdown = json::object();
-        const auto& at = r.prefill.memory.breakdownAtPeak;
-        for (std::size_t c = 0; c < estimate::kMemoryCategoryCount; ++c)
-            breakdown[std::string(estimate::memoryCategoryId(static_cast<estimate::MemoryCategory>(c)))] =
-                at[c];
+        auto breakdown = breakdownJson(r.prefill.memory.breakdownAtPeak);
         breakdown["kv_cache"] = r.kvCacheBytes;
         breakdown["context"] = r.prefill.contextBytes;
         std::optional<double> total;

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "catalog_command.h"
 #include "cli_errors.h"
 #include "dataset_flags.h"
 #include "estimate/estimate.h"
 #include "estimate/host_needs.h"
+#include "subcommand.h"
 #include "workload_options.h"
 
 #include <CLI/CLI.hpp>
@@ -18,15 +18,12 @@ namespace torchrig::cli {
 
 // `torchrig-cli estimate`: the estimator's memory, fit and time for one workload on one device.
 // Scripts depend on its JSON names (README).
-class EstimateCommand {
+class EstimateCommand : public Subcommand {
 public:
     EstimateCommand(CLI::App& parent, const GlobalOptions& options);
-    bool selected() const { return m_command->parsed(); }
     int run();
 
 private:
-    CLI::App* m_command = nullptr;
-    const GlobalOptions& m_options;
     WorkloadOptions m_workload;
     int m_gpus = 1;
     std::string m_strategy = "ddp";

@@ -32,7 +32,7 @@ struct Row {
 } // namespace
 
 FitCommand::FitCommand(CLI::App& parent, const GlobalOptions& options)
-    : m_options(options) {
+    : Subcommand(options) {
     m_command = parent.add_subcommand(
         "fit", "Which catalog GPUs fit a training workload, and its largest batch on each");
     m_workload.addTo(*m_command, "(ignored: every catalog GPU is tried)");

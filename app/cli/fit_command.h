@@ -1,6 +1,6 @@
 #pragma once
 
-#include "catalog_command.h"
+#include "subcommand.h"
 #include "workload_options.h"
 
 #include <CLI/CLI.hpp>
@@ -10,15 +10,12 @@ namespace torchrig::cli {
 // `torchrig-cli fit`: every catalog GPU against one workload: whether it fits, the largest batch
 // that does, and the estimated throughput there; the ones that fit first, the most samples per
 // second per dollar of launch price first.
-class FitCommand {
+class FitCommand : public Subcommand {
 public:
     FitCommand(CLI::App& parent, const GlobalOptions& options);
-    bool selected() const { return m_command->parsed(); }
     int run();
 
 private:
-    CLI::App* m_command = nullptr;
-    const GlobalOptions& m_options;
     WorkloadOptions m_workload;
     double m_budget = 0;
     bool m_json = false;

@@ -17,7 +17,7 @@
 namespace torchrig::cli {
 
 ReportCommand::ReportCommand(CLI::App& parent, const GlobalOptions& options)
-    : m_options(options) {
+    : Subcommand(options) {
     m_command =
         parent.add_subcommand("report", "Write a build's sheet for a purchasing discussion: PDF, Markdown, "
                                         "the components' CSV, or JSON");

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "catalog_command.h"
 #include "cost_flags.h"
+#include "subcommand.h"
 
 #include <CLI/CLI.hpp>
 
@@ -12,15 +12,12 @@ namespace torchrig::cli {
 // `torchrig-cli report <build.torchrig> -o sheet.pdf`: the build sheet for a purchasing discussion,
 // as PDF (A4 or Letter), Markdown, the components' CSV or JSON, chosen by the output's extension.
 // Needs no display: the PDF is drawn on Qt's offscreen platform.
-class ReportCommand {
+class ReportCommand : public Subcommand {
 public:
     ReportCommand(CLI::App& parent, const GlobalOptions& options);
-    bool selected() const { return m_command->parsed(); }
     int run(int argc, char** argv);
 
 private:
-    CLI::App* m_command = nullptr;
-    const GlobalOptions& m_options;
     std::string m_file;
     std::string m_output;
     std::string m_language = "en";

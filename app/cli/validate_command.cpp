@@ -48,7 +48,7 @@ std::string comparisonTable(const estimate::RunComparison& comparison) {
 } // namespace
 
 ValidateCommand::ValidateCommand(CLI::App& parent, const GlobalOptions& options)
-    : m_options(options) {
+    : Subcommand(options) {
     m_command =
         parent.add_subcommand("validate", "Train a model for a few steps on this machine and measure it");
     m_workload.addTo(*m_command);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "catalog_command.h"
+#include "subcommand.h"
 #include "workload_options.h"
 
 #include <CLI/CLI.hpp>
@@ -9,15 +9,12 @@ namespace torchrig::cli {
 
 // `torchrig-cli validate`: runs torchrig-validate on this machine and prints what it measured;
 // with --compare, beside the estimate for the same workload on the same device.
-class ValidateCommand {
+class ValidateCommand : public Subcommand {
 public:
     ValidateCommand(CLI::App& parent, const GlobalOptions& options);
-    bool selected() const { return m_command->parsed(); }
     int run();
 
 private:
-    const GlobalOptions& m_options;
-    CLI::App* m_command = nullptr;
     WorkloadOptions m_workload;
     int m_steps = 3;
     int m_warmup = 1;

@@ -40,17 +40,25 @@ SheetSection section(std::string heading) {
     return s;
 }
 
+// A table with its header, its columns' relative widths and which of them hold numbers.
+SheetTable tableWith(std::vector<std::string> header, std::vector<double> widths,
+                     std::vector<bool> alignRight) {
+    SheetTable out;
+    out.header = std::move(header);
+    out.widths = std::move(widths);
+    out.alignRight = std::move(alignRight);
+    return out;
+}
+
 std::string categoryName(PartCategory category) {
     return std::string(categoryLabel(category));
 }
 
 SheetTable componentsTable(const Build& build, const BuildCost& cost, const CostOptions& options,
                            const Words& w) {
-    SheetTable table;
-    table.header = {w("Part"),    w("Kind"), w("Qty"), w("Unit price"), w("Price date and source"),
-                    w("Subtotal")};
-    table.widths = {3.2, 1.45, 0.55, 1.5, 2.4, 1.5};
-    table.alignRight = {false, false, true, true, false, true};
+    auto table = tableWith(
+        {w("Part"), w("Kind"), w("Qty"), w("Unit price"), w("Price date and source"), w("Subtotal")},
+        {3.2, 1.45, 0.55, 1.5, 2.4, 1.5}, {false, false, true, true, false, true});
     for (const auto& line : cost.lines) {
         const auto* part = [&]() -> const BuildPart* {
             for (const auto& p : build.parts)
@@ -102,16 +110,9 @@ std::optional<SheetSection> rentSection(const Build& build, const BuildSheetOpti
     if (rent.purchase)
         out.facts.push_back(
             {w("Purchase"), (rent.purchaseIsLowerBound ? ">= " : "") + money(*rent.purchase, rent.currency)});
-    SheetTable table;
-    table.header = {w("Option"),
-                    w("GPUs"),
-                    w("Fits"),
-                    w("Samples per second"),
-                    w("Per hour"),
-                    w("A month of this build's work"),
-                    w("Buying pays off after")};
-    table.widths = {3.0, 0.7, 0.8, 1.2, 1.3, 1.6, 1.4};
-    table.alignRight = {false, true, false, true, true, true, true};
+    auto table = tableWith({w("Option"), w("GPUs"), w("Fits"), w("Samples per second"), w("Per hour"),
+                            w("A month of this build's work"), w("Buying pays off after")},
+                           {3.0, 0.7, 0.8, 1.2, 1.3, 1.6, 1.4}, {false, true, false, true, true, true, true});
     auto row = [&](const RunOption& o, bool isBuild) {
         auto amount = [&](const std::optional<double>& value) {
             return value ? money(*value, rent.currency) : std::string("—");
@@ -205,10 +206,8 @@ SheetSection checksSection(const std::vector<Finding>& findings, const Words& w)
         checks.paragraphs.push_back(w("No problems found."));
         return checks;
     }
-    SheetTable table;
-    table.header = {w("Severity"), w("Finding"), w("What to do")};
-    table.widths = {1.0, 4.0, 3.0};
-    table.alignRight = {false, false, false};
+    auto table =
+        tableWith({w("Severity"), w("Finding"), w("What to do")}, {1.0, 4.0, 3.0}, {false, false, false});
     for (const auto& f : findings)
         table.rows.push_back({w(severityId(f.severity)), f.message, f.fix});
     checks.tables.push_back(std::move(table));
@@ -287,10 +286,7 @@ std::optional<SheetSection> adviceSection(const Build& build, const Words& w) {
     if (advice.empty())
         return std::nullopt;
     auto notes = section(w("Advisor's notes"));
-    SheetTable table;
-    table.header = {w("Advice"), w("Source")};
-    table.widths = {5.0, 3.0};
-    table.alignRight = {false, false};
+    auto table = tableWith({w("Advice"), w("Source")}, {5.0, 3.0}, {false, false});
     for (const auto& a : advice)
         table.rows.push_back(
             {a.message + (a.correction.empty() ? "" : " (" + w("Correction") + ": " + a.correction + ")"),
@@ -301,10 +297,8 @@ std::optional<SheetSection> adviceSection(const Build& build, const Words& w) {
 
 SheetSection quotesSection(const Purchasing& buying, const Words& w) {
     auto quotes = section(w("Vendor quotes"));
-    SheetTable quoteTable;
-    quoteTable.header = {w("Vendor"), w("Amount"), w("Date"), w("Reference")};
-    quoteTable.widths = {3.0, 2.0, 1.5, 2.5};
-    quoteTable.alignRight = {false, true, false, false};
+    auto quoteTable = tableWith({w("Vendor"), w("Amount"), w("Date"), w("Reference")}, {3.0, 2.0, 1.5, 2.5},
+                                {false, true, false, false});
     for (const auto& q : buying.quotes)
         quoteTable.rows.push_back({q.vendor, money(q.amount, q.currency), q.date, q.reference});
     while (quoteTable.rows.size() < 3) // room to write quotes in by hand
@@ -315,10 +309,8 @@ SheetSection quotesSection(const Purchasing& buying, const Words& w) {
 
 SheetSection approvalSection(const Purchasing& buying, const Words& w) {
     auto approval = section(w("Approval"));
-    SheetTable signatures;
-    signatures.header = {w("Role"), w("Name"), w("Signature"), w("Date")};
-    signatures.widths = {2.0, 2.5, 3.0, 1.5};
-    signatures.alignRight = {false, false, false, false};
+    auto signatures = tableWith({w("Role"), w("Name"), w("Signature"), w("Date")}, {2.0, 2.5, 3.0, 1.5},
+                                {false, false, false, false});
     signatures.rows = {{w("Requester"), buying.requester, "", ""},
                        {w("Supervisor"), "", "", ""},
                        {w("Purchasing office"), "", "", ""}};

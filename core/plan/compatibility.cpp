@@ -1,18 +1,22 @@
 #include "plan/compatibility.h"
 
 #include "plan/checks/rule_input.h"
+#include "util/enum_names.h"
 
 #include <algorithm>
 
 namespace torchrig::plan {
 
+namespace {
+constexpr EnumNames<Severity, 3> kSeverityIds = {{
+    {Severity::Problem, "problem"},
+    {Severity::Warning, "warning"},
+    {Severity::Note, "note"},
+}};
+} // namespace
+
 std::string_view severityId(Severity severity) {
-    switch (severity) {
-    case Severity::Problem: return "problem";
-    case Severity::Warning: return "warning";
-    case Severity::Note: return "note";
-    }
-    return "note";
+    return enumName(kSeverityIds, severity);
 }
 
 const std::vector<std::string>& notChecked() {
