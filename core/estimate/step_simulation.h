@@ -20,6 +20,7 @@
 namespace torchrig::estimate::detail {
 
 constexpr int kNone = kNoStorage;
+static_assert(kNoStorage == ops::kNoStorage, "op rules and the ledger mean the same by no storage");
 constexpr std::int64_t kCublasWorkspaceBytes = 65LL << 20;
 
 // One tensor of the running step, and what an op's backward does (decided when its forward runs):

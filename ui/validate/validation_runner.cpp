@@ -51,7 +51,7 @@ QString missingWorkerMessage(const QString& workerPath) {
 
 // What the user reads, in their language: the kind and the facts come from io/worker_ending.h, as
 // the command line's do.
-QString describe(const WorkerEnding& ending, const QString& workerPath, const QByteArray& errorOutput) {
+QString describe(const WorkerEnding& ending, const QByteArray& errorOutput) {
     using Kind = WorkerEnding::Kind;
     const auto said = QString::fromStdString(ending.message);
     switch (ending.kind) {
@@ -62,7 +62,7 @@ QString describe(const WorkerEnding& ending, const QString& workerPath, const QB
     case Kind::TimedOut:
         return ValidationRunner::tr("The run took longer than its time limit and was stopped.");
     case Kind::Garbage: return said.left(1).toUpper() + said.mid(1) + QStringLiteral(".");
-    case Kind::WorkerMissing: return said.isEmpty() ? missingWorkerMessage(workerPath) : said;
+    case Kind::WorkerMissing: return said;
     case Kind::Crashed: break;
     }
     const auto lastWords = QString::fromLocal8Bit(errorOutput).trimmed().right(400);
@@ -143,7 +143,7 @@ bool ValidationRunner::start(const ValidationRequest& request) {
     });
     m_stderr.clear();
     if (!QFileInfo(m_workerPath).isExecutable()) {
-        finish(workerNotStarted({}));
+        finish(workerNotStarted(missingWorkerMessage(m_workerPath).toStdString()));
         return true;
     }
     delete m_process;
@@ -212,7 +212,7 @@ void ValidationRunner::finish(const WorkerEnding& ending) {
     m_done = true;
     m_deadline.stop();
     m_killTimer.stop();
-    Q_EMIT finished(ValidationOutcome{ending.kind, ending.result, describe(ending, m_workerPath, m_stderr)});
+    Q_EMIT finished(ValidationOutcome{ending.kind, ending.result, describe(ending, m_stderr)});
 }
 
 } // namespace torchrig::ui
