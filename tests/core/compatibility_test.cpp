@@ -325,62 +325,116 @@ struct Fault {
 
 const std::vector<Fault>& faults() {
     static const std::vector<Fault> list = {
-        {rule::kEmpty, [](Build& b, CheckOptions&) { b.parts.clear(); }},
-        {rule::kIncomplete, [](Build& b, CheckOptions&) { b.parts.erase(b.parts.begin() + 4); }},
-        {rule::kCpuSocket, [](Build& b, CheckOptions&) { find(b, "cpu/x").snapshot.fields["socket"] = S("LGA1700"); }},
+        {rule::kEmpty,
+         [](Build& b, CheckOptions&) {
+             b.parts.clear();
+         }},
+        {rule::kIncomplete,
+         [](Build& b, CheckOptions&) {
+             b.parts.erase(b.parts.begin() + 4);
+         }},
+        {rule::kCpuSocket,
+         [](Build& b, CheckOptions&) {
+             find(b, "cpu/x").snapshot.fields["socket"] = S("LGA1700");
+         }},
         {rule::kMemoryType,
-         [](Build& b, CheckOptions&) { find(b, "memory/k").snapshot.fields["memory_type"] = S("DDR4"); }},
+         [](Build& b, CheckOptions&) {
+             find(b, "memory/k").snapshot.fields["memory_type"] = S("DDR4");
+         }},
         {rule::kMemoryRegistered,
-         [](Build& b, CheckOptions&) { find(b, "memory/k").snapshot.fields["module_form"] = S("RDIMM"); }},
-        {rule::kMemorySlots, [](Build& b, CheckOptions&) { find(b, "memory/k").quantity = 3; }},
+         [](Build& b, CheckOptions&) {
+             find(b, "memory/k").snapshot.fields["module_form"] = S("RDIMM");
+         }},
+        {rule::kMemorySlots,
+         [](Build& b, CheckOptions&) {
+             find(b, "memory/k").quantity = 3;
+         }},
         {rule::kMemoryCapacity,
-         [](Build& b, CheckOptions&) { find(b, "memory/k").snapshot.fields["module_gb"] = I{128}; }},
+         [](Build& b, CheckOptions&) {
+             find(b, "memory/k").snapshot.fields["module_gb"] = I{128};
+         }},
         {rule::kGpuModules,
-         [](Build& b, CheckOptions&) { find(b, "gpu/a").snapshot.fields["form_factor"] = S("sxm"); }},
+         [](Build& b, CheckOptions&) {
+             find(b, "gpu/a").snapshot.fields["form_factor"] = S("sxm");
+         }},
         {rule::kChassisSlots,
          [](Build& b, CheckOptions&) {
              find(b, "gpu/a").snapshot.fields["slot_width"] = 3.0;
              find(b, "motherboard/m").snapshot.fields["pcie_slots"] = S("5.0x16@1 5.0x16@6");
          }},
-        {rule::kGpuSlots, [](Build& b, CheckOptions&) { find(b, "gpu/a").snapshot.fields["slot_width"] = 3.5; }},
-        {rule::kPcieLanes, [](Build& b, CheckOptions&) { find(b, "cpu/x").snapshot.fields["pcie_lanes"] = I{20}; }},
-        {rule::kNvlink, [](Build& b, CheckOptions&) { find(b, "gpu/a").snapshot.fields["gpu_link"] = S("none"); }},
+        {rule::kGpuSlots,
+         [](Build& b, CheckOptions&) {
+             find(b, "gpu/a").snapshot.fields["slot_width"] = 3.5;
+         }},
+        {rule::kPcieLanes,
+         [](Build& b, CheckOptions&) {
+             find(b, "cpu/x").snapshot.fields["pcie_lanes"] = I{20};
+         }},
+        {rule::kNvlink,
+         [](Build& b, CheckOptions&) {
+             find(b, "gpu/a").snapshot.fields["gpu_link"] = S("none");
+         }},
         {rule::kGpuInterconnect,
-         [](Build& b, CheckOptions&) { find(b, "gpu/a").snapshot.fields["gpu_link"] = S("none"); }},
-        {rule::kPsuCapacity, [](Build& b, CheckOptions&) { find(b, "psu/p").snapshot.fields["wattage_w"] = I{700}; }},
+         [](Build& b, CheckOptions&) {
+             find(b, "gpu/a").snapshot.fields["gpu_link"] = S("none");
+         }},
+        {rule::kPsuCapacity,
+         [](Build& b, CheckOptions&) {
+             find(b, "psu/p").snapshot.fields["wattage_w"] = I{700};
+         }},
         {rule::kPsuHeadroom,
-         [](Build& b, CheckOptions&) { find(b, "psu/p").snapshot.fields["wattage_w"] = I{1000}; }},
+         [](Build& b, CheckOptions&) {
+             find(b, "psu/p").snapshot.fields["wattage_w"] = I{1000};
+         }},
         {rule::kGpuTransients,
          [](Build& b, CheckOptions&) {
              find(b, "psu/p").snapshot.fields["atx_version"] = S("ATX 2.52");
              find(b, "psu/p").snapshot.fields["wattage_w"] = I{1300};
          }},
-        {rule::kPsuConnectors, [](Build& b, CheckOptions&) { find(b, "psu/p").snapshot.fields["pcie_8pin"] = I{3}; }},
-        {rule::kWallCircuit, [](Build&, CheckOptions& o) { o.circuit = {120, 5}; }},
+        {rule::kPsuConnectors,
+         [](Build& b, CheckOptions&) {
+             find(b, "psu/p").snapshot.fields["pcie_8pin"] = I{3};
+         }},
+        {rule::kWallCircuit,
+         [](Build&, CheckOptions& o) {
+             o.circuit = {120, 5};
+         }},
         {rule::kChassisBoard,
          [](Build& b, CheckOptions&) {
              find(b, "chassis/c").snapshot.fields["motherboard_support"] = S("Micro-ATX, Mini-ITX");
          }},
-        {rule::kGpuLength, [](Build& b, CheckOptions&) { find(b, "gpu/a").snapshot.fields["length_mm"] = I{450}; }},
+        {rule::kGpuLength,
+         [](Build& b, CheckOptions&) {
+             find(b, "gpu/a").snapshot.fields["length_mm"] = I{450};
+         }},
         {rule::kHostRamNeeds,
-         [](Build&, CheckOptions& o) { o.needs = WorkloadNeeds{100'000'000'000, 0, true, "a workload"}; }},
+         [](Build&, CheckOptions& o) {
+             o.needs = WorkloadNeeds{100'000'000'000, 0, true, "a workload"};
+         }},
         {rule::kStorageNeeds,
-         [](Build&, CheckOptions& o) { o.needs = WorkloadNeeds{0, 2'000'000'000'000, false, "a workload"}; }},
-        {rule::kCooling, [](Build& b, CheckOptions&) { find(b, "gpu/a").quantity = 3; }},
+         [](Build&, CheckOptions& o) {
+             o.needs = WorkloadNeeds{0, 2'000'000'000'000, false, "a workload"};
+         }},
+        {rule::kCooling,
+         [](Build& b, CheckOptions&) {
+             find(b, "gpu/a").quantity = 3;
+         }},
     };
     return list;
 }
 
 } // namespace
 
-TEST_CASE("Every registered rule has a fault it reports, no graver than registered, about the parts it concerns",
-          "[core][build][compat]") {
+TEST_CASE(
+    "Every registered rule has a fault it reports, no graver than registered, about the parts it concerns",
+    "[core][build][compat]") {
     std::set<std::string_view> registered;
     for (const auto& r : compatibilityRules()) {
         CHECK(registered.insert(r.id).second); // one entry an id
         CHECK(findCompatibilityRule(r.id) == &r);
         CHECK(r.check != nullptr);
-        const bool tested = std::any_of(faults().begin(), faults().end(), [&](const Fault& f) { return f.rule == r.id; });
+        const bool tested =
+            std::any_of(faults().begin(), faults().end(), [&](const Fault& f) { return f.rule == r.id; });
         INFO("rule " << r.id << ": add its fault to faults() in this file");
         CHECK(tested);
     }
@@ -390,7 +444,8 @@ TEST_CASE("Every registered rule has a fault it reports, no graver than register
         CheckOptions options;
         fault.make(b, options);
         const auto findings = checkBuild(b, options);
-        CHECK(std::any_of(findings.begin(), findings.end(), [&](const Finding& f) { return f.rule == fault.rule; }));
+        CHECK(std::any_of(findings.begin(), findings.end(),
+                          [&](const Finding& f) { return f.rule == fault.rule; }));
         for (const auto& f : findings) {
             INFO("finding " << f.rule << ": " << f.message);
             const auto* r = findCompatibilityRule(f.rule);
@@ -407,9 +462,11 @@ TEST_CASE("Every registered rule has a fault it reports, no graver than register
     }
 }
 
-TEST_CASE("The checks, the cost and the advice count the same load: every GPU and every CPU", "[core][build]") {
+TEST_CASE("The checks, the cost and the advice count the same load: every GPU and every CPU",
+          "[core][build]") {
     auto b = goodBuild();
-    b.parts.push_back(part("cpu/second", PartCategory::Cpu, "Second CPU", {{"socket", S("AM5")}, {"tdp_w", 120.0}}));
+    b.parts.push_back(
+        part("cpu/second", PartCategory::Cpu, "Second CPU", {{"socket", S("AM5")}, {"tdp_w", 120.0}}));
     b.nodes = 2;
     const auto load = nodeLoad(b);
     CHECK(load.gpuWatts == 600);
@@ -421,6 +478,7 @@ TEST_CASE("The checks, the cost and the advice count the same load: every GPU an
     const auto headroom = std::find_if(findings.begin(), findings.end(),
                                        [](const Finding& f) { return f.rule == rule::kPsuHeadroom; });
     REQUIRE(headroom != findings.end());
-    CHECK(headroom->message.find("the load of 965 W (GPUs 600 W, CPU 290 W, platform 75 W)") != std::string::npos);
+    CHECK(headroom->message.find("the load of 965 W (GPUs 600 W, CPU 290 W, platform 75 W)") !=
+          std::string::npos);
     CHECK(costBuild(b, {}).loadWatts == 2 * load.total());
 }

@@ -8,7 +8,8 @@
 
 using namespace torchrig;
 
-TEST_CASE("The worker's output decides its run at the first result, error or foreign line", "[core][worker]") {
+TEST_CASE("The worker's output decides its run at the first result, error or foreign line",
+          "[core][worker]") {
     std::vector<int> steps;
     WorkerOutputReader output([&](const WorkerLine& line) { steps.push_back(line.step); });
     const auto progress = progressLine("warmup", 1, 0.5) + "\n" + progressLine("step", 2, 1.0) + "\n";
@@ -27,7 +28,8 @@ TEST_CASE("The worker's output decides its run at the first result, error or for
     CHECK(workerEndingAfterExit(output, SIGTERM, 0).kind == WorkerEnding::Kind::DoesNotFit);
 }
 
-TEST_CASE("A line outside the protocol is garbage, and a last line without its newline is read", "[core][worker]") {
+TEST_CASE("A line outside the protocol is garbage, and a last line without its newline is read",
+          "[core][worker]") {
     WorkerOutputReader refused({});
     refused.feed(errorLine(ValidationErrorKind::Unsupported, "amp-fp16 needs CUDA"));
     CHECK_FALSE(refused.decision());

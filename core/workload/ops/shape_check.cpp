@@ -1,6 +1,5 @@
 #include "workload/ops/shape_check.h"
 
-
 #include <algorithm>
 
 namespace torchrig::ops {
