@@ -47,7 +47,6 @@ constinit const OpDescriptor kCrossEntropy = {
     .attributes = {OpAttribute::IgnoreIndex},
     .shape = crossEntropyShape,
     .autocast = AutocastRule::Float32,
-    .kernel = KernelClass::Memory,
     .cost = readsAndWrites,
     .forwardMemory = crossEntropyForward,
     .example =

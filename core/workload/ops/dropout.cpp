@@ -29,7 +29,6 @@ constinit const OpDescriptor kDropout = {
     .call = "torch.nn.functional.dropout (training)",
     .attributes = {OpAttribute::P},
     .shape = [](const ShapeCheck& check) { return check.sameAsInput(); },
-    .autocast = AutocastRule::Promote,
     .kernel = KernelClass::RandomMask,
     .cost = readsAndWrites,
     .forwardMemory = dropoutForward,

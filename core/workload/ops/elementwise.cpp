@@ -78,8 +78,6 @@ constinit const OpDescriptor kAdd = {
     .call = "torch.add (a + b, or a + scalar)",
     .attributes = {OpAttribute::Scalar},
     .shape = binaryShape,
-    .autocast = AutocastRule::Promote,
-    .kernel = KernelClass::Memory,
     .cost = readsAndWrites,
     .forwardMemory = addForward,
     .example = [] { return binaryExample("add", &GraphBuilder::add); },
@@ -91,8 +89,6 @@ constinit const OpDescriptor kMul = {
     .call = "torch.mul (a * b, or a * scalar)",
     .attributes = {OpAttribute::Scalar},
     .shape = binaryShape,
-    .autocast = AutocastRule::Promote,
-    .kernel = KernelClass::Memory,
     .cost = readsAndWrites,
     .forwardMemory = mulForward,
     .example = [] { return binaryExample("mul", &GraphBuilder::mul); },
@@ -105,7 +101,6 @@ constinit const OpDescriptor kPow = {
     .attributes = {OpAttribute::Scalar},
     .shape = [](const ShapeCheck& check) { return check.sameAsInput(); },
     .autocast = AutocastRule::Float32OnCuda,
-    .kernel = KernelClass::Memory,
     .cost = readsAndWrites,
     .forwardMemory = powForward,
     .example =
@@ -126,8 +121,6 @@ constinit const OpDescriptor kFloat = {
             check.inputCount(1, 1);
             return ShapeCheck::output(check.input(0).shape, DType::Float32);
         },
-    .autocast = AutocastRule::Promote,
-    .kernel = KernelClass::Memory,
     .cost = readsAndWrites,
     .forwardMemory = floatForward,
     .example =

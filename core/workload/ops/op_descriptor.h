@@ -53,8 +53,8 @@ struct OpDescriptor {
     // The output's shape and dtype from the inputs and parameters, checking them as PyTorch does
     // (throws GraphError naming the op and the shapes).
     TensorInfo (*shape)(const ShapeCheck& check) = nullptr;
-    AutocastRule autocast = AutocastRule::Promote;
-    KernelClass kernel = KernelClass::Memory;
+    AutocastRule autocast = AutocastRule::Promote; // unless autocast's lists name the op
+    KernelClass kernel = KernelClass::Memory;      // unless it is a view or computes products
     // Matrix and Convolution classes: the products backward computes when the inputs need a
     // gradient, and when the parameters do.
     int inputGradientProducts = 0;
