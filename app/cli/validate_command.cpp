@@ -112,11 +112,11 @@ int ValidateCommand::run() {
                                           {"message", outcome.message}}}}
                              .dump(2)
                       << "\n";
-        std::cerr << "torchrig-cli: validation failed (" << validationErrorKindId(outcome.errorKind)
-                  << "): " << outcome.message << "\n";
-        return outcome.errorKind == ValidationErrorKind::InvalidRequest ? kExitInvalid
-               : outcome.errorKind == ValidationErrorKind::OutOfMemory  ? kExitDoesNotFit
-                                                                        : kExitFailure;
+        return fail(outcome.errorKind == ValidationErrorKind::InvalidRequest ? kExitInvalid
+                    : outcome.errorKind == ValidationErrorKind::OutOfMemory  ? kExitDoesNotFit
+                                                                             : kExitFailure,
+                    "validation failed (" + std::string(validationErrorKindId(outcome.errorKind)) +
+                        "): " + outcome.message);
     }
     const auto& r = outcome.result;
     const auto& m = r.measured;
