@@ -179,14 +179,12 @@ OpsTime opsTime(const ModelGraph& graph, const TrainingSetup& setup, const Rates
 // The optimizer reads and writes trained parameters, gradients and state, bandwidth-bound, in as
 // many passes as its kernels make: PyTorch's AdamW (foreach or single-tensor) runs lerp, mul,
 // addcmul, sqrt, div, add, addcdiv and the decay's mul, 20 tensor-sized reads and writes; the fused
-// kernel reads parameter, gradient and moments once and writes three. Parameters, gradients and
-// state are stored in float32 but for pure bf16 (amp computes in half precision on float32 weights).
+// kernel reads parameter, gradient and moments once and writes three (amp computes in half
+// precision on float32 weights: trainedBytes counts them as stored).
 double optimizerSeconds(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device,
-                        const Rates& r) {
+                        const Rates& r, double trainedBytes) {
     if (setup.inference)
         return 0;
-    const double storedElement = setup.precision == Precision::Bf16 ? 2 : 4;
-    const double trainedBytes = static_cast<double>(graph.trainableParameterCount()) * storedElement;
     const int gpus = std::max(1, setup.parallel.gpus);
     const bool shardedState = gpus > 1 && setup.parallel.strategy != ParallelStrategy::Ddp;
     if (setup.offloadOptimizer) {
@@ -274,9 +272,10 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
     const int micro = std::max(1, setup.gradientAccumulation);
     t.forwardSeconds *= micro;
     t.backwardSeconds *= micro;
-    t.optimizerSeconds = optimizerSeconds(graph, setup, device, r);
+    // Parameters, gradients and optimizer state are stored in float32 but for pure bf16.
     const double trainedBytes =
         static_cast<double>(graph.trainableParameterCount()) * (setup.precision == Precision::Bf16 ? 2 : 4);
+    t.optimizerSeconds = optimizerSeconds(graph, setup, device, r, trainedBytes);
     const double exposed = parallelSeconds(t, setup, device, trainedBytes, ops.allReducedBytes, micro);
     if (r.measuredKernels && !device.cuda && r.measuredKernels->firstTouchBytesPerSecond > 0) {
         // What malloc gives back to the kernel and takes again, faulted in page by page.

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <map>
+#include <optional>
 
 namespace torchrig {
 
@@ -19,46 +20,52 @@ ordered pair(const std::int64_t (&values)[2]) {
     return ordered::array({values[0], values[1]});
 }
 
+// An attribute's value as the model file writes it, or none when it is PyTorch's default (left out).
+std::optional<ordered> attributeJson(ops::OpAttribute attribute, const OpAttributes& a) {
+    using ops::OpAttribute;
+    auto unlessDefault = [](const auto& value, const auto& fallback) -> std::optional<ordered> {
+        return value == fallback ? std::nullopt : std::optional<ordered>(value);
+    };
+    auto pairUnlessDefault = [](const std::int64_t(&value)[2],
+                                const std::int64_t(&fallback)[2]) -> std::optional<ordered> {
+        if (value[0] == fallback[0] && value[1] == fallback[1])
+            return std::nullopt;
+        return pair(value);
+    };
+    switch (attribute) {
+    case OpAttribute::Kernel: return pairUnlessDefault(a.kernel, kDefaults.kernel);
+    case OpAttribute::Stride: return pairUnlessDefault(a.stride, kDefaults.stride);
+    case OpAttribute::Padding: return pairUnlessDefault(a.padding, kDefaults.padding);
+    case OpAttribute::Dilation: return pairUnlessDefault(a.dilation, kDefaults.dilation);
+    case OpAttribute::OutputPadding: return pairUnlessDefault(a.outputPadding, kDefaults.outputPadding);
+    case OpAttribute::OutputSize: return pairUnlessDefault(a.outputSize, kDefaults.outputSize);
+    case OpAttribute::Groups: return unlessDefault(a.groups, kDefaults.groups);
+    case OpAttribute::Dims: return a.dims.empty() ? std::nullopt : std::optional<ordered>(a.dims);
+    case OpAttribute::Dim: return unlessDefault(a.dim, kDefaults.dim);
+    case OpAttribute::Dim2: return unlessDefault(a.dim2, kDefaults.dim2);
+    case OpAttribute::Index: return unlessDefault(a.index, kDefaults.index);
+    case OpAttribute::Start: return unlessDefault(a.start, kDefaults.start);
+    case OpAttribute::End: return unlessDefault(a.end, kDefaults.end);
+    case OpAttribute::Eps: return unlessDefault(a.eps, kDefaults.eps);
+    case OpAttribute::P: return unlessDefault(a.p, kDefaults.p);
+    case OpAttribute::Scalar: return unlessDefault(a.scalar, kDefaults.scalar);
+    case OpAttribute::Inplace: return unlessDefault(a.inplace, kDefaults.inplace);
+    case OpAttribute::Causal: return unlessDefault(a.causal, kDefaults.causal);
+    case OpAttribute::Approximate: return a.tanhApproximation ? std::optional<ordered>("tanh") : std::nullopt;
+    case OpAttribute::IgnoreIndex: return unlessDefault(a.ignoreIndex, kDefaults.ignoreIndex);
+    case OpAttribute::AttributeCount: break;
+    }
+    return std::nullopt;
+}
+
+// The attributes that differ from PyTorch's defaults, by their keys (ops/op_attributes.h).
 ordered attributesToJson(const OpAttributes& a) {
     ordered out = ordered::object();
-    auto putPair = [&](const char* key, const std::int64_t(&value)[2], const std::int64_t(&fallback)[2]) {
-        if (value[0] != fallback[0] || value[1] != fallback[1])
-            out[key] = pair(value);
-    };
-    putPair("kernel", a.kernel, kDefaults.kernel);
-    putPair("stride", a.stride, kDefaults.stride);
-    putPair("padding", a.padding, kDefaults.padding);
-    putPair("dilation", a.dilation, kDefaults.dilation);
-    putPair("output_padding", a.outputPadding, kDefaults.outputPadding);
-    putPair("output_size", a.outputSize, kDefaults.outputSize);
-    if (a.groups != kDefaults.groups)
-        out["groups"] = a.groups;
-    if (!a.dims.empty())
-        out["dims"] = a.dims;
-    if (a.dim != kDefaults.dim)
-        out["dim"] = a.dim;
-    if (a.dim2 != kDefaults.dim2)
-        out["dim2"] = a.dim2;
-    if (a.index != kDefaults.index)
-        out["index"] = a.index;
-    if (a.start != kDefaults.start)
-        out["start"] = a.start;
-    if (a.end != kDefaults.end)
-        out["end"] = a.end;
-    if (a.eps != kDefaults.eps)
-        out["eps"] = a.eps;
-    if (a.p != kDefaults.p)
-        out["p"] = a.p;
-    if (a.scalar != kDefaults.scalar)
-        out["scalar"] = a.scalar;
-    if (a.inplace)
-        out["inplace"] = true;
-    if (a.causal)
-        out["causal"] = true;
-    if (a.tanhApproximation)
-        out["approximate"] = "tanh";
-    if (a.ignoreIndex != kDefaults.ignoreIndex)
-        out["ignore_index"] = a.ignoreIndex;
+    for (std::size_t k = 0; k < ops::kOpAttributeCount; ++k) {
+        const auto attribute = static_cast<ops::OpAttribute>(k);
+        if (auto value = attributeJson(attribute, a))
+            out[std::string(ops::opAttributeKey(attribute))] = std::move(*value);
+    }
     return out;
 }
 

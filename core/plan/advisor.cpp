@@ -25,16 +25,13 @@ namespace {
 
 HostParts hostParts(const Build& build) {
     HostParts h;
+    h.ramBytes = nodeRamBytes(build);
     for (const auto& part : build.parts) {
         const auto& s = part.snapshot;
         switch (s.category) {
         case PartCategory::Cpu:
             h.cpuThreads += s.number("threads").value_or(0) * part.quantity;
             h.cpuCores += s.number("cores").value_or(0) * part.quantity;
-            break;
-        case PartCategory::MemoryKit:
-            h.ramBytes +=
-                s.number("modules").value_or(0) * s.number("module_gb").value_or(0) * 1e9 * part.quantity;
             break;
         case PartCategory::Storage:
             if (s.number("seq_read_mbs").value_or(0) > h.fastestReadMbs) {
@@ -82,7 +79,6 @@ AdviceContext::AdviceContext(const Build& build_, const AdvisorInput& input_)
     if (input.workload && gpus)
         workload.emplace(*input.workload, *gpus, input.strategy);
     now = workload && workload->estimate() ? &*workload->estimate() : nullptr;
-    fits = now && now->fits.value_or(false);
     if (now)
         hostNeeds = workload->hostNeeds(input.dataset);
 }

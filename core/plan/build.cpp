@@ -22,4 +22,13 @@ std::string PartSnapshot::text(std::string_view column) const {
     return {};
 }
 
+double nodeRamBytes(const Build& build) {
+    double bytes = 0;
+    for (const auto& part : build.parts)
+        if (part.snapshot.category == PartCategory::MemoryKit)
+            bytes += part.snapshot.number("modules").value_or(0) *
+                     part.snapshot.number("module_gb").value_or(0) * 1e9 * part.quantity;
+    return bytes;
+}
+
 } // namespace torchrig::plan

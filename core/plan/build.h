@@ -73,4 +73,7 @@ struct Build {
     Purchasing purchasing;
 };
 
+// One node's RAM in bytes: its memory kits' modules times their size (GB, 10^9 bytes).
+double nodeRamBytes(const Build& build);
+
 } // namespace torchrig::plan

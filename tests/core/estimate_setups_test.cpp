@@ -34,19 +34,6 @@ ModelGraph tinyLlama() {
 
 constexpr std::int64_t kWeight = 4096LL * 4096, kBias = 4096; // elements
 
-// A made-up 80 GB GPU: round rates, so the time tests can count by hand.
-DeviceSpec testGpu() {
-    DeviceSpec gpu;
-    gpu.id = "gpu/test";
-    gpu.name = "test GPU";
-    gpu.cuda = true;
-    gpu.usableBytes = 80LL << 30;
-    gpu.fp32Flops = gpu.tf32Flops = 100e12;
-    gpu.bf16Flops = gpu.fp16Flops = 400e12;
-    gpu.bandwidthBytesPerSecond = 2e12;
-    return gpu;
-}
-
 std::int64_t at(const MemoryEstimate& m, MemoryCategory category) {
     return m.breakdownAtPeak[static_cast<std::size_t>(category)];
 }
@@ -198,7 +185,7 @@ TEST_CASE("LoRA's frozen base gets no gradients or state; QLoRA's base is stored
 
 TEST_CASE("The time follows what backward computes, the micro-batches and the all-reduce",
           "[core][estimate]") {
-    auto gpu = testGpu();
+    auto gpu = test::madeUpGpu();
     gpu.interconnectBytesPerSecond = 100e9;
     const auto* gpt2 = findZooModel("gpt2");
     REQUIRE(gpt2);
@@ -269,7 +256,7 @@ TEST_CASE("Inference: the KV cache counts key-value heads, and the prompt's forw
     setup.inference = false;
     CHECK(forwardOnly.allocatedPeakBytes < estimateMemory(tiny, setup).allocatedPeakBytes / 2);
 
-    auto gpu = testGpu();
+    auto gpu = test::madeUpGpu();
     inputs.seqLen = 1;
     auto oneToken = llama->build(inputs);
     auto generation = estimateInference(prompt, &oneToken, setup, gpu, 64, 192);
@@ -317,7 +304,7 @@ TEST_CASE("Pipeline parallel: each stage holds its blocks and its micro-batches 
     CHECK(pipelined.allocatedPeakBytes < single.allocatedPeakBytes);
 
     // The stage time: (micro-batches + stages - 1) slots of half the model.
-    auto gpu = testGpu();
+    auto gpu = test::madeUpGpu();
     setup.parallel.gpus = 1;
     auto whole = estimateTraining(graph, setup, gpu);
     setup.parallel.gpus = 2;

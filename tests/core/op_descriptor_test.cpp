@@ -27,18 +27,6 @@ std::string kindLabel(std::size_t index) {
     return out.str();
 }
 
-estimate::DeviceSpec testGpu() {
-    estimate::DeviceSpec gpu;
-    gpu.id = "gpu/test";
-    gpu.name = "Test GPU";
-    gpu.cuda = true;
-    gpu.usableBytes = 24LL << 30;
-    gpu.fp32Flops = 80e12;
-    gpu.tf32Flops = gpu.fp16Flops = gpu.bf16Flops = 160e12;
-    gpu.bandwidthBytesPerSecond = 1e12;
-    return gpu;
-}
-
 // The row of resources/models/README.md's op table that names the op, or "".
 std::string documentedRow(const std::string& readme, std::string_view id) {
     std::istringstream lines(readme);
@@ -81,7 +69,7 @@ TEST_CASE("Every op kind has a complete descriptor", "[core][ops]") {
 }
 
 TEST_CASE("Each op kind's example trains in the estimator and survives its model file", "[core][ops]") {
-    const auto gpu = testGpu();
+    const auto gpu = test::madeUpGpu();
     for (std::size_t index = 0; index < kOpKindCount; ++index) {
         const auto* d = ops::findOpDescriptor(static_cast<OpKind>(index));
         if (d == nullptr || d->example == nullptr)

@@ -66,4 +66,16 @@ db::PartRecord sampleGpu(const std::string& id, const std::string& name) {
     return part;
 }
 
+estimate::DeviceSpec madeUpGpu() {
+    estimate::DeviceSpec gpu;
+    gpu.id = "gpu/test";
+    gpu.name = "test GPU";
+    gpu.cuda = true;
+    gpu.usableBytes = 80LL << 30;
+    gpu.fp32Flops = gpu.tf32Flops = 100e12;
+    gpu.bf16Flops = gpu.fp16Flops = 400e12;
+    gpu.bandwidthBytesPerSecond = 2e12;
+    return gpu;
+}
+
 } // namespace torchrig::test

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog.h"
+#include "estimate/estimate.h"
 
 #include <filesystem>
 #include <string>
@@ -27,6 +28,8 @@ std::string readFile(const std::filesystem::path& path);
 void writeFile(const std::filesystem::path& path, const std::string& text);
 // The catalog over the build's bundled file and a user database at userPath.
 std::unique_ptr<db::Catalog> openCatalog(const std::filesystem::path& userPath, bool readOnly = false);
+// A made-up 80 GB GPU with round rates, so that time tests can count by hand.
+estimate::DeviceSpec madeUpGpu();
 // A valid user GPU part with the figures a GPU requires.
 db::PartRecord sampleGpu(const std::string& id, const std::string& name);
 

@@ -206,11 +206,11 @@ TEST_CASE("A worker killed mid-run is reported, not waited for", "[validate]") {
 }
 
 TEST_CASE("SIGTERM ends the worker at once with a last line that says so", "[validate]") {
-    std::string command = "printf '%s' '{\"model\": \"resnet50\", \"batch\": 16, \"steps\": 50}' > "
-                          "/tmp/torchrig-sigterm-$$.json; " +
-                          std::string(TORCHRIG_TEST_VALIDATE) +
-                          " /tmp/torchrig-sigterm-$$.json & pid=$!; sleep 3; " +
-                          "kill -TERM $pid; wait $pid; echo \"exit=$?\"; rm -f /tmp/torchrig-sigterm-$$.json";
+    test::TemporaryFolder folder;
+    const auto request = folder.file("request.json");
+    test::writeFile(request, R"({"model": "resnet50", "batch": 16, "steps": 50})");
+    std::string command = std::string(TORCHRIG_TEST_VALIDATE) + " '" + request.string() +
+                          "' & pid=$!; sleep 3; kill -TERM $pid; wait $pid; echo \"exit=$?\"";
     FILE* pipe = popen(command.c_str(), "r");
     REQUIRE(pipe);
     std::string output;

@@ -44,8 +44,7 @@ struct AdviceContext {
     std::optional<BuildGpus> gpus;
     HostParts host;
     std::optional<WorkloadOnBuild> workload;
-    const estimate::Estimate* now = nullptr; // the workload's estimate, when there is one
-    bool fits = false;
+    const estimate::Estimate* now = nullptr;         // the workload's estimate, when there is one
     std::optional<estimate::HostEstimate> hostNeeds; // when there is an estimate
     PowerSituation power;
 };

@@ -46,9 +46,10 @@ void adviseCheckpointing(const AdviceContext& c, std::vector<Advice>& out) {
     if (effect && effect->allocatedAfter < effect->allocatedBefore)
         out.push_back(
             {std::string(advice::kCheckpointing),
-             c.fits ? "the workload leaves under 10 % of the GPU free: checkpoint each block to make room"
-                    : "the workload does not fit: checkpointing each block recomputes its activations in "
-                      "backward instead of keeping them",
+             now->fits.value_or(false)
+                 ? "the workload leaves under 10 % of the GPU free: checkpoint each block to make room"
+                 : "the workload does not fit: checkpointing each block recomputes its activations in "
+                   "backward instead of keeping them",
              std::string(kArticle001) + " 3.3 梯度检查点 (and seeds/002 3.1)",
              "60-80 % less memory for 10-20 % more time (seeds/002: 80 % for 20 %)",
              "it saves activation memory only; how much of the total depends on the model and batch "

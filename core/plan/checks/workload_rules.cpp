@@ -21,13 +21,10 @@ void checkHostRamNeeds(const RuleInput& in, std::vector<Finding>& out) {
     if (!in.options.needs)
         return;
     const auto& needs = *in.options.needs;
-    double ramBytes = 0;
+    const double ramBytes = nodeRamBytes(in.build);
     std::vector<std::string> parts;
-    for (const auto* kit : in.parts.memory) {
-        ramBytes +=
-            number(*kit, "modules").value_or(0) * number(*kit, "module_gb").value_or(0) * 1e9 * kit->quantity;
+    for (const auto* kit : in.parts.memory)
         parts.push_back(kit->partId);
-    }
     if (ramBytes > 0 && static_cast<double>(needs.hostRamBytes) > ramBytes)
         addFinding(out, Severity::Problem, rule::kHostRamNeeds,
                    needs.workload + " needs " + gb(static_cast<double>(needs.hostRamBytes)) +

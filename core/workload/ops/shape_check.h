@@ -15,7 +15,6 @@ public:
         : m_graph(graph)
         , m_op(op) {}
 
-    const ModelGraph& graph() const { return m_graph; }
     const Op& op() const { return m_op; }
     const OpAttributes& attributes() const { return m_op.attributes; }
 
