@@ -238,7 +238,9 @@ void EstimateCommand::printJson(const TrainingReport& r) const {
                 {"run_seconds", optionalNumber(host.runSeconds)},
                 {"samples_per_second", e.time->samplesPerSecond},
                 {"mfu", e.time->mfu},
-                {"calibrated", e.time->calibrated}};
+                {"calibrated", e.time->calibrated},
+                {"uncertainty", e.time->uncertainty > 0 ? json(e.time->uncertainty) : json(nullptr)},
+                {"host_bound_seconds", e.time->hostBoundSeconds}};
     json lora = nullptr;
     if (r.request.lora.rank > 0)
         lora = {{"rank", r.request.lora.rank},
@@ -319,9 +321,11 @@ void EstimateCommand::printTable(const TrainingReport& r) const {
         rows.push_back({"fits", fmt::format("{} ({} of {} usable)", *e.fits ? "yes" : "NO",
                                             bytes(e.devicePeakBytes), bytes(r.device.usableBytes))});
     if (e.time) {
+        const auto within =
+            e.time->uncertainty > 0 ? fmt::format(" ± {:.0f} %", 100 * e.time->uncertainty) : std::string();
         rows.push_back(
-            {"step time", fmt::format("{} (forward {}, backward {}, optimizer {})",
-                                      seconds(e.time->stepSeconds), seconds(e.time->forwardSeconds),
+            {"step time", fmt::format("{}{} (forward {}, backward {}, optimizer {})",
+                                      seconds(e.time->stepSeconds), within, seconds(e.time->forwardSeconds),
                                       seconds(e.time->backwardSeconds), seconds(e.time->optimizerSeconds))});
         if (m_gpus > 1)
             rows.push_back({"communication",

@@ -3,6 +3,7 @@
 #include "workload/ops/op_descriptor.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace torchrig::estimate {
 
@@ -32,6 +33,37 @@ double calibratedRate(const Calibration& c, Precision precision) {
     return 0;
 }
 
+// How a card's matrix fraction differs from its architecture's reference card's: the share of its
+// boost clock it holds on its power, and the peak exponent (achievable_rates.h).
+double cardMatrixScale(const DeviceSpec& device, const AchievableFractions& f, bool halfPrecision) {
+    const double perWatt = halfPrecision ? f.halfPrecisionFlopsPerWatt : f.tf32FlopsPerWatt;
+    const double peak = halfPrecision ? (device.fp16Flops > 0 ? device.fp16Flops : device.bf16Flops)
+                                      : (device.tf32Flops > 0 ? device.tf32Flops : device.fp32Flops);
+    if (peak <= 0)
+        return 1;
+    double scale = 1;
+    if (perWatt > 0 && device.tdpWatts > 0 && f.powerExponent > 0)
+        scale *= std::pow(std::min(1.0, device.tdpWatts * perWatt / peak), f.powerExponent);
+    const double referencePeak = halfPrecision ? f.referenceHalfPrecisionPeak : f.referenceTf32Peak;
+    if (referencePeak > 0 && f.peakExponent != 0)
+        scale *= std::pow(referencePeak / peak, f.peakExponent);
+    return scale;
+}
+
+// The architecture's matrix fraction as this card reaches it. A card smaller than the fitted
+// ones gains by the peak exponent, but no card runs faster than its datasheet.
+double reachedFraction(double fraction, const DeviceSpec& device, const AchievableFractions& f,
+                       bool halfPrecision) {
+    return std::min(1.0, fraction * cardMatrixScale(device, f, halfPrecision));
+}
+
+// The fraction of its datasheet bandwidth a card's memory-bound kernels reach (achievable_rates.h).
+double bandwidthFraction(const DeviceSpec& device, const AchievableFractions& f) {
+    if (f.referenceBandwidth <= 0 || f.bandwidthExponent == 0 || device.bandwidthBytesPerSecond <= 0)
+        return f.bandwidth;
+    return f.bandwidth * std::pow(f.referenceBandwidth / device.bandwidthBytesPerSecond, f.bandwidthExponent);
+}
+
 // The rates the ops run at on this device and precision: the datasheet's times the measured
 // efficiencies, or a calibration's measurements.
 struct Rates {
@@ -39,7 +71,9 @@ struct Rates {
     double matrix = 0, vector = 0, bandwidth = 0, convolution = 0;
     double depthwise = 0, depthwiseBackward = 0;                        // 0: as any convolution
     double matrixBackwardSlowdown = 1, convolutionBackwardSlowdown = 1; // backward over forward
-    double opOverhead = 0; // eager PyTorch's time to issue one op
+    double opOverhead = 0;      // eager PyTorch's time to issue one op
+    double narrowDimension = 0; // AchievableFractions::narrowDimension
+    bool fusedAttention = true; // scaled_dot_product_attention as one kernel (memory_estimate.h)
     bool calibrated = false;
     const KernelRates* measuredKernels = nullptr;
 };
@@ -47,10 +81,20 @@ struct Rates {
 std::optional<Rates> ratesFor(const TrainingSetup& setup, const DeviceSpec& device,
                               const Calibration* calibration) {
     Rates r;
+    const auto fractions = achievableFractions(device);
+    const bool halfPrecision = setup.precision != Precision::Fp32 && setup.precision != Precision::Tf32;
+    const double matrixFraction = halfPrecision ? fractions.halfPrecisionMatrix : fractions.tf32Matrix;
     r.peak = matrixRate(device, setup.precision);
-    r.matrix = r.peak * kMeasuredMatmulEfficiency;
+    r.matrix = r.peak * reachedFraction(matrixFraction, device, fractions, halfPrecision);
+    if (device.cuda && setup.precision == Precision::Fp32 && device.tf32Flops > 0 && !device.fractions)
+        // Float32 matmuls on a GPU with TF32 run on the CUDA cores: no published row measured them
+        // (Lambda's "FP32" ran TF32), so the large float32 matmul measured on the H200 stands.
+        r.matrix = r.peak * kMeasuredMatmulEfficiency;
     r.vector = device.fp32Flops * kMeasuredMatmulEfficiency;
-    r.bandwidth = device.bandwidthBytesPerSecond * kMeasuredCopyEfficiency;
+    r.bandwidth = device.bandwidthBytesPerSecond * bandwidthFraction(device, fractions);
+    r.narrowDimension = fractions.narrowDimension;
+    r.fusedAttention = setup.attention == AttentionKernel::Fused ||
+                       (setup.attention == AttentionKernel::Default && device.cuda);
     r.calibrated = calibration && calibratedRate(*calibration, setup.precision) > 0 &&
                    calibration->copyBytesPerSecond > 0;
     if (r.calibrated) {
@@ -66,9 +110,10 @@ std::optional<Rates> ratesFor(const TrainingSetup& setup, const DeviceSpec& devi
     // (torch.backends.cudnn.allow_tf32 defaults to True); matmuls stay float32 unless tf32 is asked.
     r.convolution = r.matrix;
     if (device.cuda && setup.precision == Precision::Fp32 && device.tf32Flops > 0)
-        r.convolution = r.calibrated && calibration->tf32Flops > 0
-                            ? calibration->tf32Flops
-                            : device.tf32Flops * kMeasuredMatmulEfficiency;
+        r.convolution =
+            r.calibrated && calibration->tf32Flops > 0
+                ? calibration->tf32Flops
+                : device.tf32Flops * reachedFraction(fractions.tf32Matrix, device, fractions, false);
     // A calibration's kernel classes (fp32 and tf32 only: the worker times them in float32): a
     // class's forward rate, and its backward as a slowdown over its forward measured on one shape.
     r.measuredKernels = r.calibrated && calibration->kernels.any() ? &calibration->kernels : nullptr;
@@ -96,6 +141,7 @@ std::optional<Rates> ratesFor(const TrainingSetup& setup, const DeviceSpec& devi
 struct OpsTime {
     double forwardSeconds = 0, backwardSeconds = 0;
     double recomputedSeconds = 0; // checkpointed blocks run their forward again in backward
+    double hostBoundSeconds = 0;  // of forward and backward: issue time beyond the kernels'
     double forwardFlops = 0, backwardFlops = 0;
     double allReducedBytes = 0; // tensor parallel: the row-parallel outputs, all-reduced
 };
@@ -126,18 +172,25 @@ OpsTime opsTime(const ModelGraph& graph, const TrainingSetup& setup, const Rates
         if (cost.flops == 0 && cost.bytes == 0)
             continue;
         if (tensorParallel && split[static_cast<std::size_t>(op.outputs[0])]) {
-            cost.flops /= gpuCount, cost.bytes /= gpuCount;
+            cost.flops /= gpuCount, cost.bytes /= gpuCount, cost.unfusedBytes /= gpuCount;
         } else if (tensorParallel && op.kind == OpKind::Linear &&
                    split[static_cast<std::size_t>(op.params[0])]) {
             cost.flops /= gpuCount, cost.bytes /= gpuCount; // row-parallel
             t.allReducedBytes += static_cast<double>(numel(graph.tensor(op.outputs[0]).shape)) * element;
         }
+        // Run as separate kernels, an op's passes over its intermediates add to its matrix products,
+        // in forward and about as many in backward (softmax's and dropout's backward).
+        const double unfused = r.fusedAttention ? 0 : cost.unfusedBytes / r.bandwidth;
+        const double issue = r.opOverhead * (1 + (r.fusedAttention ? 0 : cost.unfusedKernels));
         const bool convolution = descriptor.kernel == ops::KernelClass::Convolution;
         const bool depthwise = convolution && op.attributes.groups > 1 && r.depthwise > 0 &&
                                graph.tensor(op.params[0]).shape[1] == 1;
+        const double narrow = cost.smallestDimension > 0 && r.narrowDimension > 0
+                                  ? cost.smallestDimension / (cost.smallestDimension + r.narrowDimension)
+                                  : 1.0;
         const double rate = depthwise             ? r.depthwise
-                            : convolution         ? r.convolution
-                            : descriptor.matrix() ? r.matrix
+                            : convolution         ? r.convolution * narrow
+                            : descriptor.matrix() ? r.matrix * narrow
                                                   : std::max(r.vector, 1.0);
         // Eager PyTorch issues one op after another from the CPU: a kernel shorter than the time
         // to issue it leaves the GPU waiting.
@@ -147,10 +200,12 @@ OpsTime opsTime(const ModelGraph& graph, const TrainingSetup& setup, const Rates
             r.measuredKernels && r.measuredKernels->dropoutElementsPerSecond > 0)
             kernel = std::max(kernel, static_cast<double>(numel(graph.tensor(op.outputs[0]).shape)) /
                                           r.measuredKernels->dropoutElementsPerSecond);
-        const double seconds = std::max(kernel, r.opOverhead);
-        t.forwardSeconds += seconds;
+        const double seconds = std::max(kernel, issue);
+        t.hostBoundSeconds += std::max(0.0, issue - kernel);
+        t.forwardSeconds += seconds + unfused;
+        t.backwardSeconds += inputGrad || paramGrad ? unfused : 0;
         if (setup.checkpointing == Checkpointing::Blocks && op.block >= 0)
-            t.recomputedSeconds += seconds;
+            t.recomputedSeconds += seconds + unfused;
         // A matrix op's backward: one product per operand needing a gradient (a matmul's two
         // inputs both count); an elementwise op's reads the saved values and writes the gradient.
         double products = 0;
@@ -159,16 +214,14 @@ OpsTime opsTime(const ModelGraph& graph, const TrainingSetup& setup, const Rates
                        (paramGrad ? descriptor.parameterGradientProducts : 0);
             double product = seconds;
             if (depthwise && r.depthwiseBackward > 0)
-                product =
-                    std::max({cost.flops / r.depthwiseBackward, cost.bytes / r.bandwidth, r.opOverhead});
+                product = std::max({cost.flops / r.depthwiseBackward, cost.bytes / r.bandwidth, issue});
             else if (convolution || r.matrixBackwardSlowdown > 1)
                 product = std::max(
-                    kernel * (convolution ? r.convolutionBackwardSlowdown : r.matrixBackwardSlowdown),
-                    r.opOverhead);
+                    kernel * (convolution ? r.convolutionBackwardSlowdown : r.matrixBackwardSlowdown), issue);
             t.backwardSeconds += products * product;
         } else if (inputGrad || paramGrad) {
             products = 2;
-            t.backwardSeconds += std::max(2 * roofline, r.opOverhead); // dropout's: a product with its mask
+            t.backwardSeconds += std::max(2 * roofline, issue); // dropout's: a product with its mask
         }
         t.forwardFlops += cost.flops;
         t.backwardFlops += descriptor.matrix() ? products * cost.flops : 0;
@@ -267,6 +320,7 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
     const auto ops = opsTime(graph, setup, r, element);
     TimeEstimate t;
     t.calibrated = r.calibrated;
+    t.uncertainty = device.cuda ? architectureRates(architectureOf(device.computeCapability)).uncertainty : 0;
     t.forwardSeconds = ops.forwardSeconds;
     t.backwardSeconds = ops.backwardSeconds + ops.recomputedSeconds;
     const int micro = std::max(1, setup.gradientAccumulation);
@@ -286,6 +340,8 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
         t.optimizerSeconds += static_cast<double>(fresh.optimizer) / rate;
     }
     t.stepSeconds = t.forwardSeconds + t.backwardSeconds + exposed + t.optimizerSeconds;
+    // Backward issues about as many ops as forward, each as short: counted twice.
+    t.hostBoundSeconds = std::min(2 * ops.hostBoundSeconds * micro, t.forwardSeconds + t.backwardSeconds);
     t.trainingFlops = (ops.forwardFlops + ops.backwardFlops) * micro;
     // Per GPU: a pipeline's and tensor parallel's GPUs share each sample, data parallel's each have their
     // own.
@@ -301,6 +357,14 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
 }
 
 } // namespace
+
+AchievableFractions achievableFractions(const DeviceSpec& device) {
+    if (device.fractions)
+        return *device.fractions;
+    if (device.cuda)
+        return architectureRates(architectureOf(device.computeCapability)).fractions;
+    return {kMeasuredMatmulEfficiency, kMeasuredMatmulEfficiency, kMeasuredCopyEfficiency};
+}
 
 std::int64_t batchOf(const ModelGraph& graph) {
     for (const auto& t : graph.tensors())
@@ -408,6 +472,16 @@ Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, c
             t.mfu *= before / t.stepSeconds;
         }
     }
+    if (e.time && device.cuda && e.time->hostBoundSeconds > 0.5 * e.time->stepSeconds)
+        e.warnings.push_back(
+            "the CPU sets the pace: for " +
+            std::to_string(static_cast<int>(100 * e.time->hostBoundSeconds / e.time->stepSeconds)) +
+            " % of the step the GPU waits for eager PyTorch to issue its next op (" +
+            (e.time->calibrated ? std::string("as a validation run measured it")
+                                : std::to_string(static_cast<int>(1e6 * kMeasuredCudaEagerOpSeconds)) +
+                                      " µs an op, as measured with the H200's host") +
+            "); a larger batch, CUDA graphs or torch.compile hide it, "
+            "a CPU core faster than that host's shortens it");
     if (!e.time)
         e.warnings.push_back("no compute rates are known for " + device.name +
                              ": the step time needs a calibration (torchrig-cli validate on it)");

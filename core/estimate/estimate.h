@@ -2,6 +2,7 @@
 // The whole estimate for one workload on one device: the memory simulation, what the device adds
 // beside it, whether it fits, and the step time from a roofline of the graph's ops.
 
+#include "estimate/achievable_rates.h"
 #include "estimate/memory_estimate.h"
 
 #include <optional>
@@ -24,6 +25,11 @@ struct DeviceSpec {
     // and OAM parts, else PCIe as the card is wired (datasheet rates). 0: unknown.
     double interconnectBytesPerSecond = 0;
     double hostLinkBytesPerSecond = 0; // to host memory: PCIe as the card is wired, each way (0: unknown)
+    std::string computeCapability;     // "8.6", "gfx90a": which architecture's achievable rates apply
+    double tdpWatts = 0;               // the board's power limit (0: unknown): what clock it holds
+    // What this device reaches of its datasheet rates, instead of its architecture's fitted fractions
+    // (estimate/achievable_rates.h): the fit tries its candidates through it.
+    std::optional<AchievableFractions> fractions;
 };
 
 // What a validation run measured on the device itself (torchrig-cli validate --json): achieved
@@ -51,9 +57,14 @@ constexpr std::int64_t kMeasuredCudaLibraryBytes = 240LL << 20;
 
 // Achieved over datasheet rates for large matmuls and a device-to-device copy, measured by
 // torchrig-validate on the same H200 (fp32 51.2 of 67, tf32 405 of 494.7, bf16 778 of 989.4
-// TFLOP/s; 4.19 of 4.8 TB/s).
+// TFLOP/s; 4.19 of 4.8 TB/s). A GPU's training step reaches less: its architecture's fitted
+// fractions (achievable_rates.h) apply there; these are the CPU's and the float32 vector rate's.
 constexpr double kMeasuredMatmulEfficiency = 0.78;
 constexpr double kMeasuredCopyEfficiency = 0.87;
+
+// The fractions of its datasheet rates this device's training step reaches: the device's own when
+// set, its architecture's on CUDA, the large-matmul and copy measurements above on the CPU.
+AchievableFractions achievableFractions(const DeviceSpec& device);
 // The least time an op takes in eager PyTorch: the CPU's work to dispatch it, record it for
 // autograd and launch its kernel, which a short kernel cannot hide. On CUDA fitted to the H200
 // runs of tests/gpu (torchrig-validate, LibTorch 2.11): 40 µs brings the step time's median error
@@ -73,6 +84,13 @@ struct TimeEstimate {
     double mfu = 0;              // model FLOPs per second over the device's peak for the dtype
     double trainingFlops = 0;    // forward + backward (as computed: frozen weights get no product), per step
     bool calibrated = false;     // rates measured on this device rather than datasheet × efficiency
+    // How far the step time may be off, relative (±): the held-out error of the device's
+    // architecture (achievable_rates.h). 0: not known (the CPU).
+    double uncertainty = 0;
+    // Of the forward and backward, the time the GPU waits for eager PyTorch to issue ops from the
+    // CPU (ops whose kernel is shorter than their issue): where it is most of the step, the CPU
+    // sets the pace.
+    double hostBoundSeconds = 0;
 };
 
 struct Estimate {

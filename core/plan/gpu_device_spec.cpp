@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace torchrig::plan {
 
@@ -24,6 +25,13 @@ estimate::DeviceSpec gpuDeviceSpec(const std::string& partId, const PartSnapshot
     d.fp16Flops = number("fp16_tflops") * 1e12;
     d.bf16Flops = number("bf16_tflops") * 1e12;
     d.bandwidthBytesPerSecond = number("memory_bandwidth_gbs") * 1e9;
+    d.tdpWatts = number("tdp_w");
+    d.computeCapability = gpu.text("compute_capability"); // "8.6", "gfx90a"
+    if (auto cc = gpu.number("compute_capability"); d.computeCapability.empty() && cc) {
+        char text[16]; // a build file written by hand may hold it as a number
+        std::snprintf(text, sizeof text, "%.1f", *cc);
+        d.computeCapability = text;
+    }
     if (auto gen = number("pcie_gen"); gen > 0) // ~0.985 GB/s a lane each way for gen 3, doubling since
         d.hostLinkBytesPerSecond = 0.985e9 * std::pow(2.0, gen - 3) * std::max(1.0, number("pcie_lanes"));
     // NVIDIA and AMD give the link's rate both ways together; a ring all-reduce uses each way.

@@ -212,6 +212,10 @@ TEST_CASE("estimate prints the documented JSON and says when a workload does not
     CHECK(m["breakdown_at_peak"]["context"] == 552402944);
     CHECK(d["time"]["step_seconds"].get<double>() > 0);
     CHECK(d["time"]["calibrated"] == false);
+    // Ada's uncertainty, from the time model's held-out GPUs (estimate/achievable_rates.cpp).
+    CHECK(d["time"]["uncertainty"].get<double>() ==
+          Approx(estimate::architectureRates(estimate::GpuArchitecture::Ada).uncertainty));
+    CHECK(d["time"]["host_bound_seconds"].get<double>() >= 0);
 
     // Llama-2-7B with AdamW in fp32 needs about 16 bytes a parameter: not on a 24 GB card.
     auto big = runCli(folder, "estimate --model llama-2-7b --batch 1 --seq-len 128 --device gpu/rtx-4090");

@@ -33,8 +33,17 @@ TensorInfo attentionShape(const ShapeCheck& check) {
 OpCost attentionCost(const ModelGraph& graph, const Op& op, double elementBytes) {
     auto cost = readsAndWrites(graph, op, elementBytes);
     const auto& k = graph.tensor(op.inputs[1]).shape;
-    cost.flops = 4.0 * static_cast<double>(numel(graph.tensor(op.inputs[0]).shape)) *
-                 static_cast<double>(k[k.size() - 2]);
+    const auto& q = graph.tensor(op.inputs[0]).shape; // [n, heads, s, d]
+    cost.flops = 4.0 * static_cast<double>(numel(q)) * static_cast<double>(k[k.size() - 2]);
+    cost.smallestDimension = static_cast<double>(std::min({q[q.size() - 2], q.back(), k[k.size() - 2]}));
+    // The math path (attentionForward) passes over the scores: q @ k^T writes them, the scale reads
+    // and writes, the causal mask reads and writes, softmax reads and writes, dropout reads, writes
+    // and writes its mask, the copy to a batch of matrices reads and writes, @ v reads.
+    const double scores =
+        static_cast<double>(numel(q)) / static_cast<double>(q.back()) * static_cast<double>(k[k.size() - 2]);
+    const bool causal = op.attributes.causal, dropout = op.attributes.p > 0;
+    cost.unfusedBytes = scores * elementBytes * (8 + (causal ? 2 : 0) + (dropout ? 2.5 : 0));
+    cost.unfusedKernels = 5 + (causal ? 1 : 0) + (dropout ? 1 : 0);
     if (op.attributes.causal)
         cost.flops /= 2;
     return cost;

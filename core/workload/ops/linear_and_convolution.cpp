@@ -5,6 +5,8 @@
 #include "workload/ops/op_examples.h"
 #include "workload/ops/shape_check.h"
 
+#include <algorithm>
+
 namespace torchrig::ops {
 
 namespace {
@@ -54,25 +56,32 @@ TensorInfo linearShape(const ShapeCheck& check) {
 
 OpCost conv2dCost(const ModelGraph& graph, const Op& op, double elementBytes) {
     auto cost = readsAndWrites(graph, op, elementBytes);
-    const auto& w = graph.tensor(op.params[0]).shape; // [out, in / groups, kh, kw]
-    cost.flops = 2.0 * static_cast<double>(numel(graph.tensor(op.outputs[0]).shape)) *
-                 static_cast<double>(w[1] * w[2] * w[3]);
+    const auto& w = graph.tensor(op.params[0]).shape;    // [out, in / groups, kh, kw]
+    const auto& out = graph.tensor(op.outputs[0]).shape; // [n, out, h, w]
+    cost.flops = 2.0 * static_cast<double>(numel(out)) * static_cast<double>(w[1] * w[2] * w[3]);
+    const auto groups = std::max<std::int64_t>(1, op.attributes.groups);
+    cost.smallestDimension = static_cast<double>(
+        std::min({numel(out) / std::max<std::int64_t>(1, out[1]), w[0] / groups, w[1] * w[2] * w[3]}));
     return cost;
 }
 
 OpCost convTranspose2dCost(const ModelGraph& graph, const Op& op, double elementBytes) {
     auto cost = readsAndWrites(graph, op, elementBytes);
-    const auto& w = graph.tensor(op.params[0]).shape; // [in, out / groups, kh, kw]
-    cost.flops = 2.0 * static_cast<double>(numel(graph.tensor(op.inputs[0]).shape)) *
-                 static_cast<double>(w[1] * w[2] * w[3]);
+    const auto& w = graph.tensor(op.params[0]).shape;  // [in, out / groups, kh, kw]
+    const auto& in = graph.tensor(op.inputs[0]).shape; // [n, in, h, w]
+    cost.flops = 2.0 * static_cast<double>(numel(in)) * static_cast<double>(w[1] * w[2] * w[3]);
+    cost.smallestDimension = static_cast<double>(
+        std::min({numel(in) / std::max<std::int64_t>(1, in[1]), w[0], w[1] * w[2] * w[3]}));
     return cost;
 }
 
 OpCost linearCost(const ModelGraph& graph, const Op& op, double elementBytes) {
     auto cost = readsAndWrites(graph, op, elementBytes);
     const auto& w = graph.tensor(op.params[0]).shape; // [out, in]
-    cost.flops =
-        2.0 * static_cast<double>(numel(graph.tensor(op.inputs[0]).shape)) * static_cast<double>(w[0]);
+    const auto& in = graph.tensor(op.inputs[0]).shape;
+    cost.flops = 2.0 * static_cast<double>(numel(in)) * static_cast<double>(w[0]);
+    cost.smallestDimension =
+        static_cast<double>(std::min({numel(in) / std::max<std::int64_t>(1, in.back()), w[0], w[1]}));
     return cost;
 }
 

@@ -5,6 +5,8 @@
 #include "workload/ops/op_examples.h"
 #include "workload/ops/shape_check.h"
 
+#include <algorithm>
+
 namespace torchrig::ops {
 
 namespace {
@@ -27,8 +29,12 @@ TensorInfo matmulShape(const ShapeCheck& check) {
 
 OpCost matmulCost(const ModelGraph& graph, const Op& op, double elementBytes) {
     auto cost = readsAndWrites(graph, op, elementBytes);
-    cost.flops = 2.0 * static_cast<double>(numel(graph.tensor(op.outputs[0]).shape)) *
-                 static_cast<double>(graph.tensor(op.inputs[0]).shape.back());
+    const auto& a = graph.tensor(op.inputs[0]).shape; // [..., m, k] (or [k])
+    const auto& out = graph.tensor(op.outputs[0]).shape;
+    cost.flops = 2.0 * static_cast<double>(numel(out)) * static_cast<double>(a.back());
+    const std::int64_t m = a.size() >= 2 ? a[a.size() - 2] : 1;
+    const std::int64_t n = graph.tensor(op.inputs[1]).shape.size() >= 2 ? out.back() : 1;
+    cost.smallestDimension = static_cast<double>(std::min({m, a.back(), n}));
     return cost;
 }
 

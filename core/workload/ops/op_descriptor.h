@@ -43,6 +43,13 @@ enum class KernelClass {
 struct OpCost {
     double flops = 0; // products only
     double bytes = 0; // read and written
+    // A matrix product's smallest dimension (of M, N and K; a convolution's as the implicit GEMM
+    // cuDNN runs): narrow products reach less of the tensor cores' rate. 0: not a matrix product.
+    double smallestDimension = 0;
+    // What the op adds when it runs as separate kernels rather than one fused kernel (attention's
+    // math path: the scores and probabilities written and read by each step), forward.
+    double unfusedBytes = 0;
+    int unfusedKernels = 0;
 };
 
 struct OpDescriptor {

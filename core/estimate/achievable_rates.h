@@ -1,0 +1,67 @@
+#pragma once
+// What a GPU reaches of its datasheet rates when PyTorch trains on it, by architecture. Fitted to
+// published, measured training throughput (tests/accuracy/published_training_throughput.csv) by
+// torchrig-fit-step-time, which prints the table achievable_rates.cpp holds; the GPUs kept out of
+// the fit give each architecture's uncertainty. A validation run on the device replaces them.
+
+#include <string>
+#include <string_view>
+
+namespace torchrig::estimate {
+
+enum class GpuArchitecture {
+    Unknown,
+    Volta,
+    Turing,
+    AmpereGa100,
+    AmpereGa10x,
+    Ada,
+    Hopper,
+    Blackwell,
+    Cdna,
+    Rdna
+};
+
+// NVIDIA's compute capability ("8.6") or AMD's target ("gfx90a"), as the catalog gives them.
+GpuArchitecture architectureOf(std::string_view computeCapability);
+std::string_view architectureName(GpuArchitecture architecture); // "Ampere (GA10x)"
+
+// Fractions of the datasheet's rates that a training step's kernels reach on average: the matrix
+// products and convolutions at the precision's tensor rate (TF32's for tf32, float32's without
+// tensor cores), and the memory-bound ops at the memory bandwidth (what the L2 cache keeps is in it).
+//
+// Clocks as cards run them: a card fed fewer watts per datasheet FLOP than its architecture's
+// reference card (the fitted card fed best) cannot hold its boost clock under matrix work, so its
+// matrix rate is scaled by (TDP × the reference's FLOPs per watt / its own peak) ^ powerExponent
+// where that is below 1. (The RTX 6000 Ada has 2.2 times the RTX 4090's fp16 tensor peak on two
+// thirds of its power and trains slower; the A10 against the RTX 3090 likewise.)
+struct AchievableFractions {
+    double halfPrecisionMatrix = 0; // fp16 / bf16
+    double tf32Matrix = 0;          // tf32 (fp32 on a GPU without TF32)
+    double bandwidth = 0;
+    double halfPrecisionFlopsPerWatt = 0, tf32FlopsPerWatt = 0; // the reference card's; 0: no cap
+    double powerExponent = 0;
+    // A card with a faster memory than the architecture's reference card reaches a smaller fraction
+    // of it (a memory-bound kernel is held by latency as much as by the pins): the bandwidth fraction
+    // is scaled by (reference bandwidth / the card's) ^ bandwidthExponent. Likewise for the matrix
+    // peak: (reference peak / the card's) ^ peakExponent.
+    double referenceBandwidth = 0, bandwidthExponent = 0;                           // bytes/s; 0: none
+    double referenceHalfPrecisionPeak = 0, referenceTf32Peak = 0, peakExponent = 0; // FLOP/s; 0: none
+    // A matrix product whose smallest dimension is d runs at d / (d + narrowDimension) of the
+    // matrix rate (tensor-core tiles go unfilled, too few tiles to fill the SMs): the fractions
+    // above are a large product's. 0: no such loss (the CPU).
+    double narrowDimension = 0;
+};
+
+struct ArchitectureRates {
+    AchievableFractions fractions;
+    // How far a step time may be off on this architecture: the largest held-out error of the
+    // published throughput on its GPUs (relative, ±), or the largest of all where none was held out.
+    double uncertainty = 0;
+    bool fitted =
+        false; // false: no published figure of this architecture was fitted; the median of the others
+};
+
+const ArchitectureRates& architectureRates(GpuArchitecture architecture);
+
+} // namespace torchrig::estimate

@@ -1,0 +1,254 @@
+#include "published_throughput.h"
+
+#include "part_snapshot.h"
+#include "plan/gpu_device_spec.h"
+#include "workload/model_zoo.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace torchrig::accuracy {
+
+namespace {
+
+std::vector<std::string> splitCsvLine(const std::string& line) {
+    std::vector<std::string> fields;
+    std::stringstream stream(line);
+    std::string field;
+    while (std::getline(stream, field, ','))
+        fields.push_back(field);
+    return fields;
+}
+
+double median(std::vector<double> values) {
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const auto n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+double geometricMean(const std::vector<double>& values) {
+    double logSum = 0;
+    for (double v : values)
+        logSum += std::log(v);
+    return std::exp(logSum / static_cast<double>(values.size()));
+}
+
+// The setup NVIDIA's implementations train with: ResNet-50 with SGD and momentum, BERT with a fused
+// Adam (apex's FusedAdam); 224² images, sequences of 384.
+struct Workload {
+    const char* zooId;
+    ModelInputs inputs;
+    OptimizerKind optimizer;
+    OptimizerImpl optimizerImpl;
+};
+
+Workload workloadOf(const PublishedCase& c) {
+    if (c.workload == "resnet50")
+        return {"resnet50", {c.batch, 224, 0, 0}, OptimizerKind::SgdMomentum, OptimizerImpl::Default};
+    if (c.workload == "bert-base")
+        return {"bert-base-uncased", {c.batch, 224, 384, 0}, OptimizerKind::AdamW, OptimizerImpl::Fused};
+    throw std::runtime_error("published throughput: unknown workload " + c.workload);
+}
+
+} // namespace
+
+std::filesystem::path publishedThroughputPath() {
+    return std::filesystem::path(__FILE__).parent_path() / "published_training_throughput.csv";
+}
+
+std::vector<PublishedCase> loadPublishedThroughput(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    if (!in)
+        throw std::runtime_error("cannot read " + path.string());
+    std::vector<PublishedCase> cases;
+    std::string line;
+    int number = 0;
+    bool header = true;
+    while (std::getline(in, line)) {
+        ++number;
+        if (line.empty() || line[0] == '#')
+            continue;
+        if (header) {
+            header = false;
+            continue;
+        }
+        const auto f = splitCsvLine(line);
+        auto fail = [&](const std::string& why) {
+            throw std::runtime_error(fmt::format("{}:{}: {}", path.string(), number, why));
+        };
+        if (f.size() != 8)
+            fail("expected 8 fields");
+        PublishedCase c;
+        c.gpu = f[0];
+        c.source = f[1];
+        c.round = f[2];
+        c.workload = f[3];
+        auto precision = precisionFromString(f[4]);
+        if (!precision)
+            fail("unknown precision " + f[4]);
+        c.precision = *precision;
+        c.batch = std::stoll(f[5]);
+        c.samplesPerSecond = std::stod(f[6]);
+        if (f[7] != "fit" && f[7] != "held-out")
+            fail("split is fit or held-out, not " + f[7]);
+        c.heldOut = f[7] == "held-out";
+        if (c.batch <= 0 || c.samplesPerSecond <= 0)
+            fail("batch and samples/s must be positive");
+        cases.push_back(std::move(c));
+    }
+    return cases;
+}
+
+std::map<std::string, estimate::DeviceSpec> catalogDevices(const db::Catalog& catalog,
+                                                           const std::vector<PublishedCase>& cases) {
+    std::map<std::string, estimate::DeviceSpec> devices;
+    for (const auto& c : cases) {
+        if (devices.count(c.gpu))
+            continue;
+        auto part = catalog.find(c.gpu);
+        if (!part)
+            throw std::runtime_error("published throughput: " + c.gpu + " is not in the catalog");
+        devices[c.gpu] = plan::gpuDeviceSpec(part->id, db::partSnapshot(*part));
+    }
+    return devices;
+}
+
+struct PublishedThroughput::Prepared {
+    ModelGraph graph;
+    estimate::TrainingSetup setup;
+    estimate::MemoryEstimate memory;
+};
+
+PublishedThroughput::PublishedThroughput(std::vector<PublishedCase> cases,
+                                         std::map<std::string, estimate::DeviceSpec> devices)
+    : m_cases(std::move(cases))
+    , m_devices(std::move(devices)) {
+    std::map<std::string, std::shared_ptr<const Prepared>> byKey;
+    for (const auto& c : m_cases) {
+        const auto key = fmt::format("{}/{}/{}", c.workload, c.batch, precisionId(c.precision));
+        auto& prepared = byKey[key];
+        if (!prepared) {
+            const auto w = workloadOf(c);
+            auto p = std::make_shared<Prepared>();
+            p->graph = findZooModel(w.zooId)->build(w.inputs);
+            p->setup.precision = c.precision;
+            p->setup.optimizer = w.optimizer;
+            p->setup.optimizerImpl = w.optimizerImpl;
+            p->setup.cuda = true;
+            // NVIDIA's BERT computes attention as matmul, softmax and dropout, not one fused kernel.
+            if (c.workload == "bert-base")
+                p->setup.attention = estimate::AttentionKernel::Math;
+            p->memory = estimate::estimateMemory(p->graph, p->setup);
+            prepared = std::move(p);
+        }
+        m_prepared.push_back(prepared);
+    }
+}
+
+double PublishedThroughput::estimatedSamplesPerSecond(std::size_t caseIndex) const {
+    const auto& p = *m_prepared.at(caseIndex);
+    auto e = estimate::estimateTraining(p.graph, p.setup, m_devices.at(m_cases[caseIndex].gpu), p.memory);
+    return e.time ? e.time->samplesPerSecond : 0;
+}
+
+std::vector<CaseResult> PublishedThroughput::evaluate() const {
+    std::vector<CaseResult> results;
+    for (std::size_t i = 0; i < m_cases.size(); ++i) {
+        CaseResult r;
+        r.published = m_cases[i];
+        r.estimated = estimatedSamplesPerSecond(i);
+        r.bandwidth = m_devices.at(m_cases[i].gpu).bandwidthBytesPerSecond;
+        results.push_back(r);
+    }
+    // Shares within each round, workload and precision, over every GPU measured in it.
+    std::map<std::string, std::vector<std::size_t>> groups;
+    for (std::size_t i = 0; i < results.size(); ++i)
+        groups[results[i].published.round + "/" + results[i].published.workload + "/" +
+               std::string(precisionId(results[i].published.precision))]
+            .push_back(i);
+    for (const auto& [key, members] : groups) {
+        std::vector<double> estimated, guessed, published;
+        for (auto i : members) {
+            estimated.push_back(std::max(results[i].estimated, 1e-9));
+            guessed.push_back(results[i].bandwidth);
+            published.push_back(results[i].published.samplesPerSecond);
+        }
+        const double e = geometricMean(estimated), g = geometricMean(guessed), m = geometricMean(published);
+        for (auto i : members) {
+            const double publishedShare = results[i].published.samplesPerSecond / m;
+            results[i].shareError = std::max(results[i].estimated, 1e-9) / e / publishedShare - 1;
+            results[i].guessShareError = results[i].bandwidth / g / publishedShare - 1;
+        }
+    }
+    return results;
+}
+
+ErrorSummary summarize(const std::vector<CaseResult>& results, bool heldOut, const std::string& round) {
+    std::vector<double> share, guess, ratio;
+    for (const auto& r : results) {
+        if (r.published.heldOut != heldOut || (!round.empty() && r.published.round != round))
+            continue;
+        share.push_back(std::abs(r.shareError));
+        guess.push_back(std::abs(r.guessShareError));
+        ratio.push_back(r.estimated / r.published.samplesPerSecond);
+    }
+    ErrorSummary s;
+    s.cases = static_cast<int>(share.size());
+    if (share.empty())
+        return s;
+    s.medianShare = median(share);
+    s.worstShare = *std::max_element(share.begin(), share.end());
+    s.medianGuessShare = median(guess);
+    s.worstGuessShare = *std::max_element(guess.begin(), guess.end());
+    s.medianRatio = median(ratio);
+    s.lowestRatio = *std::min_element(ratio.begin(), ratio.end());
+    s.highestRatio = *std::max_element(ratio.begin(), ratio.end());
+    return s;
+}
+
+std::string report(const std::vector<CaseResult>& results) {
+    std::string out =
+        fmt::format("{:<28} {:<5} {:<10} {:<9} {:>5} {:>10} {:>10} {:>6} {:>8} {:>9}\n", "GPU", "round",
+                    "workload", "precision", "batch", "published", "estimated", "ratio", "share", "bw guess");
+    std::vector<std::string> rounds;
+    for (const auto& r : results)
+        if (std::find(rounds.begin(), rounds.end(), r.published.round) == rounds.end())
+            rounds.push_back(r.published.round);
+    for (bool heldOut : {false, true}) {
+        out += heldOut ? "-- held out (not fitted to) --\n" : "-- fitted --\n";
+        for (const auto& round : rounds)
+            for (const auto& r : results) {
+                if (r.published.heldOut != heldOut || r.published.round != round)
+                    continue;
+                const auto& c = r.published;
+                out += fmt::format(
+                    "{:<28} {:<5} {:<10} {:<9} {:>5} {:>10.0f} {:>10.0f} {:>6.2f} {:>+7.1f}% {:>+8.1f}%\n",
+                    c.source, c.round, c.workload, precisionId(c.precision), c.batch, c.samplesPerSecond,
+                    r.estimated, r.estimated / c.samplesPerSecond, 100 * r.shareError,
+                    100 * r.guessShareError);
+            }
+    }
+    auto line = [&](const char* what, const ErrorSummary& s) {
+        out +=
+            fmt::format("{:<19} {:>2} cases: share error median {:4.1f} %, worst {:4.1f} % (bandwidth guess: "
+                        "median {:4.1f} %, worst {:5.1f} %); estimated/published samples/s median {:.2f} "
+                        "({:.2f}-{:.2f})\n",
+                        what, s.cases, 100 * s.medianShare, 100 * s.worstShare, 100 * s.medianGuessShare,
+                        100 * s.worstGuessShare, s.medianRatio, s.lowestRatio, s.highestRatio);
+    };
+    line("fitted", summarize(results, false));
+    line("held out, all", summarize(results, true));
+    for (const auto& round : rounds)
+        if (summarize(results, true, round).cases > 0)
+            line(("held out, " + round).c_str(), summarize(results, true, round));
+    return out;
+}
+
+} // namespace torchrig::accuracy

@@ -1,0 +1,78 @@
+#pragma once
+// The step-time model held against published, measured training throughput on many GPUs
+// (published_training_throughput.csv): each GPU's share of its group's throughput, the absolute
+// samples/s, and the same shares for the one-line guess "speed is proportional to memory bandwidth",
+// for the rows the model was fitted to and for the held-out rows apart. Used by the accuracy test
+// and by the fit (torchrig-fit-step-time).
+
+#include "catalog.h"
+#include "estimate/estimate.h"
+
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace torchrig::accuracy {
+
+struct PublishedCase {
+    std::string gpu;      // catalog id
+    std::string source;   // the GPU as the publisher named it
+    std::string round;    // the publisher's round of measurements: shares are within one
+    std::string workload; // resnet50 (224², images/s) or bert-base (sequence 384, sequences/s)
+    Precision precision = Precision::AmpFp16;
+    std::int64_t batch = 0;
+    double samplesPerSecond = 0;
+    bool heldOut = false;
+};
+
+// Throws std::runtime_error naming the line when the file is not as expected.
+std::vector<PublishedCase> loadPublishedThroughput(const std::filesystem::path& path);
+std::filesystem::path publishedThroughputPath(); // the file beside this one, in the source tree
+
+struct CaseResult {
+    PublishedCase published;
+    double estimated = 0;       // samples/s
+    double bandwidth = 0;       // the GPU's datasheet bandwidth, bytes/s
+    double shareError = 0;      // (estimated share / published share) - 1, shares over the group
+    double guessShareError = 0; // the same for bandwidth as the estimate
+};
+
+// Builds each workload once per batch and simulates its memory once per precision; `devices`
+// holds the catalog's spec for every GPU in the cases. A group is one workload and precision over
+// every GPU that published it; shares are over the geometric mean of the group.
+class PublishedThroughput {
+public:
+    PublishedThroughput(std::vector<PublishedCase> cases,
+                        std::map<std::string, estimate::DeviceSpec> devices);
+    const std::vector<PublishedCase>& cases() const { return m_cases; }
+    std::map<std::string, estimate::DeviceSpec>& devices() { return m_devices; }
+    std::vector<CaseResult> evaluate() const;
+    double
+    estimatedSamplesPerSecond(std::size_t caseIndex) const; // one case, with the devices as they are now
+
+private:
+    struct Prepared;
+    std::vector<PublishedCase> m_cases;
+    std::map<std::string, estimate::DeviceSpec> m_devices;
+    std::vector<std::shared_ptr<const Prepared>> m_prepared;
+};
+
+// The catalog's spec for each GPU the cases name; throws when one is missing.
+std::map<std::string, estimate::DeviceSpec> catalogDevices(const db::Catalog& catalog,
+                                                           const std::vector<PublishedCase>& cases);
+
+struct ErrorSummary {
+    int cases = 0;
+    double medianShare = 0, worstShare = 0;                    // |share error|
+    double medianGuessShare = 0, worstGuessShare = 0;          // the bandwidth guess's
+    double medianRatio = 0, lowestRatio = 0, highestRatio = 0; // estimated / published samples/s
+};
+// The rows of one split, and of one round when `round` is not empty.
+ErrorSummary summarize(const std::vector<CaseResult>& results, bool heldOut, const std::string& round = {});
+
+// The table and both summaries, as the test and the fit print them.
+std::string report(const std::vector<CaseResult>& results);
+
+} // namespace torchrig::accuracy
