@@ -259,6 +259,12 @@ void addWorkload(SheetSection& workloads, std::vector<std::string>& assumptions,
                          (gpus->spec.usableBytes > 0 ? " / " + gib(gpus->spec.usableBytes) : std::string())});
     if (e->time) {
         facts.push_back({w("Step time"), duration(e->time->stepSeconds)});
+        if (e->time->uncertainty > 0)
+            facts.push_back({w("Step time may be off by"),
+                             printed("± %.0f %% (", 100 * e->time->uncertainty) +
+                                 w("the largest error on GPUs of this architecture that the time model was "
+                                   "not fitted to") +
+                                 ")"});
         facts.push_back({w("Samples per second"), printed("%.1f", e->time->samplesPerSecond * gpus->gpus)});
     } else {
         facts.push_back({w("Step time"), w("not estimated")});

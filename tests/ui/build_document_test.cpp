@@ -274,6 +274,9 @@ TEST_CASE("The step-time and batch charts draw the estimator's numbers, and char
     for (const auto& p : parts)
         sum += p.milliseconds;
     CHECK(sum == Approx(t.stepSeconds * 1e3)); // the bars add up to the step
+    REQUIRE(t.uncertainty > 0);                // and the whole step carries its band
+    CHECK(panel.stepTimeChart()->stepBand().first == Approx(t.stepSeconds * 1e3 * (1 - t.uncertainty)));
+    CHECK(panel.stepTimeChart()->stepBand().second == Approx(t.stepSeconds * 1e3 * (1 + t.uncertainty)));
     CHECK(panel.stepTimeChart()->samplesPerSecond() == Approx(t.samplesPerSecond * 2));
 
     panel.refreshBatchChart();

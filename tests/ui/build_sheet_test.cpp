@@ -94,6 +94,7 @@ TEST_CASE("The File menu exports and prints the build sheet, which lists the sto
         CHECK(text.find(part.snapshot.name) != std::string::npos);
     CHECK(text.find("bert-base-uncased") != std::string::npos);
     CHECK(text.find("Validation runs") != std::string::npos);
+    CHECK(text.find("Step time may be off by") != std::string::npos); // the time model's held-out error
     CHECK(text.find(
               "Z · AMD EPYC (cpu) · LibTorch 1.13.0 · resnet18, step 0.2756 s (estimate -17 %), allocated "
               "peak estimate -0.2 %") != std::string::npos);

@@ -30,6 +30,7 @@ StepTimeChart::StepTimeChart(QWidget* parent)
 void StepTimeChart::clear(const QString& why) {
     m_parts.clear();
     m_samplesPerSecond = 0;
+    m_stepBand = {};
     m_plot->clearPlottables();
     if (auto* title = qobject_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0)))
         title->setText(why);
@@ -44,6 +45,8 @@ void StepTimeChart::setTime(const estimate::TimeEstimate& time, int gpus) {
                {tr("Optimizer"), time.optimizerSeconds * 1e3},
                {tr("Communication not hidden"), exposed * 1e3}};
     m_samplesPerSecond = time.samplesPerSecond * gpus;
+    const double stepMs = time.stepSeconds * 1e3;
+    m_stepBand = {stepMs * (1 - time.uncertainty), stepMs * (1 + time.uncertainty)};
     m_plot->clearPlottables();
     auto* bars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
     bars->setName(tr("Time"));
@@ -58,17 +61,45 @@ void StepTimeChart::setTime(const estimate::TimeEstimate& time, int gpus) {
                         tr("%1\n%2 ms").arg(m_parts[i].label).arg(m_parts[i].milliseconds, 0, 'f', 1));
     }
     bars->setData(keys, values);
+    // The whole step on top, its band as error bars: how far the estimate may be off on this
+    // architecture (estimate/achievable_rates.h).
+    auto* step = new QCPBars(m_plot->yAxis, m_plot->xAxis);
+    step->setName(time.uncertainty > 0 ? tr("Whole step: %1 ms, may be off by ± %2 ms")
+                                             .arg(stepMs, 0, 'f', 1)
+                                             .arg(stepMs * time.uncertainty, 0, 'f', 1)
+                                       : tr("Whole step: %1 ms").arg(stepMs, 0, 'f', 1));
+    step->setProperty(kNameHasValue, true);
+    step->setBrush(seriesColor(1));
+    step->setPen(QPen(seriesColor(1).darker(130)));
+    step->setData(QVector<double>{0}, QVector<double>{stepMs});
+    ticker->addTick(
+        0, time.uncertainty > 0
+               ? tr("Whole step\n%1 ± %2 ms").arg(stepMs, 0, 'f', 1).arg(stepMs * time.uncertainty, 0, 'f', 1)
+               : tr("Whole step\n%1 ms").arg(stepMs, 0, 'f', 1));
+    if (time.uncertainty > 0) {
+        auto* band = new QCPErrorBars(m_plot->yAxis, m_plot->xAxis);
+        band->setErrorType(QCPErrorBars::etValueError);
+        band->setDataPlottable(step);
+        band->setData(QVector<double>{stepMs * time.uncertainty});
+        band->setPen(QPen(palette().color(QPalette::Text), 1.5));
+        band->setWhiskerWidth(12);
+        band->setSymbolGap(0);
+    }
     m_plot->yAxis->setTicker(ticker);
-    m_plot->yAxis->setRange(0.4, static_cast<double>(m_parts.size()) + 0.6);
+    m_plot->yAxis->setRange(-0.6, static_cast<double>(m_parts.size()) + 0.6);
     m_plot->yAxis->setRangeReversed(true);
     const double longest = std::max_element(m_parts.begin(), m_parts.end(), [](const Part& a, const Part& b) {
                                return a.milliseconds < b.milliseconds;
                            })->milliseconds;
-    m_plot->xAxis->setRange(0, std::max(1e-3, longest * 1.1));
+    m_plot->xAxis->setRange(0, std::max(1e-3, std::max(longest, m_stepBand.second) * 1.1));
     if (auto* title = qobject_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))) {
         title->setTextColor(palette().color(QPalette::Text));
-        title->setText(tr("step %1 ms · %2 samples/s over %n GPU(s) · MFU %3 %", nullptr, gpus)
-                           .arg(time.stepSeconds * 1e3, 0, 'f', 1)
+        const auto step =
+            time.uncertainty > 0
+                ? tr("%1 ms ± %2 %").arg(stepMs, 0, 'f', 1).arg(100 * time.uncertainty, 0, 'f', 0)
+                : tr("%1 ms").arg(stepMs, 0, 'f', 1);
+        title->setText(tr("step %1 · %2 samples/s over %n GPU(s) · MFU %3 %", nullptr, gpus)
+                           .arg(step)
                            .arg(m_samplesPerSecond, 0, 'f', 0)
                            .arg(100 * time.mfu, 0, 'f', 0));
     }

@@ -1,12 +1,14 @@
 #pragma once
 // Chart 4: where one training step's time goes on a GPU (forward, backward, optimizer, the
-// communication backward cannot hide) as horizontal bars, with the throughput over all GPUs.
+// communication backward cannot hide) as horizontal bars, the whole step above them with the band
+// the estimate may be off by for this GPU's architecture, and the throughput over all GPUs.
 
 #include "estimate/estimate.h"
 
 #include <QString>
 #include <QWidget>
 
+#include <utility>
 #include <vector>
 
 class QCustomPlot;
@@ -27,12 +29,15 @@ public:
 
     const std::vector<Part>& parts() const { return m_parts; }
     double samplesPerSecond() const { return m_samplesPerSecond; }
+    // The whole step's band in milliseconds, {low, high}; both the step when no uncertainty is known.
+    std::pair<double, double> stepBand() const { return m_stepBand; }
     QCustomPlot* plot() const { return m_plot; }
 
 private:
     QCustomPlot* m_plot = nullptr;
     std::vector<Part> m_parts;
     double m_samplesPerSecond = 0;
+    std::pair<double, double> m_stepBand;
 };
 
 } // namespace torchrig::ui
