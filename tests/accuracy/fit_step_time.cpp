@@ -4,7 +4,6 @@
 // fractions in place. Deterministic; asserts nothing.
 //
 //   torchrig-fit-step-time [CATALOG.sqlite]
-#include "paths.h"
 #include "published_throughput.h"
 
 #include <fmt/format.h>
@@ -81,15 +80,8 @@ double medianOf(std::vector<double> v) {
 
 int main(int argc, char** argv) {
     try {
-        db::CatalogOpenOptions open;
-        open.bundledPath = argc > 1 ? std::filesystem::path(argv[1]) : db::defaultBundledCatalogPath();
-        auto catalog = db::Catalog::open(open);
-        if (!catalog) {
-            std::fprintf(stderr, "%s\n", catalog.error().message.c_str());
-            return 1;
-        }
-        auto cases = accuracy::loadPublishedThroughput(accuracy::publishedThroughputPath());
-        accuracy::PublishedThroughput published(cases, accuracy::catalogDevices(**catalog, cases));
+        auto published = accuracy::publishedThroughputOnCatalog(argc, argv);
+        const auto& cases = published.cases();
         std::map<GpuArchitecture, std::vector<std::size_t>> fitted, heldOut;
         for (std::size_t i = 0; i < cases.size(); ++i)
             (cases[i].heldOut ? heldOut : fitted)[architectureOfGpu(published, cases[i].gpu)].push_back(i);

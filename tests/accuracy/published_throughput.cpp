@@ -1,6 +1,7 @@
 #include "published_throughput.h"
 
 #include "part_snapshot.h"
+#include "paths.h"
 #include "plan/gpu_device_spec.h"
 #include "workload/model_zoo.h"
 
@@ -118,6 +119,17 @@ std::map<std::string, estimate::DeviceSpec> catalogDevices(const db::Catalog& ca
         devices[c.gpu] = plan::gpuDeviceSpec(part->id, db::partSnapshot(*part));
     }
     return devices;
+}
+
+PublishedThroughput publishedThroughputOnCatalog(int argc, char** argv) {
+    db::CatalogOpenOptions open;
+    open.bundledPath = argc > 1 ? std::filesystem::path(argv[1]) : db::defaultBundledCatalogPath();
+    auto catalog = db::Catalog::open(open);
+    if (!catalog)
+        throw std::runtime_error(catalog.error().message);
+    auto cases = loadPublishedThroughput(publishedThroughputPath());
+    auto devices = catalogDevices(**catalog, cases);
+    return PublishedThroughput(std::move(cases), std::move(devices));
 }
 
 struct PublishedThroughput::Prepared {

@@ -63,6 +63,10 @@ private:
 std::map<std::string, estimate::DeviceSpec> catalogDevices(const db::Catalog& catalog,
                                                            const std::vector<PublishedCase>& cases);
 
+// The published cases on the catalog file given, else the installed one: what the report and the
+// fit programs start from. Throws std::runtime_error saying what could not be read.
+PublishedThroughput publishedThroughputOnCatalog(int argc, char** argv);
+
 struct ErrorSummary {
     int cases = 0;
     double medianShare = 0, worstShare = 0;                    // |share error|

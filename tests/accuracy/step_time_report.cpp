@@ -2,7 +2,6 @@
 // the fitted and the held-out GPUs apart. Asserts nothing.
 //
 //   torchrig-step-time-accuracy [CATALOG.sqlite]
-#include "paths.h"
 #include "published_throughput.h"
 
 #include <cstdio>
@@ -11,15 +10,7 @@ using namespace torchrig;
 
 int main(int argc, char** argv) {
     try {
-        db::CatalogOpenOptions open;
-        open.bundledPath = argc > 1 ? std::filesystem::path(argv[1]) : db::defaultBundledCatalogPath();
-        auto catalog = db::Catalog::open(open);
-        if (!catalog) {
-            std::fprintf(stderr, "%s\n", catalog.error().message.c_str());
-            return 1;
-        }
-        auto cases = accuracy::loadPublishedThroughput(accuracy::publishedThroughputPath());
-        accuracy::PublishedThroughput published(cases, accuracy::catalogDevices(**catalog, cases));
+        const auto published = accuracy::publishedThroughputOnCatalog(argc, argv);
         std::fputs(accuracy::report(published.evaluate()).c_str(), stdout);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "%s\n", e.what());
