@@ -58,8 +58,9 @@ struct ArchitectureRates {
     // How far a step time may be off on this architecture: the largest held-out error of the
     // published throughput on its GPUs (relative, ±), or the largest of all where none was held out.
     double uncertainty = 0;
-    bool fitted =
-        false; // false: no published figure of this architecture was fitted; the median of the others
+    // false: no published figure of this architecture was fitted; its fractions are the median of
+    // the fitted architectures'.
+    bool fitted = false;
 };
 
 const ArchitectureRates& architectureRates(GpuArchitecture architecture);

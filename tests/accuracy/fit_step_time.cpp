@@ -85,7 +85,8 @@ int main(int argc, char** argv) {
         std::map<GpuArchitecture, std::vector<std::size_t>> fitted, heldOut;
         for (std::size_t i = 0; i < cases.size(); ++i)
             (cases[i].heldOut ? heldOut : fitted)[architectureOfGpu(published, cases[i].gpu)].push_back(i);
-        // Each architecture's reference card: the fitted card with the fewest datasheet FLOPs per watt.
+        // Each architecture's reference card: of its fitted cards, the fastest memory, the highest peak
+        // and the fewest datasheet FLOPs per watt.
         std::map<GpuArchitecture, AchievableFractions> start;
         for (const auto& [architecture, rows] : fitted) {
             AchievableFractions f{0.5, 0.5, 0.7, 1e30, 1e30, 0};
@@ -103,7 +104,8 @@ int main(int argc, char** argv) {
             }
             start[architecture] = f;
         }
-        // The power exponent is one for all architectures: the one that fits the fitted rows best.
+        // The exponents and the narrow dimension are one for all architectures: of a small grid, the
+        // set that fits the fitted rows best, each architecture's fractions fitted for each set.
         std::map<GpuArchitecture, AchievableFractions> fractions;
         double bestLoss = 1e300;
         for (double narrow : {0.0, 128.0, 512.0})

@@ -59,9 +59,10 @@ OpCost conv2dCost(const ModelGraph& graph, const Op& op, double elementBytes) {
     const auto& w = graph.tensor(op.params[0]).shape;    // [out, in / groups, kh, kw]
     const auto& out = graph.tensor(op.outputs[0]).shape; // [n, out, h, w]
     cost.flops = 2.0 * static_cast<double>(numel(out)) * static_cast<double>(w[1] * w[2] * w[3]);
-    const auto groups = std::max<std::int64_t>(1, op.attributes.groups);
-    cost.smallestDimension = static_cast<double>(
-        std::min({numel(out) / std::max<std::int64_t>(1, out[1]), w[0] / groups, w[1] * w[2] * w[3]}));
+    // A grouped (depthwise) convolution is no single matrix product: no narrow-product loss.
+    if (op.attributes.groups <= 1)
+        cost.smallestDimension = static_cast<double>(
+            std::min({numel(out) / std::max<std::int64_t>(1, out[1]), w[0], w[1] * w[2] * w[3]}));
     return cost;
 }
 
