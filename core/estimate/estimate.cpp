@@ -366,6 +366,10 @@ AchievableFractions achievableFractions(const DeviceSpec& device) {
     return {kMeasuredMatmulEfficiency, kMeasuredMatmulEfficiency, kMeasuredCopyEfficiency};
 }
 
+double achievableBandwidth(const DeviceSpec& device) {
+    return device.bandwidthBytesPerSecond * bandwidthFraction(device, achievableFractions(device));
+}
+
 std::int64_t batchOf(const ModelGraph& graph) {
     for (const auto& t : graph.tensors())
         if (t.role == TensorRole::Input && !t.shape.empty())

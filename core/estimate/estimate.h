@@ -65,6 +65,8 @@ constexpr double kMeasuredCopyEfficiency = 0.87;
 // The fractions of its datasheet rates this device's training step reaches: the device's own when
 // set, its architecture's on CUDA, the large-matmul and copy measurements above on the CPU.
 AchievableFractions achievableFractions(const DeviceSpec& device);
+// What the device's memory-bound kernels reach, bytes/s (the bandwidth fraction as this card reaches it).
+double achievableBandwidth(const DeviceSpec& device);
 // The least time an op takes in eager PyTorch: the CPU's work to dispatch it, record it for
 // autograd and launch its kernel, which a short kernel cannot hide. On CUDA fitted to the H200
 // runs of tests/gpu (torchrig-validate, LibTorch 2.11): 40 µs brings the step time's median error

@@ -87,10 +87,9 @@ InferenceEstimate estimateInference(const ModelGraph& prefillGraph, const ModelG
         r.prefillSeconds = r.prefill.time->forwardSeconds;
         if (r.decode && r.decode->time) {
             // Each step reads the cache as it stands: on average the prompt and half the new tokens.
-            const double bandwidth =
-                calibration && calibration->copyBytesPerSecond > 0
-                    ? calibration->copyBytesPerSecond
-                    : device.bandwidthBytesPerSecond * achievableFractions(device).bandwidth;
+            const double bandwidth = calibration && calibration->copyBytesPerSecond > 0
+                                         ? calibration->copyBytesPerSecond
+                                         : achievableBandwidth(device);
             const double averageCache = static_cast<double>(r.kvCacheBytesPerToken) *
                                         (static_cast<double>(promptTokens) + newTokens / 2.0);
             r.decodeSecondsPerToken =
