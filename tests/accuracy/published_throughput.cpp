@@ -95,8 +95,12 @@ std::vector<PublishedCase> loadPublishedThroughput(const std::filesystem::path& 
         if (!precision)
             fail("unknown precision " + f[4]);
         c.precision = *precision;
-        c.batch = std::stoll(f[5]);
-        c.samplesPerSecond = std::stod(f[6]);
+        try {
+            c.batch = std::stoll(f[5]);
+            c.samplesPerSecond = std::stod(f[6]);
+        } catch (const std::logic_error&) {
+            fail("batch and samples/s must be numbers, not " + f[5] + " and " + f[6]);
+        }
         if (f[7] != "fit" && f[7] != "held-out")
             fail("split is fit or held-out, not " + f[7]);
         c.heldOut = f[7] == "held-out";
