@@ -118,6 +118,9 @@ void AnalysisPanel::refresh() {
                          .arg(e->time->samplesPerSecond * gpus->gpus, 0, 'f', 0);
     else
         time = tr("no step time: the catalog has no compute rates for this GPU");
+    if (e->time && e->time->stepSeconds > 0 && e->time->hostBoundSeconds > 0.5 * e->time->stepSeconds)
+        time += tr("; the CPU issuing ops sets the pace (%1 % of the step)")
+                    .arg(100 * e->time->hostBoundSeconds / e->time->stepSeconds, 0, 'f', 0);
     if (e->time && e->time->calibrated && calibration)
         time += tr(" (calibrated with a run on %1)").arg(QString::fromStdString(calibration->deviceName));
     m_summary->setText(
