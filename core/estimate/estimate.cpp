@@ -86,7 +86,7 @@ std::optional<Rates> ratesFor(const TrainingSetup& setup, const DeviceSpec& devi
     const double matrixFraction = halfPrecision ? fractions.halfPrecisionMatrix : fractions.tf32Matrix;
     r.peak = matrixRate(device, setup.precision);
     r.matrix = r.peak * reachedFraction(matrixFraction, device, fractions, halfPrecision);
-    if (device.cuda && setup.precision == Precision::Fp32 && device.tf32Flops > 0 && !device.fractions)
+    if (device.cuda && setup.precision == Precision::Fp32 && device.tf32Flops > 0)
         // Float32 matmuls on a GPU with TF32 run on the CUDA cores: no published row measured them
         // (Lambda's "FP32" ran TF32), so the large float32 matmul measured on the H200 stands.
         r.matrix = r.peak * kMeasuredMatmulEfficiency;

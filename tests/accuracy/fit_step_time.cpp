@@ -71,11 +71,6 @@ AchievableFractions fit(accuracy::PublishedThroughput& published, GpuArchitectur
     return f;
 }
 
-double medianOf(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
@@ -173,7 +168,8 @@ int main(int argc, char** argv) {
             half.push_back(f.halfPrecisionMatrix), tf32.push_back(f.tf32Matrix),
                 bandwidth.push_back(f.bandwidth);
         fmt::print("// the others (median of the fitted): {{{{{:.3f}, {:.3f}, {:.3f}}}, {:.2f}, false}}\n",
-                   medianOf(half), medianOf(tf32), medianOf(bandwidth), worstUnfitted);
+                   accuracy::median(half), accuracy::median(tf32), accuracy::median(bandwidth),
+                   worstUnfitted);
         std::fputs(accuracy::report(published.evaluate()).c_str(), stdout);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "%s\n", e.what());

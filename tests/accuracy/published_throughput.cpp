@@ -1,30 +1,22 @@
 #include "published_throughput.h"
 
+#include "csv_table.h"
 #include "part_snapshot.h"
 #include "paths.h"
 #include "plan/gpu_device_spec.h"
+#include "util/text_file.h"
 #include "workload/model_zoo.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
 namespace torchrig::accuracy {
 
-namespace {
-
-std::vector<std::string> splitCsvLine(const std::string& line) {
-    std::vector<std::string> fields;
-    std::stringstream stream(line);
-    std::string field;
-    while (std::getline(stream, field, ','))
-        fields.push_back(field);
-    return fields;
-}
+namespace {} // namespace
 
 double median(std::vector<double> values) {
     if (values.empty())
@@ -33,6 +25,8 @@ double median(std::vector<double> values) {
     const auto n = values.size();
     return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
+
+namespace {
 
 double geometricMean(const std::vector<double>& values) {
     double logSum = 0;
@@ -65,45 +59,58 @@ std::filesystem::path publishedThroughputPath() {
 }
 
 std::vector<PublishedCase> loadPublishedThroughput(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    if (!in)
-        throw std::runtime_error("cannot read " + path.string());
-    std::vector<PublishedCase> cases;
+    auto text = readTextFile(path);
+    if (!text)
+        throw std::runtime_error(text.error().message);
+    // The file's notes are '#' lines; the CSV reader gets the rest, and each of its rows is named
+    // by its line in the file.
+    std::string csv;
+    std::vector<int> fileLines;
+    std::istringstream lines(*text);
     std::string line;
-    int number = 0;
-    bool header = true;
-    while (std::getline(in, line)) {
-        ++number;
-        if (line.empty() || line[0] == '#')
-            continue;
-        if (header) {
-            header = false;
-            continue;
+    for (int number = 1; std::getline(lines, line); ++number)
+        if (!line.empty() && line[0] != '#') {
+            csv += line + "\n";
+            fileLines.push_back(number);
         }
-        const auto f = splitCsvLine(line);
+    auto table = db::parseCsv(csv, path.string());
+    if (!table)
+        throw std::runtime_error(table.error().message);
+    auto column = [&](std::string_view name) {
+        const auto at = std::find(table->header.begin(), table->header.end(), name);
+        if (at == table->header.end())
+            throw std::runtime_error(path.string() + ": no column " + std::string(name));
+        return static_cast<std::size_t>(at - table->header.begin());
+    };
+    const auto gpuColumn = column("gpu"), sourceColumn = column("lambda_name"), roundColumn = column("round"),
+               workloadColumn = column("workload"), precisionColumn = column("precision"),
+               batchColumn = column("batch"), rateColumn = column("samples_per_second"),
+               splitColumn = column("split");
+    std::vector<PublishedCase> cases;
+    for (std::size_t i = 0; i < table->rows.size(); ++i) {
+        const auto& f = table->rows[i];
         auto fail = [&](const std::string& why) {
-            throw std::runtime_error(fmt::format("{}:{}: {}", path.string(), number, why));
+            const auto row = static_cast<std::size_t>(table->rowNumbers[i]) - 1; // the header is row 1
+            throw std::runtime_error(fmt::format("{}:{}: {}", path.string(), fileLines.at(row), why));
         };
-        if (f.size() != 8)
-            fail("expected 8 fields");
         PublishedCase c;
-        c.gpu = f[0];
-        c.source = f[1];
-        c.round = f[2];
-        c.workload = f[3];
-        auto precision = precisionFromString(f[4]);
+        c.gpu = f[gpuColumn];
+        c.source = f[sourceColumn];
+        c.round = f[roundColumn];
+        c.workload = f[workloadColumn];
+        auto precision = precisionFromString(f[precisionColumn]);
         if (!precision)
-            fail("unknown precision " + f[4]);
+            fail("unknown precision " + f[precisionColumn]);
         c.precision = *precision;
         try {
-            c.batch = std::stoll(f[5]);
-            c.samplesPerSecond = std::stod(f[6]);
+            c.batch = std::stoll(f[batchColumn]);
+            c.samplesPerSecond = std::stod(f[rateColumn]);
         } catch (const std::logic_error&) {
-            fail("batch and samples/s must be numbers, not " + f[5] + " and " + f[6]);
+            fail("batch and samples/s must be numbers, not " + f[batchColumn] + " and " + f[rateColumn]);
         }
-        if (f[7] != "fit" && f[7] != "held-out")
-            fail("split is fit or held-out, not " + f[7]);
-        c.heldOut = f[7] == "held-out";
+        if (f[splitColumn] != "fit" && f[splitColumn] != "held-out")
+            fail("split is fit or held-out, not " + f[splitColumn]);
+        c.heldOut = f[splitColumn] == "held-out";
         if (c.batch <= 0 || c.samplesPerSecond <= 0)
             fail("batch and samples/s must be positive");
         cases.push_back(std::move(c));

@@ -76,6 +76,8 @@ struct ErrorSummary {
 // The rows of one split, and of one round when `round` is not empty.
 ErrorSummary summarize(const std::vector<CaseResult>& results, bool heldOut, const std::string& round = {});
 
+double median(std::vector<double> values); // 0 for none
+
 // The table and both summaries, as the test and the fit print them.
 std::string report(const std::vector<CaseResult>& results);
 
