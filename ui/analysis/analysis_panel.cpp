@@ -108,14 +108,9 @@ void AnalysisPanel::refresh() {
                                    .arg(unit.name);
     QString time;
     if (e->time)
-        time = e->time->uncertainty > 0
-                   ? tr("step %1 ms ± %3 %, %2 samples/s over %n GPU(s)", nullptr, gpus->gpus)
-                         .arg(e->time->stepSeconds * 1e3, 0, 'f', 1)
-                         .arg(e->time->samplesPerSecond * gpus->gpus, 0, 'f', 0)
-                         .arg(100 * e->time->uncertainty, 0, 'f', 0)
-                   : tr("step %1 ms, %2 samples/s over %n GPU(s)", nullptr, gpus->gpus)
-                         .arg(e->time->stepSeconds * 1e3, 0, 'f', 1)
-                         .arg(e->time->samplesPerSecond * gpus->gpus, 0, 'f', 0);
+        time = tr("step %1, %2 samples/s over %n GPU(s)", nullptr, gpus->gpus)
+                   .arg(stepTimeText(*e->time))
+                   .arg(e->time->samplesPerSecond * gpus->gpus, 0, 'f', 0);
     else
         time = tr("no step time: the catalog has no compute rates for this GPU");
     if (e->time && e->time->stepSeconds > 0 && e->time->hostBoundSeconds > 0.5 * e->time->stepSeconds)

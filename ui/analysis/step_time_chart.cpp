@@ -11,6 +11,14 @@
 
 namespace torchrig::ui {
 
+QString stepTimeText(const estimate::TimeEstimate& time) {
+    const double stepMs = time.stepSeconds * 1e3;
+    return time.uncertainty > 0 ? StepTimeChart::tr("%1 ms ± %2 %")
+                                      .arg(stepMs, 0, 'f', 1)
+                                      .arg(100 * time.uncertainty, 0, 'f', 0)
+                                : StepTimeChart::tr("%1 ms").arg(stepMs, 0, 'f', 1);
+}
+
 StepTimeChart::StepTimeChart(QWidget* parent)
     : QWidget(parent)
     , m_plot(new QCustomPlot(this)) {
@@ -94,12 +102,8 @@ void StepTimeChart::setTime(const estimate::TimeEstimate& time, int gpus) {
     m_plot->xAxis->setRange(0, std::max(1e-3, std::max(longest, m_stepBand.second) * 1.1));
     if (auto* title = qobject_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))) {
         title->setTextColor(palette().color(QPalette::Text));
-        const auto stepText =
-            time.uncertainty > 0
-                ? tr("%1 ms ± %2 %").arg(stepMs, 0, 'f', 1).arg(100 * time.uncertainty, 0, 'f', 0)
-                : tr("%1 ms").arg(stepMs, 0, 'f', 1);
         title->setText(tr("step %1 · %2 samples/s over %n GPU(s) · MFU %3 %", nullptr, gpus)
-                           .arg(stepText)
+                           .arg(stepTimeText(time))
                            .arg(m_samplesPerSecond, 0, 'f', 0)
                            .arg(100 * time.mfu, 0, 'f', 0));
     }

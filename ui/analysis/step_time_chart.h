@@ -15,6 +15,9 @@ class QCustomPlot;
 
 namespace torchrig::ui {
 
+// "12.3 ms ± 16 %": a step time with the uncertainty its architecture carries, when one is known.
+QString stepTimeText(const estimate::TimeEstimate& time);
+
 class StepTimeChart : public QWidget {
     Q_OBJECT
 public:
