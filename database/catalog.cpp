@@ -87,8 +87,10 @@ Result<std::unique_ptr<Catalog>> Catalog::open(const CatalogOpenOptions& options
         if (state == UserDatabaseState::Writable || state == UserDatabaseState::ReadOnly) {
             try {
                 SQLite::Statement attach(*catalog->m_database, "ATTACH DATABASE ? AS user");
-                attach.bind(1, sqliteUri(*options.userPath,
-                                         state == UserDatabaseState::ReadOnly ? "mode=ro" : "mode=rw"));
+                attach.bind(
+                    1, sqliteUri(*options.userPath, catalog->m_userStatus.immutable ? "mode=ro&immutable=1"
+                                                    : state == UserDatabaseState::ReadOnly ? "mode=ro"
+                                                                                           : "mode=rw"));
                 attach.exec();
             } catch (const SQLite::Exception& e) {
                 catalog->m_userStatus =
@@ -324,10 +326,11 @@ std::vector<SearchHit> Catalog::search(std::string_view query, std::optional<Par
         ids.push_back(entry.second);
     auto parts = readParts(fmt::format("id IN ({})", placeholders(ids.size())), ids);
     std::vector<SearchHit> hits;
-    for (const auto& [score, id] : ranked) {
-        auto it = std::find_if(parts.begin(), parts.end(), [&](const PartRecord& p) { return p.id == id; });
+    for (const auto& entry : ranked) {
+        auto it = std::find_if(parts.begin(), parts.end(),
+                               [&](const PartRecord& p) { return p.id == entry.second; });
         if (it != parts.end())
-            hits.push_back({std::move(*it), score});
+            hits.push_back({std::move(*it), entry.first});
     }
     return hits;
 }

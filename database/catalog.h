@@ -37,6 +37,9 @@ struct UserDatabaseStatus {
     UserDatabaseState state = UserDatabaseState::None;
     std::filesystem::path path;
     std::string message; // for ReadOnly and Unavailable: what is wrong and what to do
+    // In a folder that cannot be written, SQLite cannot keep its -wal and -shm files beside the
+    // file: it is read as immutable (nothing else can change it there either).
+    bool immutable = false;
 };
 
 struct SearchHit {

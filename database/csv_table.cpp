@@ -1,13 +1,19 @@
 #include "csv_table.h"
 
+#include "util/utf8_text.h"
+
 #include <csv.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <set>
 
 namespace torchrig::db {
 
 namespace {
+
+constexpr std::size_t kMaxCsvBytes = 64u << 20;
+constexpr std::size_t kMaxCellBytes = 4096; // a name, a source, a note: never a page
 
 struct ParseState {
     std::vector<std::vector<std::string>> records;
@@ -41,6 +47,19 @@ std::string CsvTable::columnLetter(std::size_t column) {
 Result<CsvTable> parseCsv(std::string_view text, std::string_view fileLabel) {
     if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF")
         text.remove_prefix(3); // a byte-order mark, as spreadsheets write it
+    // Every text stored in the catalog is written out again as JSON: a byte that is not UTF-8 would
+    // break every listing later, so it is refused here, at the door.
+    if (const auto bad = firstNonUtf8Byte(text); bad != std::string_view::npos) {
+        const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(bad), '\n');
+        return makeError(ErrorCode::InvalidInput,
+                         fmt::format("{}, line {}: byte {} is not a UTF-8 character. Save the file as UTF-8 "
+                                     "(in a spreadsheet: CSV UTF-8) and import it again",
+                                     fileLabel, line, bad));
+    }
+    if (text.size() > kMaxCsvBytes)
+        return makeError(ErrorCode::InvalidInput,
+                         fmt::format("{} is {} MiB; TorchRig imports CSV files up to {} MiB", fileLabel,
+                                     text.size() >> 20, kMaxCsvBytes >> 20));
     csv_parser parser;
     if (csv_init(&parser, CSV_STRICT | CSV_STRICT_FINI) != 0)
         return makeError(ErrorCode::Io, "the CSV reader could not start (out of memory)");
@@ -85,6 +104,14 @@ Result<CsvTable> parseCsv(std::string_view text, std::string_view fileLabel) {
             return makeError(ErrorCode::InvalidInput,
                              fmt::format("{}, row {}: {} cells, but the header names {} columns", fileLabel,
                                          r + 1, row.size(), table.header.size()));
+        for (std::size_t c = 0; c < row.size(); ++c)
+            if (row[c].size() > kMaxCellBytes)
+                return makeError(
+                    ErrorCode::InvalidInput,
+                    fmt::format("{}, row {}, column {}: a cell of {} bytes (\"{}\"); a cell may hold "
+                                "up to {}",
+                                fileLabel, r + 1, CsvTable::columnLetter(c), row[c].size(),
+                                textExcerpt(row[c]), kMaxCellBytes));
         table.rows.push_back(std::move(row));
         table.rowNumbers.push_back(static_cast<int>(r) + 1);
     }

@@ -5,6 +5,9 @@
 #include "field_value.h"
 #include "part_store.h"
 
+#include "io/json_document.h"
+#include "util/utf8_text.h"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -289,13 +292,12 @@ std::string jsonString(const nlohmann::json& object, const char* key) {
 } // namespace
 
 Result<std::vector<PartRecord>> readPartsJson(std::string_view text, std::string_view fileLabel) {
-    nlohmann::json document;
-    try {
-        document = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        return makeError(ErrorCode::InvalidInput,
-                         fmt::format("{}: not valid JSON ({})", fileLabel, e.what()));
-    }
+    JsonLimits limits;
+    limits.maxTextBytes = 4096; // as a CSV cell: a name, a source, a note, never a page
+    auto parsed = readJsonDocument(text, fileLabel, limits);
+    if (!parsed)
+        return parsed.error();
+    const nlohmann::json& document = *parsed;
     const nlohmann::json* list = &document;
     if (document.is_object()) {
         if (jsonString(document, "format") != "torchrig-parts")
@@ -304,7 +306,12 @@ Result<std::vector<PartRecord>> readPartsJson(std::string_view text, std::string
                 fmt::format("{}: \"format\" must be \"torchrig-parts\" (a file written by torchrig-cli "
                             "catalog export --format json)",
                             fileLabel));
-        auto version = document.value("format_version", 0);
+        auto versionField = document.find("format_version");
+        if (versionField != document.end() && !versionField->is_number_integer())
+            return makeError(ErrorCode::InvalidInput,
+                             fmt::format("{}: \"format_version\" must be a whole number, not {}", fileLabel,
+                                         jsonExcerpt(*versionField)));
+        const auto version = versionField == document.end() ? 0 : versionField->get<std::int64_t>();
         if (version > kPartsJsonFormatVersion)
             return makeError(
                 ErrorCode::InvalidInput,
@@ -331,8 +338,8 @@ Result<std::vector<PartRecord>> readPartsJson(std::string_view text, std::string
         }
         auto category = categoryFromString(jsonString(item, "category"));
         if (!category) {
-            problems.add(
-                fmt::format("{}.category: \"{}\" is not a category", at, jsonString(item, "category")));
+            problems.add(fmt::format("{}.category: \"{}\" is not a category", at,
+                                     textExcerpt(jsonString(item, "category"))));
             continue;
         }
         PartRecord part;
@@ -361,15 +368,15 @@ Result<std::vector<PartRecord>> readPartsJson(std::string_view text, std::string
             for (const auto& [column, value] : fields->items()) {
                 const auto* field = findField(part.category, column);
                 if (!field) {
-                    problems.add(
-                        fmt::format("{}.fields.{}: not a {} field", at, column, categoryId(part.category)));
+                    problems.add(fmt::format("{}.fields.{}: not a {} field", at, textExcerpt(column, 40),
+                                             categoryId(part.category)));
                     itemOk = false;
                     continue;
                 }
                 auto converted = jsonToFieldValue(*field, value);
                 if (!converted) {
-                    problems.add(
-                        fmt::format("{}.fields.{}: {} has the wrong type", at, column, value.dump()));
+                    problems.add(fmt::format("{}.fields.{}: {} has the wrong type", at,
+                                             textExcerpt(column, 40), jsonExcerpt(value)));
                     itemOk = false;
                     continue;
                 }

@@ -7,7 +7,13 @@
 #include <fmt/format.h>
 #include <sqlite3.h>
 
+#include <unistd.h>
+
 #include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <optional>
+#include <set>
 #include <system_error>
 
 namespace torchrig::db {
@@ -54,12 +60,55 @@ std::string explainSqliteOpenFailure(const SQLite::Exception& e) {
     }
 }
 
+namespace {
+
+// The tables a user database of the latest schema has, read off one migrated in memory: the list
+// can never fall behind the migrations.
+const std::set<std::string>& expectedTables() {
+    static const std::set<std::string> tables = [] {
+        SQLite::Database memory(":memory:", SQLite::OPEN_READWRITE);
+        if (!migrateToLatest(memory))
+            return std::set<std::string>{};
+        std::set<std::string> names;
+        SQLite::Statement query(memory, "SELECT name FROM sqlite_master WHERE type = 'table'");
+        while (query.executeStep())
+            names.insert(query.getColumn(0).getString());
+        return names;
+    }();
+    return tables;
+}
+
+std::optional<std::string> missingTable(SQLite::Database& database) {
+    std::set<std::string> present;
+    SQLite::Statement query(database, "SELECT name FROM main.sqlite_master WHERE type = 'table'");
+    while (query.executeStep())
+        present.insert(query.getColumn(0).getString());
+    for (const auto& table : expectedTables())
+        if (!present.contains(table))
+            return table;
+    return std::nullopt;
+}
+
+} // namespace
+
 UserDatabaseStatus prepareUserDatabase(const fs::path& path, const CatalogOpenOptions& options) {
     std::error_code ec;
     bool exists = fs::exists(path, ec);
+    // SQLite takes an empty file for a new database; but a file of the user's that is empty was cut
+    // off or emptied by something else, and starting over in it would hide that.
+    if (exists && fs::is_regular_file(path, ec) && fs::file_size(path, ec) == 0 && !ec)
+        return userDatabaseUnavailable(
+            path, "is empty (0 bytes): it was cut off or emptied by another program. Restore it from a "
+                  "backup, or delete it to start a new one");
     if (!exists && options.userReadOnly)
         return {UserDatabaseState::None, path,
                 fmt::format("{} does not exist yet; nothing of yours to show", path.string())};
+    // A folder that cannot be written (a read-only mount, no permission): SQLite could not even
+    // read the file in WAL mode there without its -shm file, so it is opened as immutable.
+    std::optional<std::string> folderProblem;
+    if (exists && !options.userReadOnly &&
+        ::access(path.parent_path().empty() ? "." : path.parent_path().c_str(), W_OK) != 0)
+        folderProblem = std::strerror(errno);
     if (!exists) {
         fs::create_directories(path.parent_path(), ec);
         if (ec)
@@ -70,7 +119,12 @@ UserDatabaseStatus prepareUserDatabase(const fs::path& path, const CatalogOpenOp
     try {
         int flags =
             options.userReadOnly ? SQLite::OPEN_READONLY : (SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-        SQLite::Database database(path.string(), flags, static_cast<int>(options.busyTimeout.count()));
+        auto name = path.string();
+        if (folderProblem) {
+            name = sqliteUri(path, "mode=ro&immutable=1");
+            flags = SQLite::OPEN_READONLY | SQLite::OPEN_URI;
+        }
+        SQLite::Database database(name, flags, static_cast<int>(options.busyTimeout.count()));
         int version = schemaVersion(database);
         if (version > latestSchemaVersion())
             return userDatabaseUnavailable(
@@ -90,12 +144,27 @@ UserDatabaseStatus prepareUserDatabase(const fs::path& path, const CatalogOpenOp
                                       "new one, or restore it from a backup",
                                       check));
         }
-        bool readOnly = options.userReadOnly || sqlite3_db_readonly(database.getHandle(), "main") == 1;
+        if (version == latestSchemaVersion())
+            if (auto table = missingTable(database))
+                return userDatabaseUnavailable(
+                    path, fmt::format("is damaged: its table \"{}\" is missing. Move it aside to start a new "
+                                      "one, or restore it from a backup",
+                                      *table));
+        bool readOnly =
+            options.userReadOnly || folderProblem || sqlite3_db_readonly(database.getHandle(), "main") == 1;
         if (readOnly && version < latestSchemaVersion())
             return userDatabaseUnavailable(
                 path, fmt::format("needs upgrading from catalog schema version {} to {} but is read-only. "
                                   "Make it writable (chmod u+w) and start TorchRig again",
                                   version, latestSchemaVersion()));
+        if (folderProblem)
+            return {
+                UserDatabaseState::ReadOnly, path,
+                fmt::format("Your parts database {} is in a folder that cannot be written ({}): your parts "
+                            "are shown, but changes cannot be saved. Make the folder {} writable to change "
+                            "them.",
+                            path.string(), *folderProblem, path.parent_path().string()),
+                true};
         if (readOnly)
             return {
                 UserDatabaseState::ReadOnly, path,

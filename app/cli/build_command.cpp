@@ -12,11 +12,13 @@
 #include "plan/compatibility.h"
 #include "plan/workload_on_build.h"
 #include "util/text_file.h"
+#include "util/utf8_text.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <iostream>
 #include <variant>
@@ -186,10 +188,13 @@ int BuildCommand::create() {
         if (x != std::string::npos && x + 1 < text.size() &&
             text.find_first_not_of("0123456789", x + 1) == std::string::npos) {
             id = text.substr(0, x);
-            quantity = std::stoi(text.substr(x + 1));
+            // More digits than an int holds are out of range too, not an exception.
+            const auto digits = std::string_view(text).substr(x + 1);
+            if (std::from_chars(digits.data(), digits.data() + digits.size(), quantity).ec != std::errc())
+                quantity = 0;
         }
         if (quantity < 1 || quantity > 1000)
-            return usage("--part " + text + ": the quantity must be 1 to 1000");
+            return usage("--part " + textExcerpt(text) + ": the quantity must be 1 to 1000");
         added.push_back({text, id, quantity});
     }
     if (std::filesystem::exists(m_output) && !m_force) {
@@ -258,10 +263,10 @@ int BuildCommand::check() {
             throw std::invalid_argument("no x");
         circuit.amps = std::stod(m_circuit.substr(0, x));
         circuit.volts = std::stod(m_circuit.substr(x + 1));
-        if (!(circuit.amps > 0) || !(circuit.volts > 0))
+        if (!(circuit.amps > 0) || !(circuit.volts > 0) || circuit.amps > 1e4 || circuit.volts > 1e4)
             throw std::invalid_argument("not positive");
     } catch (const std::exception&) {
-        return usage("--circuit \"" + m_circuit + "\": write AMPSxVOLTS, e.g. 15x120 or 10x220");
+        return usage("--circuit \"" + textExcerpt(m_circuit) + "\": write AMPSxVOLTS, e.g. 15x120 or 10x220");
     }
     auto build = loadBuildFile(m_file);
     if (!build)

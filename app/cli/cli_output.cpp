@@ -20,12 +20,16 @@ std::size_t displayWidth(const std::string& text) {
 
 } // namespace
 
+// A column is as wide as its widest cell up to kMaxColumnWidth; a longer cell is printed whole and
+// pushes only its own line, so one long name does not pad every row (or every row of 20,000 parts).
+constexpr std::size_t kMaxColumnWidth = 60;
+
 std::string formatTable(const std::vector<std::vector<std::string>>& rows) {
     std::vector<std::size_t> widths;
     for (const auto& row : rows) {
         widths.resize(std::max(widths.size(), row.size()));
         for (std::size_t c = 0; c < row.size(); ++c)
-            widths[c] = std::max(widths[c], displayWidth(row[c]));
+            widths[c] = std::max(widths[c], std::min(kMaxColumnWidth, displayWidth(row[c])));
     }
     std::string out;
     for (const auto& row : rows) {
@@ -33,7 +37,7 @@ std::string formatTable(const std::vector<std::vector<std::string>>& rows) {
         for (std::size_t c = 0; c < row.size(); ++c) {
             line += row[c];
             if (c + 1 < row.size())
-                line += std::string(widths[c] - displayWidth(row[c]) + 2, ' ');
+                line += std::string(widths[c] - std::min(widths[c], displayWidth(row[c])) + 2, ' ');
         }
         out += line + "\n";
     }

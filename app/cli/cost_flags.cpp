@@ -1,5 +1,9 @@
 #include "cost_flags.h"
 
+#include "util/utf8_text.h"
+
+#include <cmath>
+
 namespace torchrig::cli {
 
 void CostFlags::addTo(CLI::App& command) {
@@ -33,9 +37,13 @@ Status CostFlags::resolve() {
         } catch (const std::exception&) {
             value = 0;
         }
-        if (equals == std::string::npos || equals == 0 || !(value > 0))
+        if (equals == std::string::npos || equals == 0)
             return makeError(ErrorCode::InvalidInput,
-                             "--rate \"" + rate + "\": write CUR=RATE, e.g. USD=7.1");
+                             "--rate \"" + textExcerpt(rate) + "\": write CUR=RATE, e.g. USD=7.1");
+        if (!(value > 0) || !std::isfinite(value))
+            return makeError(ErrorCode::InvalidInput,
+                             "--rate \"" + textExcerpt(rate) +
+                                 "\": the rate must be a positive number, e.g. USD=7.1");
         options.rates[rate.substr(0, equals)] = value;
     }
     if (options.hoursPerDay + options.idleHoursPerDay > 24)

@@ -4,6 +4,7 @@
 #include "catalog_command.h"
 #include "estimate_command.h"
 #include "exit_codes.h"
+#include "finite_numbers.h"
 #include "fit_command.h"
 #ifdef TORCHRIG_WITH_REPORT
 #include "report_command.h"
@@ -11,6 +12,8 @@
 #include "validate_command.h"
 
 #include <CLI/CLI.hpp>
+
+#include <iostream>
 
 int main(int argc, char** argv) {
     CLI::App app{"TorchRig: plan the hardware for training PyTorch models", "torchrig-cli"};
@@ -33,6 +36,7 @@ int main(int argc, char** argv) {
 #ifdef TORCHRIG_WITH_REPORT
     torchrig::cli::ReportCommand report(app, options);
 #endif
+    torchrig::cli::refuseNonFiniteNumbers(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -45,19 +49,30 @@ int main(int argc, char** argv) {
         app.exit(e);
         return torchrig::cli::kExitUsage;
     }
-    if (catalog.selected())
-        return catalog.run();
-    if (validate.selected())
-        return validate.run();
-    if (estimate.selected())
-        return estimate.run();
-    if (fit.selected())
-        return fit.run();
-    if (build.selected())
-        return build.run();
+    // Every refusal a person can act on comes back as a value with its exit status; what a library
+    // still throws is caught here, so no input ends in an abort and a core dump.
+    try {
+        if (catalog.selected())
+            return catalog.run();
+        if (validate.selected())
+            return validate.run();
+        if (estimate.selected())
+            return estimate.run();
+        if (fit.selected())
+            return fit.run();
+        if (build.selected())
+            return build.run();
 #ifdef TORCHRIG_WITH_REPORT
-    if (report.selected())
-        return report.run(argc, argv);
+        if (report.selected())
+            return report.run(argc, argv);
 #endif
+    } catch (const std::bad_alloc&) {
+        std::cerr << "torchrig-cli: out of memory; nothing was changed. Try a smaller workload or file\n";
+        return torchrig::cli::kExitFailure;
+    } catch (const std::exception& e) {
+        std::cerr << "torchrig-cli: an unexpected failure (" << std::string(e.what()).substr(0, 200)
+                  << "); nothing was changed. Please report it with the command line that caused it\n";
+        return torchrig::cli::kExitFailure;
+    }
     return torchrig::cli::kExitUsage;
 }

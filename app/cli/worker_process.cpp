@@ -61,10 +61,18 @@ WorkerOutcome runWorker(const std::vector<std::string>& command, const std::stri
             "the worker " + command.front() + " could not be started: " + std::strerror(spawned) +
             ". Build it (it needs LibTorch: libtorch-dev) or point TORCHRIG_VALIDATE at it"));
     }
-    // The request is small; a worker that exits before reading it is reported by its exit.
+    // One line (the protocol's JSON lines); a worker that exits before reading all of it is
+    // reported by its exit, not by a signal here.
     std::signal(SIGPIPE, SIG_IGN);
-    auto written = write(toChild[1], requestJson.data(), requestJson.size());
-    (void)written;
+    const auto line = requestJson + "\n";
+    for (std::size_t sent = 0; sent < line.size();) {
+        const auto written = write(toChild[1], line.data() + sent, line.size() - sent);
+        if (written < 0 && errno == EINTR)
+            continue;
+        if (written <= 0)
+            break;
+        sent += static_cast<std::size_t>(written);
+    }
     close(toChild[1]);
 
     WorkerOutputReader output(onProgress);

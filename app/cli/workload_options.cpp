@@ -1,5 +1,7 @@
 #include "workload_options.h"
 
+#include "io/model_graph_json.h"
+
 #include "util/text_file.h"
 #include "workload/model_zoo.h"
 
@@ -78,6 +80,10 @@ Result<ValidationRequest> WorkloadOptions::toRequest() const {
         auto text = readTextFile(modelFile);
         if (!text)
             return text.error();
+        // Read here, where the file's name is known, so that every command refuses a bad file alike
+        // and names it (the request only carries its contents).
+        if (auto graph = readModelGraphJson(*text, modelFile); !graph)
+            return graph.error();
         request.modelGraphJson = std::move(*text);
     }
     if (batch <= 0)

@@ -1,6 +1,6 @@
 // torchrig-validate: trains a model graph for a few steps with LibTorch and measures what happened.
-// Reads one JSON request (a file, or standard input with "-"), writes JSON lines on standard
-// output: progress events, then one result or one error. See core/io/validation_protocol.h.
+// Reads one JSON request (a file, or one line of standard input with "-"), writes JSON lines on
+// standard output: progress events, then one result or one error. See core/io/validation_protocol.h.
 
 #include "estimate/memory_estimate.h"
 #include "io/request_graph.h"
@@ -8,6 +8,7 @@
 #include "tracking_cpu_allocator.h"
 #include "training_run.h"
 #include "util/host_memory.h"
+#include "util/text_file.h"
 #include "workload/ops/op_descriptor.h"
 
 #include <nlohmann/json.hpp>
@@ -128,6 +129,25 @@ int checkOpKinds() {
     return 0;
 }
 
+// The request: a file, or with "-" one line of standard input, answered as soon as its newline
+// arrives (the caller may keep the pipe open). Both bounded: a request is a few MB at most.
+constexpr std::size_t kMaxRequestBytes = 64u << 20;
+
+Result<std::string> readRequestText(const char* source) {
+    if (std::strcmp(source, "-") != 0)
+        return readTextFile(source, kMaxRequestBytes);
+    std::string line;
+    for (int c; (c = std::cin.get()) != std::char_traits<char>::eof() && c != '\n';) {
+        line.push_back(static_cast<char>(c));
+        if (line.size() > kMaxRequestBytes)
+            return makeError(ErrorCode::InvalidInput, "the request line is longer than " +
+                                                          std::to_string(kMaxRequestBytes >> 20) + " MiB");
+    }
+    return line;
+}
+
+int runWorker(int argc, char** argv);
+
 } // namespace
 
 // Debian's LibTorch runs its own parallel loops on OpenMP and its matrix products on OpenBLAS's
@@ -146,6 +166,19 @@ void runWithPassiveOpenMpWaits(char** argv) {
 
 int main(int argc, char** argv) {
     runWithPassiveOpenMpWaits(argv);
+    // Whatever escapes the run still ends as the protocol's error line, never as an abort.
+    try {
+        return runWorker(argc, argv);
+    } catch (const std::bad_alloc&) {
+        return fail(ValidationErrorKind::OutOfMemory, "the worker ran out of memory");
+    } catch (const std::exception& e) {
+        return fail(ValidationErrorKind::Internal, e.what());
+    }
+}
+
+namespace {
+
+int runWorker(int argc, char** argv) {
     std::snprintf(
         g_terminatedLine, sizeof g_terminatedLine, "%s\n",
         errorLine(ValidationErrorKind::Internal, "stopped: the worker was asked to end (SIGTERM)").c_str());
@@ -168,7 +201,8 @@ int main(int argc, char** argv) {
     else if (argc != 2 || std::strcmp(argv[1], "--help") == 0) {
         std::fprintf(
             stderr,
-            "usage: torchrig-validate [--count-parameters | --max-batch] REQUEST.json | -\n"
+            "usage: torchrig-validate [--count-parameters | --max-batch] REQUEST.json | - (one line of "
+            "stdin)\n"
             "       torchrig-validate --probe | --check-ops\n"
             "Trains the requested model for a few steps and prints JSON lines (progress, then one result\n"
             "or one error). --count-parameters builds the network without memory and prints its\n"
@@ -177,17 +211,10 @@ int main(int argc, char** argv) {
             "build.\n");
         return argc == 2 ? 0 : 2;
     }
-    const char* source = argv[argc - 1];
-    std::string text;
-    if (std::strcmp(source, "-") == 0) {
-        text.assign(std::istreambuf_iterator<char>(std::cin), {});
-    } else {
-        std::ifstream in(source, std::ios::binary);
-        if (!in)
-            return fail(ValidationErrorKind::InvalidRequest, std::string(source) + " cannot be read");
-        text.assign(std::istreambuf_iterator<char>(in), {});
-    }
-    auto request = parseValidationRequest(text);
+    auto text = readRequestText(argv[argc - 1]);
+    if (!text)
+        return fail(ValidationErrorKind::InvalidRequest, text.error().message);
+    auto request = parseValidationRequest(*text);
     if (!request)
         return fail(ValidationErrorKind::InvalidRequest, request.error().message);
     auto graph = buildRequestGraph(*request);
@@ -199,24 +226,24 @@ int main(int argc, char** argv) {
         return 0;
     }
 
-    // A CPU run that the estimator says cannot fit in the RAM available is refused before it starts
-    // (the kernel's OOM killer would end it less kindly); the tracking allocator's limit catches the rest.
-    auto available = hostMemoryBytes("MemAvailable");
-    if (request->device == "cpu" && available > 0 && !request->force) {
-        auto setup = estimate::trainingSetupFor(*request);
-        std::int64_t peak = 0;
-        try {
-            peak = estimate::estimateMemory(*graph, setup).allocatedPeakBytes;
-        } catch (const GraphError& e) {
-            return fail(ValidationErrorKind::InvalidRequest, e.what());
-        }
-        if (peak > available)
-            return fail(ValidationErrorKind::OutOfMemory,
-                        "does not fit at batch " + std::to_string(request->inputs.batch) +
-                            ": its estimated peak is " + std::to_string(peak) + " bytes and " +
-                            std::to_string(available) +
-                            " bytes of RAM are available; set \"force\": true to try anyway");
+    // The estimate runs first on every request: a graph it refuses (an in-place op autograd
+    // cannot allow, a workload beyond 64-bit byte counts) is refused here in its words, before
+    // LibTorch would fail less clearly. A CPU run that it says cannot fit in the RAM available is
+    // refused too (the kernel's OOM killer would end it less kindly); the tracking allocator's limit
+    // catches the rest.
+    std::int64_t peak = 0;
+    try {
+        peak = estimate::estimateMemory(*graph, estimate::trainingSetupFor(*request)).allocatedPeakBytes;
+    } catch (const GraphError& e) {
+        return fail(ValidationErrorKind::InvalidRequest, e.what());
     }
+    auto available = hostMemoryBytes("MemAvailable");
+    if (request->device == "cpu" && available > 0 && !request->force && peak > available)
+        return fail(ValidationErrorKind::OutOfMemory,
+                    "does not fit at batch " + std::to_string(request->inputs.batch) +
+                        ": its estimated peak is " + std::to_string(peak) + " bytes and " +
+                        std::to_string(available) +
+                        " bytes of RAM are available; set \"force\": true to try anyway");
 
     // Between steps the run checks its time limit itself; a single step that overruns it by half a
     // minute is stopped here.
@@ -250,3 +277,5 @@ int main(int argc, char** argv) {
         return fail(ValidationErrorKind::Internal, e.what());
     }
 }
+
+} // namespace

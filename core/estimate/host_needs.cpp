@@ -1,5 +1,7 @@
 #include "estimate/host_needs.h"
 
+#include "util/saturating.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -13,10 +15,10 @@ HostEstimate estimateHost(const Estimate& estimate, const TrainingSetup& setup, 
     const auto batchBytes = estimate.memory.breakdownAtPeak[static_cast<std::size_t>(MemoryCategory::Inputs)];
     // Each GPU's process runs its own DataLoader: every worker keeps prefetch_factor batches ready,
     // and with pin_memory the batch being moved and the next wait in pinned pages.
-    h.loaderBatchBytes = static_cast<std::int64_t>(gpus) * std::max(0, dataset.loaderWorkers) *
-                         std::max(1, dataset.prefetchFactor) * batchBytes;
-    h.pinnedBytes = dataset.pinMemory ? static_cast<std::int64_t>(gpus) * 2 * batchBytes : 0;
-    h.datasetBytes = dataset.samples * dataset.sampleBytes;
+    h.loaderBatchBytes =
+        saturatingProduct({gpus, dataset.loaderWorkers, std::max(1, dataset.prefetchFactor), batchBytes});
+    h.pinnedBytes = dataset.pinMemory ? saturatingProduct({gpus, 2, batchBytes}) : 0;
+    h.datasetBytes = saturatingProduct({dataset.samples, dataset.sampleBytes});
     h.datasetCacheBytes = dataset.cacheInRam ? h.datasetBytes : 0;
     // A checkpoint holds the weights and the optimizer state of the whole model, whichever GPU
     // holds which shard; saving copies it to host memory first (the process that saves, or each
@@ -27,21 +29,25 @@ HostEstimate estimateHost(const Estimate& estimate, const TrainingSetup& setup, 
     const bool stateSharded = setup.parallel.strategy != ParallelStrategy::Ddp;
     const bool weightsSharded = setup.parallel.strategy == ParallelStrategy::Zero3 ||
                                 setup.parallel.strategy == ParallelStrategy::Fsdp;
-    h.checkpointBytes = estimate.memory.parameterBytes * shardFactor(weightsSharded) +
-                        estimate.memory.optimizerStateBytes * shardFactor(stateSharded);
+    h.checkpointBytes =
+        saturatingSum({saturatingProduct({estimate.memory.parameterBytes, shardFactor(weightsSharded)}),
+                       saturatingProduct({estimate.memory.optimizerStateBytes, shardFactor(stateSharded)})});
     h.checkpointCopyBytes = h.checkpointBytes;
     if (setup.offloadOptimizer) {
         // The state lives in host memory (a checkpoint saves it from there), beside a host copy of
         // the gradients it is updated from.
         const auto shards = stateSharded && gpus > 1 ? gpus : 1;
+        const auto hostState = saturatingProduct({gpus, estimate.memory.hostOptimizerStateBytes});
         h.offloadBytes =
-            gpus * estimate.memory.hostOptimizerStateBytes + estimate.memory.gradientBytes / shards * gpus;
-        h.checkpointBytes += gpus * estimate.memory.hostOptimizerStateBytes;
-        h.checkpointCopyBytes = estimate.memory.parameterBytes * shardFactor(weightsSharded);
+            saturatingSum({hostState, saturatingProduct({estimate.memory.gradientBytes / shards, gpus})});
+        h.checkpointBytes = saturatingSum({h.checkpointBytes, hostState});
+        h.checkpointCopyBytes =
+            saturatingProduct({estimate.memory.parameterBytes, shardFactor(weightsSharded)});
     }
-    h.ramBytes =
-        h.loaderBatchBytes + h.pinnedBytes + h.datasetCacheBytes + h.checkpointCopyBytes + h.offloadBytes;
-    h.storageBytes = h.datasetBytes + std::max(0, dataset.keptCheckpoints) * h.checkpointBytes;
+    h.ramBytes = saturatingSum(
+        {h.loaderBatchBytes, h.pinnedBytes, h.datasetCacheBytes, h.checkpointCopyBytes, h.offloadBytes});
+    h.storageBytes =
+        saturatingSum({h.datasetBytes, saturatingProduct({dataset.keptCheckpoints, h.checkpointBytes})});
 
     const double samplesPerStep = static_cast<double>(batch) * micro * gpus;
     if (estimate.time && dataset.sampleBytes > 0) {

@@ -115,7 +115,29 @@ std::vector<std::pair<std::size_t, std::size_t>> pipelineStages(const ModelGraph
     return ranges;
 }
 
+namespace {
+
+// Every byte count of the simulation is a 64-bit integer: a graph whose tensors together pass 2^56
+// bytes (64 PiB) is refused here, which keeps every sum of a step (a few times the graph's bytes,
+// three micro-batches, the optimizer's state) far from 2^63.
+void refuseBeyondByteRange(const ModelGraph& graph) {
+    double bytes = 0;
+    for (const auto& tensor : graph.tensors()) {
+        double elements = 1;
+        for (auto size : tensor.shape)
+            elements *= static_cast<double>(size);
+        bytes += elements * static_cast<double>(dtypeSize(tensor.dtype));
+    }
+    if (bytes > 0x1p56)
+        throw GraphError(graph.name() + " at this size holds more than 2^56 bytes (64 PiB) of tensors, far "
+                                        "beyond any machine; TorchRig does not estimate it. Lower the batch, "
+                                        "the sequence or the image size");
+}
+
+} // namespace
+
 MemoryEstimate estimateMemory(const ModelGraph& graph, const TrainingSetup& setup) {
+    refuseBeyondByteRange(graph);
     const int stages = std::max(1, setup.parallel.gpus);
     if (setup.parallel.strategy != ParallelStrategy::Pipeline || stages == 1 || setup.inference)
         return Simulation(graph, setup).run();

@@ -4,6 +4,7 @@
 // holds them against the worker).
 
 #include "estimate/step_simulation.h"
+#include "workload/ops/op_descriptor.h"
 
 #include <algorithm>
 
@@ -97,11 +98,43 @@ void Simulation::forwardOp(std::size_t index, bool recording) {
     m.split = &m_split;
     m.gpus = m_gpus;
 
+    if (!m.inputs.empty())
+        refuseInvalidInPlace(index, op, m.inputs[0]);
     descriptor.forwardMemory(m);
 
     for (auto id : m.releasedAtEnd)
         m_ledger.release(id);
     value(op.outputs[0]) = m.output;
+}
+
+// Autograd refuses an op that overwrites in place a tensor it still needs: a leaf that needs its
+// gradient, or a tensor an earlier op saved for its backward (the saved tensor's version check).
+// The worker fails there, deep in LibTorch; the estimate refuses the graph first, in these words,
+// and the worker estimates before it builds, so both say the same.
+void Simulation::refuseInvalidInPlace(std::size_t index, const Op& op, const Value& input) const {
+    if (!op.attributes.inplace || !ops::opDescriptor(op.kind).attributes.contains(ops::OpAttribute::Inplace))
+        return;
+    const auto& x = m_graph.tensor(op.inputs[0]);
+    const auto where =
+        "op '" + op.name + "' (" + std::string(opKindId(op.kind)) + ") works in place on '" + x.name + "', ";
+    const auto fix = ". Set \"inplace\": false";
+    const bool leaf = x.role == TensorRole::Parameter || x.role == TensorRole::Input;
+    if (leaf && input.requiresGrad)
+        throw GraphError(where +
+                         "a leaf tensor that needs its gradient: PyTorch refuses it (\"a leaf Variable that "
+                         "requires grad is being used in an in-place operation\")" +
+                         fix);
+    if (input.storage == kNone)
+        return;
+    for (std::size_t j = 0; j < index && j < m_backward.size(); ++j) {
+        const auto& saved = m_backward[j].saved;
+        if (m_backward[j].runs && std::find(saved.begin(), saved.end(), input.storage) != saved.end())
+            throw GraphError(
+                where + "which op '" + m_graph.ops()[j].name +
+                "' keeps for its backward: PyTorch fails in backward (\"one of the variables needed "
+                "for gradient computation has been modified by an inplace operation\")" +
+                fix);
+    }
 }
 
 } // namespace torchrig::estimate::detail

@@ -120,6 +120,8 @@ private:
     std::int64_t outputElementBytes(const Op& op, AutocastPolicy rule, const std::vector<Value>& in) const;
 
     void forwardOp(std::size_t index, bool recording);
+    // An in-place op on a tensor autograd needs, refused as PyTorch would refuse it (op_forward.cpp).
+    void refuseInvalidInPlace(std::size_t index, const Op& op, const Value& input) const;
 
     // --- backward --------------------------------------------------------------------------------
     void backward();

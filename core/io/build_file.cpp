@@ -1,5 +1,7 @@
 #include "io/build_file.h"
 
+#include "io/json_document.h"
+
 #include <nlohmann/json.hpp>
 
 #include <set>
@@ -12,10 +14,13 @@ namespace {
 using nlohmann::json;
 using ordered = nlohmann::ordered_json;
 
-class FileError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
+using FileError = JsonFieldError;
+
+// Names, sources and other texts are shown in tables and on the sheet: a page's worth is already wrong.
+constexpr std::size_t kTextChars = 4096;
+constexpr std::size_t kNotesChars = 64 * 1024;
+constexpr std::int64_t kMaxQuantity = 100000;
+constexpr double kMaxAmount = 1e12; // more money than any build or quote is written in
 
 ordered specToJson(const plan::SpecValue& value) {
     if (const auto* i = std::get_if<std::int64_t>(&value))
@@ -27,21 +32,20 @@ ordered specToJson(const plan::SpecValue& value) {
     return nullptr;
 }
 
-std::string textAt(const json& object, const char* key, const std::string& where, bool required = false) {
+std::string textAt(const json& object, const char* key, const std::string& where, bool required = false,
+                   std::size_t maxChars = kTextChars) {
     if (!object.contains(key)) {
         if (required)
             throw FileError(where + "." + key + " is missing");
         return {};
     }
-    if (!object[key].is_string())
-        throw FileError(where + "." + key + " must be text, not " + object[key].dump());
-    return object[key].get<std::string>();
+    return textIn(object[key], where + "." + key, maxChars);
 }
 
-double numberAt(const json& object, const char* key, const std::string& where) {
-    if (!object.contains(key) || !object[key].is_number())
+double amountAt(const json& object, const char* key, const std::string& where) {
+    if (!object.contains(key))
         throw FileError(where + "." + key + " must be a number");
-    return object[key].get<double>();
+    return finiteNumberIn(object[key], where + "." + key, 0, kMaxAmount);
 }
 
 const json& objectAt(const json& object, const char* key, const std::string& where) {
@@ -80,28 +84,23 @@ estimate::DatasetSpec datasetFromJson(const json& object, const std::string& whe
     if (!object.is_object())
         throw FileError(where + " must be an object");
     estimate::DatasetSpec d;
-    const auto count = [&](const char* key, auto& into, std::int64_t lowest) {
+    // The same ranges as torchrig-cli's dataset flags.
+    const auto count = [&](const char* key, auto& into, std::int64_t lowest, std::int64_t highest) {
         if (!object.contains(key))
             return;
-        const auto& v = object[key];
-        if (!v.is_number_integer() || v.get<std::int64_t>() < lowest)
-            throw FileError(where + "." + key + " must be a whole number from " + std::to_string(lowest) +
-                            ", not " + v.dump());
-        into = static_cast<std::remove_reference_t<decltype(into)>>(v.get<std::int64_t>());
+        using Into = std::remove_reference_t<decltype(into)>;
+        into = static_cast<Into>(wholeNumberIn(object[key], where + "." + key, lowest, highest));
     };
     const auto amount = [&](const char* key, double& into) {
         if (!object.contains(key))
             return;
-        const auto& v = object[key];
-        if (!v.is_number() || !(v.get<double>() >= 0))
-            throw FileError(where + "." + key + " must be a number from 0, not " + v.dump());
-        into = v.get<double>();
+        into = finiteNumberIn(object[key], where + "." + key, 0);
     };
     const auto flag = [&](const char* key, bool& into) {
         if (!object.contains(key))
             return;
         if (!object[key].is_boolean())
-            throw FileError(where + "." + key + " must be true or false, not " + object[key].dump());
+            throw FileError(where + "." + key + " must be true or false, not " + jsonExcerpt(object[key]));
         into = object[key].get<bool>();
     };
     for (const auto& [key, value] : object.items()) {
@@ -117,17 +116,17 @@ estimate::DatasetSpec datasetFromJson(const json& object, const std::string& whe
                                                                  "storage_read_bytes_per_second",
                                                                  "decode_samples_per_second_per_worker"};
         if (!known.contains(key))
-            throw FileError(where + "." + key + " is not a dataset field this TorchRig knows");
+            throw FileError(where + "." + textExcerpt(key) + " is not a dataset field this TorchRig knows");
     }
-    count("samples", d.samples, 0);
-    count("sample_bytes", d.sampleBytes, 0);
+    count("samples", d.samples, 0, std::int64_t{1} << 50);
+    count("sample_bytes", d.sampleBytes, 0, std::int64_t{1} << 40);
     amount("epochs", d.epochs);
     amount("tokens", d.tokens);
     flag("cache_in_ram", d.cacheInRam);
-    count("loader_workers", d.loaderWorkers, 0);
-    count("prefetch_factor", d.prefetchFactor, 1);
+    count("loader_workers", d.loaderWorkers, 0, 1024);
+    count("prefetch_factor", d.prefetchFactor, 1, 1024);
     flag("pin_memory", d.pinMemory);
-    count("kept_checkpoints", d.keptCheckpoints, 0);
+    count("kept_checkpoints", d.keptCheckpoints, 0, 100000);
     amount("storage_read_bytes_per_second", d.storageReadBytesPerSecond);
     amount("decode_samples_per_second_per_worker", d.decodeSamplesPerSecondPerWorker);
     return d;
@@ -193,10 +192,12 @@ namespace {
 
 // The file's outer checks: JSON, the format's name, a version this TorchRig reads.
 std::optional<Error> formatProblem(const json& document, const std::string& label) {
-    if (!document.is_object() || document.value("format", std::string()) != "torchrig-build")
+    if (!document.is_object() || !document.contains("format") || document["format"] != "torchrig-build")
         return Error{ErrorCode::InvalidInput,
                      label + " is not a TorchRig build file (it has no \"format\": \"torchrig-build\")"};
-    if (!document.contains("format_version") || !document["format_version"].is_number_integer())
+    if (!document.contains("format_version") || !document["format_version"].is_number_integer() ||
+        document["format_version"].get<std::int64_t>() > 1'000'000 ||
+        document["format_version"].get<std::int64_t>() < -1'000'000)
         return Error{ErrorCode::InvalidInput,
                      label + ": \"format_version\" is missing or not a whole number"};
     const auto version = document["format_version"].get<int>();
@@ -215,28 +216,31 @@ plan::PartSnapshot readSnapshot(const json& snapshot, const std::string& at) {
     plan::PartSnapshot out;
     out.name = textAt(snapshot, "name", at);
     if (snapshot.contains("category")) {
-        auto category = categoryFromString(textAt(snapshot, "category", at));
+        const auto categoryText = textAt(snapshot, "category", at);
+        auto category = categoryFromString(categoryText);
         if (!category)
-            throw FileError(at + ".category: \"" + snapshot["category"].get<std::string>() +
-                            "\" is not a part category");
+            throw FileError(at + ".category: \"" + textExcerpt(categoryText) + "\" is not a part category");
         out.category = *category;
     }
+    // A part's figures (watts, bytes, lanes, prices) are never negative; a file that says so would
+    // print negative totals as if they were answers.
     for (const auto& [column, value] : objectAt(snapshot, "fields", at).items()) {
+        const auto field = at + ".fields." + textExcerpt(column, 40);
         if (value.is_number_integer())
-            out.fields[column] = value.get<std::int64_t>();
+            out.fields[column] = wholeNumberIn(value, field, 0, std::numeric_limits<std::int64_t>::max());
         else if (value.is_number())
-            out.fields[column] = value.get<double>();
+            out.fields[column] = finiteNumberIn(value, field, 0);
         else if (value.is_string())
-            out.fields[column] = value.get<std::string>();
+            out.fields[column] = textIn(value, field);
         else if (value.is_null())
             out.fields[column] = std::monostate{};
         else
-            throw FileError(at + ".fields." + column + " must be a number, text or null");
+            throw FileError(field + " must be a number, text or null, not " + jsonExcerpt(value));
     }
     if (snapshot.contains("price")) {
         const auto& p = objectAt(snapshot, "price", at);
         Price price;
-        price.amount = numberAt(p, "amount", at + ".price");
+        price.amount = amountAt(p, "amount", at + ".price");
         price.currency = textAt(p, "currency", at + ".price", true);
         price.date = textAt(p, "date", at + ".price");
         price.source = textAt(p, "source", at + ".price");
@@ -254,11 +258,8 @@ plan::BuildPart readPart(const json& entry, const std::string& at) {
         throw FileError(at + " must be an object");
     plan::BuildPart part;
     part.partId = textAt(entry, "id", at, true);
-    if (entry.contains("quantity")) {
-        if (!entry["quantity"].is_number_integer() || entry["quantity"].get<int>() < 1)
-            throw FileError(at + ".quantity must be a whole number from 1, not " + entry["quantity"].dump());
-        part.quantity = entry["quantity"].get<int>();
-    }
+    if (entry.contains("quantity"))
+        part.quantity = static_cast<int>(wholeNumberIn(entry["quantity"], at + ".quantity", 1, kMaxQuantity));
     part.note = textAt(entry, "note", at);
     part.snapshot = readSnapshot(objectAt(entry, "snapshot", at), at + ".snapshot");
     return part;
@@ -302,7 +303,7 @@ plan::Purchasing readPurchasing(const json& purchasing, const std::string& where
             throw FileError(at + " must be an object");
         plan::VendorQuote q;
         q.vendor = textAt(quotes[i], "vendor", at);
-        q.amount = numberAt(quotes[i], "amount", at);
+        q.amount = amountAt(quotes[i], "amount", at);
         q.currency = textAt(quotes[i], "currency", at);
         q.date = textAt(quotes[i], "date", at);
         q.reference = textAt(quotes[i], "reference", at);
@@ -316,13 +317,9 @@ plan::Build readBuild(const json& document, const std::string& where) {
     build.title = textAt(document, "title", where);
     build.presetId = textAt(document, "preset", where);
     build.source = textAt(document, "source", where);
-    build.notes = textAt(document, "notes", where);
-    if (document.contains("nodes")) {
-        if (!document["nodes"].is_number_integer() || document["nodes"].get<int>() < 1 ||
-            document["nodes"].get<int>() > 100000)
-            throw FileError(where + ".nodes must be a whole number from 1, not " + document["nodes"].dump());
-        build.nodes = document["nodes"].get<int>();
-    }
+    build.notes = textAt(document, "notes", where, false, kNotesChars);
+    if (document.contains("nodes"))
+        build.nodes = static_cast<int>(wholeNumberIn(document["nodes"], where + ".nodes", 1, 100000));
     const auto& parts = listAt(document, "parts", where);
     for (std::size_t i = 0; i < parts.size(); ++i)
         build.parts.push_back(readPart(parts[i], where + ".parts[" + std::to_string(i) + "]"));
@@ -338,17 +335,12 @@ plan::Build readBuild(const json& document, const std::string& where) {
 
 Result<plan::Build> readBuildFile(std::string_view text, std::string_view fileLabel) {
     const std::string label(fileLabel);
-    json document;
-    try {
-        document = json::parse(text);
-    } catch (const json::parse_error& e) {
-        const bool ended = e.byte >= text.size();
+    auto parsed = readJsonDocument(text, label);
+    if (!parsed)
         return makeError(ErrorCode::InvalidInput,
-                         label +
-                             (ended ? " ends early: it was cut off while being written or copied"
-                                    : " is damaged at byte " + std::to_string(e.byte)) +
-                             " (not valid JSON). Nothing was changed; open a backup or the autosave instead");
-    }
+                         parsed.error().message +
+                             ". Nothing was changed; open a backup or the autosave instead");
+    const json& document = *parsed;
     if (auto problem = formatProblem(document, label))
         return *problem;
     try {
@@ -356,6 +348,11 @@ Result<plan::Build> readBuildFile(std::string_view text, std::string_view fileLa
     } catch (const FileError& e) {
         return makeError(ErrorCode::InvalidInput,
                          std::string(e.what()) + "; fix that field or open a backup");
+    } catch (const json::exception& e) {
+        // Every field is read through the checks above; this is a net, worded for a person anyway.
+        return makeError(ErrorCode::InvalidInput, label + " has a field of the wrong kind (" +
+                                                      textExcerpt(e.what(), 120) +
+                                                      "); fix that field or open a backup");
     }
 }
 

@@ -1,5 +1,6 @@
 #include "io/model_graph_json.h"
 
+#include "io/json_document.h"
 #include "workload/ops/op_descriptor.h"
 
 #include <nlohmann/json.hpp>
@@ -69,21 +70,21 @@ ordered attributesToJson(const OpAttributes& a) {
     return out;
 }
 
-class JsonError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
+using JsonError = JsonFieldError;
+
+// Bounds that no real model reaches and that keep every product of sizes (elements, bytes, FLOPs)
+// far inside 64 bits: a size up to 2^40, a tensor up to 2^48 elements, a graph up to 200,000 ops.
+constexpr std::int64_t kMaxSize = std::int64_t{1} << 40;
+constexpr std::int64_t kMaxElements = std::int64_t{1} << 48;
+constexpr std::size_t kMaxOps = 200000;
+constexpr std::size_t kMaxTensors = 200000;
 
 std::int64_t integer(const json& value, const std::string& where) {
-    if (!value.is_number_integer())
-        throw JsonError(where + ": " + value.dump() + " is not a whole number");
-    return value.get<std::int64_t>();
+    return wholeNumberIn(value, where, -kMaxSize, kMaxSize);
 }
 
 double number(const json& value, const std::string& where) {
-    if (!value.is_number())
-        throw JsonError(where + ": " + value.dump() + " is not a number");
-    return value.get<double>();
+    return finiteNumberIn(value, where, -std::numeric_limits<double>::max());
 }
 
 void readPair(const json& value, std::int64_t (&target)[2], const std::string& where) {
@@ -126,7 +127,7 @@ void readAttribute(ops::OpAttribute attribute, const json& value, OpAttributes& 
     case OpAttribute::Causal: a.causal = value.is_boolean() && value.get<bool>(); break;
     case OpAttribute::Approximate:
         if (value != "tanh" && value != "none")
-            throw JsonError(at + ": must be \"none\" or \"tanh\"");
+            throw JsonError(at + ": must be \"none\" or \"tanh\", not " + jsonExcerpt(value));
         a.tanhApproximation = value == "tanh";
         break;
     case OpAttribute::IgnoreIndex: a.ignoreIndex = integer(value, at); break;
@@ -139,7 +140,7 @@ OpAttributes attributesFromJson(const json& object, OpKind kind, const std::stri
     if (!object.is_object())
         throw JsonError(where + ": must be an object");
     for (const auto& [key, value] : object.items()) {
-        const auto at = where + "." + key;
+        const auto at = where + "." + textExcerpt(key, 40);
         const auto attribute = ops::opAttributeFromKey(key);
         if (!attribute) {
             const auto& reads = ops::opDescriptor(kind).attributes;
@@ -162,7 +163,7 @@ std::string text(const json& object, const char* key, const std::string& where, 
             throw JsonError(where + ": \"" + key + "\" must be given as text");
         return {};
     }
-    return it->get<std::string>();
+    return textIn(*it, where + "." + key, 1024);
 }
 
 } // namespace
@@ -237,21 +238,28 @@ TensorRole tensorRole(const std::string& role, const std::string& where) {
         return TensorRole::Parameter;
     if (role == "buffer")
         return TensorRole::Buffer;
-    throw JsonError(where + ".role: \"" + role + "\" is not input, target, parameter or buffer");
+    throw JsonError(where + ".role: \"" + textExcerpt(role) + "\" is not input, target, parameter or buffer");
 }
 
 TensorInfo readTensor(const json& t, const std::string& where) {
     TensorInfo info;
     info.name = text(t, "name", where);
     info.role = tensorRole(text(t, "role", where), where);
-    auto dtype = dtypeFromString(t.value("dtype", "float32"));
+    const auto dtypeText = t.contains("dtype") ? textIn(t["dtype"], where + ".dtype", 64) : "float32";
+    auto dtype = dtypeFromString(dtypeText);
     if (!dtype)
-        throw JsonError(where + ".dtype: \"" + t.value("dtype", "") + "\" is not a known dtype");
+        throw JsonError(where + ".dtype: \"" + dtypeText + "\" is not a known dtype");
     info.dtype = *dtype;
     if (!t.contains("shape") || !t["shape"].is_array())
         throw JsonError(where + ".shape: must be a list of sizes");
-    for (const auto& d : t["shape"])
-        info.shape.push_back(integer(d, where + ".shape"));
+    std::int64_t elements = 1;
+    for (const auto& d : t["shape"]) {
+        info.shape.push_back(wholeNumberIn(d, where + ".shape", 0, kMaxSize));
+        elements = info.shape.back() == 0 ? 0 : std::min(kMaxElements + 1, elements * info.shape.back());
+    }
+    if (elements > kMaxElements || info.shape.size() > 8)
+        throw JsonError(where + ".shape: " + jsonExcerpt(t["shape"]) +
+                        " is larger than TorchRig plans for (at most 8 dimensions and 2^48 elements)");
     for (auto [key, flag] : {std::pair{"frozen", &info.frozen}, {"quantized_4bit", &info.quantized4bit}}) {
         if (!t.contains(key))
             continue;
@@ -275,6 +283,9 @@ public:
     }
 
     void readTensors(const json& tensors) {
+        if (!tensors.is_array() || tensors.size() > kMaxTensors)
+            throw JsonError("\"tensors\" must be a list of at most " + std::to_string(kMaxTensors) +
+                            " tensors");
         for (std::size_t i = 0; i < tensors.size(); ++i) {
             const auto where = "tensors[" + std::to_string(i) + "]";
             auto info = readTensor(tensors[i], where);
@@ -284,6 +295,8 @@ public:
     }
 
     void readBlocks(const json& blocks) {
+        if (!blocks.is_array() || blocks.size() > kMaxOps)
+            throw JsonError("\"blocks\" must be a list of at most " + std::to_string(kMaxOps) + " names");
         for (const auto& block : blocks) {
             if (block.is_string())
                 m_blocks[block.get<std::string>()] = m_graph.addBlock(block.get<std::string>());
@@ -291,6 +304,8 @@ public:
     }
 
     void readOps(const json& ops) {
+        if (!ops.is_array() || ops.size() > kMaxOps)
+            throw JsonError("\"ops\" must be a list of at most " + std::to_string(kMaxOps) + " ops");
         for (std::size_t i = 0; i < ops.size(); ++i) {
             const auto where = "ops[" + std::to_string(i) + "]";
             auto op = readOp(ops[i], where);
@@ -307,7 +322,7 @@ public:
     ModelGraph finish(const std::string& loss) {
         auto it = m_byName.find(loss);
         if (it == m_byName.end())
-            throw JsonError("\"loss\": '" + loss + "' is not an op's output");
+            throw JsonError("\"loss\": '" + textExcerpt(loss) + "' is not an op's output");
         try {
             m_graph.setLoss(it->second);
         } catch (const GraphError& e) {
@@ -319,15 +334,19 @@ public:
 private:
     void define(const std::string& name, TensorId id, const std::string& where) {
         if (!m_byName.emplace(name, id).second)
-            throw JsonError(where + ": the name '" + name + "' is used twice");
+            throw JsonError(where + ": the name '" + textExcerpt(name) + "' is used twice");
     }
 
     void resolve(const json& entry, const char* key, const std::string& where,
                  std::vector<TensorId>& into) const {
-        for (const auto& name : entry.value(key, json::array())) {
+        const auto names = entry.value(key, json::array());
+        if (!names.is_array())
+            throw JsonError(where + "." + key + ": must be a list of tensor names, not " +
+                            jsonExcerpt(names));
+        for (const auto& name : names) {
             auto it = name.is_string() ? m_byName.find(name.get<std::string>()) : m_byName.end();
             if (it == m_byName.end())
-                throw JsonError(where + "." + key + ": " + name.dump() +
+                throw JsonError(where + "." + key + ": " + jsonExcerpt(name) +
                                 " is neither a declared tensor nor the output of an earlier op");
             into.push_back(it->second);
         }
@@ -337,7 +356,7 @@ private:
         auto kindName = text(entry, "op", where);
         auto kind = opKindFromString(kindName);
         if (!kind)
-            throw JsonError(where + ": unknown op '" + kindName +
+            throw JsonError(where + ": unknown op '" + textExcerpt(kindName) +
                             "' (see resources/models/README.md for the ops)");
         Op op;
         op.kind = *kind;
@@ -366,19 +385,16 @@ private:
 
 Result<ModelGraph> readModelGraphJson(std::string_view source, std::string_view fileLabel) {
     auto label = std::string(fileLabel);
-    json document;
+    auto parsed = readJsonDocument(source, label);
+    if (!parsed)
+        return parsed.error();
+    const json& document = *parsed;
     try {
-        document = json::parse(source);
-    } catch (const json::parse_error& e) {
-        return makeError(ErrorCode::InvalidInput, label + ": not valid JSON (" + e.what() + ")");
-    }
-    try {
-        if (!document.is_object() || document.value("format", "") != "torchrig-model")
+        if (!document.is_object() || !document.contains("format") || document["format"] != "torchrig-model")
             throw JsonError("\"format\" must be \"torchrig-model\"");
-        if (!document.contains("format_version") || !document["format_version"].is_number_integer() ||
-            document["format_version"].get<int>() > kModelJsonFormatVersion)
-            throw JsonError("\"format_version\" must be a whole number up to " +
-                            std::to_string(kModelJsonFormatVersion));
+        if (!document.contains("format_version"))
+            throw JsonError("\"format_version\" is missing");
+        wholeNumberIn(document["format_version"], "\"format_version\"", 1, kModelJsonFormatVersion);
         GraphReader reader(document);
         reader.readTensors(document.value("tensors", json::array()));
         reader.readBlocks(document.value("blocks", json::array()));
@@ -389,7 +405,8 @@ Result<ModelGraph> readModelGraphJson(std::string_view source, std::string_view 
     } catch (const GraphError& e) {
         return makeError(ErrorCode::InvalidInput, label + ": " + e.what());
     } catch (const json::exception& e) {
-        return makeError(ErrorCode::InvalidInput, label + ": " + e.what());
+        return makeError(ErrorCode::InvalidInput,
+                         label + ": a field has the wrong kind (" + textExcerpt(e.what(), 120) + ")");
     }
 }
 

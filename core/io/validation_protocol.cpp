@@ -1,5 +1,6 @@
 #include "io/validation_protocol.h"
 
+#include "io/json_document.h"
 #include "util/enum_names.h"
 
 #include <nlohmann/json.hpp>
@@ -47,10 +48,11 @@ constexpr EnumNames<ValidationErrorKind, 4> kErrorKinds = {{
     {ValidationErrorKind::Internal, "internal"},
 }};
 
-class RequestError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
+using RequestError = JsonFieldError;
+
+// A measurement longer than a week is not a micro-training; the cap also keeps the deadline's
+// arithmetic (steady_clock + seconds) far from overflow.
+constexpr double kMaxTimeLimitSeconds = 7 * 24 * 3600;
 
 LoraConfig loraOf(const json& value) {
     if (!value.is_object())
@@ -59,30 +61,27 @@ LoraConfig loraOf(const json& value) {
             "\"base_4bit\")");
     LoraConfig lora;
     for (const auto& [key, field] : value.items()) {
-        const auto where = "lora." + key;
+        const auto where = "lora." + textExcerpt(key, 40);
         if (key == "rank") {
-            if (!field.is_number_integer() || field.get<std::int64_t>() < 1 ||
-                field.get<std::int64_t>() > 65536)
-                throw RequestError("\"" + where + "\" must be a whole number from 1 to 65536, not " +
-                                   field.dump());
-            lora.rank = field.get<int>();
+            lora.rank = static_cast<int>(wholeNumberIn(field, "\"" + where + "\"", 1, 65536));
         } else if (key == "alpha") {
-            if (!field.is_number() || !(field.get<double>() > 0))
-                throw RequestError("\"" + where + "\" must be a positive number, not " + field.dump());
+            if (!field.is_number() || !(field.get<double>() > 0) || !std::isfinite(field.get<double>()))
+                throw RequestError("\"" + where + "\" must be a positive number, not " + jsonExcerpt(field));
             lora.alpha = field.get<double>();
         } else if (key == "dropout") {
-            if (!field.is_number() || field.get<double>() < 0 || field.get<double>() >= 1)
+            if (!field.is_number() || !(field.get<double>() >= 0) || !(field.get<double>() < 1))
                 throw RequestError("\"" + where + "\" must be a number from 0 to below 1, not " +
-                                   field.dump());
+                                   jsonExcerpt(field));
             lora.dropout = field.get<double>();
         } else if (key == "targets") {
             if (!field.is_array())
-                throw RequestError("\"" + where + "\" must be a list of module names, not " + field.dump());
+                throw RequestError("\"" + where + "\" must be a list of module names, not " +
+                                   jsonExcerpt(field));
             for (const auto& target : field) {
                 if (!target.is_string() || target.get<std::string>().empty())
                     throw RequestError("\"" + where + "\" must hold module names (text), not " +
-                                       target.dump());
-                lora.targets.push_back(target.get<std::string>());
+                                       jsonExcerpt(target));
+                lora.targets.push_back(textIn(target, "\"" + where + "\"", 200));
             }
         } else if (key == "base_4bit") {
             if (!field.is_boolean())
@@ -98,23 +97,19 @@ LoraConfig loraOf(const json& value) {
 }
 
 std::int64_t integerIn(const json& value, const std::string& key, std::int64_t low, std::int64_t high) {
-    if (!value.is_number_integer() || value.get<std::int64_t>() < low || value.get<std::int64_t>() > high)
-        throw RequestError("\"" + key + "\" must be a whole number from " + std::to_string(low) + " to " +
-                           std::to_string(high) + ", not " + value.dump());
-    return value.get<std::int64_t>();
+    return wholeNumberIn(value, "\"" + key + "\"", low, high);
 }
 
 std::string textOf(const json& value, const std::string& key) {
-    if (!value.is_string())
-        throw RequestError("\"" + key + "\" must be text, not " + value.dump());
-    return value.get<std::string>();
+    return textIn(value, "\"" + key + "\"", 1024);
 }
 
 template <class E, std::size_t N>
 E choiceOf(const json& value, const std::string& key, const EnumNames<E, N>& table) {
     auto parsed = enumFromName(table, textOf(value, key));
     if (!parsed)
-        throw RequestError("\"" + key + "\" must be one of " + enumNameList(table) + ", not " + value.dump());
+        throw RequestError("\"" + key + "\" must be one of " + enumNameList(table) + ", not " +
+                           jsonExcerpt(value));
     return *parsed;
 }
 
@@ -189,13 +184,10 @@ std::string_view validationErrorKindId(ValidationErrorKind kind) {
 }
 
 Result<ValidationRequest> parseValidationRequest(std::string_view text) {
-    json document;
-    try {
-        document = json::parse(text);
-    } catch (const json::parse_error& e) {
-        return makeError(ErrorCode::InvalidInput,
-                         std::string("the request is not valid JSON (") + e.what() + ")");
-    }
+    auto parsed = readJsonDocument(text, "the request");
+    if (!parsed)
+        return parsed.error();
+    const json& document = *parsed;
     if (!document.is_object())
         return makeError(ErrorCode::InvalidInput, "the request must be a JSON object");
     ValidationRequest request;
@@ -238,13 +230,17 @@ Result<ValidationRequest> parseValidationRequest(std::string_view text) {
                 bool cuda = request.device.rfind("cuda:", 0) == 0 && request.device.size() > 5 &&
                             request.device.find_first_not_of("0123456789", 5) == std::string::npos;
                 if (request.device != "cpu" && !cuda)
-                    throw RequestError("\"device\" must be \"cpu\" or \"cuda:N\", not \"" + request.device +
-                                       "\"");
+                    throw RequestError("\"device\" must be \"cpu\" or \"cuda:N\", not \"" +
+                                       textExcerpt(request.device) + "\"");
             } else if (key == "seed")
                 request.seed = static_cast<std::uint64_t>(integerIn(value, key, 0, std::int64_t{1} << 62));
             else if (key == "time_limit_seconds") {
-                if (!value.is_number() || value.get<double>() <= 0)
-                    throw RequestError("\"time_limit_seconds\" must be a positive number");
+                if (!value.is_number() || !(value.get<double>() > 0) ||
+                    value.get<double>() > kMaxTimeLimitSeconds)
+                    throw RequestError(
+                        "\"time_limit_seconds\" must be a positive number of seconds up to a week (" +
+                        std::to_string(static_cast<int>(kMaxTimeLimitSeconds)) + "), not " +
+                        jsonExcerpt(value));
                 request.timeLimitSeconds = value.get<double>();
             } else if (key == "threads")
                 request.threads = static_cast<int>(integerIn(value, key, 0, 1024));
@@ -255,7 +251,7 @@ Result<ValidationRequest> parseValidationRequest(std::string_view text) {
                     throw RequestError("\"force\" must be true or false");
                 request.force = value.get<bool>();
             } else
-                throw RequestError("\"" + key + "\" is not a request field");
+                throw RequestError("\"" + textExcerpt(key, 40) + "\" is not a request field");
         }
         if (request.model.empty() == request.modelGraphJson.empty())
             throw RequestError(
@@ -335,17 +331,21 @@ ValidationDevice deviceFromJson(const json& d) {
 
 Result<std::vector<ValidationDevice>> parseDevicesLine(std::string_view text) {
     try {
-        const auto document = json::parse(text);
+        auto parsed = readJsonDocument(text, "the worker's probe");
+        if (!parsed)
+            return parsed.error();
+        const json& document = *parsed;
         if (document.value("event", std::string()) != "devices")
             return makeError(ErrorCode::InvalidInput,
-                             "the worker's probe did not list devices: " + std::string(text.substr(0, 200)));
+                             "the worker's probe did not list devices: " + textExcerpt(text, 200));
         std::vector<ValidationDevice> devices;
         for (const auto& d : document.at("devices"))
             devices.push_back(deviceFromJson(d));
         return devices;
     } catch (const json::exception& e) {
         return makeError(ErrorCode::InvalidInput, std::string("the worker's probe is not its protocol (") +
-                                                      e.what() + "): " + std::string(text.substr(0, 200)));
+                                                      textExcerpt(e.what(), 120) +
+                                                      "): " + textExcerpt(text, 200));
     }
 }
 
@@ -373,12 +373,19 @@ std::string resultLine(const ValidationResult& r) {
 }
 
 std::string errorLine(ValidationErrorKind kind, std::string_view message) {
-    return json{{"event", "error"}, {"kind", validationErrorKindId(kind)}, {"message", message}}.dump();
+    // A message may quote the request, which may not be UTF-8: replaced, never a throw.
+    return json{{"event", "error"}, {"kind", validationErrorKindId(kind)}, {"message", message}}.dump(
+        -1, ' ', false, json::error_handler_t::replace);
 }
 
 Result<WorkerLine> parseWorkerLine(std::string_view text) {
     try {
-        auto document = json::parse(text);
+        auto parsed = readJsonDocument(text, "the line");
+        if (!parsed)
+            return makeError(ErrorCode::InvalidInput, "the worker wrote a line that is not its protocol (" +
+                                                          parsed.error().message +
+                                                          "): " + textExcerpt(text, 200));
+        const json& document = *parsed;
         WorkerLine line;
         auto event = document.at("event").get<std::string>();
         if (event == "progress") {
@@ -456,17 +463,18 @@ Result<WorkerLine> parseWorkerLine(std::string_view text) {
                 r.measured.contextBytes = m["context_bytes"].get<std::int64_t>();
             r.device = deviceFromJson(document.at("device"));
         } else {
-            return makeError(ErrorCode::InvalidInput, "the worker wrote an unknown event \"" + event + "\"");
+            return makeError(ErrorCode::InvalidInput,
+                             "the worker wrote an unknown event \"" + textExcerpt(event) + "\"");
         }
         return line;
     } catch (const json::exception& e) {
         return makeError(ErrorCode::InvalidInput,
-                         std::string("the worker wrote a line that is not its protocol (") + e.what() +
-                             "): " + std::string(text.substr(0, 200)));
+                         std::string("the worker wrote a line that is not its protocol (") +
+                             textExcerpt(e.what(), 120) + "): " + textExcerpt(text, 200));
     } catch (const std::invalid_argument& e) {
         return makeError(ErrorCode::InvalidInput,
-                         std::string("the worker wrote a line that is not its protocol (") + e.what() +
-                             "): " + std::string(text.substr(0, 200)));
+                         std::string("the worker wrote a line that is not its protocol (") +
+                             textExcerpt(e.what(), 120) + "): " + textExcerpt(text, 200));
     }
 }
 

@@ -1,6 +1,7 @@
 #include "plan/finding_fixes.h"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 #include <set>
 #include <tuple>
@@ -89,6 +90,17 @@ bool better(const Finding& target, const Counts& before, const Counts& after) {
     return false;
 }
 
+// The smaller quantities tried as fixes: each of the next 16 down, then halving. A build of eight
+// GPUs tries every count, one of 100,000 cards tries 32 counts, not 99,999 copies of the build.
+std::vector<int> fewerQuantities(int quantity) {
+    std::set<int, std::greater<>> tried;
+    for (int less = 1; less <= 16 && quantity - less >= 1; ++less)
+        tried.insert(quantity - less);
+    for (int half = quantity / 2; half >= 1; half /= 2)
+        tried.insert(half);
+    return {tried.begin(), tried.end()};
+}
+
 } // namespace
 
 std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
@@ -105,7 +117,7 @@ std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
         // Fewer GPUs is no answer to how they talk to each other.
         const bool keepCount =
             part.snapshot.category == PartCategory::Gpu && search == FixSearch::ChangePartsKeepingGpuCount;
-        for (int quantity = keepCount ? 0 : part.quantity - 1; quantity >= 1; --quantity) {
+        for (int quantity : keepCount ? std::vector<int>{} : fewerQuantities(part.quantity)) {
             Candidate c{ChangeKind::Quantity,
                         std::to_string(quantity) + " × " + part.snapshot.name + " instead of " +
                             std::to_string(part.quantity),

@@ -1,17 +1,34 @@
 #include "util/text_file.h"
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
-#include <sstream>
 
 namespace torchrig {
 
-Result<std::string> readTextFile(const std::filesystem::path& path) {
+Result<std::string> readTextFile(const std::filesystem::path& path, std::size_t maxBytes) {
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(status))
+        return makeError(ErrorCode::Io, path.string() + " does not exist");
+    if (std::filesystem::is_directory(status))
+        return makeError(ErrorCode::Io, path.string() + " is a folder, not a file");
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        return makeError(ErrorCode::Io, path.string() + " cannot be read (does it exist?)");
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    return buffer.str();
+        return makeError(ErrorCode::Io, path.string() + " cannot be read: " + std::strerror(errno));
+    // Read at most one byte past the limit: a huge file (or /dev/zero) is refused, not swallowed.
+    std::string text;
+    char chunk[1 << 16];
+    while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+        text.append(chunk, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > maxBytes)
+            return makeError(ErrorCode::InvalidInput, path.string() + " is larger than " +
+                                                          std::to_string(maxBytes >> 20) +
+                                                          " MiB, more than any file TorchRig reads");
+    }
+    if (in.bad())
+        return makeError(ErrorCode::Io, path.string() + " cannot be read: " + std::strerror(errno));
+    return text;
 }
 
 Status writeTextFileAtomically(const std::filesystem::path& path, const std::string& text) {

@@ -7,8 +7,9 @@
 
 namespace torchrig {
 
-// A whole file as text; an error names the file when it cannot be read.
-Result<std::string> readTextFile(const std::filesystem::path& path);
+// A whole file as text, up to `maxBytes`; an error names the file and why it cannot be read (missing,
+// a folder, no permission, too large).
+Result<std::string> readTextFile(const std::filesystem::path& path, std::size_t maxBytes = 256u << 20);
 
 // Writes beside the target and renames over it, so a failed write never leaves half a file (or
 // loses the old one).

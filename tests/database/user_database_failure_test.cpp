@@ -74,12 +74,9 @@ TEST_CASE("A read-only user database shows the user's parts and refuses changes"
         auto catalog = test::openCatalog(path);
         REQUIRE(catalog->add(test::sampleGpu("gpu/mine", "Mine")).ok());
     }
-    auto checkReadOnly = [&](db::Catalog& catalog) {
+    auto checkReadOnly = [&](db::Catalog& catalog, const std::string& message) {
         CHECK(catalog.userStatus().state == db::UserDatabaseState::ReadOnly);
-        CHECK(catalog.userStatus().message ==
-              "Your parts database " + path.string() +
-                  " is read-only: your parts are shown, but changes cannot be saved. "
-                  "Make it writable (chmod u+w) to change it.");
+        CHECK(catalog.userStatus().message == message);
         CHECK(catalog.find("gpu/mine").has_value());
         auto write = catalog.remove("gpu/mine");
         REQUIRE_FALSE(write.ok());
@@ -88,17 +85,24 @@ TEST_CASE("A read-only user database shows the user's parts and refuses changes"
     };
     SECTION("opened read-only on request") {
         auto catalog = test::openCatalog(path, true);
-        checkReadOnly(*catalog);
+        checkReadOnly(*catalog, "Your parts database " + path.string() +
+                                    " is read-only: your parts are shown, but changes cannot be saved. "
+                                    "Make it writable (chmod u+w) to change it.");
     }
     SECTION("a file the operating system will not let us write") {
-        if (geteuid() == 0) {
-            WARN("running as root, which may write any file: the file-permission case is covered by the "
-                 "request case");
+        // Root may write any file whatever its mode: as root the folder is made read-only by a
+        // read-only bind mount in a mount namespace of this process's own instead.
+        test::ReadOnlyFolder readOnly(folder.path());
+        if (!readOnly.active()) {
+            WARN("neither an unwritable file nor a read-only mount can be made here: " + readOnly.why());
             return;
         }
-        std::filesystem::permissions(path, std::filesystem::perms::owner_read);
         auto catalog = test::openCatalog(path);
-        checkReadOnly(*catalog);
+        checkReadOnly(*catalog, "Your parts database " + path.string() +
+                                    " is in a folder that cannot be written (" +
+                                    (geteuid() == 0 ? "Read-only file system" : "Permission denied") +
+                                    "): your parts are shown, but changes cannot be saved. Make the folder " +
+                                    folder.path().string() + " writable to change them.");
     }
 }
 

@@ -1,5 +1,12 @@
 #include "test_support.h"
 
+#include <sched.h>
+#include <sys/mount.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -20,6 +27,42 @@ TemporaryFolder::~TemporaryFolder() {
     std::error_code ec;
     fs::permissions(m_path, fs::perms::owner_all, fs::perm_options::add, ec);
     fs::remove_all(m_path, ec);
+}
+
+ReadOnlyFolder::ReadOnlyFolder(const fs::path& folder)
+    : m_folder(folder) {
+    if (geteuid() != 0) {
+        for (const auto& entry : fs::directory_iterator(folder))
+            fs::permissions(entry.path(),
+                            fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write,
+                            fs::perm_options::remove);
+        fs::permissions(folder, fs::perms::owner_write, fs::perm_options::remove);
+        m_active = true;
+        return;
+    }
+    if (unshare(CLONE_NEWNS) != 0 || mount("none", "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
+        mount(folder.c_str(), folder.c_str(), nullptr, MS_BIND, nullptr) != 0) {
+        m_why = std::string("no mount namespace for root here: ") + std::strerror(errno);
+        return;
+    }
+    m_mounted = true;
+    if (mount(folder.c_str(), folder.c_str(), nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY, nullptr) != 0) {
+        m_why = std::string("the bind mount cannot be made read-only: ") + std::strerror(errno);
+        return;
+    }
+    m_active = true;
+}
+
+ReadOnlyFolder::~ReadOnlyFolder() {
+    if (m_mounted) {
+        umount2(m_folder.c_str(), MNT_DETACH);
+        return;
+    }
+    if (!m_active)
+        return;
+    fs::permissions(m_folder, fs::perms::owner_write, fs::perm_options::add);
+    for (const auto& entry : fs::directory_iterator(m_folder))
+        fs::permissions(entry.path(), fs::perms::owner_write, fs::perm_options::add);
 }
 
 fs::path bundledCatalogPath() {

@@ -22,6 +22,24 @@ private:
     std::filesystem::path m_path;
 };
 
+// Makes a folder's files unwritable for this process while it lives: by file mode (chmod a-w), or,
+// for root, whom modes do not stop, by a read-only bind mount in a private mount namespace.
+class ReadOnlyFolder {
+public:
+    explicit ReadOnlyFolder(const std::filesystem::path& folder);
+    ~ReadOnlyFolder();
+    ReadOnlyFolder(const ReadOnlyFolder&) = delete;
+    ReadOnlyFolder& operator=(const ReadOnlyFolder&) = delete;
+    bool active() const { return m_active; }
+    const std::string& why() const { return m_why; } // when not active
+
+private:
+    std::filesystem::path m_folder;
+    bool m_active = false;
+    bool m_mounted = false;
+    std::string m_why;
+};
+
 std::filesystem::path bundledCatalogPath();
 std::filesystem::path seedFolder();
 std::string readFile(const std::filesystem::path& path);

@@ -16,8 +16,12 @@ using namespace torchrig;
 
 namespace {
 
+// The worker reads one JSON line: a request written over several lines here is sent compacted,
+// one that is not JSON at all as it is.
 cli::WorkerOutcome runRequest(const std::string& request) {
-    return cli::runWorker({TORCHRIG_TEST_VALIDATE, "-"}, request, [](const WorkerLine&) {});
+    const auto document = nlohmann::json::parse(request, nullptr, false);
+    return cli::runWorker({TORCHRIG_TEST_VALIDATE, "-"}, document.is_discarded() ? request : document.dump(),
+                          [](const WorkerLine&) {});
 }
 
 std::string linearRequest(const char* optimizer, const char* precision = "fp32") {
@@ -79,9 +83,11 @@ TEST_CASE("amp-bf16 runs the forward under CPU autocast, and amp-fp16 is refused
     request["precision"] = "amp-bf16";
     auto outcome = runRequest(request.dump());
     REQUIRE(outcome.succeeded);
-    // Under autocast the linear runs in bfloat16 on bfloat16 copies of its inputs: the backward peak
-    // is not fp32's any more.
-    CHECK(outcome.result.measured.allocatedPeakBytes != kResident + kWeight + kBias + kActivation + 8);
+    // Under autocast the linear runs in bfloat16 on bfloat16 copies of its inputs, kept through
+    // backward: the peak is fp32's and more, by at most those copies (the weight's and the input's).
+    const auto fp32Peak = kResident + kWeight + kBias + kActivation + 8;
+    CHECK(outcome.result.measured.allocatedPeakBytes > fp32Peak);
+    CHECK(outcome.result.measured.allocatedPeakBytes <= fp32Peak + kWeight / 2 + kActivation / 2 + kBias);
     request["precision"] = "amp-fp16";
     auto fp16 = runRequest(request.dump());
     REQUIRE_FALSE(fp16.succeeded);
@@ -320,7 +326,7 @@ TEST_CASE("The worker times the kernel classes and splits each step into its pha
     const auto& m = outcome.result.measured;
     const auto& k = m.kernels;
     CHECK(k.eagerOpSeconds > 0);
-    CHECK(k.eagerOpSeconds < 1e-3); // a tiny op, not a kernel
+    CHECK(k.eagerOpSeconds < m.stepSecondsMedian / 100); // a tiny op's issue cost, not a kernel's work
     CHECK(k.linearFlopsPerSecond > 0);
     CHECK(k.linearBackwardFlopsPerSecond > 0);
     CHECK(k.convolutionFlopsPerSecond > 0);

@@ -154,7 +154,7 @@ bool ValidationRunner::start(const ValidationRequest& request) {
     connect(m_process, &QProcess::finished, this, &ValidationRunner::processFinished);
     connect(m_process, &QProcess::errorOccurred, this, &ValidationRunner::processError);
     m_process->start(m_workerPath, {QStringLiteral("-")});
-    m_process->write(QByteArray::fromStdString(validationRequestToJson(request)));
+    m_process->write(QByteArray::fromStdString(validationRequestToJson(request) + "\n")); // one JSON line
     m_process->closeWriteChannel();
     // The worker keeps its own limit; this one catches a worker that hangs past it.
     m_deadline.start(static_cast<int>(std::min(request.timeLimitSeconds + 10.0, 86400.0) * 1000));

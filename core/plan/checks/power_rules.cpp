@@ -4,6 +4,7 @@
 #include "plan/checks/rule_input.h"
 
 #include <algorithm>
+#include <charconv>
 #include <sstream>
 
 namespace torchrig::plan::checks {
@@ -45,8 +46,11 @@ PowerInputs powerInputs(const std::string& text) {
             std::size_t end = digit;
             while (end < item.size() && std::isdigit(static_cast<unsigned char>(item[end])))
                 ++end;
-            if (end < item.size() && item[end] == 'x')
-                count = std::stoi(item.substr(digit, end - digit));
+            // A catalog row's text: a count no card has (or more digits than an int) reads as unknown.
+            if (end < item.size() && item[end] == 'x' &&
+                (std::from_chars(item.data() + digit, item.data() + end, count).ec != std::errc() ||
+                 count > 16))
+                return PowerInputs{};
         }
         const bool sixteen = item.find("16-pin") != std::string::npos ||
                              item.find("12VHPWR") != std::string::npos ||

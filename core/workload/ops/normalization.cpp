@@ -20,6 +20,9 @@ TensorInfo batchNormShape(const ShapeCheck& check) {
     check.param(1, {x.shape[1]}, "bias");
     if (check.op().buffers.size() != 3)
         check.fail("needs running_mean, running_var and num_batches_tracked buffers");
+    check.buffer(0, {x.shape[1]}, "running_mean");
+    check.buffer(1, {x.shape[1]}, "running_var");
+    check.buffer(2, {}, "num_batches_tracked");
     return ShapeCheck::output(x.shape, x.dtype);
 }
 

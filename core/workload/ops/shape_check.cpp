@@ -34,6 +34,25 @@ void ShapeCheck::param(std::size_t i, const Shape& expected, const char* what) c
     if (t.shape != expected)
         fail(std::string(what) + " '" + t.name + "' is " + shapeToString(t.shape) + " but the input needs " +
              shapeToString(expected));
+    // PyTorch multiplies a weight with an input of its own dtype only (autocast casts both at run
+    // time; the graph holds what is stored). A 4-bit weight is dequantized to the input's dtype.
+    if (!m_op.inputs.empty() && !t.quantized4bit) {
+        const auto& x = m_graph.tensor(m_op.inputs[0]);
+        if (isFloatingPoint(x.dtype) && isFloatingPoint(t.dtype) && x.dtype != t.dtype)
+            fail(std::string(what) + " '" + t.name + "' is " + std::string(dtypeId(t.dtype)) +
+                 " but the input '" + x.name + "' is " + std::string(dtypeId(x.dtype)) +
+                 ": PyTorch refuses to mix them. Give both the same dtype (precision is chosen by the "
+                 "workload)");
+    }
+}
+
+void ShapeCheck::buffer(std::size_t i, const Shape& expected, const char* what) const {
+    if (i >= m_op.buffers.size())
+        fail(std::string("needs a ") + what + " buffer of shape " + shapeToString(expected));
+    const auto& t = m_graph.tensor(m_op.buffers[i]);
+    if (t.shape != expected)
+        fail(std::string(what) + " '" + t.name + "' is " + shapeToString(t.shape) + " but the input needs " +
+             shapeToString(expected));
 }
 
 const TensorInfo& ShapeCheck::weight(std::size_t rank) const {

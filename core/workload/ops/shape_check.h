@@ -23,8 +23,10 @@ public:
     const TensorInfo& input(std::size_t i) const; // fails when the op has fewer
     void inputCount(std::size_t low, std::size_t high) const;
     void rank(const TensorInfo& t, std::size_t low, std::size_t high = 64) const;
-    // Parameter i must exist with this shape.
+    // Parameter i must exist with this shape, and a floating one with the input's dtype.
     void param(std::size_t i, const Shape& expected, const char* what) const;
+    // Buffer i must exist with this shape.
+    void buffer(std::size_t i, const Shape& expected, const char* what) const;
     // The first parameter, the weight, which must have `rank` dimensions (its sizes are the rule's
     // to check); call after paramCount.
     const TensorInfo& weight(std::size_t rank) const;

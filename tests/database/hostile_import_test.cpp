@@ -1,0 +1,78 @@
+// What the hardening review (issue 19) fed the catalog: a CSV byte that is not UTF-8 (it imported,
+// then broke every JSON listing), parts JSON whose version is not a number, a user database that
+// lost a table or every byte. Each is refused with its place named, and nothing is changed.
+
+#include "catalog.h"
+#include "part_files.h"
+#include "test_support.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <catch2/catch.hpp>
+
+using namespace torchrig;
+
+TEST_CASE("A CSV with a byte that is not UTF-8 is refused at the door, naming the line",
+          "[database][hostile]") {
+    const std::string csv =
+        "id,name,vendor,aliases,architecture,vram_gb,memory_bandwidth_gbs,tdp_w,form_factor,"
+        "gpu_link,source,as_of,confidence\n"
+        "gpu/latin1,Caf\xE9 Card,Lab,,Test,16,500,200,pcie,none,sheet,2026-11,high\n";
+    auto parts = db::readPartsCsv(csv, PartCategory::Gpu, "gpu.csv");
+    REQUIRE_FALSE(parts.ok());
+    CHECK(parts.error().message == "gpu.csv, line 2: byte 130 is not a UTF-8 character. Save the file as "
+                                   "UTF-8 (in a spreadsheet: CSV UTF-8) "
+                                   "and import it again");
+    const std::string longCell =
+        "id,name,vendor,aliases,architecture,vram_gb,memory_bandwidth_gbs,tdp_w,form_factor,"
+        "gpu_link,source,as_of,confidence\n"
+        "gpu/long,Long," +
+        std::string(5000, 'L') + ",,Test,16,500,200,pcie,none,sheet,2026-11,high\n";
+    auto cell = db::readPartsCsv(longCell, PartCategory::Gpu, "gpu.csv");
+    REQUIRE_FALSE(cell.ok());
+    CHECK(cell.error().message.find("gpu.csv, row 2, column C: a cell of 5000 bytes") == 0);
+    CHECK(cell.error().message.size() < 500);
+}
+
+TEST_CASE("A parts JSON whose format_version is not a whole number is refused", "[database][hostile]") {
+    for (const auto* version : {"\"2\"", "[1]", "null", "1e999"}) {
+        INFO(version);
+        auto parts = db::readPartsJson(std::string(R"({"format":"torchrig-parts","format_version":)") +
+                                           version + R"(,"parts":[]})",
+                                       "parts.json");
+        REQUIRE_FALSE(parts.ok());
+        CHECK(parts.error().message.find("parts.json") == 0);
+        CHECK(parts.error().message.find("format_version") != std::string::npos);
+    }
+}
+
+TEST_CASE("A user database that lost a table, or all its bytes, is named and left alone",
+          "[database][hostile]") {
+    test::TemporaryFolder folder;
+    const auto path = folder.file("user.sqlite");
+    {
+        auto catalog = test::openCatalog(path);
+        REQUIRE(catalog->add(test::sampleGpu("gpu/mine", "Mine")).ok());
+    }
+    {
+        SQLite::Database database(path.string(), SQLite::OPEN_READWRITE);
+        database.exec("DROP TABLE price");
+        database.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    }
+    const auto before = test::readFile(path);
+    for (bool readOnly : {false, true}) {
+        auto catalog = test::openCatalog(path, readOnly);
+        CHECK(catalog->userStatus().state == db::UserDatabaseState::Unavailable);
+        CHECK(catalog->userStatus().message.find("is damaged: its table \"price\" is missing") !=
+              std::string::npos);
+        CHECK(catalog->find("gpu/rtx-4090").has_value()); // the bundled catalog still answers
+    }
+    CHECK(test::readFile(path) == before);
+
+    const auto empty = folder.file("empty.sqlite");
+    test::writeFile(empty, "");
+    auto catalog = test::openCatalog(empty);
+    CHECK(catalog->userStatus().state == db::UserDatabaseState::Unavailable);
+    CHECK(catalog->userStatus().message.find("is empty (0 bytes)") != std::string::npos);
+    catalog.reset();
+    CHECK(test::readFile(empty).empty());
+}
