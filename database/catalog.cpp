@@ -388,7 +388,7 @@ Status Catalog::remove(std::string_view id) {
         }
         transaction.commit();
     } catch (const SQLite::Exception& e) {
-        return makeError(ErrorCode::Database, fmt::format("{} could not be removed: {}", id, e.what()));
+        return sqliteWriteFailure(e, fmt::format("{} could not be removed", id));
     }
     return Ok{};
 }
@@ -409,7 +409,7 @@ Status Catalog::revert(std::string_view id) {
         unhide.exec();
         transaction.commit();
     } catch (const SQLite::Exception& e) {
-        return makeError(ErrorCode::Database, fmt::format("{} could not be reverted: {}", id, e.what()));
+        return sqliteWriteFailure(e, fmt::format("{} could not be reverted", id));
     }
     return Ok{};
 }
@@ -425,8 +425,7 @@ Status Catalog::addPrice(std::string_view id, const Price& price) {
             return status;
         transaction.commit();
     } catch (const SQLite::Exception& e) {
-        return makeError(ErrorCode::Database,
-                         fmt::format("the price for {} could not be saved: {}", id, e.what()));
+        return sqliteWriteFailure(e, fmt::format("the price for {} could not be saved", id));
     }
     return Ok{};
 }
@@ -481,7 +480,7 @@ Result<ImportReport> Catalog::importParts(const std::vector<PartRecord>& parts) 
         }
         transaction.commit();
     } catch (const SQLite::Exception& e) {
-        return makeError(ErrorCode::Database, fmt::format("nothing was imported: {}", e.what()));
+        return sqliteWriteFailure(e, "nothing was imported");
     }
     return report;
 }
@@ -507,8 +506,7 @@ Result<std::int64_t> Catalog::addValidationRun(const ValidationRunRecord& run) {
         insert.exec();
         return m_database->getLastInsertRowid();
     } catch (const SQLite::Exception& e) {
-        return makeError(ErrorCode::Database,
-                         fmt::format("the validation run could not be saved: {}", e.what()));
+        return sqliteWriteFailure(e, "the validation run could not be saved");
     }
 }
 
@@ -549,8 +547,7 @@ Status Catalog::setCalibration(const std::string& deviceName, const std::string&
         upsert.bind(3, calibrationJson);
         upsert.exec();
     } catch (const SQLite::Exception& e) {
-        return makeError(ErrorCode::Database,
-                         fmt::format("the calibration for {} could not be saved: {}", deviceName, e.what()));
+        return sqliteWriteFailure(e, fmt::format("the calibration for {} could not be saved", deviceName));
     }
     return Ok{};
 }
@@ -591,8 +588,7 @@ Status Catalog::resetCalibration(const std::string& deviceName) {
         remove.bind(1, deviceName);
         remove.exec();
     } catch (const SQLite::Exception& e) {
-        return makeError(ErrorCode::Database,
-                         fmt::format("the calibration for {} could not be reset: {}", deviceName, e.what()));
+        return sqliteWriteFailure(e, fmt::format("the calibration for {} could not be reset", deviceName));
     }
     return Ok{};
 }

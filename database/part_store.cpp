@@ -4,6 +4,8 @@
 #include "field_value.h"
 #include "search_text.h"
 
+#include "user_database_preparation.h"
+
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
 
@@ -200,7 +202,7 @@ Status PartStore::put(const PartRecord& part) {
         insertSearch.bind(6, searchKeywords(part));
         insertSearch.exec();
     } catch (const SQLite::Exception& e) {
-        return makeError(ErrorCode::Database, fmt::format("{}: could not be written: {}", part.id, e.what()));
+        return sqliteWriteFailure(e, fmt::format("{} could not be written", part.id));
     }
     return Ok{};
 }
@@ -231,7 +233,7 @@ Status PartStore::remove(std::string_view id, Prices prices) {
         statement.bind(1, std::string(id));
         statement.exec();
     } catch (const SQLite::Exception& e) {
-        return makeError(ErrorCode::Database, fmt::format("{}: could not be removed: {}", id, e.what()));
+        return sqliteWriteFailure(e, fmt::format("{} could not be removed", id));
     }
     return Ok{};
 }
@@ -252,8 +254,7 @@ Status PartStore::addPrice(std::string_view partId, const Price& price) {
         insert.bind(6, price.source);
         insert.exec();
     } catch (const SQLite::Exception& e) {
-        return makeError(ErrorCode::Database,
-                         fmt::format("{}: the price could not be written: {}", partId, e.what()));
+        return sqliteWriteFailure(e, fmt::format("{}: the price could not be written", partId));
     }
     return Ok{};
 }

@@ -91,6 +91,25 @@ std::optional<std::string> missingTable(SQLite::Database& database) {
 
 } // namespace
 
+Error sqliteWriteFailure(const SQLite::Exception& e, const std::string& what) {
+    switch (e.getErrorCode() & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        return makeError(
+            ErrorCode::ReadOnly,
+            what + ": your parts database is locked by another program (another TorchRig or an "
+                   "SQLite tool holding it open). Nothing was changed; close that program and try again");
+    case SQLITE_READONLY:
+    case SQLITE_PERM:
+        return makeError(ErrorCode::ReadOnly,
+                         fmt::format("{}: your parts database cannot be written now ({}). "
+                                     "Nothing was changed",
+                                     what, e.getErrorStr()));
+    case SQLITE_FULL: return makeError(ErrorCode::Io, what + ": the disk is full. Nothing was changed");
+    default: return makeError(ErrorCode::Database, fmt::format("{}: {}", what, e.what()));
+    }
+}
+
 UserDatabaseStatus prepareUserDatabase(const fs::path& path, const CatalogOpenOptions& options) {
     std::error_code ec;
     bool exists = fs::exists(path, ec);

@@ -249,6 +249,8 @@ int BuildCommand::create() {
         build.title = m_title;
     if (build.title.empty())
         build.title = "Untitled build";
+    if (auto problem = plan::buildSizeProblem(build))
+        return usage("the build is too large: " + *problem);
     if (auto written = writeTextFileAtomically(m_output, writeBuildFile(build)); !written)
         return fail(written.error());
     std::cout << "wrote " << m_output << ": " << build.title << " (" << build.parts.size() << " parts)\n";

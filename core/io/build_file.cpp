@@ -328,6 +328,8 @@ plan::Build readBuild(const json& document, const std::string& where) {
         build.workloads.push_back(
             readWorkload(workloads[i], where + ".workloads[" + std::to_string(i) + "]"));
     build.purchasing = readPurchasing(objectAt(document, "purchasing", where), where + ".purchasing");
+    if (auto problem = plan::buildSizeProblem(build))
+        throw FileError(where + "." + *problem);
     return build;
 }
 

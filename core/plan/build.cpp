@@ -1,5 +1,7 @@
 #include "plan/build.h"
 
+#include <algorithm>
+
 namespace torchrig::plan {
 
 std::optional<double> PartSnapshot::number(std::string_view column) const {
@@ -29,6 +31,25 @@ double nodeRamBytes(const Build& build) {
             bytes += part.snapshot.number("modules").value_or(0) *
                      part.snapshot.number("module_gb").value_or(0) * 1e9 * part.quantity;
     return bytes;
+}
+
+std::optional<std::string> buildSizeProblem(const Build& build) {
+    const std::int64_t nodes = std::max(1, build.nodes);
+    std::int64_t gpus = 0;
+    for (std::size_t i = 0; i < build.parts.size(); ++i) {
+        const std::int64_t count = std::int64_t{std::max(1, build.parts[i].quantity)} * nodes;
+        if (count > kMaxPartsAcrossNodes)
+            return "parts[" + std::to_string(i) + "]: " + std::to_string(build.parts[i].quantity) +
+                   " per node x " + std::to_string(nodes) + " nodes is " + std::to_string(count) +
+                   "; TorchRig plans up to " + std::to_string(kMaxPartsAcrossNodes) +
+                   " of a part across the nodes";
+        if (build.parts[i].snapshot.category == PartCategory::Gpu)
+            gpus += count;
+    }
+    if (gpus > kMaxPartsAcrossNodes)
+        return "parts: " + std::to_string(gpus) + " GPUs across the nodes; TorchRig plans up to " +
+               std::to_string(kMaxPartsAcrossNodes);
+    return std::nullopt;
 }
 
 } // namespace torchrig::plan

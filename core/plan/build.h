@@ -76,4 +76,11 @@ struct Build {
 // One node's RAM in bytes: its memory kits' modules times their size (GB, 10^9 bytes).
 double nodeRamBytes(const Build& build);
 
+// The most of one part across all nodes, and of GPUs in all, that TorchRig plans: far above any
+// cluster built, and small enough that every count of the plan (an int) and every product of it
+// stays in range.
+inline constexpr std::int64_t kMaxPartsAcrossNodes = 1'000'000;
+// Why the build is larger than that ("parts[0]: 100000 per node x 100000 nodes …"), or nothing.
+std::optional<std::string> buildSizeProblem(const Build& build);
+
 } // namespace torchrig::plan

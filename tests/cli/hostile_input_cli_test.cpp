@@ -111,16 +111,26 @@ TEST_CASE("A negative or absurd price or TDP in a file is refused, not totalled"
 TEST_CASE("A huge quantity answers at once, and a long name does not pad every row", "[cli][hostile]") {
     test::TemporaryFolder folder;
     auto build = nlohmann::json::parse(makeBuildFile(folder));
+    // 100,000 cards x 100,000 nodes once overflowed the GPU count (found by UBSan): refused.
     build["parts"][0]["quantity"] = 100000;
     build["nodes"] = 100000;
+    expectRefusal(runCli(folder, "build check '" + writeVariant(folder, "huge.torchrig", build.dump()) + "'"),
+                  4, "parts[0]: 100000 per node x 100000 nodes is 10000000000");
+    // 1,000 x 1,000 is planned: once a copy of the build per smaller quantity tried (8.4 s and
+    // 1.26 GB for 100,000 cards), now 32 counts.
+    build["parts"][0]["quantity"] = 1000;
+    build["nodes"] = 1000;
     const auto file = writeVariant(folder, "many.torchrig", build.dump());
-    // 100,000 cards once cost 8.4 s and 1.26 GB (a copy of the build per smaller quantity tried).
     auto checked = runCli(folder, "build check '" + file + "' --json");
+    INFO(checked.output.substr(0, 400));
     REQUIRE(checked.exitCode == 0);
     CHECK(nlohmann::json::parse(checked.output)["findings"].is_array());
     auto cost = runCli(folder, "build cost '" + file + "' --json");
     REQUIRE(cost.exitCode == 0);
     CHECK(nlohmann::json::parse(cost.output)["load_watts"].get<double>() > 0);
+    expectRefusal(runCli(folder, "build new --part gpu/rtx-4090x1000 --nodes 100000 -o '" +
+                                     folder.file("x.torchrig").string() + "'"),
+                  2, "1000 per node x 100000 nodes");
 
     auto named = build;
     named["parts"][0]["quantity"] = 1;

@@ -76,3 +76,20 @@ TEST_CASE("A user database that lost a table, or all its bytes, is named and lef
     catalog.reset();
     CHECK(test::readFile(empty).empty());
 }
+
+TEST_CASE("A write that finds the database locked by another program is refused as read-only now",
+          "[database][hostile]") {
+    test::TemporaryFolder folder;
+    const auto path = folder.file("user.sqlite");
+    auto catalog = test::openCatalog(path);
+    REQUIRE(catalog->userStatus().state == db::UserDatabaseState::Writable);
+    // Locked after TorchRig opened it: the CLI exited 1 ("unexpected") here, where the README says 6.
+    SQLite::Database holder(path.string(), SQLite::OPEN_READWRITE);
+    holder.exec("BEGIN EXCLUSIVE");
+    auto write = catalog->add(test::sampleGpu("gpu/late", "Late"));
+    REQUIRE_FALSE(write.ok());
+    CHECK(write.error().code == ErrorCode::ReadOnly);
+    CHECK(write.error().message.find("locked by another program") != std::string::npos);
+    holder.exec("ROLLBACK");
+    CHECK(catalog->add(test::sampleGpu("gpu/late", "Late")).ok());
+}
