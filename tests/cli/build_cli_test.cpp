@@ -24,6 +24,7 @@ TEST_CASE("build presets lists the seed articles' builds, every part from the ca
         byId[preset["id"].get<std::string>()] = preset;
         INFO(preset["id"]);
         CHECK(preset["source"].get<std::string>().rfind("seeds/0", 0) == 0);
+        REQUIRE_FALSE(preset["parts"].empty());
         for (const auto& part : preset["parts"]) {
             INFO(part["id"]);
             CHECK(part["name"].is_string()); // found in the bundled catalog
@@ -229,6 +230,7 @@ TEST_CASE("build advise gives the seed articles' advice with sources and compute
         }
     auto buildOnly = nlohmann::json::parse(runCli(folder, "build advise '" + file + "' --json").output);
     CHECK(buildOnly["note"].get<std::string>().find("no workload") != std::string::npos);
+    REQUIRE_FALSE(buildOnly["advice"].empty());
     for (const auto& a : buildOnly["advice"])
         CHECK(a["change"].is_null());
 }

@@ -88,10 +88,12 @@ TEST_CASE("report writes a PDF sheet for every preset with its parts, total and 
         CHECK(pdfInfo(pdf, "Pages") == std::to_string(pages.size()));
         CHECK(pdfInfo(pdf, "Page size").find("595 x 842 pts (A4)") != std::string::npos);
         const auto text = allText(pages);
+        REQUIRE_FALSE(preset["parts"].empty());
         for (const auto& part : preset["parts"])
             CHECK(text.find(part["name"].get<std::string>()) != std::string::npos);
         // The total as `build cost` computes it, and the first workload's verdict.
         const auto cost = nlohmann::json::parse(runCli(folder, "build cost '" + file + "' --json").output);
+        REQUIRE_FALSE(cost["totals_by_currency"].empty());
         for (const auto& [currency, amount] : cost["totals_by_currency"].items()) {
             char total[64];
             std::snprintf(total, sizeof total, "%.2f %s", amount.get<double>(), currency.c_str());

@@ -98,11 +98,14 @@ TEST_CASE("Advice: out of memory brings checkpointing and accumulation", "[core]
     auto advice = advise(small, workload("gpt2", 16));
     const auto* checkpointing = find(advice, "checkpointing");
     REQUIRE(checkpointing);
+    REQUIRE(checkpointing->change);
     CHECK(checkpointing->change->value == "blocks");
+    REQUIRE(checkpointing->effect);
     CHECK(checkpointing->effect->allocatedAfter < checkpointing->effect->allocatedBefore);
     CHECK_FALSE(checkpointing->correction.empty()); // the article's 60-80 % is its claim, not a fact
     const auto* accumulation = find(advice, "gradient-accumulation");
     REQUIRE(accumulation);
+    REQUIRE(accumulation->change);
     CHECK(accumulation->change->field == "batch");
     CHECK(accumulation->change->value == "8");
     REQUIRE(accumulation->change->alsoSet.size() == 1);
@@ -118,6 +121,7 @@ TEST_CASE("Advice: article 000's batch rule for image models, beside the largest
     const auto aAdvice = advise(workstation(), workload("resnet18", 16));
     const auto* a = find(aAdvice, "batch-rule-of-thumb");
     REQUIRE(a);
+    REQUIRE(a->change);
     CHECK(a->change->value == "64"); // 24 GB is over 12e9 bytes, and 64 fits
     CHECK(a->message.find("fits up to") != std::string::npos);
     CHECK_FALSE(find(advise(workstation(), workload("resnet18", 64)), "batch-rule-of-thumb"));
@@ -179,6 +183,7 @@ TEST_CASE("Advice: storage under 3000 MB/s, or slower than the pace reads", "[co
     const auto aAdvice = advise(workstation(), workload("resnet18", 64), huge);
     const auto* a = find(aAdvice, "nvme-speed");
     REQUIRE(a);
+    REQUIRE(a->change);
     CHECK(a->change->field == "cache_dataset");
 }
 
@@ -189,6 +194,7 @@ TEST_CASE("Advice: host RAM for the dataset cache, and the article's 32 GB", "[c
     const auto cacheAdvice = advise(workstation(), workload("resnet18", 64), dataset);
     const auto* cache = find(cacheAdvice, "host-ram");
     REQUIRE(cache);
+    REQUIRE(cache->change);
     CHECK(cache->change->value == "true");
     auto sixteen = workstation();
     sixteen.parts[2] = part("memory/16", PartCategory::MemoryKit, {{"modules", I{2}}, {"module_gb", I{8}}});

@@ -96,7 +96,6 @@ BuildPart& find(Build& b, const std::string& id) {
 TEST_CASE("A build whose parts go together has no findings", "[core][build][compat]") {
     INFO(::Catch::Detail::stringify(rules(goodBuild())));
     CHECK(checkBuild(goodBuild()).empty());
-    CHECK(notChecked().size() >= 5);
 }
 
 TEST_CASE("Each compatibility rule fires on the fault it looks for", "[core][build][compat]") {

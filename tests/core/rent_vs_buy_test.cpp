@@ -113,7 +113,9 @@ TEST_CASE("Rent vs buy says what it cannot compare", "[core][build][rent]") {
         const auto r =
             compareRentVsBuy(build, graph, cudaSetup(), {offerOf(build.parts[0], 2.0)}, {}, options);
         CHECK(r.purchaseIsLowerBound);
+        REQUIRE(r.purchase);
         CHECK(*r.purchase == Approx(10000));
+        REQUIRE(r.cloud.size() == 1);
         CHECK(r.cloud[0].breakEvenMonths);
     }
     SECTION("a rented instance in the build is not part of the purchase") {
@@ -162,11 +164,15 @@ TEST_CASE("Rent vs buy says what it cannot compare", "[core][build][rent]") {
         options.rates = {{"USD", 7}};
         auto r = compareRentVsBuy(build, graph, cudaSetup(), {offerOf(build.parts[0], 2.0)}, {}, options);
         CHECK(r.currency == "CNY");
+        REQUIRE(r.purchase);
         CHECK(*r.purchase == Approx(70000));
+        REQUIRE(r.cloud.size() == 1);
+        REQUIRE(r.cloud[0].hourlyCost);
         CHECK(*r.cloud[0].hourlyCost == Approx(14));
         options.rates.clear();
         r = compareRentVsBuy(build, graph, cudaSetup(), {offerOf(build.parts[0], 2.0)}, {}, options);
         CHECK_FALSE(r.purchase);
+        REQUIRE(r.cloud.size() == 1);
         CHECK_FALSE(r.cloud[0].hourlyCost);
     }
 }
@@ -191,19 +197,23 @@ TEST_CASE("A build's GPUs are estimated as wired: count over nodes, NVLink bridg
     network.snapshot.fields["link_gbits"] = std::int64_t{200};
     build.parts.push_back(network);
     gpus = buildGpus(build);
+    REQUIRE(gpus);
     CHECK(gpus->spec.interconnectBytesPerSecond == Approx(25e9)); // 200 Gb/s, slower than PCIe 4.0 x16
     build.nodes = 1;
     build.parts.push_back(bridge);
     gpus = buildGpus(build);
+    REQUIRE(gpus);
     CHECK(gpus->spec.interconnectBytesPerSecond == Approx(56.25e9)); // the bridge's 112.5 GB/s both ways
     build.parts.erase(build.parts.begin() + 2);
     gpus = buildGpus(build);
+    REQUIRE(gpus);
     CHECK(gpus->spec.interconnectBytesPerSecond == Approx(0.985e9 * 2 * 16)); // PCIe 4.0 x16
     BuildPart cpu;
     cpu.snapshot.category = PartCategory::Cpu;
     cpu.snapshot.fields["pcie_lanes"] = std::int64_t{20};
     build.parts.push_back(cpu);
     gpus = buildGpus(build);
+    REQUIRE(gpus);
     CHECK(gpus->lanesPerGpu == 8); // a desktop CPU's 20 lanes run the two cards at x8
     CHECK(gpus->spec.interconnectBytesPerSecond == Approx(0.985e9 * 2 * 8));
     CHECK(gpus->spec.hostLinkBytesPerSecond == Approx(0.985e9 * 2 * 8));

@@ -221,11 +221,14 @@ TEST_CASE("The main window adds the catalog's selected part, edits the workload 
     model->setCurrentIndex(model->findData(QStringLiteral("resnet50")));
     REQUIRE(window.document()->build().workloads.size() == 1);
     CHECK(window.document()->build().workloads[0].request.model == "resnet50");
+    const auto batchBefore = window.document()->build().workloads[0].request.inputs.batch;
+    REQUIRE(batchBefore != 48);
+    REQUIRE(batchBefore != 64);
     window.workloadEditor()->batchBox()->setValue(48);
     window.workloadEditor()->batchBox()->setValue(64);
     CHECK(window.document()->build().workloads[0].request.inputs.batch == 64);
-    window.document()->undoStack()->undo(); // the two batch steps were one edit
-    CHECK(window.document()->build().workloads[0].request.inputs.batch != 48);
+    window.document()->undoStack()->undo(); // the two batch steps were one edit: back to before both
+    CHECK(window.document()->build().workloads[0].request.inputs.batch == batchBefore);
     CHECK(window.analysis()->memoryChart()->segments().size() == estimate::kMemoryCategoryCount + 2);
 
     const auto saved = QString::fromStdString(folder.file("window.torchrig").string());
