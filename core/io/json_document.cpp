@@ -50,14 +50,15 @@ public:
     bool end_object() override { return close(); }
     bool start_array(std::size_t) override { return open(json::array()); }
     bool end_array() override { return close(); }
-    bool parse_error(std::size_t position, const std::string&,
+    bool parse_error(std::size_t position, const std::string& lastToken,
                      const nlohmann::detail::exception& e) override {
         if (m_refusal.empty()) {
             m_errorPosition = position;
             m_endedEarly = std::string_view(e.what()).find("end of input") != std::string_view::npos;
             m_numberOverflow = e.id == 406;
             if (m_numberOverflow)
-                m_refusal = path() + " holds a number too large for a double";
+                m_refusal = path() + " holds " + textExcerpt(lastToken, 24) +
+                            ", a number too large to read (beyond 1.8e308)";
         }
         return false;
     }

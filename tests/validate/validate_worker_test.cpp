@@ -378,3 +378,21 @@ TEST_CASE("The worker waits passively in OpenMP unless its caller chose a policy
     CHECK(policyMidRun("env -u OMP_WAIT_POLICY") == "OMP_WAIT_POLICY=PASSIVE\n");
     CHECK(policyMidRun("env OMP_WAIT_POLICY=active") == "OMP_WAIT_POLICY=active\n");
 }
+
+TEST_CASE("A graph LibTorch cannot train is refused before it is built, in the estimate's words",
+          "[validate]") {
+    auto graph =
+        nlohmann::json::parse(test::readFile(TORCHRIG_TEST_RESOURCES "/models/example-small-cnn.json"));
+    // An in-place relu on a relu's output, which that relu saved for its backward: LibTorch would
+    // fail in backward, as an "internal" error after the run started.
+    auto& ops = graph["ops"];
+    ops.insert(ops.begin() + 1, nlohmann::json{{"op", "relu"}, {"name", "relu0"}, {"inputs", {"conv1"}}});
+    ops[2]["inputs"] = {"relu0"};
+    auto inPlace = runRequest(nlohmann::json{{"model_graph", graph}, {"batch", 64}, {"steps", 1}}.dump());
+    REQUIRE_FALSE(inPlace.succeeded);
+    CHECK(inPlace.errorKind == ValidationErrorKind::InvalidRequest);
+    CHECK(inPlace.message ==
+          "op 'relu1' (relu) works in place on 'relu0', which op 'relu0' keeps for its backward: "
+          "PyTorch fails in backward (\"one of the variables needed for gradient computation has "
+          "been modified by an inplace operation\"). Set \"inplace\": false");
+}
