@@ -27,13 +27,19 @@ void ShapeCheck::rank(const TensorInfo& t, std::size_t low, std::size_t high) co
              (low == high ? std::to_string(low) : "at least " + std::to_string(low)) + " dimensions");
 }
 
-void ShapeCheck::param(std::size_t i, const Shape& expected, const char* what) const {
-    if (i >= m_op.params.size())
-        fail(std::string("needs a ") + what + " parameter of shape " + shapeToString(expected));
-    const auto& t = m_graph.tensor(m_op.params[i]);
+const TensorInfo& ShapeCheck::shaped(const std::vector<TensorId>& tensors, std::size_t i,
+                                     const Shape& expected, const char* what, const char* role) const {
+    if (i >= tensors.size())
+        fail(std::string("needs a ") + what + " " + role + " of shape " + shapeToString(expected));
+    const auto& t = m_graph.tensor(tensors[i]);
     if (t.shape != expected)
         fail(std::string(what) + " '" + t.name + "' is " + shapeToString(t.shape) + " but the input needs " +
              shapeToString(expected));
+    return t;
+}
+
+void ShapeCheck::param(std::size_t i, const Shape& expected, const char* what) const {
+    const auto& t = shaped(m_op.params, i, expected, what, "parameter");
     // PyTorch multiplies a weight with an input of its own dtype only (autocast casts both at run
     // time; the graph holds what is stored). A 4-bit weight is dequantized to the input's dtype.
     if (!m_op.inputs.empty() && !t.quantized4bit) {
@@ -47,12 +53,7 @@ void ShapeCheck::param(std::size_t i, const Shape& expected, const char* what) c
 }
 
 void ShapeCheck::buffer(std::size_t i, const Shape& expected, const char* what) const {
-    if (i >= m_op.buffers.size())
-        fail(std::string("needs a ") + what + " buffer of shape " + shapeToString(expected));
-    const auto& t = m_graph.tensor(m_op.buffers[i]);
-    if (t.shape != expected)
-        fail(std::string(what) + " '" + t.name + "' is " + shapeToString(t.shape) + " but the input needs " +
-             shapeToString(expected));
+    shaped(m_op.buffers, i, expected, what, "buffer");
 }
 
 const TensorInfo& ShapeCheck::weight(std::size_t rank) const {

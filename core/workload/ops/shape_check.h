@@ -40,6 +40,10 @@ public:
     TensorInfo sameAsInput() const;
 
 private:
+    // Tensor i of the op's params or buffers, which must exist with this shape.
+    const TensorInfo& shaped(const std::vector<TensorId>& tensors, std::size_t i, const Shape& expected,
+                             const char* what, const char* role) const;
+
     const ModelGraph& m_graph;
     const Op& m_op;
 };
