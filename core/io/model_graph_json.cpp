@@ -89,7 +89,7 @@ double number(const json& value, const std::string& where) {
 
 void readPair(const json& value, std::int64_t (&target)[2], const std::string& where) {
     if (value.is_number_integer()) {
-        target[0] = target[1] = value.get<std::int64_t>();
+        target[0] = target[1] = integer(value, where);
         return;
     }
     if (!value.is_array() || value.size() != 2)

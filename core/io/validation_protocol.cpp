@@ -317,13 +317,22 @@ json deviceToJson(const ValidationDevice& d) {
             {"driver_version", d.driverVersion}};
 }
 
+// A count in the worker's output (bytes, steps, threads), checked before it becomes an integer: a
+// line of another program's must not wrap, or convert 1e131 to an int64 (undefined behaviour).
+std::int64_t countOf(const json& value, const char* key,
+                     std::int64_t highest = std::numeric_limits<std::int64_t>::max()) {
+    return wholeNumberIn(value, key, 0, highest);
+}
+
 ValidationDevice deviceFromJson(const json& d) {
     return {d.at("kind").get<std::string>(),
             d.at("name").get<std::string>(),
-            d.at("total_memory_bytes").get<std::int64_t>(),
+            countOf(d.at("total_memory_bytes"), "total_memory_bytes"),
             d.at("compute_capability").get<std::string>(),
-            d.at("threads").get<int>(),
-            d.value("multiprocessors", 0),
+            static_cast<int>(countOf(d.at("threads"), "threads", std::numeric_limits<int>::max())),
+            d.contains("multiprocessors")
+                ? static_cast<int>(countOf(d["multiprocessors"], "multiprocessors", 1 << 20))
+                : 0,
             d.at("libtorch_version").get<std::string>(),
             d.at("cuda_version").get<std::string>(),
             d.value("driver_version", std::string())};
@@ -342,7 +351,7 @@ Result<std::vector<ValidationDevice>> parseDevicesLine(std::string_view text) {
         for (const auto& d : document.at("devices"))
             devices.push_back(deviceFromJson(d));
         return devices;
-    } catch (const json::exception& e) {
+    } catch (const std::exception& e) { // the JSON library's, or a JsonFieldError
         return makeError(ErrorCode::InvalidInput, std::string("the worker's probe is not its protocol (") +
                                                       textExcerpt(e.what(), 120) +
                                                       "): " + textExcerpt(text, 200));
@@ -391,7 +400,8 @@ Result<WorkerLine> parseWorkerLine(std::string_view text) {
         if (event == "progress") {
             line.type = WorkerLine::Type::Progress;
             line.phase = document.at("phase").get<std::string>();
-            line.step = document.at("step").get<int>();
+            line.step =
+                static_cast<int>(countOf(document.at("step"), "step", std::numeric_limits<int>::max()));
             line.elapsedSeconds = document.at("elapsed_seconds").get<double>();
         } else if (event == "error") {
             line.type = WorkerLine::Type::Error;
@@ -403,15 +413,16 @@ Result<WorkerLine> parseWorkerLine(std::string_view text) {
             auto& r = line.result;
             r.model = document.at("model").get<std::string>();
             if (document.contains("max_batch"))
-                r.maxBatch = document["max_batch"].get<std::int64_t>();
+                r.maxBatch = countOf(document["max_batch"], "max_batch");
             const auto& inputs = document.at("inputs");
-            r.inputs = {inputs.at("batch").get<std::int64_t>(), inputs.at("image_size").get<std::int64_t>(),
-                        inputs.at("seq_len").get<std::int64_t>(), inputs.value("layers", std::int64_t{0})};
+            r.inputs = {countOf(inputs.at("batch"), "batch"), countOf(inputs.at("image_size"), "image_size"),
+                        countOf(inputs.at("seq_len"), "seq_len"),
+                        inputs.contains("layers") ? countOf(inputs["layers"], "layers") : 0};
             const auto& m = document.at("measured");
-            r.measured.parameterCount = m.at("parameter_count").get<std::int64_t>();
-            r.measured.allocatedPeakBytes = m.at("allocated_peak_bytes").get<std::int64_t>();
+            r.measured.parameterCount = countOf(m.at("parameter_count"), "parameter_count");
+            r.measured.allocatedPeakBytes = countOf(m.at("allocated_peak_bytes"), "allocated_peak_bytes");
             r.measured.firstStepAllocatedPeakBytes =
-                m.at("first_step_allocated_peak_bytes").get<std::int64_t>();
+                countOf(m.at("first_step_allocated_peak_bytes"), "first_step_allocated_peak_bytes");
             r.measured.loss = m.contains("loss") && m["loss"].is_number()
                                   ? m["loss"].get<double>()
                                   : std::numeric_limits<double>::quiet_NaN();
@@ -451,16 +462,16 @@ Result<WorkerLine> parseWorkerLine(std::string_view text) {
             }
             if (m.contains("fresh_page_bytes")) {
                 const auto& fresh = m["fresh_page_bytes"];
-                r.measured.freshPageBytes = PhaseBytes{fresh.at("forward").get<std::int64_t>(),
-                                                       fresh.at("backward").get<std::int64_t>(),
-                                                       fresh.at("optimizer").get<std::int64_t>()};
+                r.measured.freshPageBytes = PhaseBytes{countOf(fresh.at("forward"), "forward"),
+                                                       countOf(fresh.at("backward"), "backward"),
+                                                       countOf(fresh.at("optimizer"), "optimizer")};
             }
             if (m.contains("reserved_peak_bytes"))
-                r.measured.reservedPeakBytes = m["reserved_peak_bytes"].get<std::int64_t>();
+                r.measured.reservedPeakBytes = countOf(m["reserved_peak_bytes"], "reserved_peak_bytes");
             if (m.contains("device_used_bytes"))
-                r.measured.deviceUsedBytes = m["device_used_bytes"].get<std::int64_t>();
+                r.measured.deviceUsedBytes = countOf(m["device_used_bytes"], "device_used_bytes");
             if (m.contains("context_bytes"))
-                r.measured.contextBytes = m["context_bytes"].get<std::int64_t>();
+                r.measured.contextBytes = countOf(m["context_bytes"], "context_bytes");
             r.device = deviceFromJson(document.at("device"));
         } else {
             return makeError(ErrorCode::InvalidInput,
@@ -471,7 +482,11 @@ Result<WorkerLine> parseWorkerLine(std::string_view text) {
         return makeError(ErrorCode::InvalidInput,
                          std::string("the worker wrote a line that is not its protocol (") +
                              textExcerpt(e.what(), 120) + "): " + textExcerpt(text, 200));
-    } catch (const std::invalid_argument& e) {
+    } catch (const JsonFieldError& e) {
+        return makeError(ErrorCode::InvalidInput,
+                         std::string("the worker wrote a line that is not its protocol (") +
+                             textExcerpt(e.what(), 120) + "): " + textExcerpt(text, 200));
+    } catch (const std::invalid_argument& e) { // a rate that is not one
         return makeError(ErrorCode::InvalidInput,
                          std::string("the worker wrote a line that is not its protocol (") +
                              textExcerpt(e.what(), 120) + "): " + textExcerpt(text, 200));

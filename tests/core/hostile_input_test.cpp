@@ -202,3 +202,19 @@ TEST_CASE("Graphs the worker cannot build are refused by the estimator, in the w
     REQUIRE(example.ok());
     CHECK_NOTHROW(estimate::estimateMemory(*example, {}));
 }
+
+TEST_CASE("Worker lines: a count that is not a whole number in range is refused, not converted",
+          "[io][hostile]") {
+    // Found by fuzz_worker_protocol (a longer run): 1.39e131 as a byte count was converted to an
+    // int64, which is undefined behaviour.
+    auto line = test::readFile(TORCHRIG_TEST_SOURCES "/fuzz/corpus/worker_protocol/line-result.json");
+    const std::string key = "\"first_step_allocated_peak_bytes\":";
+    const auto at = line.find(key);
+    REQUIRE(at != std::string::npos);
+    line.insert(at + key.size(), "1395175999999999999999999999999999999999e92,\"was\":");
+    auto parsed = parseWorkerLine(line);
+    REQUIRE_FALSE(parsed.ok());
+    CHECK(parsed.error().message.find("first_step_allocated_peak_bytes must be a whole number from 0 to") !=
+          std::string::npos);
+    CHECK(parsed.error().message.size() < 500);
+}
