@@ -10,7 +10,10 @@
 
 #include <cstdio>
 #include <map>
+#include <poll.h>
 #include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace torchrig;
 
@@ -395,4 +398,53 @@ TEST_CASE("A graph LibTorch cannot train is refused before it is built, in the e
           "op 'relu1' (relu) works in place on 'relu0', which op 'relu0' keeps for its backward: "
           "PyTorch fails in backward (\"one of the variables needed for gradient computation has "
           "been modified by an inplace operation\"). Set \"inplace\": false");
+}
+
+TEST_CASE("The worker answers a bad request line at once with an error line: a folder, a byte, an open pipe",
+          "[validate]") {
+    test::TemporaryFolder folder;
+    // A folder as the request file once aborted the worker with no line.
+    auto asFolder =
+        cli::runWorker({TORCHRIG_TEST_VALIDATE, folder.path().string()}, "", [](const WorkerLine&) {});
+    REQUIRE_FALSE(asFolder.succeeded);
+    CHECK(asFolder.errorKind == ValidationErrorKind::InvalidRequest);
+    CHECK(asFolder.message == folder.path().string() + " is a folder, not a file");
+    // A byte that is not UTF-8 once aborted it while it wrote its error line.
+    auto latin1 = runRequest("{\"model\": \"caf\xE9\", \"batch\": 1}");
+    REQUIRE_FALSE(latin1.succeeded);
+    CHECK(latin1.message.rfind("the request is not UTF-8 text: byte 14", 0) == 0);
+    // A line whose writer keeps the pipe open is answered when its newline arrives, not at the end
+    // of input: the test holds the worker's standard input open until the answer came (or 60 s).
+    int toWorker[2], fromWorker[2];
+    REQUIRE(pipe(toWorker) == 0);
+    REQUIRE(pipe(fromWorker) == 0);
+    const pid_t worker = fork();
+    REQUIRE(worker >= 0);
+    if (worker == 0) {
+        dup2(toWorker[0], STDIN_FILENO);
+        dup2(fromWorker[1], STDOUT_FILENO);
+        for (int fd : {toWorker[0], toWorker[1], fromWorker[0], fromWorker[1]})
+            close(fd);
+        execl(TORCHRIG_TEST_VALIDATE, TORCHRIG_TEST_VALIDATE, "-", static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    close(toWorker[0]);
+    close(fromWorker[1]);
+    const std::string request = "{\"model\": \"mlp\", \"batch\": 0}\n";
+    REQUIRE(write(toWorker[1], request.data(), request.size()) == static_cast<ssize_t>(request.size()));
+    pollfd answer{fromWorker[0], POLLIN, 0};
+    const int ready = poll(&answer, 1, 60000);
+    std::string output(4096, '\0');
+    const auto got = ready == 1 ? read(fromWorker[0], output.data(), output.size()) : 0;
+    close(toWorker[1]); // only now: end of input
+    int status = 0;
+    waitpid(worker, &status, 0);
+    close(fromWorker[0]);
+    REQUIRE(ready == 1);
+    REQUIRE(got > 0);
+    output.resize(static_cast<std::size_t>(got));
+    const auto line = parseWorkerLine(output.substr(0, output.find('\n')));
+    REQUIRE(line.ok());
+    CHECK(line->type == WorkerLine::Type::Error);
+    CHECK(line->message == "\"batch\" must be a whole number from 1 to 1048576, not 0");
 }
