@@ -1,8 +1,9 @@
 #include "io/json_document.h"
 
+#include "util/printed.h"
+
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <vector>
 
 namespace torchrig {
@@ -142,12 +143,6 @@ private:
     std::size_t m_errorPosition = 0; // bytes read when the error was seen: the bad byte's, from 1
 };
 
-std::string numberText(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.15g", value);
-    return buffer;
-}
-
 std::size_t lineOf(std::string_view text, std::size_t byte) {
     std::size_t line = 1;
     for (std::size_t i = 0; i < byte && i < text.size(); ++i)
@@ -229,8 +224,8 @@ double finiteNumberIn(const json& value, const std::string& where, double lowest
     if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() < lowest ||
         value.get<double>() > highest) {
         auto range = highest == std::numeric_limits<double>::max()
-                         ? " from " + numberText(lowest)
-                         : " from " + numberText(lowest) + " to " + numberText(highest);
+                         ? " from " + printed("%.15g", lowest)
+                         : " from " + printed("%.15g", lowest) + " to " + printed("%.15g", highest);
         throw JsonFieldError(where + " must be a number" + range + ", not " + jsonExcerpt(value));
     }
     return value.get<double>();

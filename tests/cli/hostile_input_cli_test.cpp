@@ -42,8 +42,7 @@ std::string writeVariant(const test::TemporaryFolder& folder, const std::string&
 
 } // namespace
 
-TEST_CASE("A number too large to read, or too deep a nesting, is refused naming where",
-          "[cli][hostile]") {
+TEST_CASE("A number too large to read, or too deep a nesting, is refused naming where", "[cli][hostile]") {
     test::TemporaryFolder folder;
     auto base = nlohmann::json::parse(makeBuildFile(folder));
     base["nodes"] = 1;

@@ -34,6 +34,20 @@ void edit(ui::BuildDocument& document) {
     document.setTitle(QStringLiteral("Killed before saving"));
 }
 
+// A child process that opens `original` with an autosave beside it and does `work` there; the
+// parent gets its pid (the child never returns: it is killed, or exits 3 if it cannot open).
+template <class Work> pid_t forkEditor(const QString& original, const QString& autosaveFolder, Work work) {
+    const pid_t child = fork();
+    if (child != 0)
+        return child;
+    ui::BuildDocument document;
+    if (!document.open(original))
+        _exit(3);
+    ui::Autosave autosave(document, autosaveFolder);
+    work(document, autosave);
+    _exit(4);
+}
+
 } // namespace
 
 TEST_CASE("Autosaved work is recovered after the process is killed", "[ui][autosave]") {
@@ -44,18 +58,13 @@ TEST_CASE("Autosaved work is recovered after the process is killed", "[ui][autos
         ui::BuildDocument saved;
         REQUIRE(saved.saveAs(original)); // the file the child had open
     }
-    const pid_t child = fork();
+    const pid_t child =
+        forkEditor(original, autosaveFolder, [](ui::BuildDocument& document, ui::Autosave& autosave) {
+            edit(document);
+            autosave.flush(); // what the one-second timer does
+            ::raise(SIGKILL);
+        });
     REQUIRE(child >= 0);
-    if (child == 0) {
-        ui::BuildDocument document;
-        if (!document.open(original))
-            _exit(3);
-        ui::Autosave autosave(document, autosaveFolder);
-        edit(document);
-        autosave.flush(); // what the one-second timer does
-        ::raise(SIGKILL);
-        _exit(4); // not reached
-    }
     int status = 0;
     REQUIRE(waitpid(child, &status, 0) == child);
     REQUIRE(WIFSIGNALED(status));
@@ -107,20 +116,16 @@ TEST_CASE("Saves and autosaves killed at random moments leave whole files, and t
     std::uniform_int_distribution<int> moment(0, 4000); // µs: opening, then edits, autosaves and saves
     int recovered = 0;
     for (int i = 0; i < 1000; ++i) {
-        const pid_t child = fork();
+        const pid_t child =
+            forkEditor(original, autosaveFolder, [](ui::BuildDocument& document, ui::Autosave& autosave) {
+                for (int k = 1;; ++k) {
+                    document.setTitle(QStringLiteral("edit %1").arg(k));
+                    autosave.flush();
+                    if (k % 3 == 0 && !document.save())
+                        _exit(4);
+                }
+            });
         REQUIRE(child >= 0);
-        if (child == 0) {
-            ui::BuildDocument document;
-            if (!document.open(original))
-                _exit(3);
-            ui::Autosave autosave(document, autosaveFolder);
-            for (int k = 1;; ++k) {
-                document.setTitle(QStringLiteral("edit %1").arg(k));
-                autosave.flush();
-                if (k % 3 == 0 && !document.save())
-                    _exit(4);
-            }
-        }
         std::this_thread::sleep_for(std::chrono::microseconds(moment(random)));
         ::kill(child, SIGKILL);
         int status = 0;
