@@ -170,7 +170,9 @@ std::string writeBuildFile(const plan::Build& build) {
                           {"amount", q.amount},
                           {"currency", q.currency},
                           {"date", q.date},
-                          {"reference", q.reference}});
+                          {"valid_until", q.validUntil},
+                          {"reference", q.reference},
+                          {"part", q.partId}});
     ordered out = {{"format", "torchrig-build"},
                    {"format_version", kBuildFileFormatVersion},
                    {"title", build.title},
@@ -307,6 +309,8 @@ plan::Purchasing readPurchasing(const json& purchasing, const std::string& where
         q.currency = textAt(quotes[i], "currency", at);
         q.date = textAt(quotes[i], "date", at);
         q.reference = textAt(quotes[i], "reference", at);
+        q.validUntil = textAt(quotes[i], "valid_until", at); // format 3
+        q.partId = textAt(quotes[i], "part", at);            // format 3
         out.quotes.push_back(std::move(q));
     }
     return out;

@@ -11,8 +11,10 @@
 
 namespace torchrig {
 
-// 1: the first; 2: each workload also keeps its parallel strategy and dataset (1 still reads).
-inline constexpr int kBuildFileFormatVersion = 2;
+// 1: the first; 2: each workload also keeps its parallel strategy and dataset; 3: a vendor quote
+// may price one part ("part") and have a "valid_until" (an older TorchRig would drop the quote's
+// tie to its part without a word, so it refuses the file). Older formats still read.
+inline constexpr int kBuildFileFormatVersion = 3;
 
 std::string writeBuildFile(const plan::Build& build);
 // `fileLabel` names the file in messages.

@@ -52,4 +52,11 @@ std::optional<std::string> buildSizeProblem(const Build& build) {
     return std::nullopt;
 }
 
+const VendorQuote* quoteFor(const Purchasing& purchasing, const std::string& partId) {
+    for (auto q = purchasing.quotes.rbegin(); q != purchasing.quotes.rend(); ++q)
+        if (!partId.empty() && q->partId == partId)
+            return &*q;
+    return nullptr;
+}
+
 } // namespace torchrig::plan

@@ -39,12 +39,16 @@ struct BuildPart {
     PartSnapshot snapshot;
 };
 
+// A vendor's offer. Tied to a part (partId), its amount is that part's unit price on the sheet and
+// in every total, in place of the catalog's; without a part it is a quote for the whole build.
 struct VendorQuote {
     std::string vendor;
     double amount = 0;
     std::string currency;
     std::string date;
     std::string reference;
+    std::string partId;     // the build part it prices, or empty
+    std::string validUntil; // "YYYY-MM-DD", or empty
 };
 
 struct Purchasing {
@@ -53,6 +57,9 @@ struct Purchasing {
     std::string budgetCode;
     std::vector<VendorQuote> quotes;
 };
+
+// The quote that prices `partId` (the last one entered), or null.
+const VendorQuote* quoteFor(const Purchasing& purchasing, const std::string& partId);
 
 // A workload the build is for: the run on each GPU (model, batch, precision, …), how it spreads
 // over the build's GPUs, and the data it reads (size, epochs, loading).

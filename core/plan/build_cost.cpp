@@ -1,6 +1,9 @@
 #include "plan/build_cost.h"
 
 #include "plan/build_power.h"
+#include "util/printed.h"
+
+#include <algorithm>
 
 namespace torchrig::plan {
 
@@ -18,11 +21,25 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
     cost.currency = options.currency;
     bool converted = !options.currency.empty();
     bool ownsHardware = false, hasCloud = false;
+    auto rateUsed = [&](const std::string& from) {
+        const auto text = "1 " + from + " = " + printed("%.4f", options.rates.at(from)) + " " +
+                          options.currency + " (" +
+                          (options.ratesDate.empty() ? std::string("undated") : options.ratesDate) + ")";
+        if (std::find(cost.ratesUsed.begin(), cost.ratesUsed.end(), text) == cost.ratesUsed.end())
+            cost.ratesUsed.push_back(text);
+    };
     for (const auto& part : build.parts) {
         // Built whole: GCC 12 at -O2 takes assigning the optional price member by member for a read
         // of an uninitialised flag (-Wmaybe-uninitialized).
         CostLine line{
-            part.partId, part.snapshot.name, part.quantity * build.nodes, part.snapshot.price, {}, {}, false};
+            part.partId, part.snapshot.name, part.quantity * build.nodes, part.snapshot.price, {}, {}, {}};
+        if (const auto* quote = quoteFor(build.purchasing, part.partId);
+            quote && part.snapshot.category != PartCategory::CloudInstance) {
+            line.unitPrice = Price{quote->amount, quote->currency, quote->date,
+                                   quote->vendor + (quote->reference.empty() ? "" : " " + quote->reference),
+                                   PriceKind::Street};
+            line.quoted = true;
+        }
         if (part.snapshot.category == PartCategory::CloudInstance) {
             // Rented, not bought: priced by the hour and kept out of the purchase total.
             line.hourly = true;
@@ -35,7 +52,12 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
             }
             line.currency = line.unitPrice->currency;
             double amount = line.unitPrice->amount * line.quantity;
+            line.unitAmount = line.unitPrice->amount;
             if (auto inCurrency = convertMoney(amount, line.currency, options)) {
+                if (line.currency != options.currency && !options.currency.empty()) {
+                    rateUsed(line.currency);
+                    line.unitAmount = convertMoney(*line.unitAmount, line.currency, options);
+                }
                 amount = *inCurrency;
                 line.currency = options.currency.empty() ? line.currency : options.currency;
             } else {
@@ -51,11 +73,14 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
         ownsHardware = true;
         if (!line.unitPrice || isHourly(line.unitPrice->kind)) {
             line.unitPrice.reset();
+            line.toBeQuoted = true;
+            ++cost.toBeQuotedLines;
             cost.missing.push_back(part.partId + ": no purchase price in the file");
             cost.lines.push_back(std::move(line));
             continue;
         }
         double amount = line.unitPrice->amount * line.quantity;
+        line.unitAmount = line.unitPrice->amount;
         line.currency = line.unitPrice->currency;
         if (converted && line.currency != options.currency) {
             auto inCurrency = convertMoney(amount, line.currency, options);
@@ -67,6 +92,8 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
                 cost.lines.push_back(std::move(line));
                 continue;
             }
+            rateUsed(line.currency);
+            line.unitAmount = convertMoney(*line.unitAmount, line.currency, options);
             amount = *inCurrency;
             line.currency = options.currency;
         }
@@ -74,11 +101,21 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
         cost.totalsByCurrency[line.currency] += amount;
         cost.lines.push_back(std::move(line));
     }
-    // One total only in one currency, and only when every part has a price in it.
-    if (cost.totalsByCurrency.size() == 1 && cost.missing.empty()) {
-        cost.currency = cost.totalsByCurrency.begin()->first;
+    // One total only in one currency; complete only when every part has a price in it, and a
+    // known total beside the lines still to be quoted when they are all that is missing.
+    if (cost.totalsByCurrency.size() == 1) {
         const double parts = cost.totalsByCurrency.begin()->second;
-        cost.total = parts * (1 + options.taxPercent / 100) + options.shipping;
+        const double withTaxAndShipping = parts * (1 + options.taxPercent / 100) + options.shipping;
+        if (cost.missing.size() == static_cast<std::size_t>(cost.toBeQuotedLines)) {
+            cost.currency = cost.totalsByCurrency.begin()->first;
+            cost.knownTotal = withTaxAndShipping;
+        }
+        if (cost.missing.empty())
+            cost.total = withTaxAndShipping;
+    } else if (cost.totalsByCurrency.empty() && !options.currency.empty() && ownsHardware &&
+               cost.toBeQuotedLines > 0 &&
+               cost.missing.size() == static_cast<std::size_t>(cost.toBeQuotedLines)) {
+        cost.knownTotal = options.shipping; // nothing priced yet: every line waits for a quote
     }
     if (converted && !options.rates.empty())
         cost.notes.push_back("converted at the rates given" + (options.ratesDate.empty()

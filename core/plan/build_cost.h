@@ -31,9 +31,12 @@ struct CostLine {
     std::string name;
     int quantity = 0; // all nodes together
     std::optional<Price> unitPrice;
-    std::optional<double> subtotal; // in the line's currency (converted when a currency is asked)
+    std::optional<double> unitAmount; // the unit price in `currency`
+    std::optional<double> subtotal;   // in the line's currency (converted when a currency is asked)
     std::string currency;
-    bool hourly = false; // a cloud instance: the unit price and subtotal are per hour of use
+    bool hourly = false;     // a cloud instance: the unit price and subtotal are per hour of use
+    bool quoted = false;     // the unit price is a vendor's quote (Purchasing), not the catalog's
+    bool toBeQuoted = false; // no price to buy it at: a line the purchasing office asks a vendor for
 };
 
 struct BuildCost {
@@ -41,6 +44,12 @@ struct BuildCost {
     std::map<std::string, double> totalsByCurrency; // parts only, before tax and shipping
     std::optional<double> total;                    // one currency: parts + tax + shipping
     std::string currency;
+    // The lines that have a price, in one currency, with tax and shipping: what a purchasing office
+    // totals while `toBeQuotedLines` wait for a vendor's price (equal to `total` when none wait).
+    std::optional<double> knownTotal;
+    int toBeQuotedLines = 0;
+    // "1 USD = 7.2000 CNY (2026-11-30)" for each rate a converted line used; the date is the options'.
+    std::vector<std::string> ratesUsed;
     std::map<std::string, double> hourlyByCurrency;       // cloud instances: per hour of use, all nodes
     std::map<std::string, double> rentPerMonthByCurrency; // at the hours a day given, 30 days
     std::vector<std::string> missing; // parts without a price, or a currency without a rate

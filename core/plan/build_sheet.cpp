@@ -4,9 +4,11 @@
 #include "plan/advisor.h"
 #include "plan/compatibility.h"
 #include "plan/gpu_device_spec.h"
+#include "plan/seed_articles.h"
 #include "plan/sheet_words.h"
 #include "plan/workload_on_build.h"
 #include "util/printed.h"
+#include "workload/model_zoo.h"
 
 #include <nlohmann/json.hpp>
 
@@ -54,11 +56,40 @@ std::string categoryName(PartCategory category) {
     return std::string(categoryLabel(category));
 }
 
+// One currency for the whole table when every priced line is in it (the asked one, or the parts'
+// only one): the columns' headers name it and the cells hold numbers; else each cell names its own.
+std::string tableCurrency(const BuildCost& cost) {
+    std::string currency;
+    for (const auto& line : cost.lines) {
+        if (!line.subtotal)
+            continue;
+        if (!currency.empty() && line.currency != currency)
+            return {};
+        currency = line.currency;
+    }
+    return currency.empty() ? cost.currency : currency;
+}
+
+std::string priceSource(const CostLine& line, const Words& w) {
+    const auto& price = *line.unitPrice;
+    if (line.quoted)
+        return w("quote") + ": " + price.source + (price.date.empty() ? "" : ", " + price.date);
+    return price.date + (price.source.empty() ? "" : " · " + price.source);
+}
+
 SheetTable componentsTable(const Build& build, const BuildCost& cost, const CostOptions& options,
                            const Words& w) {
-    auto table = tableWith(
-        {w("Part"), w("Kind"), w("Qty"), w("Unit price"), w("Price date and source"), w("Subtotal")},
-        {3.2, 1.45, 0.55, 1.5, 2.4, 1.5}, {false, false, true, true, false, true});
+    const auto currency = tableCurrency(cost);
+    const auto inCurrency = [&](const std::string& label) {
+        return currency.empty() ? w(label) : w(label) + " (" + currency + ")";
+    };
+    auto amountText = [&](double amount, const std::string& lineCurrency) {
+        return currency.empty() || lineCurrency != currency ? money(amount, lineCurrency)
+                                                            : printed("%.2f", amount);
+    };
+    auto table = tableWith({w("Part"), w("Kind"), w("Qty"), inCurrency("Unit price"),
+                            w("Price date and source"), inCurrency("Subtotal")},
+                           {3.2, 1.45, 0.55, 1.5, 2.4, 1.5}, {false, false, true, true, false, true});
     for (const auto& line : cost.lines) {
         const auto* part = [&]() -> const BuildPart* {
             for (const auto& p : build.parts)
@@ -66,34 +97,42 @@ SheetTable componentsTable(const Build& build, const BuildCost& cost, const Cost
                     return &p;
             return nullptr;
         }();
-        std::string unit = w("no price"), sourced, subtotal;
-        if (line.unitPrice) {
-            unit = money(line.unitPrice->amount, line.unitPrice->currency) +
+        std::string unit = line.toBeQuoted ? w("to be quoted") : w("no price"), sourced, subtotal = unit;
+        if (line.unitPrice && line.unitAmount) {
+            unit = amountText(*line.unitAmount, line.subtotal ? line.currency : line.unitPrice->currency) +
                    (line.hourly ? " " + w("per hour") : std::string());
-            sourced =
-                line.unitPrice->date + (line.unitPrice->source.empty() ? "" : " · " + line.unitPrice->source);
+            sourced = priceSource(line, w);
         }
         if (line.subtotal)
-            subtotal = money(*line.subtotal, line.currency);
+            subtotal = amountText(*line.subtotal, line.currency) + (line.hourly ? " " + w("per hour") : "");
         table.rows.push_back({line.name, part ? w(categoryName(part->snapshot.category)) : std::string(),
                               std::to_string(line.quantity), unit, sourced, subtotal});
     }
-    for (const auto& [currency, amount] : cost.totalsByCurrency)
-        table.totals.push_back(w("Parts") + ": " + money(amount, currency));
+    for (const auto& [lineCurrency, amount] : cost.totalsByCurrency)
+        table.totals.push_back(w(cost.toBeQuotedLines > 0 ? "Priced parts" : "Parts") + ": " +
+                               money(amount, lineCurrency));
+    if (cost.toBeQuotedLines > 0)
+        table.totals.push_back(w("To be quoted") + ": " + std::to_string(cost.toBeQuotedLines) + " " +
+                               w(cost.toBeQuotedLines == 1 ? "line" : "lines"));
     if (options.taxPercent > 0)
         table.totals.push_back(w("Tax") + ": " + printed("%g %%", options.taxPercent));
-    if (options.shipping > 0) { // in the total's currency: the one asked, or the parts' only one
-        std::string currency = options.currency;
-        if (currency.empty() && cost.totalsByCurrency.size() == 1)
-            currency = cost.totalsByCurrency.begin()->first;
+    if (options.shipping > 0) // in the total's currency: the one asked, or the parts' only one
         table.totals.push_back(w("Shipping") + ": " + money(options.shipping, currency));
-    }
     if (cost.total) // one currency and every part priced: parts, tax and shipping
         table.totals.push_back(w("Total") + ": " + money(*cost.total, cost.currency));
-    else if (!cost.missing.empty())
-        table.totals.push_back(w("Total") + ": " + w("not known until every part has a price"));
-    for (const auto& [currency, amount] : cost.hourlyByCurrency)
-        table.totals.push_back(w("per hour") + ": " + money(amount, currency));
+    else if (cost.knownTotal)
+        table.totals.push_back(w("Total of the priced lines") + ": " +
+                               money(*cost.knownTotal, cost.currency) + " + " +
+                               std::to_string(cost.toBeQuotedLines) + " " +
+                               w(cost.toBeQuotedLines == 1 ? "line to be quoted" : "lines to be quoted"));
+    else if (cost.totalsByCurrency.size() > 1)
+        table.totals.push_back(
+            w("Total") + ": " +
+            w("the prices are in several currencies: choose one and its rate in Preferences"));
+    for (const auto& rate : cost.ratesUsed)
+        table.totals.push_back(w("Exchange rate") + ": " + rate);
+    for (const auto& [hourCurrency, amount] : cost.hourlyByCurrency)
+        table.totals.push_back(w("per hour") + ": " + money(amount, hourCurrency));
     return table;
 }
 
@@ -118,9 +157,13 @@ std::optional<SheetSection> rentSection(const Build& build, const BuildSheetOpti
             return value ? money(*value, rent.currency) : std::string("—");
         };
         const std::string fits = o.fits ? (*o.fits ? w("yes") : w("no")) : w("unknown");
-        const std::string breakEven = isBuild             ? std::string("—")
-                                      : o.breakEvenMonths ? printed("%.1f ", *o.breakEvenMonths) + w("months")
-                                                          : w("never");
+        // As the app says it: at least so many months while some parts wait for a price, and no
+        // verdict where the instance could not be assessed.
+        const std::string breakEven = isBuild || !o.notEstimated.empty() || !o.costPerMonth ? std::string("—")
+                                      : o.breakEvenMonths
+                                          ? (rent.purchaseIsLowerBound ? ">= " : "") +
+                                                printed("%.1f ", *o.breakEvenMonths) + w("months")
+                                          : w("never");
         table.rows.push_back({isBuild ? w("this build") : o.name, std::to_string(o.gpus), fits,
                               o.notEstimated.empty() ? printed("%.1f", o.samplesPerSecond) : o.notEstimated,
                               amount(o.hourlyCost), amount(o.costPerMonth), breakEven});
@@ -182,6 +225,11 @@ SheetSection summarySection(const Build& build, const BuildCost& cost, const std
     summary.facts.push_back({w("GPUs"), gpuText.empty() ? "—" : gpuText});
     if (cost.total)
         summary.facts.push_back({w("Total"), money(*cost.total, cost.currency)});
+    else if (cost.knownTotal)
+        summary.facts.push_back(
+            {w("Total"), money(*cost.knownTotal, cost.currency) + " + " +
+                             std::to_string(cost.toBeQuotedLines) + " " +
+                             w(cost.toBeQuotedLines == 1 ? "line to be quoted" : "lines to be quoted")});
     else
         for (const auto& [currency, amount] : cost.totalsByCurrency)
             summary.facts.push_back({w("Parts total"), money(amount, currency)});
@@ -193,8 +241,12 @@ SheetSection summarySection(const Build& build, const BuildCost& cost, const std
     }
     summary.facts.push_back({w("Findings"), std::to_string(problems) + " " + w("problems") + ", " +
                                                 std::to_string(warnings) + " " + w("warnings")});
-    if (!build.source.empty())
+    if (const auto cited = citeSeedArticle(build.source)) {
+        summary.facts.push_back({w("Based on"), citationText(*cited) + " [1]"});
+        summary.paragraphs.push_back("[1] " + w("Source file") + ": " + cited->file);
+    } else if (!build.source.empty()) {
         summary.facts.push_back({w("Based on"), build.source});
+    }
     if (!build.notes.empty())
         summary.paragraphs.push_back(build.notes);
     return summary;
@@ -232,6 +284,21 @@ SheetMemoryChart memoryChart(const estimate::Estimate& e, const BuildGpus& gpus,
     return chart;
 }
 
+// "full fine-tune", or "LoRA rank 16 (alpha 32) on q_proj, v_proj", or QLoRA the same way.
+std::string trainingMethod(const ValidationRequest& request, const Words& w) {
+    if (request.inference)
+        return w("inference (prefill)");
+    const auto& lora = request.lora;
+    if (lora.rank <= 0)
+        return w("full training of every weight");
+    std::string targets;
+    for (const auto& t : lora.targets)
+        targets += (targets.empty() ? "" : ", ") + t;
+    return std::string(lora.quantizeBase4bit ? "QLoRA" : "LoRA") + " " + w("rank") + " " +
+           std::to_string(lora.rank) + printed(" (alpha %g)", lora.alpha) + " " + w("on") + " " +
+           (targets.empty() ? w("every linear layer in the blocks") : targets);
+}
+
 // One planned workload's facts and memory chart; its estimate's warnings join the assumptions.
 void addWorkload(SheetSection& workloads, std::vector<std::string>& assumptions, const BuildWorkload& planned,
                  const std::optional<BuildGpus>& gpus, const BuildCost& cost, const Words& w) {
@@ -239,9 +306,18 @@ void addWorkload(SheetSection& workloads, std::vector<std::string>& assumptions,
     const std::string name = request.model.empty() ? std::string("model file") : request.model;
     auto& facts = workloads.facts;
     facts.push_back({w("Workload"), name});
+    facts.push_back({w("Training method"), trainingMethod(request, w)});
+    const auto* zoo = findZooModel(request.model);
+    if (!zoo || zoo->inputKind == ModelInputKind::Tokens)
+        facts.push_back({w("Sequence length"), std::to_string(request.inputs.seqLen)});
+    if (!zoo || zoo->inputKind == ModelInputKind::Image)
+        facts.push_back({w("Image size"), std::to_string(request.inputs.imageSize)});
     facts.push_back({w("Batch per GPU"), std::to_string(request.inputs.batch)});
+    facts.push_back({w("Gradient accumulation"), std::to_string(request.gradientAccumulation)});
     facts.push_back({w("Precision"), std::string(precisionId(request.precision))});
     facts.push_back({w("Optimizer"), std::string(optimizerId(request.optimizer))});
+    facts.push_back({w("Activation checkpointing"),
+                     request.checkpointing == Checkpointing::Blocks ? w("every block") : w("off")});
     facts.push_back({w("Parallel strategy"), std::string(estimate::parallelStrategyId(planned.strategy))});
     if (!gpus) {
         facts.push_back({w("Fits"), w("unknown")});
@@ -266,6 +342,10 @@ void addWorkload(SheetSection& workloads, std::vector<std::string>& assumptions,
                                    "not fitted to") +
                                  ")"});
         facts.push_back({w("Samples per second"), printed("%.1f", e->time->samplesPerSecond * gpus->gpus)});
+        if (!zoo || zoo->inputKind == ModelInputKind::Tokens)
+            facts.push_back(
+                {w("Tokens per second"), printed("%.0f", e->time->samplesPerSecond * gpus->gpus *
+                                                             static_cast<double>(request.inputs.seqLen))});
     } else {
         facts.push_back({w("Step time"), w("not estimated")});
     }
@@ -296,19 +376,29 @@ std::optional<SheetSection> adviceSection(const Build& build, const Words& w) {
     for (const auto& a : advice)
         table.rows.push_back(
             {a.message + (a.correction.empty() ? "" : " (" + w("Correction") + ": " + a.correction + ")"),
-             a.source});
+             [&] {
+                 const auto cited = citeSeedArticle(a.source);
+                 return cited ? citationText(*cited) + " (" + cited->file + ")" : a.source;
+             }()});
     notes.tables.push_back(std::move(table));
     return notes;
 }
 
-SheetSection quotesSection(const Purchasing& buying, const Words& w) {
+SheetSection quotesSection(const Build& build, const Words& w) {
     auto quotes = section(w("Vendor quotes"));
-    auto quoteTable = tableWith({w("Vendor"), w("Amount"), w("Date"), w("Reference")}, {3.0, 2.0, 1.5, 2.5},
-                                {false, true, false, false});
-    for (const auto& q : buying.quotes)
-        quoteTable.rows.push_back({q.vendor, money(q.amount, q.currency), q.date, q.reference});
+    auto quoteTable =
+        tableWith({w("Vendor"), w("For"), w("Amount"), w("Date"), w("Valid until"), w("Reference")},
+                  {2.2, 2.4, 1.6, 1.1, 1.1, 1.6}, {false, false, true, false, false, false});
+    for (const auto& q : build.purchasing.quotes) {
+        std::string pricedPart = q.partId.empty() ? w("the whole build") : q.partId;
+        for (const auto& part : build.parts)
+            if (part.partId == q.partId)
+                pricedPart = part.snapshot.name + " (" + w("unit price") + ")";
+        quoteTable.rows.push_back(
+            {q.vendor, pricedPart, money(q.amount, q.currency), q.date, q.validUntil, q.reference});
+    }
     while (quoteTable.rows.size() < 3) // room to write quotes in by hand
-        quoteTable.rows.push_back({"", "", "", ""});
+        quoteTable.rows.push_back({"", "", "", "", "", ""});
     quotes.tables.push_back(std::move(quoteTable));
     return quotes;
 }
@@ -370,7 +460,7 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
     assumptions.insert(assumptions.end(), cost.notes.begin(), cost.notes.end());
     assumed.bullets = assumptions;
     sheet.sections.push_back(std::move(assumed));
-    sheet.sections.push_back(quotesSection(build.purchasing, w));
+    sheet.sections.push_back(quotesSection(build, w));
     sheet.sections.push_back(approvalSection(build.purchasing, w));
     return sheet;
 }

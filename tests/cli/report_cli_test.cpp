@@ -217,17 +217,21 @@ TEST_CASE("report writes a Chinese sheet, and Markdown, CSV and JSON beside the 
     const std::string markdown((std::istreambuf_iterator<char>(mdIn)), std::istreambuf_iterator<char>());
     CHECK(markdown.find("| Part | Kind | Qty |") != std::string::npos);
     CHECK(markdown.find("GeForce RTX 3060 12GB") != std::string::npos);
-    // Tax and shipping as given; no total while parts have no price.
+    // Tax and shipping as given; a total of the priced lines beside the lines still to be quoted.
     const auto taxed = folder.file("taxed.md").string();
     REQUIRE(
         runCli(folder, "report '" + file + "' -o '" + taxed + "' --tax-percent 13 --shipping 200").exitCode ==
         0);
     std::ifstream taxedIn(taxed);
     const std::string withTax((std::istreambuf_iterator<char>(taxedIn)), std::istreambuf_iterator<char>());
-    CHECK(withTax.find("**Parts: 628.00 USD**") != std::string::npos);
+    CHECK(withTax.find("**Priced parts: 628.00 USD**") != std::string::npos);
+    CHECK(withTax.find("**To be quoted: 5 lines**") != std::string::npos);
+    CHECK(withTax.find("| Memory kit | 1 | to be quoted |  | to be quoted |") != std::string::npos);
     CHECK(withTax.find("**Tax: 13 %**") != std::string::npos);
     CHECK(withTax.find("**Shipping: 200.00 USD**") != std::string::npos);
-    CHECK(withTax.find("**Total: not known until every part has a price**") != std::string::npos);
+    // 628 × 1.13 + 200
+    CHECK(withTax.find("**Total of the priced lines: 909.64 USD + 5 lines to be quoted**") !=
+          std::string::npos);
 
     const auto csv = folder.file("parts.csv").string();
     REQUIRE(runCli(folder, "report '" + file + "' -o '" + csv + "'").exitCode == 0);

@@ -44,8 +44,10 @@ plan::Build sampleBuild() {
     planned.dataset.cacheInRam = true;
     build.workloads.push_back(planned);
     build.notes = "for the NLP group";
-    build.purchasing = {
-        "Li Wei", "NLP lab", "CS-2026-117", {{"Vendor A", 3350, "USD", "2026-11-20", "Q-88"}}};
+    build.purchasing = {"Li Wei",
+                        "NLP lab",
+                        "CS-2026-117",
+                        {{"Vendor A", 3350, "USD", "2026-11-20", "Q-88", "", "2026-12-20"}}};
     return build;
 }
 
@@ -79,6 +81,7 @@ TEST_CASE("A build file reads back what was written", "[core][build]") {
     CHECK(read->purchasing.budgetCode == "CS-2026-117");
     REQUIRE(read->purchasing.quotes.size() == 1);
     CHECK(read->purchasing.quotes[0].reference == "Q-88");
+    CHECK(read->purchasing.quotes[0].validUntil == "2026-12-20");
     // Written again, byte for byte the same.
     CHECK(writeBuildFile(*read) == text);
 }

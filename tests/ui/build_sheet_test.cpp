@@ -8,6 +8,7 @@
 #include "settings/planning_settings.h"
 #include "test_support.h"
 #include "ui_test_builds.h"
+#include "util/printed.h"
 
 #include <QAction>
 #include <QMenu>
@@ -66,6 +67,10 @@ TEST_CASE("The File menu exports and prints the build sheet, which lists the sto
         R"({"event": "result", "model": "resnet18", "measured": {"step_seconds": 0.2756},
                                     "relative_error": {"step_seconds": -0.17, "allocated_peak_bytes": -0.002}})"};
     REQUIRE(catalog->addValidationRun(run).ok());
+    // A run of a model the build plans: listed, and said to be a proxy (a CPU, not the build's GPU).
+    run.model = "bert-base-uncased";
+    run.requestJson = R"({"model": "bert-base-uncased"})";
+    REQUIRE(catalog->addValidationRun(run).ok());
     auto* store = catalog.get();
     ui::MainWindow window(std::move(catalog));
     const auto* preset = plan::findBuildPreset("research-2x-rtx-4090");
@@ -95,9 +100,11 @@ TEST_CASE("The File menu exports and prints the build sheet, which lists the sto
     CHECK(text.find("bert-base-uncased") != std::string::npos);
     CHECK(text.find("Validation runs") != std::string::npos);
     CHECK(text.find("Step time may be off by") != std::string::npos); // the time model's held-out error
-    CHECK(text.find(
-              "Z · AMD EPYC (cpu) · LibTorch 1.13.0 · resnet18, step 0.2756 s (estimate -17 %), allocated "
-              "peak estimate -0.2 %") != std::string::npos);
+    CHECK(
+        text.find("Z · AMD EPYC (cpu) · LibTorch 1.13.0 · bert-base-uncased, step 0.2756 s (estimate -17 %), "
+                  "allocated peak estimate -0.2 %") != std::string::npos);
+    CHECK(text.find("(a proxy: not one of this build's GPUs)") != std::string::npos);
+    CHECK(text.find("resnet18") == std::string::npos); // a run of a model this build does not plan
     CHECK(options.catalogVersion.find(" parts") != std::string::npos);
 
     // The Preferences' currency, tax and shipping reach the sheet the app writes.
@@ -116,7 +123,8 @@ TEST_CASE("The File menu exports and prints the build sheet, which lists the sto
     const auto sheet = test::readFile(markdown);
     CHECK(sheet.find("**Tax: 13 %**") != std::string::npos);
     CHECK(sheet.find("**Shipping: 200.00 CNY**") != std::string::npos);
-    CHECK(sheet.find(" CNY |") != std::string::npos); // the subtotals converted
+    CHECK(sheet.find("| Subtotal (CNY) |") != std::string::npos); // the subtotals converted
+    CHECK(sheet.find("**Exchange rate: 1 USD = 7.1000 CNY (2026-11-30)**") != std::string::npos);
     // The defaults again, for the tests after this one.
     ui::PlanningSettings{}.save();
 
@@ -126,4 +134,74 @@ TEST_CASE("The File menu exports and prints the build sheet, which lists the sto
     REQUIRE_FALSE(wrong.ok());
     CHECK(wrong.error().message.find("name the output file") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(folder.file("sheet.txt")));
+}
+
+TEST_CASE("The research preset's sheet with a LoRA workload has one-currency totals, the lines to be "
+          "quoted, the LoRA setup and the budget code, in English and Chinese",
+          "[ui][sheet]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    auto* store = catalog.get();
+    const auto* preset = plan::findBuildPreset("research-2x-rtx-4090");
+    REQUIRE(preset);
+    plan::Build build;
+    build.title = preset->title;
+    build.source = preset->source;
+    for (const auto& p : preset->parts)
+        build.parts.push_back(test::catalogPart(*store, p.partId, p.quantity));
+    ValidationRequest lora;
+    lora.model = "llama-2-7b";
+    lora.inputs.batch = 1;
+    lora.inputs.seqLen = 1024;
+    lora.precision = Precision::Bf16;
+    lora.checkpointing = Checkpointing::Blocks;
+    lora.lora.rank = 16;
+    lora.lora.alpha = 32;
+    lora.lora.targets = {"q_proj", "v_proj"};
+    build.workloads.push_back(test::planned(lora));
+    build.purchasing.requester = "Li Wei";
+    build.purchasing.group = "NLP lab";
+    build.purchasing.budgetCode = "CS-2026-117";
+    // A vendor's quote for the motherboard replaces its (missing) catalog price.
+    build.purchasing.quotes.push_back({"Jingdong", 3999, "CNY", "2026-11-28", "JD-5521",
+                                       "motherboard/asus-proart-z790-creator-wifi", "2026-12-28"});
+
+    plan::CostOptions cost;
+    cost.currency = "CNY";
+    cost.rates["USD"] = 7.1;
+    cost.ratesDate = "2026-11-30";
+    const auto priced = plan::costBuild(build, cost);
+    REQUIRE(priced.knownTotal);
+    REQUIRE(priced.toBeQuotedLines > 0);
+    int quotedLines = 0;
+    for (const auto& line : priced.lines)
+        quotedLines += line.quoted ? 1 : 0;
+    CHECK(quotedLines == 1);
+
+    for (const auto language : {plan::SheetLanguage::English, plan::SheetLanguage::Chinese}) {
+        const bool chinese = language == plan::SheetLanguage::Chinese;
+        auto options = ui::sheetOptionsFor(build, store, language);
+        options.cost = cost;
+        const auto pdf = folder.file(chinese ? "zh.pdf" : "en.pdf").string();
+        REQUIRE(ui::exportBuildSheet(build, options, QString::fromStdString(pdf)).ok());
+        const auto text = pdfText(pdf);
+        INFO(text);
+        const auto total = std::string(chinese ? "已定价项目合计: " : "Total of the priced lines: ") +
+                           printed("%.2f CNY + %d ", *priced.knownTotal, priced.toBeQuotedLines) +
+                           (chinese ? "项待询价" : "lines to be quoted");
+        CHECK(text.find(total) != std::string::npos);
+        CHECK(text.find(chinese ? "待询价" : "to be quoted") != std::string::npos);
+        // One currency: every amount converted, USD named only by the rate.
+        CHECK(text.find(" USD") == text.rfind("1 USD = 7.1000 CNY") + 1);
+        CHECK(text.find(chinese ? "汇率: 1 USD = 7.1000 CNY (2026-11-30)"
+                                : "Exchange rate: 1 USD = 7.1000 CNY (2026-11-30)") != std::string::npos);
+        CHECK(text.find(chinese ? "LoRA 秩 16 (alpha 32) 作用于 q_proj, v_proj"
+                                : "LoRA rank 16 (alpha 32) on q_proj, v_proj") != std::string::npos);
+        CHECK(text.find(chinese ? "激活检查点" : "Activation checkpointing") != std::string::npos);
+        CHECK(text.find(chinese ? "每个块" : "every block") != std::string::npos);
+        CHECK(text.find("CS-2026-117") != std::string::npos);
+        CHECK(text.find("Jingdong JD-5521") != std::string::npos); // the quote, marked as one
+        CHECK(text.find("《深度解析：本地部署PyTorch的硬件配置与优化指南》") != std::string::npos);
+        CHECK(text.find("seeds/000_bc17f2316f896fdf.txt") != std::string::npos); // as the footnote
+    }
 }

@@ -28,11 +28,30 @@ std::string catalogVersion(const plan::Build& build, const db::Catalog* catalog,
     return parts + (parts.empty() ? "" : ", ") + (chinese ? "价格截至 " : "prices to ") + newest;
 }
 
-std::vector<std::string> validationLines(const db::Catalog* catalog) {
+// The runs of this build's own workloads' models only: a run on a device that is not one of the
+// build's GPUs is said to be a proxy for it.
+std::vector<std::string> validationLines(const plan::Build& build, const db::Catalog* catalog,
+                                         plan::SheetLanguage language) {
     std::vector<std::string> lines;
     if (!catalog)
         return lines;
+    auto plannedModel = [&](const std::string& model) {
+        for (const auto& w : build.workloads)
+            if (!w.request.model.empty() && w.request.model == model)
+                return true;
+        return false;
+    };
+    auto buildGpu = [&](const std::string& device) {
+        for (const auto& part : build.parts)
+            if (part.snapshot.category == PartCategory::Gpu && !part.snapshot.name.empty() &&
+                device.find(part.snapshot.name) != std::string::npos)
+                return true;
+        return false;
+    };
+    const bool chinese = language == plan::SheetLanguage::Chinese;
     for (const auto& run : catalog->validationRuns()) {
+        if (!plannedModel(run.model))
+            continue;
         const auto result = nlohmann::json::parse(run.resultJson, nullptr, false);
         std::string figures;
         if (result.is_object() && result.contains("measured") && result["measured"].is_object())
@@ -46,7 +65,10 @@ std::vector<std::string> validationLines(const db::Catalog* catalog) {
                                    error["allocated_peak_bytes"].get<double>() * 100);
         }
         lines.push_back(run.measuredAt + " · " + run.deviceName + " (" + run.deviceKind + ") · LibTorch " +
-                        run.libtorchVersion + " · " + run.model + figures);
+                        run.libtorchVersion + " · " + run.model + figures +
+                        (buildGpu(run.deviceName) ? ""
+                         : chinese                ? "（非本配置的 GPU，仅作参考）"
+                                                  : " (a proxy: not one of this build's GPUs)"));
     }
     return lines;
 }
@@ -73,7 +95,7 @@ plan::BuildSheetOptions sheetOptionsFor(const plan::Build& build, const db::Cata
     options.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
     options.appVersion = TORCHRIG_VERSION;
     options.catalogVersion = catalogVersion(build, catalog, language);
-    options.validationRuns = validationLines(catalog);
+    options.validationRuns = validationLines(build, catalog, language);
     if (catalog)
         options.cloudOffers = db::cloudOffers(*catalog);
     return options;

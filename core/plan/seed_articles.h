@@ -1,0 +1,23 @@
+#pragma once
+// The four seed articles (../shared/seeds) the presets and the advisor cite, by title: a sheet
+// names the article and its section, and keeps the file name for a footnote.
+
+#include <optional>
+#include <string>
+
+namespace torchrig::plan {
+
+struct SeedCitation {
+    std::string title;   // the article's own title, in its language (Chinese)
+    std::string section; // "二.1 个人开发者：入门级配置", or empty
+    std::string file;    // "seeds/000_bc17f2316f896fdf.txt"
+};
+
+// A preset's or an advice's source, "seeds/000_….txt, 二.1 …", as a citation; none when the
+// source is not one of the seed articles (it is then printed as it is).
+std::optional<SeedCitation> citeSeedArticle(const std::string& source);
+
+// "《title》 二.1 …" (the section after the title when there is one).
+std::string citationText(const SeedCitation& citation);
+
+} // namespace torchrig::plan
