@@ -58,4 +58,21 @@ std::vector<CatalogGpu> catalogGpus(const Catalog& catalog) {
     return gpus;
 }
 
+Result<plan::Build> presetBuild(const plan::BuildPreset& preset, const Catalog& catalog) {
+    plan::Build build;
+    build.title = preset.title;
+    build.presetId = preset.id;
+    build.source = preset.source;
+    build.nodes = preset.nodes;
+    for (const auto& note : preset.notes)
+        build.notes += (build.notes.empty() ? "" : "\n") + note;
+    for (const auto& p : preset.parts) {
+        auto part = catalog.find(p.partId);
+        if (!part)
+            return makeError(ErrorCode::NotFound, "the preset's part " + p.partId + " is not in the catalog");
+        build.parts.push_back({p.partId, p.quantity, p.note, partSnapshot(*part)});
+    }
+    return build;
+}
+
 } // namespace torchrig::db

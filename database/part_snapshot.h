@@ -3,8 +3,10 @@
 #include "catalog.h"
 #include "part_record.h"
 #include "plan/build.h"
+#include "plan/build_presets.h"
 #include "plan/finding_fixes.h"
 #include "plan/rent_vs_buy.h"
+#include "util/result.h"
 
 #include <vector>
 
@@ -13,6 +15,10 @@ namespace torchrig::db {
 // What a build file keeps of a catalog part: its name, its columns and the price it is costed at
 // (the newest street price, else the launch price, else the hourly one of a cloud instance).
 plan::PartSnapshot partSnapshot(const PartRecord& part);
+
+// A seed article's preset as a build of this catalog's parts, with its title, source and notes;
+// an error naming the part when the catalog lacks one.
+Result<plan::Build> presetBuild(const plan::BuildPreset& preset, const Catalog& catalog);
 
 // Every part of the catalog a build fix may bring in (plan/finding_fixes.h), as a build keeps it.
 std::vector<plan::CatalogChoice> catalogChoices(const Catalog& catalog);

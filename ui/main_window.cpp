@@ -11,6 +11,7 @@
 #include "document/build_sheet_export.h"
 #include "part_snapshot.h"
 #include "settings/settings_dialog.h"
+#include "start/start_page.h"
 #include "workload/workload_editor.h"
 
 #include <QApplication>
@@ -26,6 +27,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -49,7 +51,19 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     centre->addWidget(m_analysis);
     centre->setStretchFactor(0, 1);
     centre->setStretchFactor(1, 1);
-    setCentralWidget(centre);
+    m_buildPage = centre;
+    m_start = new StartPage(this);
+    m_pages = new QStackedWidget(this);
+    m_pages->addWidget(m_start);
+    m_pages->addWidget(centre);
+    setCentralWidget(m_pages);
+    connect(m_start, &StartPage::presetChosen, this, &MainWindow::startFromPreset);
+    connect(m_start, &StartPage::recentChosen, this, [this](const QString& path) { openFile(path); });
+    connect(m_start, &StartPage::emptyBuildChosen, this, [this] {
+        m_document->reset({});
+        showBuildPage();
+    });
+    connect(m_start, &StartPage::openChosen, this, &MainWindow::openDialog);
     auto* catalogDock = new QDockWidget(tr("Catalog"), this);
     catalogDock->setObjectName(QStringLiteral("catalog"));
     catalogDock->setWidget(m_browser);
@@ -84,6 +98,9 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     connect(m_document, &BuildDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &BuildDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_document, &BuildDocument::buildChanged, this, &MainWindow::updateTitle);
+    // Any change to the document (a file opened, a part added, a recovery) shows the build.
+    connect(m_document, &BuildDocument::buildChanged, this, &MainWindow::showBuildPage);
+    m_start->setRecentFiles(recentFiles());
     auto showCount = [this](int count) {
         const auto& status = m_catalog->userStatus();
         QString user = status.state == db::UserDatabaseState::Writable
@@ -101,7 +118,7 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::createMenus() {
     auto* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&New build"), QKeySequence::New, this, &MainWindow::newBuild);
+    file->addAction(tr("&New build…"), QKeySequence::New, this, &MainWindow::newBuild);
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openDialog);
     file->addAction(tr("&Save"), QKeySequence::Save, this, [this] {
         if (m_document->filePath().isEmpty())
@@ -272,8 +289,40 @@ bool MainWindow::maybeSave() {
 }
 
 void MainWindow::newBuild() {
-    if (maybeSave())
-        m_document->reset({});
+    if (!maybeSave())
+        return;
+    m_document->reset({});
+    showStartPage();
+}
+
+bool MainWindow::showsStartPage() const {
+    return m_pages->currentWidget() == m_start;
+}
+
+void MainWindow::showStartPage() {
+    m_start->setRecentFiles(recentFiles());
+    m_pages->setCurrentWidget(m_start);
+    m_start->setFocus();
+}
+
+void MainWindow::showBuildPage() {
+    m_pages->setCurrentWidget(m_buildPage);
+}
+
+void MainWindow::startFromPreset(const QString& presetId) {
+    const auto* preset = plan::findBuildPreset(presetId.toStdString());
+    if (!preset)
+        return;
+    auto build = db::presetBuild(*preset, *m_catalog);
+    if (!build) {
+        QMessageBox::warning(this, tr("Cannot start from this build"),
+                             QString::fromStdString(build.error().message));
+        return;
+    }
+    m_document->reset(std::move(*build));
+    showBuildPage();
+    statusBar()->showMessage(
+        tr("Started from “%1”: save it to keep it").arg(QString::fromStdString(preset->title)), 6000);
 }
 
 void MainWindow::openDialog() {

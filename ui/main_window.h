@@ -8,6 +8,7 @@
 
 class QDockWidget;
 class QMenu;
+class QStackedWidget;
 
 #include <memory>
 
@@ -20,6 +21,7 @@ class BuildDocument;
 class BuildEditor;
 class CatalogBrowser;
 class IssuesPanel;
+class StartPage;
 class WorkloadEditor;
 
 // The catalog docked on the left, the build in the middle with its analysis below, the workload
@@ -36,6 +38,10 @@ public:
     WorkloadEditor* workloadEditor() const { return m_workloadEditor; }
     AnalysisPanel* analysis() const { return m_analysis; }
     IssuesPanel* issues() const { return m_issues; }
+    StartPage* startPage() const { return m_start; }
+    // The start page is shown until a build is opened, made from a preset or started empty.
+    bool showsStartPage() const;
+    void showStartPage();
 
     // The catalog part selected in the browser, added to the build (Enter in the catalog).
     void addSelectedPart();
@@ -62,6 +68,8 @@ private:
     void updateTitle();
     bool maybeSave(); // false: the user cancelled
     void newBuild();
+    void showBuildPage();
+    void startFromPreset(const QString& presetId);
     void openDialog();
     bool saveDialog();
     void rememberRecent(const QString& path);
@@ -78,6 +86,9 @@ private:
     QList<QDockWidget*> m_docks;
     Autosave* m_autosave = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QStackedWidget* m_pages = nullptr;
+    StartPage* m_start = nullptr;
+    QWidget* m_buildPage = nullptr;
 };
 
 } // namespace torchrig::ui

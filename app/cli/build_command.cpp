@@ -205,18 +205,10 @@ int BuildCommand::create() {
         return fail(kExitNoCatalog, catalog.error().message);
     plan::Build build;
     if (preset) {
-        build.title = preset->title;
-        build.presetId = preset->id;
-        build.source = preset->source;
-        build.nodes = preset->nodes;
-        for (const auto& note : preset->notes)
-            build.notes += (build.notes.empty() ? "" : "\n") + note;
-        for (const auto& p : preset->parts) {
-            auto part = (*catalog)->find(p.partId);
-            if (!part)
-                return fail(kExitNotFound, "the preset's part " + p.partId + " is not in the catalog");
-            build.parts.push_back({p.partId, p.quantity, p.note, db::partSnapshot(*part)});
-        }
+        auto made = db::presetBuild(*preset, **catalog);
+        if (!made)
+            return fail(kExitNotFound, made.error().message);
+        build = std::move(*made);
     }
     for (const auto& p : added) {
         auto part = (*catalog)->find(p.text);

@@ -2,6 +2,8 @@
 
 #include "io/request_graph.h"
 
+#include <algorithm>
+
 namespace torchrig::plan {
 
 WorkloadOnBuild::WorkloadOnBuild(const ValidationRequest& request, const BuildGpus& gpus,
@@ -96,13 +98,25 @@ CheckOptions checkOptionsFor(const Build& build, WallCircuit circuit) {
     const auto gpus = buildGpus(build);
     if (!gpus)
         return options;
-    const auto& planned = build.workloads.front();
-    const WorkloadOnBuild workload(planned.request, *gpus, planned.strategy);
-    if (auto host = workload.hostNeeds(planned.dataset)) {
+    // Every workload the build is for: the one that needs the most host RAM names the RAM check,
+    // and the storage check holds the most any of them keeps.
+    for (const auto& planned : build.workloads) {
+        const WorkloadOnBuild workload(planned.request, *gpus, planned.strategy);
+        const auto host = workload.hostNeeds(planned.dataset);
+        if (!host)
+            continue;
         const auto& r = planned.request;
-        options.needs = WorkloadNeeds{host->ramBytes, host->storageBytes, planned.dataset.cacheInRam,
-                                      (r.model.empty() ? std::string("the model file") : r.model) +
-                                          ", batch " + std::to_string(r.inputs.batch)};
+        WorkloadNeeds needs{host->ramBytes, host->storageBytes, planned.dataset.cacheInRam,
+                            (r.model.empty() ? std::string("the model file") : r.model) + ", batch " +
+                                std::to_string(r.inputs.batch)};
+        if (!options.needs) {
+            options.needs = std::move(needs);
+            continue;
+        }
+        const auto storage = std::max(options.needs->storageBytes, needs.storageBytes);
+        if (needs.hostRamBytes > options.needs->hostRamBytes)
+            options.needs = std::move(needs);
+        options.needs->storageBytes = storage;
     }
     return options;
 }

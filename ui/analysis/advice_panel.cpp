@@ -15,14 +15,14 @@ namespace torchrig::ui {
 
 namespace {
 
-std::vector<plan::Advice> adviceFor(const plan::Build& build) {
+std::vector<plan::Advice> adviceFor(const BuildDocument& document) {
     plan::AdvisorInput input;
-    if (!build.workloads.empty()) {
-        input.workload = build.workloads.front().request;
-        input.strategy = build.workloads.front().strategy;
-        input.dataset = build.workloads.front().dataset;
+    if (const auto* planned = document.currentWorkload()) {
+        input.workload = planned->request;
+        input.strategy = planned->strategy;
+        input.dataset = planned->dataset;
     }
-    return plan::adviseBuild(build, input);
+    return plan::adviseBuild(document.build(), input);
 }
 
 } // namespace
@@ -62,13 +62,12 @@ int AdvicePanel::adviceCount() {
 }
 
 bool AdvicePanel::apply(const QString& rule) {
-    const auto& build = m_document.build();
-    if (build.workloads.empty())
+    if (!m_document.currentWorkload())
         return false;
-    for (const auto& a : adviceFor(build)) {
+    for (const auto& a : adviceFor(m_document)) {
         if (QString::fromStdString(a.rule) != rule || !a.change)
             continue;
-        auto workload = build.workloads.front();
+        auto workload = *m_document.currentWorkload();
         if (!plan::applyWorkloadChange(workload, *a.change))
             return false;
         m_document.setWorkload(workload);
@@ -83,7 +82,7 @@ void AdvicePanel::refresh() {
         delete item->widget();
         delete item;
     }
-    const auto advice = adviceFor(m_document.build());
+    const auto advice = adviceFor(m_document);
     m_count = static_cast<int>(advice.size());
     for (const auto& a : advice) {
         auto* row = new QFrame(m_content);
@@ -109,9 +108,9 @@ void AdvicePanel::refresh() {
         auto* layout = new QHBoxLayout(row);
         layout->addWidget(text, 1);
         const bool applicable = a.change && [&] {
-            if (m_document.build().workloads.empty())
+            if (!m_document.currentWorkload())
                 return false;
-            auto probe = m_document.build().workloads.front();
+            auto probe = *m_document.currentWorkload();
             return plan::applyWorkloadChange(probe, *a.change);
         }();
         if (applicable) {

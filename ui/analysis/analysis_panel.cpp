@@ -70,7 +70,7 @@ void AnalysisPanel::refresh() {
         m_catalog->clear();
         return;
     }
-    if (build.workloads.empty()) {
+    if (!m_document.currentWorkload()) {
         m_summary->setText(
             tr("Describe a workload to see its memory and step time on %n x %1.", nullptr, gpus->gpus)
                 .arg(QString::fromStdString(gpus->spec.name)));
@@ -82,7 +82,7 @@ void AnalysisPanel::refresh() {
         m_catalog->clear();
         return;
     }
-    const auto& planned = build.workloads.front();
+    const auto& planned = *m_document.currentWorkload();
     const auto calibration = calibrationFor(gpus->spec.name);
     const plan::WorkloadOnBuild workload(planned.request, *gpus, planned.strategy, calibration);
     const auto& e = workload.estimate();
@@ -183,14 +183,14 @@ void AnalysisPanel::refreshShownCostlyChart() {
 }
 
 void AnalysisPanel::refreshRentChart() {
-    const auto& build = m_document.build();
-    if (build.workloads.empty()) {
+    const auto* planned = m_document.currentWorkload();
+    if (!planned) {
         m_rent->clear();
         return;
     }
     const auto usage = m_settings.usagePlan();
     const auto compared =
-        plan::compareRentVsBuy(build, build.workloads.front(), m_offers, usage, m_settings.costOptions());
+        plan::compareRentVsBuy(m_document.build(), *planned, m_offers, usage, m_settings.costOptions());
     if (compared)
         m_rent->setComparison(*compared, usage.lifetimeMonths);
     else
@@ -198,21 +198,21 @@ void AnalysisPanel::refreshRentChart() {
 }
 
 void AnalysisPanel::refreshCatalogChart() {
-    const auto& build = m_document.build();
-    if (build.workloads.empty())
-        m_catalog->clear();
+    if (const auto* planned = m_document.currentWorkload())
+        m_catalog->setWorkload(planned->request);
     else
-        m_catalog->setWorkload(build.workloads.front().request);
+        m_catalog->clear();
 }
 
 void AnalysisPanel::refreshBatchChart() {
     const auto& build = m_document.build();
     const auto gpus = plan::buildGpus(build);
-    if (!gpus || build.workloads.empty()) {
+    const auto* planned = m_document.currentWorkload();
+    if (!gpus || !planned) {
         m_batch->clear({});
         return;
     }
-    m_batch->setWorkload(build.workloads.front().request, *gpus, build.workloads.front().strategy);
+    m_batch->setWorkload(planned->request, *gpus, planned->strategy);
 }
 
 } // namespace torchrig::ui

@@ -8,6 +8,8 @@
 #include <QSaveFile>
 #include <QUndoStack>
 
+#include <algorithm>
+
 namespace torchrig::ui {
 
 namespace {
@@ -15,7 +17,7 @@ namespace {
 constexpr int kMergeQuantity = 1000; // + the part's index
 constexpr int kMergeNodes = 1;
 constexpr int kMergeTitle = 2;
-constexpr int kMergeWorkload = 100; // + the workload field's number
+constexpr int kMergeWorkload = 10000000; // + the field's number + 100 × the workload's index
 } // namespace
 
 BuildDocument::BuildDocument(QObject* parent)
@@ -48,6 +50,7 @@ Status BuildDocument::open(const QString& path) {
         return build.error();
     m_build = std::move(*build);
     m_filePath = path;
+    m_currentWorkload = m_build.workloads.empty() ? -1 : 0;
     m_undoStack->clear();
     Q_EMIT filePathChanged(m_filePath);
     Q_EMIT buildChanged();
@@ -87,6 +90,7 @@ void BuildDocument::reset(plan::Build build) {
     m_build = std::move(build);
     if (m_build.title.empty())
         m_build.title = tr("Untitled build").toStdString();
+    m_currentWorkload = m_build.workloads.empty() ? -1 : 0;
     m_filePath.clear();
     m_undoStack->clear();
     Q_EMIT filePathChanged(m_filePath);
@@ -108,7 +112,37 @@ void BuildDocument::edit(const QString& label, const std::function<void(plan::Bu
 
 void BuildDocument::replaceBuild(const plan::Build& build) {
     m_build = build;
+    clampCurrentWorkload();
     Q_EMIT buildChanged();
+}
+
+void BuildDocument::clampCurrentWorkload() {
+    const int count = static_cast<int>(m_build.workloads.size());
+    const int clamped = count == 0 ? -1 : std::clamp(m_currentWorkload, 0, count - 1);
+    if (clamped != m_currentWorkload) {
+        m_currentWorkload = clamped;
+        Q_EMIT currentWorkloadChanged(m_currentWorkload);
+    }
+}
+
+const plan::BuildWorkload* BuildDocument::currentWorkload() const {
+    if (m_currentWorkload < 0 || m_currentWorkload >= static_cast<int>(m_build.workloads.size()))
+        return nullptr;
+    return &m_build.workloads[static_cast<std::size_t>(m_currentWorkload)];
+}
+
+void BuildDocument::setCurrentWorkloadIndex(int index) {
+    if (index < 0 || index >= static_cast<int>(m_build.workloads.size()) || index == m_currentWorkload)
+        return;
+    m_currentWorkload = index;
+    Q_EMIT currentWorkloadChanged(m_currentWorkload);
+    Q_EMIT buildChanged(); // what the views show changed, though the build did not
+}
+
+void BuildDocument::addWorkload(plan::BuildWorkload workload) {
+    m_currentWorkload = static_cast<int>(m_build.workloads.size());
+    edit(tr("Add a workload"), [&](plan::Build& b) { b.workloads.push_back(workload); });
+    Q_EMIT currentWorkloadChanged(m_currentWorkload);
 }
 
 void BuildDocument::addPart(plan::BuildPart part) {
@@ -157,19 +191,28 @@ void BuildDocument::setTitle(const QString& title) {
 }
 
 void BuildDocument::setWorkload(std::optional<plan::BuildWorkload> workload, int mergeKey) {
+    const auto index = static_cast<std::size_t>(std::max(0, m_currentWorkload));
+    if (!workload && m_build.workloads.empty())
+        return;
+    // Each workload's fields merge only with edits of the same workload.
+    const int key = mergeKey < 0 ? -1 : kMergeWorkload + mergeKey + 100 * static_cast<int>(index);
     edit(
-        tr("Change workload"),
+        workload ? tr("Change workload") : tr("Remove a workload"),
         [&](plan::Build& b) {
             if (workload) {
                 if (b.workloads.empty())
                     b.workloads.push_back(*workload);
                 else
-                    b.workloads.front() = *workload;
-            } else if (!b.workloads.empty()) {
-                b.workloads.erase(b.workloads.begin());
+                    b.workloads[index] = *workload;
+            } else {
+                b.workloads.erase(b.workloads.begin() + static_cast<std::ptrdiff_t>(index));
             }
         },
-        mergeKey < 0 ? -1 : kMergeWorkload + mergeKey);
+        key);
+    if (m_currentWorkload < 0 && !m_build.workloads.empty()) {
+        m_currentWorkload = 0;
+        Q_EMIT currentWorkloadChanged(m_currentWorkload);
+    }
 }
 
 } // namespace torchrig::ui

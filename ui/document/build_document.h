@@ -44,8 +44,16 @@ public:
     void setPartQuantity(int index, int quantity);
     void setNodes(int nodes);
     void setTitle(const QString& title);
-    // The first workload, or none; `mergeKey` (the field edited) joins a spin box's steps.
+    // A build keeps several workloads (a lab's LoRA fine-tune and its ResNets); the analysis, the
+    // workload editor and Validate show the current one. Which one is current is a view, not an
+    // edit: it is not undone and not saved.
+    int currentWorkloadIndex() const { return m_currentWorkload; } // -1: the build has none
+    const plan::BuildWorkload* currentWorkload() const;
+    void setCurrentWorkloadIndex(int index);
+    // The current workload replaced, or removed (none); the first one when the build has none.
+    // `mergeKey` (the field edited) joins a spin box's steps.
     void setWorkload(std::optional<plan::BuildWorkload> workload, int mergeKey = -1);
+    void addWorkload(plan::BuildWorkload workload); // appended, and made current
 
     // Used by the undo command only: replaces the build and says so.
     void replaceBuild(const plan::Build& build);
@@ -54,11 +62,15 @@ Q_SIGNALS:
     void buildChanged();
     void modifiedChanged(bool modified);
     void filePathChanged(const QString& path);
+    void currentWorkloadChanged(int index);
 
 private:
     plan::Build m_build;
     QUndoStack* m_undoStack = nullptr;
     QString m_filePath;
+    int m_currentWorkload = -1;
+
+    void clampCurrentWorkload();
 };
 
 } // namespace torchrig::ui

@@ -237,12 +237,12 @@ void ValidatePanel::showDevices(const Result<std::vector<ValidationDevice>>& dev
 }
 
 std::optional<ValidationRequest> ValidatePanel::plannedRequest(QString* why) const {
-    const auto& workloads = m_document.build().workloads;
-    if (workloads.empty() || m_device->currentIndex() < 0 ||
+    const auto* planned = m_document.currentWorkload();
+    if (!planned || m_device->currentIndex() < 0 ||
         m_device->currentIndex() >= static_cast<int>(m_devices.size()))
         return std::nullopt;
     const auto& device = m_devices[static_cast<std::size_t>(m_device->currentIndex())];
-    auto request = workloads.front().request;
+    auto request = planned->request;
     request.device = device.kind;
     request.steps = m_steps->value();
     request.warmupSteps = 1;
@@ -298,7 +298,7 @@ void ValidatePanel::updateWorkloadText() {
     QString why;
     const auto request = plannedRequest(&why);
     if (!request) {
-        m_workload->setText(m_document.build().workloads.empty()
+        m_workload->setText(!m_document.currentWorkload()
                                 ? tr("Describe a workload to validate it on this machine.")
                             : m_probing ? tr("Looking for this machine's devices…")
                                         : tr("No device of this machine to run on."));

@@ -3,6 +3,7 @@
 #include "document/build_document.h"
 #include "io/model_graph_json.h"
 #include "io/request_graph.h"
+#include "plan/workload_defaults.h"
 #include "util/text_file.h"
 #include "workload/model_zoo.h"
 
@@ -13,6 +14,8 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -57,6 +60,18 @@ QSpinBox* spinBox(QWidget* parent, int low, int high, const QString& accessibleN
 WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
     : QWidget(parent)
     , m_document(document) {
+    m_workloads = new QComboBox(this);
+    m_workloads->setAccessibleName(tr("Workload shown"));
+    m_workloads->setToolTip(tr("The build's workloads: the analysis, Validate and this form show the one "
+                               "chosen; the Issues dock and the build sheet cover them all"));
+    m_addWorkload = new QPushButton(tr("Add"), this);
+    m_addWorkload->setToolTip(tr("Plan another workload on the same build (a LoRA fine-tune and a ResNet, "
+                                 "say)"));
+    m_removeWorkload = new QPushButton(tr("Remove"), this);
+    m_removeWorkload->setToolTip(tr("Remove the workload shown (undoable)"));
+    m_defaultsNote = new QLabel(this);
+    m_defaultsNote->setWordWrap(true);
+    m_defaultsNote->setVisible(false);
     m_model = new QComboBox(this);
     m_model->addItem(tr("(no workload)"));
     for (const auto& model : modelZoo())
@@ -119,6 +134,10 @@ WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         box->setMinimumContentsLength(8);
     }
+    auto* workloadsRow = new QHBoxLayout;
+    workloadsRow->addWidget(m_workloads, 1);
+    workloadsRow->addWidget(m_addWorkload);
+    workloadsRow->addWidget(m_removeWorkload);
     auto* modelGroup = new QGroupBox(tr("Model"), this);
     auto* modelForm = new QFormLayout(modelGroup);
     modelForm->addRow(tr("&Model:"), m_model);
@@ -146,12 +165,33 @@ WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
     for (auto* form : {modelForm, trainingForm, dataForm})
         form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     auto* layout = new QVBoxLayout(this);
+    layout->addLayout(workloadsRow);
+    layout->addWidget(m_defaultsNote);
     layout->addWidget(modelGroup);
     layout->addWidget(trainingGroup);
     layout->addWidget(dataGroup);
     layout->addStretch(1);
 
     connect(m_model, &QComboBox::currentIndexChanged, this, [this] { store(ModelField); });
+    connect(m_workloads, &QComboBox::activated, &m_document, &BuildDocument::setCurrentWorkloadIndex);
+    connect(m_addWorkload, &QPushButton::clicked, this, [this] {
+        // A new workload starts as the shown one's training settings with no model chosen yet:
+        // the model box is where the user goes next.
+        plan::BuildWorkload added;
+        if (const auto* current = m_document.currentWorkload())
+            added = *current;
+        added.request.model = modelZoo().front().id;
+        added.request.modelGraphJson.clear();
+        added.request.lora = {};
+        added.request.inputs = modelZoo().front().defaults;
+        added.request.device = "cuda:0";
+        m_document.addWorkload(added);
+        m_model->setFocus();
+    });
+    connect(m_removeWorkload, &QPushButton::clicked, this, [this] {
+        if (m_document.currentWorkload())
+            m_document.setWorkload(std::nullopt);
+    });
     connect(m_modelFile, &QPushButton::clicked, this, &WorkloadEditor::chooseModelFile);
     connect(m_batch, &QSpinBox::valueChanged, this, [this] { store(BatchField); });
     connect(m_seqLen, &QSpinBox::valueChanged, this, [this] { store(SeqLenField); });
@@ -172,11 +212,75 @@ WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
     load();
 }
 
+// "2 · llama-2-7b · LoRA r16 · bf16 · batch 4": enough to tell a build's workloads apart.
+// "Defaults for fine-tuning llama-2-7b: bf16, LoRA rank 16 on q_proj, v_proj (the full fine-tune
+// needs 112.3 GiB a GPU), batch 4, sequence 4096. Change them freely."
+static QString defaultsText(const ZooModel& zoo, const plan::WorkloadDefaults& defaults) {
+    const auto& r = defaults.workload.request;
+    QStringList what{QString::fromUtf8(precisionId(r.precision).data())};
+    if (r.lora.rank > 0) {
+        QStringList targets;
+        for (const auto& t : r.lora.targets)
+            targets << QString::fromStdString(t);
+        what << WorkloadEditor::tr("LoRA rank %1 on %2")
+                    .arg(r.lora.rank)
+                    .arg(targets.join(QStringLiteral(", ")));
+        if (defaults.fullFineTuneBytes)
+            what.back() += WorkloadEditor::tr(" (the full fine-tune needs %1 GiB a GPU)")
+                               .arg(double(*defaults.fullFineTuneBytes) / double(1LL << 30), 0, 'f', 1);
+    }
+    what << WorkloadEditor::tr("batch %1").arg(r.inputs.batch);
+    what << (zoo.inputKind == ModelInputKind::Tokens
+                 ? WorkloadEditor::tr("sequence %1").arg(r.inputs.seqLen)
+                 : WorkloadEditor::tr("images of %1 × %1 pixels").arg(r.inputs.imageSize));
+    if (r.checkpointing == Checkpointing::Blocks)
+        what << WorkloadEditor::tr("checkpointing each block");
+    const auto lead = r.lora.rank > 0 || zoo.inputKind == ModelInputKind::Tokens
+                          ? WorkloadEditor::tr("Defaults for fine-tuning %1")
+                          : WorkloadEditor::tr("Defaults for training %1");
+    return lead.arg(QString::fromStdString(zoo.id)) + QStringLiteral(": ") + what.join(QStringLiteral(", ")) +
+           QStringLiteral(". ") +
+           (defaults.fits
+                ? WorkloadEditor::tr("Change them freely.")
+                : WorkloadEditor::tr("Even these do not fit the build's GPUs: see the Issues dock."));
+}
+
+static QString workloadLabel(int index, const plan::BuildWorkload& planned) {
+    const auto& r = planned.request;
+    QString label = QStringLiteral("%1 · %2").arg(index + 1).arg(
+        r.model.empty() ? WorkloadEditor::tr("model file") : QString::fromStdString(r.model));
+    if (r.lora.rank > 0)
+        label += QStringLiteral(" · %1 r%2")
+                     .arg(r.lora.quantizeBase4bit ? QStringLiteral("QLoRA") : QStringLiteral("LoRA"))
+                     .arg(r.lora.rank);
+    return label + QStringLiteral(" · %1 · ").arg(QString::fromUtf8(precisionId(r.precision).data())) +
+           WorkloadEditor::tr("batch %1").arg(r.inputs.batch);
+}
+
+void WorkloadEditor::loadWorkloadChoice() {
+    const auto& workloads = m_document.build().workloads;
+    m_workloads->clear();
+    for (std::size_t i = 0; i < workloads.size(); ++i)
+        m_workloads->addItem(workloadLabel(static_cast<int>(i), workloads[i]));
+    if (workloads.empty())
+        m_workloads->addItem(tr("(no workload yet: choose a model below)"));
+    m_workloads->setCurrentIndex(std::max(0, m_document.currentWorkloadIndex()));
+    m_workloads->setEnabled(workloads.size() > 1);
+    m_addWorkload->setEnabled(!workloads.empty());
+    m_addWorkload->setToolTip(workloads.empty() ? tr("Choose a model for the first workload below")
+                                                : tr("Plan another workload on the same build"));
+    m_removeWorkload->setEnabled(!workloads.empty());
+}
+
 void WorkloadEditor::load() {
     m_loading = true;
-    const auto& workloads = m_document.build().workloads;
-    const bool has = !workloads.empty() && (!workloads.front().request.model.empty() ||
-                                            !workloads.front().request.modelGraphJson.empty());
+    loadWorkloadChoice();
+    // The defaults' line speaks of the workload they were chosen for, and of no other.
+    const auto* shown = m_document.currentWorkload();
+    if (!shown || m_defaultsNote->property("model").toString().toStdString() != shown->request.model)
+        m_defaultsNote->setVisible(false);
+    const auto* current = m_document.currentWorkload();
+    const bool has = current && (!current->request.model.empty() || !current->request.modelGraphJson.empty());
     for (auto* w : std::initializer_list<QWidget*>{m_batch, m_seqLen, m_imageSize, m_precision, m_optimizer,
                                                    m_checkpointing, m_accumulation, m_loraRank, m_qlora,
                                                    m_strategy, m_datasetSamples, m_sampleBytes, m_epochs,
@@ -186,7 +290,7 @@ void WorkloadEditor::load() {
     if (const int fileItem = m_model->findData(kModelFileData); fileItem >= 0)
         m_model->removeItem(fileItem);
     if (has) {
-        const auto& planned = workloads.front();
+        const auto& planned = *current;
         const auto& w = planned.request;
         if (w.model.empty()) {
             auto graph = buildRequestGraph(w);
@@ -238,15 +342,14 @@ void WorkloadEditor::store(Field field) {
         m_document.setWorkload(std::nullopt);
         return;
     }
-    const auto& workloads = m_document.build().workloads;
+    const auto* current = m_document.currentWorkload();
     plan::BuildWorkload planned;
     auto& w = planned.request;
     const bool modelFile = choice == kModelFileData;
     const auto modelId = modelFile ? std::string() : choice.toStdString();
-    const bool sameModel =
-        !workloads.empty() && workloads.front().request.model == modelId && (modelFile || !modelId.empty());
+    const bool sameModel = current && current->request.model == modelId && (modelFile || !modelId.empty());
     if (sameModel) {
-        planned = workloads.front();
+        planned = *current;
         w.inputs.batch = m_batch->value();
         w.inputs.seqLen = m_seqLen->value();
         w.inputs.imageSize = m_imageSize->value();
@@ -260,15 +363,22 @@ void WorkloadEditor::store(Field field) {
         d.epochs = m_epochs->value();
         d.loaderWorkers = m_loaderWorkers->value();
         d.cacheInRam = m_cacheDataset->isChecked();
-    } else { // a new model starts from its own default sizes and the form's training settings
-        if (!workloads.empty()) {
-            planned.strategy = workloads.front().strategy;
-            planned.dataset = workloads.front().dataset;
+    } else if (const auto* zoo = findZooModel(modelId)) {
+        // A new model starts from what a user would run on this build (plan/workload_defaults.h),
+        // said in one line; the strategy and the data stay the form's.
+        const auto defaults = plan::defaultWorkloadFor(*zoo, m_document.build());
+        planned.request = defaults.workload.request;
+        if (current) {
+            planned.strategy = current->strategy;
+            planned.dataset = current->dataset;
         }
+        m_defaultsNote->setText(defaultsText(*zoo, defaults));
+        m_defaultsNote->setProperty("model", QString::fromStdString(zoo->id));
+        m_defaultsNote->setVisible(true);
+        m_document.setWorkload(planned, field);
+        return;
+    } else {
         w.model = modelId;
-        if (const auto* zoo = findZooModel(modelId))
-            w.inputs = zoo->defaults;
-        w.inputs.batch = m_batch->isEnabled() ? m_batch->value() : 32;
     }
     w.precision = static_cast<Precision>(m_precision->currentData().toInt());
     w.optimizer = static_cast<OptimizerKind>(m_optimizer->currentData().toInt());
@@ -291,8 +401,8 @@ bool WorkloadEditor::loadModelFile(const QString& path) {
         return false;
     }
     plan::BuildWorkload planned;
-    if (!m_document.build().workloads.empty())
-        planned = m_document.build().workloads.front();
+    if (const auto* current = m_document.currentWorkload())
+        planned = *current;
     auto& w = planned.request;
     w.model.clear();
     w.modelGraphJson = *text;

@@ -12,6 +12,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QLabel;
 class QDoubleSpinBox;
 class QPushButton;
 class QSpinBox;
@@ -26,6 +27,10 @@ public:
     explicit WorkloadEditor(BuildDocument& document, QWidget* parent = nullptr);
 
     QComboBox* modelBox() const { return m_model; }
+    QComboBox* workloadChoice() const { return m_workloads; }
+    QPushButton* addWorkloadButton() const { return m_addWorkload; }
+    QPushButton* removeWorkloadButton() const { return m_removeWorkload; }
+    QLabel* defaultsNote() const { return m_defaultsNote; }
     QSpinBox* batchBox() const { return m_batch; }
     QComboBox* precisionBox() const { return m_precision; }
     QComboBox* strategyBox() const { return m_strategy; }
@@ -60,12 +65,17 @@ private:
         LoaderWorkersField,
         CacheDatasetField
     };
-    void load();             // the document's workload into the widgets
+    void load(); // the document's workload into the widgets
+    void loadWorkloadChoice();
     void store(Field field); // the widgets into the document
     void chooseModelFile();
 
     BuildDocument& m_document;
     bool m_loading = false;
+    QComboBox* m_workloads = nullptr;
+    QPushButton* m_addWorkload = nullptr;
+    QPushButton* m_removeWorkload = nullptr;
+    QLabel* m_defaultsNote = nullptr;
     QComboBox* m_model = nullptr;
     QPushButton* m_modelFile = nullptr;
     QSpinBox* m_batch = nullptr;

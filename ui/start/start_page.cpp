@@ -1,0 +1,107 @@
+#include "start_page.h"
+
+#include "plan/build_presets.h"
+#include "plan/seed_articles.h"
+
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace torchrig::ui {
+
+namespace {
+constexpr int kIdRole = Qt::UserRole;
+
+QLabel* heading(const QString& text, QWidget* parent) {
+    auto* label = new QLabel(text, parent);
+    auto font = label->font();
+    font.setPointSizeF(font.pointSizeF() * 1.25);
+    font.setBold(true);
+    label->setFont(font);
+    return label;
+}
+} // namespace
+
+StartPage::StartPage(QWidget* parent)
+    : QWidget(parent) {
+    auto* intro = new QLabel(tr("Start from a build the seed articles describe, open one of yours, or "
+                                "start empty and add parts from the catalog on the left."),
+                             this);
+    intro->setWordWrap(true);
+    m_presets = new QListWidget(this);
+    m_presets->setAccessibleName(tr("Builds from the articles"));
+    m_presets->setWordWrap(true);
+    m_presets->setAlternatingRowColors(true);
+    for (const auto& preset : plan::buildPresets()) {
+        const auto cited = plan::citeSeedArticle(preset.source);
+        const auto source = QString::fromStdString(cited ? plan::citationText(*cited) : preset.source);
+        auto* item = new QListWidgetItem(
+            tr("%1\n%2 · budget: %3")
+                .arg(QString::fromStdString(preset.title), source, QString::fromStdString(preset.budgetBand)),
+            m_presets);
+        item->setData(kIdRole, QString::fromStdString(preset.id));
+        item->setToolTip(cited ? QString::fromStdString(cited->file) : QString());
+    }
+    m_presets->setCurrentRow(0);
+    auto* usePreset = new QPushButton(tr("Use this build"), this);
+    usePreset->setDefault(true);
+
+    m_recent = new QListWidget(this);
+    m_recent->setAccessibleName(tr("Recent builds"));
+    auto* empty = new QPushButton(tr("Empty build"), this);
+    empty->setToolTip(tr("A build with no parts: add them from the catalog"));
+    auto* open = new QPushButton(tr("Open a build file…"), this);
+
+    auto* presetsColumn = new QVBoxLayout;
+    presetsColumn->addWidget(heading(tr("Builds from the articles"), this));
+    presetsColumn->addWidget(m_presets, 1);
+    presetsColumn->addWidget(usePreset, 0, Qt::AlignRight);
+    auto* recentColumn = new QVBoxLayout;
+    recentColumn->addWidget(heading(tr("Recent builds"), this));
+    recentColumn->addWidget(m_recent, 1);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(empty);
+    buttons->addWidget(open);
+    buttons->addStretch(1);
+    recentColumn->addLayout(buttons);
+    auto* columns = new QHBoxLayout;
+    columns->addLayout(presetsColumn, 3);
+    columns->addLayout(recentColumn, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(heading(tr("Plan a build"), this));
+    layout->addWidget(intro);
+    layout->addLayout(columns, 1);
+
+    auto choosePreset = [this] {
+        if (auto* item = m_presets->currentItem())
+            Q_EMIT presetChosen(item->data(kIdRole).toString());
+    };
+    connect(m_presets, &QListWidget::itemActivated, this, choosePreset);
+    connect(usePreset, &QPushButton::clicked, this, choosePreset);
+    connect(m_recent, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
+        const auto path = item->data(kIdRole).toString();
+        if (!path.isEmpty())
+            Q_EMIT recentChosen(path);
+    });
+    connect(empty, &QPushButton::clicked, this, &StartPage::emptyBuildChosen);
+    connect(open, &QPushButton::clicked, this, &StartPage::openChosen);
+    setFocusProxy(m_presets);
+}
+
+void StartPage::setRecentFiles(const QStringList& paths) {
+    m_recent->clear();
+    for (const auto& path : paths) {
+        auto* item = new QListWidgetItem(QFileInfo(path).fileName(), m_recent);
+        item->setData(kIdRole, path);
+        item->setToolTip(path);
+    }
+    if (paths.isEmpty()) {
+        auto* none = new QListWidgetItem(tr("(none yet: the builds you open or save appear here)"), m_recent);
+        none->setFlags(Qt::NoItemFlags);
+    }
+}
+
+} // namespace torchrig::ui
