@@ -51,6 +51,7 @@ CatalogBrowser::CatalogBrowser(db::Catalog& catalog, QWidget* parent)
     layout->addWidget(m_search);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
+    m_split = splitter;
     m_model = new CatalogTableModel(this);
     m_proxy = new QSortFilterProxyModel(this);
     m_proxy->setSourceModel(m_model);
@@ -68,7 +69,6 @@ CatalogBrowser::CatalogBrowser(db::Catalog& catalog, QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionsMovable(true);
     m_details = new PartDetailsView(splitter);
-    m_details->setMinimumWidth(320);
     splitter->addWidget(m_table);
     splitter->addWidget(m_details);
     splitter->setStretchFactor(0, 3);
@@ -140,6 +140,15 @@ void CatalogBrowser::reload() {
 void CatalogBrowser::showSelected() {
     auto index = m_proxy->mapToSource(m_table->currentIndex());
     m_details->showPart(index.isValid() ? m_model->partAt(index.row()) : nullptr);
+}
+
+void CatalogBrowser::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    // A narrow dock (a laptop's) puts the part's details under the list, so that the list keeps the
+    // dock's whole width for the parts' names; a wide one keeps them side by side.
+    const auto orientation = width() < 640 ? Qt::Vertical : Qt::Horizontal;
+    if (m_split->orientation() != orientation)
+        m_split->setOrientation(orientation);
 }
 
 } // namespace torchrig::ui

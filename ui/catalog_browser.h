@@ -8,6 +8,7 @@ class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QTabBar;
+class QSplitter;
 class QTableView;
 
 namespace torchrig::ui {
@@ -35,6 +36,9 @@ public:
 Q_SIGNALS:
     void shownPartsChanged(int count);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void reload();
     void showSelected();
@@ -48,6 +52,7 @@ private:
     CatalogTableModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
     PartDetailsView* m_details = nullptr;
+    QSplitter* m_split = nullptr;
 };
 
 } // namespace torchrig::ui

@@ -24,14 +24,18 @@
 #include <QMessageBox>
 #include <QPrintDialog>
 #include <QPrinter>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
+#include <QShowEvent>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QUndoStack>
+
+#include <algorithm>
 
 namespace torchrig::ui {
 
@@ -82,8 +86,6 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     issuesDock->setWidget(m_issues);
     addDockWidget(Qt::RightDockWidgetArea, issuesDock);
     m_docks = {catalogDock, workloadDock, issuesDock};
-    resizeDocks({catalogDock, workloadDock}, {520, 330}, Qt::Horizontal);
-    resizeDocks({workloadDock, issuesDock}, {500, 360}, Qt::Vertical);
 
     m_analysis->setCatalog(db::catalogGpus(*m_catalog), db::cloudOffers(*m_catalog));
     m_analysis->setPlanningSettings(PlanningSettings::load());
@@ -111,7 +113,9 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     connect(m_browser, &CatalogBrowser::shownPartsChanged, this, showCount);
     showCount(m_browser->shownParts());
     updateTitle();
-    resize(1440, 860);
+    // 1440×860 where the screen has room; a laptop's screen, less its panels, otherwise.
+    const auto available = screen() ? screen()->availableGeometry().size() : QSize(1440, 860);
+    resize(std::min(1440, available.width()), std::min(860, available.height()));
 }
 
 MainWindow::~MainWindow() = default;
@@ -342,6 +346,19 @@ bool MainWindow::saveDialog() {
     if (!path.endsWith(QStringLiteral(".torchrig")))
         path += QStringLiteral(".torchrig");
     return saveFile(path);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (m_docksSized)
+        return;
+    // The docks' widths as shares of the window, so that a laptop's 1280 px leaves the centre room
+    // for the parts' names and the analysis tabs' titles, and a 1920 px screen gives the catalog more.
+    m_docksSized = true;
+    const int w = width();
+    resizeDocks({m_docks[0], m_docks[1]},
+                {std::clamp(w * 27 / 100, 300, 560), std::clamp(w * 25 / 100, 300, 400)}, Qt::Horizontal);
+    resizeDocks({m_docks[1], m_docks[2]}, {height() * 55 / 100, height() * 45 / 100}, Qt::Vertical);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

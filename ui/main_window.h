@@ -59,6 +59,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void createMenus();
@@ -89,6 +90,7 @@ private:
     QStackedWidget* m_pages = nullptr;
     StartPage* m_start = nullptr;
     QWidget* m_buildPage = nullptr;
+    bool m_docksSized = false;
 };
 
 } // namespace torchrig::ui

@@ -1,6 +1,7 @@
 #include "batch_chart.h"
 
 #include "chart_export.h"
+#include "chart_layout.h"
 #include "chart_style.h"
 #include "chart_tooltips.h"
 #include "plan/workload_on_build.h"
@@ -25,9 +26,10 @@ BatchChart::BatchChart(QWidget* parent)
     m_plot->xAxis->setLabel(tr("batch per GPU"));
     m_plot->yAxis->setLabel(tr("device peak, %1 per GPU").arg(memoryScale().name));
     m_plot->legend->setVisible(true);
+    placeLegendBeside(*m_plot, 0.78);
+    keepTextApart(*m_plot);
     applyChartStyle(*m_plot, palette());
     installChartTooltips(*m_plot);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     enableExportMenu(*m_plot, QStringLiteral("memory-vs-batch.png"));
 }
 
@@ -67,7 +69,12 @@ void BatchChart::setWorkload(const ValidationRequest& workload, const plan::Buil
         }
         auto* graph = m_plot->addGraph();
         graph->setName(QString::fromUtf8(precisionId(precision).data()));
-        graph->setPen(QPen(seriesColor(colour++), precision == workload.precision ? 3 : 1.5));
+        // Each precision its own dash as well as colour: two that need the same memory (amp-fp16
+        // and amp-bf16) lie on one line, and the dashes show both.
+        const Qt::PenStyle dashes[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
+        graph->setPen(
+            QPen(QBrush(seriesColor(colour)), precision == workload.precision ? 3 : 1.5, dashes[colour % 4]));
+        ++colour;
         graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
         for (const auto& [batch, amount] : curve.points)
             graph->addData(static_cast<double>(batch), amount);
@@ -95,6 +102,7 @@ void BatchChart::setWorkload(const ValidationRequest& workload, const plan::Buil
             label->position->setCoords(0, -14);
             label->setColor(palette().color(QPalette::Text));
             label->setText(tr("largest batch that fits: %1").arg(m_largestBatch));
+            label->setBrush(palette().color(QPalette::Base)); // legible over the curves
         }
     }
     std::int64_t maxBatch = 1;

@@ -1,6 +1,7 @@
 #include "catalog_chart.h"
 
 #include "chart_export.h"
+#include "chart_layout.h"
 #include "chart_style.h"
 #include "estimate/estimate.h"
 #include "io/request_graph.h"
@@ -22,7 +23,8 @@ CatalogChart::CatalogChart(QWidget* parent)
     m_plot->xAxis->setLabel(tr("usable memory per GPU, %1").arg(memoryScale().name));
     m_plot->yAxis->setLabel(tr("samples/s per 1,000 USD"));
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    placeLegendBelow(*m_plot);
+    keepTextApart(*m_plot);
     applyChartStyle(*m_plot, palette());
     enableExportMenu(*m_plot, QStringLiteral("catalog-gpus.png"));
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) { showNameAt(event->pos()); });

@@ -1,6 +1,7 @@
 #include "memory_chart.h"
 
 #include "chart_export.h"
+#include "chart_layout.h"
 #include "chart_style.h"
 #include "chart_tooltips.h"
 #include "qcustomplot_include.h"
@@ -37,13 +38,15 @@ MemoryChart::MemoryChart(QWidget* parent)
     m_plot->setMinimumHeight(220);
     // The legend beside the plot, not over the bar and its marks.
     m_plot->legend->setVisible(true);
-    auto* legendCell = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(0, 1, legendCell);
-    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
-    legendCell->addElement(0, 0, m_plot->legend);
-    legendCell->setMargins(QMargins(0, 10, 10, 10));
-    m_plot->plotLayout()->setColumnStretchFactor(0, 3);
-    m_plot->plotLayout()->setColumnStretchFactor(1, 2);
+    placeLegendBeside(*m_plot, 0.6);
+    keepTextApart(*m_plot);
+    // The marks' figures in a row of their own above the plot: marks a few MiB apart, or at the
+    // bar's top, never print over each other or over the bar.
+    m_plot->plotLayout()->insertRow(0);
+    m_figures = new QCPTextElement(m_plot, QString(), font());
+    m_figures->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+    m_figures->setMargins(QMargins(8, 4, 8, 0));
+    m_plot->plotLayout()->addElement(0, 0, m_figures);
     applyChartStyle(*m_plot, palette());
     installChartTooltips(*m_plot);
     m_plot->yAxis->setLabel(tr("%1 per GPU").arg(memoryScale().name));
@@ -57,6 +60,7 @@ void MemoryChart::clear(const QString& why) {
     m_capacity.reset();
     m_plot->clearPlottables();
     m_plot->clearItems();
+    m_figures->setText(QString());
     auto* note = new QCPItemText(m_plot);
     note->position->setType(QCPItemPosition::ptAxisRectRatio);
     note->position->setCoords(0.5, 0.5);
@@ -78,7 +82,7 @@ void MemoryChart::setEstimate(const estimate::Estimate& estimate, std::int64_t u
     const auto allocated = m.allocatedPeakBytes;
     const auto reserved = estimate.reservedPeakBytes.value_or(allocated);
     m_segments.push_back({tr("Allocator cache"), static_cast<double>(reserved - allocated) / bytesPerUnit});
-    m_segments.push_back({tr("CUDA context and libraries"),
+    m_segments.push_back({tr("CUDA context, libraries"),
                           static_cast<double>(estimate.devicePeakBytes - reserved) / bytesPerUnit});
 
     QCPBars* below = nullptr;
@@ -98,8 +102,7 @@ void MemoryChart::setEstimate(const estimate::Estimate& estimate, std::int64_t u
         below = bars;
     }
     double top = static_cast<double>(estimate.devicePeakBytes) / bytesPerUnit;
-    // A line across the bar for each mark, and their figures in one block beside its top, so that
-    // marks a few MiB apart do not print over each other.
+    // A line across the bar for each mark; their figures above the plot, each after its line's look.
     QStringList figures;
     auto mark = [&](double amount, const QString& text, Qt::PenStyle style) {
         auto* line = new QCPItemLine(m_plot);
@@ -108,20 +111,14 @@ void MemoryChart::setEstimate(const estimate::Estimate& estimate, std::int64_t u
         line->setPen(QPen(palette().color(QPalette::Text), 1, style));
         figures << text;
     };
-    mark(top, tr("device %1 %2").arg(top, 0, 'f', 2).arg(unit.name), Qt::SolidLine);
+    mark(top, tr("── device %1 %2").arg(top, 0, 'f', 2).arg(unit.name), Qt::SolidLine);
     if (estimate.reservedPeakBytes)
         mark(static_cast<double>(reserved) / bytesPerUnit,
-             tr("reserved %1 %2").arg(double(reserved) / bytesPerUnit, 0, 'f', 2).arg(unit.name),
+             tr("- - reserved %1 %2").arg(double(reserved) / bytesPerUnit, 0, 'f', 2).arg(unit.name),
              Qt::DashLine);
     mark(static_cast<double>(allocated) / bytesPerUnit,
-         tr("allocated %1 %2").arg(double(allocated) / bytesPerUnit, 0, 'f', 2).arg(unit.name), Qt::DotLine);
-    auto* figuresText = new QCPItemText(m_plot);
-    figuresText->position->setCoords(1.15, top);
-    figuresText->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-    figuresText->setTextAlignment(Qt::AlignLeft);
-    figuresText->setColor(palette().color(QPalette::Text));
-    figuresText->setClipToAxisRect(false);
-    figuresText->setText(figures.join(QLatin1Char('\n')));
+         tr("··· allocated %1 %2").arg(double(allocated) / bytesPerUnit, 0, 'f', 2).arg(unit.name),
+         Qt::DotLine);
     m_capacity.reset();
     if (usableBytes > 0) {
         m_capacity = static_cast<double>(usableBytes) / bytesPerUnit;
@@ -129,13 +126,14 @@ void MemoryChart::setEstimate(const estimate::Estimate& estimate, std::int64_t u
         capacity->point1->setCoords(0, *m_capacity);
         capacity->point2->setCoords(1, *m_capacity);
         capacity->setPen(QPen(capacityColor(), 2));
-        auto* label = new QCPItemText(m_plot);
-        label->position->setCoords(0.1, *m_capacity);
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-        label->setColor(capacityColor());
-        label->setText(tr("usable %1 %2").arg(*m_capacity, 0, 'f', 1).arg(unit.name));
+        figures << tr("━ usable %1 %2").arg(*m_capacity, 0, 'f', 1).arg(unit.name);
         top = std::max(top, *m_capacity);
     }
+    // Two marks a line: the row stays readable in a narrow chart.
+    QStringList lines;
+    for (int i = 0; i < figures.size(); i += 2)
+        lines << figures.mid(i, 2).join(QStringLiteral("   "));
+    m_figures->setText(lines.join(QLatin1Char('\n')));
     m_plot->yAxis->setRange(0, top * 1.15);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

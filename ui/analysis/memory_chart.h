@@ -12,6 +12,7 @@
 #include <vector>
 
 class QCustomPlot;
+class QCPTextElement;
 
 namespace torchrig::ui {
 
@@ -35,6 +36,7 @@ public:
 
 private:
     QCustomPlot* m_plot = nullptr;
+    QCPTextElement* m_figures = nullptr; // the marks' figures, above the plot
     std::vector<Segment> m_segments;
     std::optional<double> m_capacity;
 };

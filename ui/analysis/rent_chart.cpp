@@ -1,6 +1,7 @@
 #include "rent_chart.h"
 
 #include "chart_export.h"
+#include "chart_layout.h"
 #include "chart_style.h"
 #include "chart_tooltips.h"
 #include "qcustomplot_include.h"
@@ -25,11 +26,9 @@ RentChart::RentChart(QWidget* parent)
     m_plot->xAxis->setLabel(tr("months of use"));
     // The legend below the plot: the lines fan out over the whole area.
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
-    m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
-    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
-    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    m_plot->legend->setWrap(1);
+    placeLegendBelow(*m_plot);
+    m_plot->legend->setWrap(1); // one entry a row: each names an option and its break-even
+    keepTextApart(*m_plot);
     applyChartStyle(*m_plot, palette());
     installChartTooltips(*m_plot);
     enableExportMenu(*m_plot, QStringLiteral("buy-or-rent.png"));

@@ -1,6 +1,7 @@
 #include "step_time_chart.h"
 
 #include "chart_export.h"
+#include "chart_layout.h"
 #include "chart_style.h"
 #include "chart_tooltips.h"
 #include "qcustomplot_include.h"
@@ -28,6 +29,7 @@ StepTimeChart::StepTimeChart(QWidget* parent)
     m_plot->setAccessibleName(tr("Step time"));
     applyChartStyle(*m_plot, palette());
     installChartTooltips(*m_plot);
+    keepTextApart(*m_plot);
     m_plot->xAxis->setLabel(tr("milliseconds per step"));
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->addElement(

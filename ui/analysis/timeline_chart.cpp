@@ -1,6 +1,7 @@
 #include "timeline_chart.h"
 
 #include "chart_export.h"
+#include "chart_layout.h"
 #include "chart_style.h"
 #include "chart_tooltips.h"
 #include "qcustomplot_include.h"
@@ -20,7 +21,8 @@ TimelineChart::TimelineChart(QWidget* parent)
     m_plot->xAxis->setLabel(tr("allocation events through the step"));
     m_plot->yAxis->setLabel(tr("live %1 on the GPU").arg(memoryScale().name));
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    placeLegendBelow(*m_plot);
+    keepTextApart(*m_plot);
     applyChartStyle(*m_plot, palette());
     installChartTooltips(*m_plot);
     enableExportMenu(*m_plot, QStringLiteral("memory-timeline.png"));

@@ -33,6 +33,8 @@ BuildEditor::BuildEditor(BuildDocument& document, const BuildChecks* checks, QWi
     m_parts->setModel(m_model);
     m_parts->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_parts->setSelectionMode(QAbstractItemView::SingleSelection);
+    // The name takes what the figures leave: they are short and fixed, the names long.
+    m_parts->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_parts->horizontalHeader()->setSectionResizeMode(BuildPartsModel::PartColumn, QHeaderView::Stretch);
     m_parts->verticalHeader()->hide();
     m_parts->setAccessibleName(tr("Parts of the build"));

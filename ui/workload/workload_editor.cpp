@@ -130,7 +130,7 @@ WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
     m_cacheDataset = new QCheckBox(tr("&Keep the dataset in RAM"), this);
     m_cacheDataset->setToolTip(tr("Keep the whole dataset in host memory"));
 
-    for (auto* box : {m_model, m_precision, m_optimizer, m_strategy}) {
+    for (auto* box : {m_workloads, m_model, m_precision, m_optimizer, m_strategy}) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         box->setMinimumContentsLength(8);
     }
@@ -262,6 +262,8 @@ void WorkloadEditor::loadWorkloadChoice() {
     m_workloads->clear();
     for (std::size_t i = 0; i < workloads.size(); ++i)
         m_workloads->addItem(workloadLabel(static_cast<int>(i), workloads[i]));
+    for (int i = 0; i < m_workloads->count(); ++i) // a narrow dock cuts the label: whole in its tooltip
+        m_workloads->setItemData(i, m_workloads->itemText(i), Qt::ToolTipRole);
     if (workloads.empty())
         m_workloads->addItem(tr("(no workload yet: choose a model below)"));
     m_workloads->setCurrentIndex(std::max(0, m_document.currentWorkloadIndex()));
