@@ -10,6 +10,7 @@
 #include "document/build_document.h"
 #include "document/build_sheet_export.h"
 #include "part_snapshot.h"
+#include "purchasing/purchasing_panel.h"
 #include "settings/settings_dialog.h"
 #include "start/start_page.h"
 #include "workload/workload_editor.h"
@@ -85,7 +86,14 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     issuesDock->setObjectName(QStringLiteral("issues"));
     issuesDock->setWidget(m_issues);
     addDockWidget(Qt::RightDockWidgetArea, issuesDock);
-    m_docks = {catalogDock, workloadDock, issuesDock};
+    // Who asks, the budget code, the vendors' quotes and the notes: beside the Issues, one click away.
+    m_purchasing = new PurchasingPanel(*m_document, this);
+    auto* purchasingDock = new QDockWidget(tr("Purchasing"), this);
+    purchasingDock->setObjectName(QStringLiteral("purchasing"));
+    purchasingDock->setWidget(m_purchasing);
+    tabifyDockWidget(issuesDock, purchasingDock);
+    issuesDock->raise();
+    m_docks = {catalogDock, workloadDock, issuesDock, purchasingDock};
 
     m_analysis->setCatalog(db::catalogGpus(*m_catalog), db::cloudOffers(*m_catalog));
     m_analysis->setPlanningSettings(PlanningSettings::load());
@@ -183,7 +191,7 @@ void MainWindow::createMenus() {
     build->addAction(tr("&Remove the selected part"), this, [this] { m_buildEditor->removeSelectedPart(); });
     auto* view = menuBar()->addMenu(tr("&View"));
     const QKeySequence dockKeys[] = {QKeySequence(Qt::ALT | Qt::Key_1), QKeySequence(Qt::ALT | Qt::Key_2),
-                                     QKeySequence(Qt::ALT | Qt::Key_3)};
+                                     QKeySequence(Qt::ALT | Qt::Key_3), QKeySequence(Qt::ALT | Qt::Key_4)};
     for (int i = 0; i < m_docks.size(); ++i) {
         auto* toggle = m_docks[i]->toggleViewAction();
         toggle->setShortcut(dockKeys[i]);

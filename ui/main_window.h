@@ -21,6 +21,7 @@ class BuildDocument;
 class BuildEditor;
 class CatalogBrowser;
 class IssuesPanel;
+class PurchasingPanel;
 class StartPage;
 class WorkloadEditor;
 
@@ -39,6 +40,7 @@ public:
     AnalysisPanel* analysis() const { return m_analysis; }
     IssuesPanel* issues() const { return m_issues; }
     StartPage* startPage() const { return m_start; }
+    PurchasingPanel* purchasing() const { return m_purchasing; }
     // The start page is shown until a build is opened, made from a preset or started empty.
     bool showsStartPage() const;
     void showStartPage();
@@ -84,6 +86,7 @@ private:
     AnalysisPanel* m_analysis = nullptr;
     BuildChecks* m_checks = nullptr;
     IssuesPanel* m_issues = nullptr;
+    PurchasingPanel* m_purchasing = nullptr;
     QList<QDockWidget*> m_docks;
     Autosave* m_autosave = nullptr;
     QMenu* m_recentMenu = nullptr;

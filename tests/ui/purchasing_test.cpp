@@ -1,0 +1,100 @@
+// The Purchasing dock: requester, group, budget code, notes and vendor quotes typed into the app,
+// undoable, saved in the build and priced into its totals.
+
+#include "document/build_document.h"
+#include "io/build_file.h"
+#include "main_window.h"
+#include "part_snapshot.h"
+#include "plan/build_cost.h"
+#include "plan/build_presets.h"
+#include "purchasing/purchasing_panel.h"
+#include "purchasing/quotes_model.h"
+#include "test_support.h"
+
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTableView>
+#include <QTest>
+#include <QUndoStack>
+
+#include <catch2/catch.hpp>
+
+using namespace torchrig;
+
+TEST_CASE("The Purchasing dock's fields and quotes are undoable edits, saved, and a part's quote prices "
+          "its line",
+          "[ui][purchasing]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    auto build = db::presetBuild(*plan::findBuildPreset("research-2x-rtx-4090"), *catalog);
+    REQUIRE(build.ok());
+    ui::MainWindow window(std::move(catalog));
+    window.document()->reset(*build);
+    auto* panel = window.purchasing();
+    REQUIRE(panel);
+
+    QTest::keyClicks(panel->budgetCodeEdit(), QStringLiteral("CS-2026-117"));
+    QTest::keyClicks(panel->requesterEdit(), QStringLiteral("Li Wei"));
+    CHECK(window.document()->build().purchasing.budgetCode == "CS-2026-117");
+    CHECK(window.document()->build().purchasing.requester == "Li Wei");
+    // Typing one field is one step: undo takes the whole requester away, then the budget code.
+    window.document()->undoStack()->undo();
+    CHECK(window.document()->build().purchasing.requester.empty());
+    CHECK(panel->requesterEdit()->text().isEmpty());
+    CHECK(window.document()->build().purchasing.budgetCode == "CS-2026-117");
+    window.document()->undoStack()->redo();
+
+    // A quote for the motherboard (no catalog price): its unit price in every total.
+    auto* quotes = panel->quotesModel();
+    panel->addQuoteButton()->click();
+    REQUIRE(quotes->rowCount() == 1);
+    CHECK(quotes->setData(quotes->index(0, ui::QuotesModel::VendorColumn), QStringLiteral("Jingdong"),
+                          Qt::EditRole));
+    CHECK(quotes->setData(quotes->index(0, ui::QuotesModel::PartColumn),
+                          QStringLiteral("motherboard/asus-proart-z790-creator-wifi"), Qt::EditRole));
+    CHECK(quotes->setData(quotes->index(0, ui::QuotesModel::AmountColumn), 3999.0, Qt::EditRole));
+    CHECK(quotes->setData(quotes->index(0, ui::QuotesModel::CurrencyColumn), QStringLiteral("CNY"),
+                          Qt::EditRole));
+    // What is not a date, a currency or an amount is refused and changes nothing.
+    CHECK_FALSE(quotes->setData(quotes->index(0, ui::QuotesModel::ValidUntilColumn),
+                                QStringLiteral("2026-13-40"), Qt::EditRole));
+    CHECK_FALSE(quotes->setData(quotes->index(0, ui::QuotesModel::CurrencyColumn), QStringLiteral("yuan"),
+                                Qt::EditRole));
+    CHECK_FALSE(quotes->setData(quotes->index(0, ui::QuotesModel::AmountColumn), -5.0, Qt::EditRole));
+    const auto& quote = window.document()->build().purchasing.quotes.at(0);
+    CHECK(quote.vendor == "Jingdong");
+    CHECK(quote.amount == 3999.0);
+    CHECK(quote.currency == "CNY");
+    CHECK(quotes->data(quotes->index(0, ui::QuotesModel::PartColumn), Qt::DisplayRole).toString() ==
+          QStringLiteral("ASUS ProArt Z790-CREATOR WIFI"));
+
+    plan::CostOptions cny;
+    cny.currency = "CNY";
+    cny.rates["USD"] = 7.1;
+    const auto cost = plan::costBuild(window.document()->build(), cny);
+    bool priced = false;
+    for (const auto& line : cost.lines)
+        if (line.partId == "motherboard/asus-proart-z790-creator-wifi") {
+            priced = line.quoted && line.subtotal && *line.subtotal == 3999.0;
+            CHECK_FALSE(line.toBeQuoted);
+        }
+    CHECK(priced);
+
+    QTest::keyClicks(panel->notesEdit(), QStringLiteral("deliver to room 305"));
+    CHECK(window.document()->build().notes.find("deliver to room 305") != std::string::npos);
+
+    const auto path = QString::fromStdString(folder.file("bought.torchrig").string());
+    REQUIRE(window.saveFile(path));
+    ui::BuildDocument reopened;
+    REQUIRE(reopened.open(path).ok());
+    CHECK(writeBuildFile(reopened.build()) == writeBuildFile(window.document()->build()));
+    CHECK(reopened.build().purchasing.quotes.at(0).partId == "motherboard/asus-proart-z790-creator-wifi");
+
+    // Removing the quote is one undo step away from coming back.
+    panel->quotesTable()->setCurrentIndex(quotes->index(0, 0));
+    panel->removeQuoteButton()->click();
+    CHECK(quotes->rowCount() == 0);
+    window.document()->undoStack()->undo();
+    CHECK(quotes->rowCount() == 1);
+}

@@ -1,0 +1,46 @@
+#pragma once
+// The purchasing side of a build, as the sheet prints it: who asks (requester, group, budget
+// code), the vendors' quotes (a quote tied to a part is that part's unit price on the sheet and in
+// every total, marked as a quote) and the build's notes. Every edit is an undoable command.
+
+#include <QWidget>
+
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QTableView;
+
+namespace torchrig::ui {
+
+class BuildDocument;
+class QuotesModel;
+
+class PurchasingPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit PurchasingPanel(BuildDocument& document, QWidget* parent = nullptr);
+
+    QLineEdit* requesterEdit() const { return m_requester; }
+    QLineEdit* groupEdit() const { return m_group; }
+    QLineEdit* budgetCodeEdit() const { return m_budgetCode; }
+    QPlainTextEdit* notesEdit() const { return m_notes; }
+    QTableView* quotesTable() const { return m_quotes; }
+    QuotesModel* quotesModel() const { return m_model; }
+    QPushButton* addQuoteButton() const { return m_addQuote; }
+    QPushButton* removeQuoteButton() const { return m_removeQuote; }
+
+private:
+    void load(); // the document's fields into the widgets, unless the user is typing in them
+
+    BuildDocument& m_document;
+    QLineEdit* m_requester = nullptr;
+    QLineEdit* m_group = nullptr;
+    QLineEdit* m_budgetCode = nullptr;
+    QPlainTextEdit* m_notes = nullptr;
+    QTableView* m_quotes = nullptr;
+    QuotesModel* m_model = nullptr;
+    QPushButton* m_addQuote = nullptr;
+    QPushButton* m_removeQuote = nullptr;
+};
+
+} // namespace torchrig::ui

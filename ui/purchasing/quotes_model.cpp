@@ -1,0 +1,156 @@
+#include "quotes_model.h"
+
+#include "document/build_document.h"
+
+#include <QDate>
+
+#include <algorithm>
+#include <cmath>
+
+namespace torchrig::ui {
+
+namespace {
+// Edits of one cell in a row are one undo step (typing in a cell, then the next).
+constexpr int kMergeQuoteCell = 5'000'000; // + row × ColumnCount + column
+} // namespace
+
+QuotesModel::QuotesModel(BuildDocument& document, QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_document(document)
+    , m_rows(static_cast<int>(document.build().purchasing.quotes.size())) {
+    connect(&m_document, &BuildDocument::buildChanged, this, &QuotesModel::refresh);
+}
+
+void QuotesModel::refresh() {
+    beginResetModel();
+    m_rows = static_cast<int>(m_document.build().purchasing.quotes.size());
+    endResetModel();
+}
+
+int QuotesModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : m_rows;
+}
+
+int QuotesModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant QuotesModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole && section == PartColumn)
+        return tr("The part the quote prices (its amount is the unit price), or the whole build");
+    if (role == Qt::ToolTipRole && (section == DateColumn || section == ValidUntilColumn))
+        return tr("YYYY-MM-DD");
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case VendorColumn: return tr("Vendor");
+    case PartColumn: return tr("For");
+    case AmountColumn: return tr("Amount");
+    case CurrencyColumn: return tr("Currency");
+    case DateColumn: return tr("Date");
+    case ValidUntilColumn: return tr("Valid until");
+    case ReferenceColumn: return tr("Reference");
+    default: return {};
+    }
+}
+
+QVariant QuotesModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= m_rows)
+        return {};
+    const auto& build = m_document.build();
+    const auto& q = build.purchasing.quotes[static_cast<std::size_t>(index.row())];
+    if (role == PartIdRole)
+        return QString::fromStdString(q.partId);
+    if (role == Qt::TextAlignmentRole && index.column() == AmountColumn)
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && index.column() == ValidUntilColumn && !q.validUntil.empty() &&
+        QDate::fromString(QString::fromStdString(q.validUntil), Qt::ISODate) < QDate::currentDate())
+        return tr("This quote has expired: ask the vendor for a new one");
+    if (role != Qt::DisplayRole && role != Qt::EditRole)
+        return {};
+    switch (index.column()) {
+    case VendorColumn: return QString::fromStdString(q.vendor);
+    case PartColumn: {
+        if (q.partId.empty())
+            return tr("the whole build");
+        for (const auto& part : build.parts)
+            if (part.partId == q.partId)
+                return QString::fromStdString(part.snapshot.name);
+        return tr("%1 (not in the build)").arg(QString::fromStdString(q.partId));
+    }
+    case AmountColumn:
+        return role == Qt::EditRole ? QVariant(q.amount) : QVariant(QString::number(q.amount, 'f', 2));
+    case CurrencyColumn: return QString::fromStdString(q.currency);
+    case DateColumn: return QString::fromStdString(q.date);
+    case ValidUntilColumn: return QString::fromStdString(q.validUntil);
+    case ReferenceColumn: return QString::fromStdString(q.reference);
+    default: return {};
+    }
+}
+
+Qt::ItemFlags QuotesModel::flags(const QModelIndex& index) const {
+    return QAbstractTableModel::flags(index) | Qt::ItemIsEditable;
+}
+
+bool QuotesModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+    if (!index.isValid() || index.row() >= m_rows || (role != Qt::EditRole && role != PartIdRole))
+        return false;
+    const auto row = static_cast<std::size_t>(index.row());
+    const auto text = value.toString().trimmed().toStdString();
+    switch (index.column()) {
+    case AmountColumn: {
+        bool ok = false;
+        const double amount = value.toDouble(&ok);
+        if (!ok || !std::isfinite(amount) || amount < 0)
+            return false;
+        break;
+    }
+    case CurrencyColumn:
+        if (text.size() != 3 ||
+            !std::all_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; }))
+            return false;
+        break;
+    case DateColumn:
+    case ValidUntilColumn:
+        if (!text.empty() && !QDate::fromString(QString::fromStdString(text), Qt::ISODate).isValid())
+            return false;
+        break;
+    default: break;
+    }
+    m_document.edit(
+        tr("Edit a vendor quote"),
+        [&](plan::Build& b) {
+            auto& q = b.purchasing.quotes[row];
+            switch (index.column()) {
+            case VendorColumn: q.vendor = text; break;
+            case PartColumn: q.partId = text; break;
+            case AmountColumn: q.amount = value.toDouble(); break;
+            case CurrencyColumn: q.currency = text; break;
+            case DateColumn: q.date = text; break;
+            case ValidUntilColumn: q.validUntil = text; break;
+            case ReferenceColumn: q.reference = text; break;
+            default: break;
+            }
+        },
+        kMergeQuoteCell + index.row() * ColumnCount + index.column());
+    return true;
+}
+
+void QuotesModel::addQuote(const QString& currency) {
+    plan::VendorQuote quote;
+    quote.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
+    quote.validUntil = QDate::currentDate().addDays(30).toString(Qt::ISODate).toStdString();
+    quote.currency = currency.toStdString();
+    m_document.edit(tr("Add a vendor quote"), [&](plan::Build& b) { b.purchasing.quotes.push_back(quote); });
+}
+
+void QuotesModel::removeQuote(int row) {
+    if (row < 0 || row >= m_rows)
+        return;
+    m_document.edit(tr("Remove a vendor quote"),
+                    [&](plan::Build& b) { b.purchasing.quotes.erase(b.purchasing.quotes.begin() + row); });
+}
+
+} // namespace torchrig::ui
