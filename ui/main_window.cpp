@@ -97,6 +97,7 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
 
     m_analysis->setCatalog(db::catalogGpus(*m_catalog), db::cloudOffers(*m_catalog));
     m_analysis->setPlanningSettings(PlanningSettings::load());
+    m_buildEditor->setCostOptions(PlanningSettings::load().costOptions());
     m_analysis->setValidationStore(m_catalog.get());
     m_autosave = new Autosave(*m_document, Autosave::defaultFolder(), this);
     createMenus();
@@ -184,6 +185,7 @@ void MainWindow::createMenus() {
             return;
         dialog.settings().save();
         m_analysis->setPlanningSettings(dialog.settings());
+        m_buildEditor->setCostOptions(dialog.settings().costOptions());
     });
     auto* build = menuBar()->addMenu(tr("&Build"));
     build->addAction(tr("&Add the selected catalog part"), QKeySequence(Qt::CTRL | Qt::Key_Return), this,

@@ -1,6 +1,8 @@
 // The Purchasing dock: requester, group, budget code, notes and vendor quotes typed into the app,
 // undoable, saved in the build and priced into its totals.
 
+#include "build/build_editor.h"
+#include "build/build_parts_model.h"
 #include "document/build_document.h"
 #include "io/build_file.h"
 #include "main_window.h"
@@ -11,6 +13,7 @@
 #include "purchasing/quotes_model.h"
 #include "test_support.h"
 
+#include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -97,4 +100,37 @@ TEST_CASE("The Purchasing dock's fields and quotes are undoable edits, saved, an
     CHECK(quotes->rowCount() == 0);
     window.document()->undoStack()->undo();
     CHECK(quotes->rowCount() == 1);
+}
+
+TEST_CASE("Once a currency is chosen the parts table and the totals are in it, with the rate and its "
+          "date; a rate left at 1.0 is called out",
+          "[ui][purchasing][currency]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    auto build = db::presetBuild(*plan::findBuildPreset("research-2x-rtx-4090"), *catalog);
+    REQUIRE(build.ok());
+    ui::MainWindow window(std::move(catalog));
+    window.document()->reset(*build);
+    auto* editor = window.buildEditor();
+    auto* table = editor->findChild<QTableView*>();
+    REQUIRE(table);
+    plan::CostOptions cny;
+    cny.currency = "CNY";
+    cny.rates["USD"] = 7.1;
+    cny.ratesDate = "2026-11-30";
+    editor->setCostOptions(cny);
+    const auto* model = table->model();
+    const auto gpuUnit = model->index(0, ui::BuildPartsModel::UnitPriceColumn).data().toString();
+    CHECK(gpuUnit == QStringLiteral("11352.90 CNY")); // 1,599 USD at 7.1
+    CHECK(model->index(0, ui::BuildPartsModel::SubtotalColumn).data().toString() ==
+          QStringLiteral("22705.80 CNY"));
+    CHECK(model->index(2, ui::BuildPartsModel::UnitPriceColumn).data().toString() ==
+          QStringLiteral("to be quoted"));
+    CHECK(editor->costLabel()->text().contains(QStringLiteral("at 1 USD = 7.1000 CNY (2026-11-30)")));
+    CHECK(editor->costLabel()->text().contains(QStringLiteral("line(s) to be quoted")));
+    CHECK_FALSE(editor->costLabel()->text().contains(QStringLiteral("default 1.0")));
+
+    cny.rates["USD"] = 1.0; // a typed currency whose rate was never changed
+    editor->setCostOptions(cny);
+    CHECK(editor->costLabel()->text().contains(QStringLiteral("the rate from USD is the default 1.0")));
 }

@@ -118,18 +118,35 @@ void BuildEditor::refresh() {
     }
     m_nodes->setValue(build.nodes);
 
-    const auto cost = plan::costBuild(build, {});
+    const auto cost = plan::costBuild(build, m_costOptions);
     QStringList totals;
     for (const auto& [currency, amount] : cost.totalsByCurrency)
         totals << tr("%1 %2").arg(amount, 0, 'f', 2).arg(QString::fromStdString(currency));
     for (const auto& [currency, amount] : cost.hourlyByCurrency)
         totals << tr("%1 %2 an hour").arg(amount, 0, 'f', 2).arg(QString::fromStdString(currency));
     QString text = totals.isEmpty() ? tr("No prices") : tr("Parts: %1").arg(totals.join(tr(" + ")));
-    if (!cost.missing.empty())
-        text += tr(" (%n part(s) without a price)", nullptr, static_cast<int>(cost.missing.size()));
+    if (cost.toBeQuotedLines > 0)
+        text += tr(" + %n line(s) to be quoted", nullptr, cost.toBeQuotedLines);
+    if (cost.missing.size() > static_cast<std::size_t>(cost.toBeQuotedLines))
+        text += tr(" (a price in a currency without a rate: set it in Preferences)");
     if (cost.loadWatts > 0)
         text += tr(" · %1 W at load").arg(cost.loadWatts, 0, 'f', 0);
+    for (const auto& rate : cost.ratesUsed)
+        text += tr(" · at %1").arg(QString::fromStdString(rate));
+    // A rate left at its default, or never dated, is not a rate: said where the totals are.
+    const auto usd = m_costOptions.rates.find("USD");
+    if (usd != m_costOptions.rates.end() && (usd->second == 1.0 || m_costOptions.ratesDate.empty()))
+        text += QStringLiteral(" · <b>%1</b>")
+                    .arg(usd->second == 1.0
+                             ? tr("the rate from USD is the default 1.0: set it in Edit ▸ Preferences")
+                             : tr("the rate has no date: give it in Edit ▸ Preferences"));
     m_cost->setText(text);
+}
+
+void BuildEditor::setCostOptions(plan::CostOptions options) {
+    m_costOptions = options;
+    m_model->setCostOptions(std::move(options));
+    refresh();
 }
 
 } // namespace torchrig::ui

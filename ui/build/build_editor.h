@@ -3,6 +3,8 @@
 // checks find something), what it costs and draws. Every change goes through the document's undo
 // stack; parts dropped from the catalog are added.
 
+#include "plan/build_cost.h"
+
 #include <QWidget>
 
 class QLabel;
@@ -26,6 +28,8 @@ public:
     QTableView* partsView() const { return m_parts; }
     QLabel* costLabel() const { return m_cost; }
     void removeSelectedPart();
+    // The Preferences' currency and rate: the parts' prices and the totals in it, the rate said.
+    void setCostOptions(plan::CostOptions options);
     // Selects the rows of these catalog ids (a finding's parts).
     void selectParts(const QStringList& partIds);
 
@@ -38,6 +42,7 @@ protected:
 
 private:
     void refresh();
+    plan::CostOptions m_costOptions;
 
     BuildDocument& m_document;
     QLineEdit* m_title = nullptr;

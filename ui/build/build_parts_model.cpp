@@ -27,7 +27,14 @@ void BuildPartsModel::refresh() {
     // A build has tens of parts at most: a reset is cheaper to get right than row moves.
     beginResetModel();
     m_rows = static_cast<int>(m_document.build().parts.size());
+    m_cost = plan::costBuild(m_document.build(), m_costOptions);
     endResetModel();
+}
+
+void BuildPartsModel::setCostOptions(plan::CostOptions options) {
+    m_costOptions = std::move(options);
+    refresh();
+    Q_EMIT headerDataChanged(Qt::Horizontal, UnitPriceColumn, SubtotalColumn);
 }
 
 int BuildPartsModel::rowCount(const QModelIndex& parent) const {
@@ -43,7 +50,10 @@ QVariant BuildPartsModel::data(const QModelIndex& index, int role) const {
         return {};
     const auto& build = m_document.build();
     const auto& part = build.parts[static_cast<std::size_t>(index.row())];
-    const auto& price = part.snapshot.price;
+    const auto* line = static_cast<std::size_t>(index.row()) < m_cost.lines.size()
+                           ? &m_cost.lines[static_cast<std::size_t>(index.row())]
+                           : nullptr;
+    const auto& price = line ? line->unitPrice : part.snapshot.price;
     const bool hourly = price && isHourly(price->kind);
     if (role == PartIdRole)
         return QString::fromStdString(part.partId);
@@ -65,8 +75,14 @@ QVariant BuildPartsModel::data(const QModelIndex& index, int role) const {
     }
     if (role == Qt::ToolTipRole) {
         if (index.column() == UnitPriceColumn && price)
-            return tr("%1, %2").arg(QString::fromStdString(price->date),
-                                    QString::fromStdString(price->source));
+            return QString((line && line->quoted ? tr("Vendor quote: ") : QString()) +
+                           tr("%1 %2, %3, %4")
+                               .arg(price->amount, 0, 'f', 2)
+                               .arg(QString::fromStdString(price->currency),
+                                    QString::fromStdString(price->date),
+                                    QString::fromStdString(price->source)));
+        if (index.column() == UnitPriceColumn && line && line->toBeQuoted)
+            return tr("No price to buy it at: ask a vendor and enter the quote under Purchasing");
         return QString::fromStdString(part.partId);
     }
     if (role == Qt::TextAlignmentRole && index.column() >= QuantityColumn)
@@ -78,22 +94,23 @@ QVariant BuildPartsModel::data(const QModelIndex& index, int role) const {
     case CategoryColumn: return QString::fromUtf8(categoryLabel(part.snapshot.category).data());
     case QuantityColumn: return part.quantity;
     case UnitPriceColumn:
-        if (!price)
-            return role == Qt::DisplayRole ? QVariant(tr("no price")) : QVariant();
-        return role == Qt::DisplayRole ? QVariant(tr("%1 %2%3")
-                                                      .arg(price->amount, 0, 'f', 2)
-                                                      .arg(QString::fromStdString(price->currency),
-                                                           hourly ? tr("/h") : QString()))
-                                       : QVariant(price->amount);
+        if (!line || !line->unitAmount)
+            return role == Qt::DisplayRole ? QVariant(tr("to be quoted")) : QVariant();
+        return role == Qt::DisplayRole
+                   ? QVariant(
+                         tr("%1 %2%3%4")
+                             .arg(*line->unitAmount, 0, 'f', 2)
+                             .arg(QString::fromStdString(line->subtotal ? line->currency : price->currency),
+                                  hourly ? tr("/h") : QString(), line->quoted ? tr(" (quote)") : QString()))
+                   : QVariant(*line->unitAmount);
     case SubtotalColumn: {
-        if (!price)
+        if (!line || !line->subtotal)
             return role == Qt::DisplayRole ? QVariant(QStringLiteral("—")) : QVariant();
-        const double subtotal = price->amount * part.quantity * build.nodes;
-        return role == Qt::DisplayRole ? QVariant(tr("%1 %2%3")
-                                                      .arg(subtotal, 0, 'f', 2)
-                                                      .arg(QString::fromStdString(price->currency),
-                                                           hourly ? tr("/h") : QString()))
-                                       : QVariant(subtotal);
+        return role == Qt::DisplayRole
+                   ? QVariant(tr("%1 %2%3")
+                                  .arg(*line->subtotal, 0, 'f', 2)
+                                  .arg(QString::fromStdString(line->currency), hourly ? tr("/h") : QString()))
+                   : QVariant(*line->subtotal);
     }
     default: return {};
     }

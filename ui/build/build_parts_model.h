@@ -1,7 +1,11 @@
 #pragma once
 // The build's parts as a table: part, category, quantity per node (editable: an undoable edit),
-// unit price with its currency and date, and the subtotal over all nodes. With the build's checks,
-// a part the findings concern is marked with the most severe one's icon and lists them in its tooltip.
+// unit price and the subtotal over all nodes in the Preferences' currency (a vendor's quote in
+// place of the catalog's price, marked), with the price's date and source in the tooltip. With the build's
+// checks, a part the findings concern is marked with the most severe one's icon and lists them in its
+// tooltip.
+
+#include "plan/build_cost.h"
 
 #include <QAbstractTableModel>
 
@@ -26,8 +30,13 @@ public:
     Qt::ItemFlags flags(const QModelIndex& index) const override;
     bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
 
+    // The currency and rates prices are shown in (Preferences); none: each in its own.
+    void setCostOptions(plan::CostOptions options);
+
 private:
     void refresh();
+    plan::CostOptions m_costOptions;
+    plan::BuildCost m_cost; // the build's lines at those options, one per part
 
     BuildDocument& m_document;
     const BuildChecks* m_checks = nullptr;

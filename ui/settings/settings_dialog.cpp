@@ -4,6 +4,7 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpressionValidator>
 
@@ -31,6 +32,8 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     m_rate->setDecimals(4);
     m_rate->setValue(s.usdRate);
     m_ratesDate->setPlaceholderText(tr("YYYY-MM-DD"));
+    m_ratesDate->setValidator(
+        new QRegularExpressionValidator(QRegularExpression(QStringLiteral("\\d{4}-\\d{2}-\\d{2}")), this));
     m_kwh->setRange(0, 100);
     m_kwh->setDecimals(3);
     m_kwh->setValue(s.pricePerKwh);
@@ -67,7 +70,14 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     form->addRow(tr("&Currency (ISO 4217):"), m_currency);
     form->addRow(tr("&Rate: units for one USD:"), m_rate);
     form->addRow(tr("Rate &taken on:"), m_ratesDate);
+    auto* rateWarning = new QLabel(this);
+    rateWarning->setWordWrap(true);
+    rateWarning->setObjectName(QStringLiteral("rateWarning"));
+    form->addRow(QString(), rateWarning);
     form->addRow(tr("&Electricity price per kWh:"), m_kwh);
+    auto* energyNote = new QLabel(tr("0: energy is not counted, and owning looks cheaper than it is"), this);
+    energyNote->setWordWrap(true);
+    form->addRow(QString(), energyNote);
     form->addRow(tr("&Hours of training a day:"), m_hours);
     form->addRow(tr("&Months the purchase is spread over:"), m_months);
     form->addRow(tr("Sales ta&x or VAT on the parts:"), m_tax);
@@ -75,6 +85,24 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     form->addRow(tr("Show memory &in:"), m_memoryUnit);
     form->addRow(tr("Th&eme (at the next start):"), m_theme);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    // What the sheet will print about the rate, said before it is printed.
+    auto checkRate = [this, rateWarning] {
+        const bool usd = m_currency->text().isEmpty() || m_currency->text() == QStringLiteral("USD");
+        m_rate->setEnabled(!usd);
+        m_ratesDate->setEnabled(!usd);
+        QString warning;
+        if (!usd && m_rate->value() == 1.0)
+            warning = tr("A rate of 1 from USD to %1 is the default, not a rate: type the day's rate.")
+                          .arg(m_currency->text());
+        else if (!usd && m_ratesDate->text().isEmpty())
+            warning = tr("No date for the rate: totals and the sheet will say the rate is undated.");
+        rateWarning->setText(warning);
+        rateWarning->setVisible(!warning.isEmpty());
+    };
+    connect(m_currency, &QLineEdit::textChanged, this, checkRate);
+    connect(m_rate, &QDoubleSpinBox::valueChanged, this, checkRate);
+    connect(m_ratesDate, &QLineEdit::textChanged, this, checkRate);
+    checkRate();
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     form->addRow(buttons);
