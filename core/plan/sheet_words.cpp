@@ -119,6 +119,7 @@ const std::map<std::string, std::string, std::less<>>& chinese() {
         {"made with TorchRig", "由 TorchRig 生成"},
         {"catalog", "目录"},
         {"quote", "报价"},
+        {"Not estimated", "无法估算"},
         {"to be quoted", "待询价"},
         {"To be quoted", "待询价"},
         {"Priced parts", "已有价格的配件"},

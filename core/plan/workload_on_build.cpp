@@ -15,10 +15,17 @@ WorkloadOnBuild::WorkloadOnBuild(const ValidationRequest& request, const BuildGp
     , m_calibration(std::move(calibration)) {
     // The graph once, for the estimate and the parameter count both: this runs on every edit.
     auto graph = buildRequestGraph(request);
-    if (!graph)
+    if (!graph) {
+        m_refusal = graph.error().message;
         return;
+    }
     m_parameterCount = graph->parameterCount();
-    m_estimate = estimateOn(*graph, request);
+    try {
+        m_estimate = estimate::estimateTraining(*graph, setupFor(request), m_gpus.spec,
+                                                m_calibration ? &*m_calibration : nullptr);
+    } catch (const GraphError& e) {
+        m_refusal = e.what();
+    }
 }
 
 std::optional<estimate::Estimate> WorkloadOnBuild::estimateOn(const ModelGraph& graph,

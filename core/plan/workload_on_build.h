@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace torchrig::plan {
 
@@ -31,6 +32,9 @@ public:
                     std::optional<estimate::Calibration> calibration = std::nullopt);
 
     const std::optional<estimate::Estimate>& estimate() const { return m_estimate; } // none: not estimable
+    // Why there is no estimate, as the CLI says it ("model 'vgg16' marks no blocks, …"); "" when there is
+    // one.
+    const std::string& refusal() const { return m_refusal; }
     const ValidationRequest& request() const { return m_request; }
     std::int64_t parameterCount() const { return m_parameterCount; }
     estimate::TrainingSetup setupFor(const ValidationRequest& request) const;
@@ -51,6 +55,7 @@ private:
     estimate::ParallelStrategy m_strategy;
     std::optional<estimate::Calibration> m_calibration;
     std::optional<estimate::Estimate> m_estimate;
+    std::string m_refusal;
     std::int64_t m_parameterCount = 0;
 };
 

@@ -15,6 +15,7 @@
 #include "workload/model_zoo.h"
 #include "workload/workload_editor.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QListWidget>
@@ -137,6 +138,8 @@ TEST_CASE("A build keeps two workloads: saved, reopened, and one validated witho
     auto* editor = window.workloadEditor();
     chooseModel(editor, "llama-2-7b");
     REQUIRE(window.document()->build().workloads.size() == 1);
+    // A language model's rate in tokens, its samples beside.
+    CHECK(window.analysis()->summary()->text().contains(QStringLiteral(" tokens/s (")));
     CHECK_FALSE(editor->workloadChoice()->isEnabled()); // one workload: nothing to choose
 
     editor->addWorkloadButton()->click();
@@ -184,4 +187,31 @@ TEST_CASE("A build keeps two workloads: saved, reopened, and one validated witho
     // The run measured the chosen workload and changed no workload of the build.
     CHECK(writeBuildFile(reopened.document()->build()) == saved);
     CHECK_FALSE(reopened.document()->isModified());
+}
+
+TEST_CASE("An estimator refusal reads as the CLI says it, and a control that cannot apply is off with "
+          "the reason",
+          "[ui][workload]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    auto build = db::presetBuild(*plan::findBuildPreset("research-rtx-4090-7950x"), *catalog);
+    REQUIRE(build.ok());
+    ValidationRequest vgg;
+    vgg.model = "vgg16";
+    vgg.inputs.batch = 8;
+    vgg.checkpointing = Checkpointing::Blocks; // as an older file or the CLI may have it
+    vgg.device = "cuda:0";
+    build->workloads.push_back(test::planned(vgg));
+    ui::MainWindow window(std::move(catalog));
+    window.document()->reset(*build);
+    const auto summary = window.analysis()->summary()->text();
+    INFO(summary.toStdString());
+    CHECK(summary.contains(QStringLiteral("marks no blocks, so there is nothing to checkpoint")));
+    auto* box = window.workloadEditor()->checkpointingBox();
+    CHECK(box->isEnabled()); // still on: the user must be able to turn it off
+    box->setChecked(false);
+    CHECK(window.document()->currentWorkload()->request.checkpointing == Checkpointing::None);
+    CHECK_FALSE(box->isEnabled());
+    CHECK(box->toolTip().contains(QStringLiteral("marks no blocks")));
+    CHECK_FALSE(window.analysis()->summary()->text().contains(QStringLiteral("cannot be estimated")));
 }

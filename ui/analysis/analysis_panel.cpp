@@ -13,8 +13,10 @@
 #include "step_time_chart.h"
 #include "timeline_chart.h"
 #include "validate/validate_panel.h"
+#include "workload/model_zoo.h"
 
 #include <QLabel>
+#include <QLocale>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -87,7 +89,8 @@ void AnalysisPanel::refresh() {
     const plan::WorkloadOnBuild workload(planned.request, *gpus, planned.strategy, calibration);
     const auto& e = workload.estimate();
     if (!e) {
-        m_summary->setText(tr("The workload cannot be estimated: check the model and its sizes."));
+        m_summary->setText(
+            tr("The workload cannot be estimated: %1").arg(QString::fromStdString(workload.refusal())));
         m_memory->clear(tr("not estimated"));
         m_stepTime->clear(tr("not estimated"));
         m_timeline->clear();
@@ -106,12 +109,21 @@ void AnalysisPanel::refresh() {
                                    .arg(unit.of(double(e->devicePeakBytes)), 0, 'f', 2)
                                    .arg(unit.of(double(gpus->spec.usableBytes)), 0, 'f', 1)
                                    .arg(unit.name);
+    // A language model's rate in tokens, as its users count it; the samples beside.
+    const auto* zoo = findZooModel(planned.request.model);
+    const std::int64_t tokensPerSample =
+        zoo && zoo->inputKind == ModelInputKind::Tokens ? effectiveInputs(planned.request).seqLen : 0;
     QString time;
-    if (e->time)
-        time = tr("step %1, %2 samples/s over %n GPU(s)", nullptr, gpus->gpus)
-                   .arg(stepTimeText(*e->time))
-                   .arg(e->time->samplesPerSecond * gpus->gpus, 0, 'f', 0);
-    else
+    if (e->time) {
+        const double samples = e->time->samplesPerSecond * gpus->gpus;
+        const auto rate =
+            tokensPerSample > 0
+                ? tr("%1 tokens/s (%2 samples/s)")
+                      .arg(QLocale().toString(samples * static_cast<double>(tokensPerSample), 'f', 0))
+                      .arg(samples, 0, 'f', 1)
+                : tr("%1 samples/s").arg(samples, 0, 'f', 0);
+        time = tr("step %1, %2 over %n GPU(s)", nullptr, gpus->gpus).arg(stepTimeText(*e->time), rate);
+    } else
         time = tr("no step time: the catalog has no compute rates for this GPU");
     if (e->time && e->time->stepSeconds > 0 && e->time->hostBoundSeconds > 0.5 * e->time->stepSeconds)
         time += tr("; the CPU issuing ops sets the pace (%1 % of the step)")
@@ -125,7 +137,7 @@ void AnalysisPanel::refresh() {
                  QString::fromStdString(gpus->spec.name), fit, time));
     m_memory->setEstimate(*e, gpus->spec.usableBytes);
     if (e->time)
-        m_stepTime->setTime(*e->time, gpus->gpus);
+        m_stepTime->setTime(*e->time, gpus->gpus, tokensPerSample);
     else
         m_stepTime->clear(tr("no compute rates for this GPU"));
     m_timeline->setMemory(e->memory);

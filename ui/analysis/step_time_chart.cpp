@@ -6,6 +6,7 @@
 #include "chart_tooltips.h"
 #include "qcustomplot_include.h"
 
+#include <QLocale>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -47,7 +48,7 @@ void StepTimeChart::clear(const QString& why) {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void StepTimeChart::setTime(const estimate::TimeEstimate& time, int gpus) {
+void StepTimeChart::setTime(const estimate::TimeEstimate& time, int gpus, std::int64_t tokensPerSample) {
     const double exposed =
         std::max(0.0, time.stepSeconds - time.forwardSeconds - time.backwardSeconds - time.optimizerSeconds);
     m_parts = {{tr("Forward"), time.forwardSeconds * 1e3},
@@ -104,9 +105,14 @@ void StepTimeChart::setTime(const estimate::TimeEstimate& time, int gpus) {
     m_plot->xAxis->setRange(0, std::max(1e-3, std::max(longest, m_stepBand.second) * 1.1));
     if (auto* title = qobject_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))) {
         title->setTextColor(palette().color(QPalette::Text));
-        title->setText(tr("step %1 · %2 samples/s over %n GPU(s) · MFU %3 %", nullptr, gpus)
-                           .arg(stepTimeText(time))
-                           .arg(m_samplesPerSecond, 0, 'f', 0)
+        const auto rate = tokensPerSample > 0
+                              ? tr("%1 tokens/s (%2 samples/s)")
+                                    .arg(QLocale().toString(
+                                        m_samplesPerSecond * static_cast<double>(tokensPerSample), 'f', 0))
+                                    .arg(m_samplesPerSecond, 0, 'f', 1)
+                              : tr("%1 samples/s").arg(m_samplesPerSecond, 0, 'f', 0);
+        title->setText(tr("step %1 · %2 over %n GPU(s) · MFU %3 %", nullptr, gpus)
+                           .arg(stepTimeText(time), rate)
                            .arg(100 * time.mfu, 0, 'f', 0));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);

@@ -27,7 +27,9 @@ public:
     };
 
     explicit StepTimeChart(QWidget* parent = nullptr);
-    void setTime(const estimate::TimeEstimate& time, int gpus);
+    // `tokensPerSample`: a language model's sequence length, so that its rate reads in tokens/s
+    // as well (0: not a language model).
+    void setTime(const estimate::TimeEstimate& time, int gpus, std::int64_t tokensPerSample = 0);
     void clear(const QString& why);
 
     const std::vector<Part>& parts() const { return m_parts; }

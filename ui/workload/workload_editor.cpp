@@ -311,6 +311,16 @@ void WorkloadEditor::load() {
         m_loraRank->setValue(w.lora.rank);
         m_qlora->setChecked(w.lora.quantizeBase4bit);
         m_qlora->setEnabled(w.lora.rank > 0);
+        m_qlora->setToolTip(w.lora.rank > 0 ? tr("The blocks' frozen linear weights held in 4 bits (NF4)")
+                                            : tr("QLoRA needs LoRA: give a LoRA rank first"));
+        // A model that marks no blocks has nothing to checkpoint: the box says why it is off.
+        const auto graph = buildRequestGraph(w);
+        const bool blocks = graph && !graph->blocks().empty();
+        m_checkpointing->setEnabled(blocks || w.checkpointing == Checkpointing::Blocks);
+        m_checkpointing->setToolTip(blocks || !graph
+                                        ? tr("Recompute each block's activations in the backward pass")
+                                        : tr("%1 marks no blocks, so there is nothing to checkpoint")
+                                              .arg(QString::fromStdString(graph->name())));
         m_strategy->setCurrentIndex(std::max(0, m_strategy->findData(static_cast<int>(planned.strategy))));
         const auto& d = planned.dataset;
         m_datasetSamples->setValue(

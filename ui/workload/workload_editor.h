@@ -35,6 +35,7 @@ public:
     QComboBox* precisionBox() const { return m_precision; }
     QComboBox* strategyBox() const { return m_strategy; }
     QSpinBox* loraRankBox() const { return m_loraRank; }
+    QCheckBox* checkpointingBox() const { return m_checkpointing; }
     QSpinBox* datasetSamplesBox() const { return m_datasetSamples; }
     QDoubleSpinBox* epochsBox() const { return m_epochs; }
 
