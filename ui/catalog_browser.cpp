@@ -4,6 +4,7 @@
 #include "part_details_view.h"
 
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
@@ -49,6 +50,12 @@ CatalogBrowser::CatalogBrowser(db::Catalog& catalog, QWidget* parent)
     m_search->setPlaceholderText(tr("Search parts: 4090, a100 80, 7950x, ddr5 64…"));
     m_search->setClearButtonEnabled(true);
     layout->addWidget(m_search);
+    m_searchNote = new QLabel(this);
+    m_searchNote->setWordWrap(true);
+    m_searchNote->setTextFormat(Qt::PlainText);
+    m_search->installEventFilter(this); // Esc clears the search
+    m_searchNote->setVisible(false);
+    layout->addWidget(m_searchNote);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     m_split = splitter;
@@ -124,6 +131,7 @@ void CatalogBrowser::reload() {
         m_proxy->sort(-1);
         m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     }
+    showSearchCounts(query, parts.empty());
     m_model->setParts(std::move(parts), category);
     if (query.empty() && m_proxy->sortColumn() < 0)
         m_table->sortByColumn(0, Qt::AscendingOrder); // a category opens sorted by name
@@ -137,9 +145,44 @@ void CatalogBrowser::reload() {
     Q_EMIT shownPartsChanged(m_model->rowCount());
 }
 
+void CatalogBrowser::showSearchCounts(const std::string& query, bool noneHere) {
+    // While a search is typed, each tab says how many parts it finds there; a tab that finds none
+    // says where they are, rather than an empty list.
+    QStringList elsewhere;
+    for (int tab = 0; tab < m_tabs->count(); ++tab) {
+        const int tabCategory = m_tabs->tabData(tab).toInt();
+        const auto category =
+            tabCategory < 0 ? std::nullopt : std::optional(static_cast<PartCategory>(tabCategory));
+        const auto label = category ? QString::fromUtf8(categoryLabel(*category).data()) : tr("All");
+        if (query.empty()) {
+            m_tabs->setTabText(tab, label);
+            continue;
+        }
+        const auto hits = static_cast<int>(m_catalog.search(query, category, kSearchLimit).size());
+        m_tabs->setTabText(tab, tr("%1 (%2)").arg(label).arg(hits));
+        if (hits > 0 && category)
+            elsewhere << tr("%1: %2").arg(label).arg(hits);
+    }
+    const auto text = QString::fromStdString(query);
+    m_searchNote->setText(elsewhere.isEmpty() ? tr("Nothing in the catalog matches “%1”.").arg(text)
+                                              : tr("No part here matches “%1”; found in %2. Clear the search "
+                                                   "(Esc) to see every part.")
+                                                    .arg(text, elsewhere.join(tr(", "))));
+    m_searchNote->setVisible(!query.empty() && noneHere);
+}
+
 void CatalogBrowser::showSelected() {
     auto index = m_proxy->mapToSource(m_table->currentIndex());
     m_details->showPart(index.isValid() ? m_model->partAt(index.row()) : nullptr);
+}
+
+bool CatalogBrowser::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_search && event->type() == QEvent::KeyPress &&
+        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape && !m_search->text().isEmpty()) {
+        m_search->clear();
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void CatalogBrowser::resizeEvent(QResizeEvent* event) {

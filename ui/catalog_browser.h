@@ -29,6 +29,8 @@ public:
 
     // For tests and the status bar.
     QLineEdit* searchField() const { return m_search; }
+    QLabel* searchNote() const { return m_searchNote; }
+    QTabBar* categoryTabs() const { return m_tabs; }
     QTableView* table() const { return m_table; }
     PartDetailsView* details() const { return m_details; }
     int shownParts() const;
@@ -36,8 +38,12 @@ public:
 Q_SIGNALS:
     void shownPartsChanged(int count);
 
+private:
+    void showSearchCounts(const std::string& query, bool noneHere);
+
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void reload();
@@ -48,6 +54,7 @@ private:
     QLabel* m_banner = nullptr;
     QTabBar* m_tabs = nullptr;
     QLineEdit* m_search = nullptr;
+    QLabel* m_searchNote = nullptr; // where a search finds parts when this tab shows none
     QTableView* m_table = nullptr;
     CatalogTableModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;

@@ -6,6 +6,7 @@
 #include <QAbstractItemModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QTabBar>
 #include <QTableView>
 #include <QTest>
 #include <catch2/catch.hpp>
@@ -87,4 +88,32 @@ TEST_CASE("A damaged user database shows a banner and the bundled catalog", "[ui
                label->text().contains(QStringLiteral("is damaged or is not a database"));
     });
     CHECK(shown);
+}
+
+TEST_CASE("A search that finds nothing on this tab says where it finds parts, each tab counts its "
+          "matches, and Esc clears it",
+          "[ui][catalog]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    ui::CatalogBrowser browser(*catalog);
+    browser.show();
+    browser.setCategory(PartCategory::Gpu);
+    QTest::keyClicks(browser.searchField(), QStringLiteral("4090"));
+    REQUIRE(browser.shownParts() > 0);
+    const int gpuHits = browser.shownParts();
+    CHECK_FALSE(browser.searchNote()->isVisible());
+    CHECK(browser.categoryTabs()->tabText(browser.categoryTabs()->currentIndex()) ==
+          QStringLiteral("GPU (%1)").arg(gpuHits));
+
+    browser.setCategory(PartCategory::MemoryKit);
+    CHECK(browser.shownParts() == 0);
+    REQUIRE(browser.searchNote()->isVisible());
+    CHECK(browser.searchNote()->text().contains(QStringLiteral("GPU: %1").arg(gpuHits)));
+
+    QTest::keyClick(browser.searchField(), Qt::Key_Escape);
+    CHECK(browser.searchField()->text().isEmpty());
+    CHECK(browser.shownParts() > 0);
+    CHECK_FALSE(browser.searchNote()->isVisible());
+    CHECK(browser.categoryTabs()->tabText(browser.categoryTabs()->currentIndex()) ==
+          QStringLiteral("Memory kit"));
 }

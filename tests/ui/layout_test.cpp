@@ -143,6 +143,13 @@ TEST_CASE("At 1280×720 no chart text overlaps or leaves its chart, legends stay
     resnet.precision = Precision::AmpBf16;
     resnet.device = "cuda:0";
     build->workloads.push_back(test::planned(resnet));
+    ValidationRequest huge; // nothing fits: the batch chart says so
+    huge.model = "llama-2-70b";
+    huge.inputs.batch = 1;
+    huge.inputs.seqLen = 4096;
+    huge.precision = Precision::Bf16;
+    huge.device = "cuda:0";
+    build->workloads.push_back(test::planned(huge));
 
     ui::MainWindow window(std::move(catalog));
     window.resize(1280, 720);
@@ -156,7 +163,7 @@ TEST_CASE("At 1280×720 no chart text overlaps or leaves its chart, legends stay
     walkTabs(window);
 
     window.document()->reset(*build);
-    for (int shown : {0, 1}) {
+    for (int shown : {0, 1, 2}) {
         window.document()->setCurrentWorkloadIndex(shown);
         QApplication::processEvents();
         walkTabs(window);

@@ -87,6 +87,18 @@ void BatchChart::setWorkload(const ValidationRequest& workload, const plan::Buil
         line->setPen(QPen(capacityColor(), 2));
     }
     m_largestBatch = onBuild.largestBatch();
+    if (m_largestBatch == 0 && capacity > 0) {
+        // Not even one sample: said where the marker would be, with what to try.
+        auto* nothing = new QCPItemText(m_plot);
+        nothing->position->setType(QCPItemPosition::ptAxisRectRatio);
+        nothing->position->setCoords(0.5, 0.5);
+        nothing->setColor(palette().color(QPalette::Text));
+        nothing->setBrush(palette().color(QPalette::Base));
+        nothing->setText(tr("Nothing fits: even batch 1 needs\nmore than the %1 %2 usable.\n"
+                            "Try checkpointing, LoRA, a smaller\nprecision, ZeRO or FSDP (Advice tab).")
+                             .arg(capacity, 0, 'f', 1)
+                             .arg(unit.name));
+    }
     if (m_largestBatch > 0) {
         auto largest = workload;
         largest.inputs.batch = m_largestBatch;

@@ -84,6 +84,22 @@ void RentChart::setComparison(const plan::RentVsBuy& r, double months) {
             mark->setPen(QPen(seriesColor(static_cast<int>(i) + 1), 2));
         }
     }
+    // What the chart leaves out, said on it: the instances past the cheapest few, and energy.
+    QStringList leftOut;
+    if (cloud.size() > kCloudLines)
+        leftOut << tr("the %1 cheapest of %2 instances that fit").arg(kCloudLines).arg(cloud.size());
+    if (r.purchase && r.energyCostPerMonth <= 0)
+        leftOut << tr("energy not counted: give an electricity price in Preferences");
+    if (!leftOut.isEmpty()) {
+        auto* note = new QCPItemText(m_plot);
+        note->position->setType(QCPItemPosition::ptAxisRectRatio);
+        note->position->setCoords(0.02, 0.02);
+        note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        note->setTextAlignment(Qt::AlignLeft);
+        note->setColor(palette().color(QPalette::Text));
+        note->setBrush(palette().color(QPalette::Base));
+        note->setText(leftOut.join(QLatin1Char('\n')));
+    }
     m_plot->xAxis->setRange(0, months);
     m_plot->yAxis->setRange(0, std::max(1.0, top * 1.05));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
