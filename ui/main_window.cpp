@@ -9,6 +9,7 @@
 #include "document/autosave.h"
 #include "document/build_document.h"
 #include "document/build_sheet_export.h"
+#include "help/glossary.h"
 #include "part_snapshot.h"
 #include "purchasing/purchasing_panel.h"
 #include "settings/settings_dialog.h"
@@ -204,6 +205,10 @@ void MainWindow::createMenus() {
         view->addAction(m_analysis->tabs()->tabText(i), QKeySequence(Qt::CTRL | (Qt::Key_1 + i)), this,
                         [this, i] { m_analysis->tabs()->setCurrentIndex(i); });
     auto* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Glossary"), QKeySequence::HelpContents, this, [this] {
+        GlossaryDialog dialog(this);
+        dialog.exec();
+    });
     help->addAction(tr("&About TorchRig"), this, &MainWindow::showAbout);
 }
 

@@ -4,6 +4,7 @@
 
 #include "analysis/analysis_panel.h"
 #include "document/build_document.h"
+#include "help/glossary.h"
 #include "io/build_file.h"
 #include "main_window.h"
 #include "plan/build_presets.h"
@@ -15,14 +16,19 @@
 #include "workload/model_zoo.h"
 #include "workload/workload_editor.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTest>
+#include <QTextBrowser>
 
 #include <catch2/catch.hpp>
 
@@ -214,4 +220,30 @@ TEST_CASE("An estimator refusal reads as the CLI says it, and a control that can
     CHECK_FALSE(box->isEnabled());
     CHECK(box->toolTip().contains(QStringLiteral("marks no blocks")));
     CHECK_FALSE(window.analysis()->summary()->text().contains(QStringLiteral("cannot be estimated")));
+}
+
+TEST_CASE("Help ▸ Glossary explains the words the app uses, and the same words are tooltips where they "
+          "appear",
+          "[ui][glossary]") {
+    test::TemporaryFolder folder;
+    ui::MainWindow window(test::openCatalog(folder.file("user.sqlite")));
+    QAction* glossary = nullptr;
+    for (auto* menu : window.menuBar()->findChildren<QMenu*>())
+        for (auto* action : menu->actions())
+            if (action->text() == QStringLiteral("&Glossary"))
+                glossary = action;
+    REQUIRE(glossary);
+    CHECK(glossary->shortcut() == QKeySequence(QKeySequence::HelpContents));
+    ui::GlossaryDialog dialog;
+    const auto text = dialog.findChild<QTextBrowser*>()->toPlainText();
+    for (const char* term :
+         {"MFU", "Allocated", "Reserved", "Device memory", "Temporaries", "Workspace", "Allocator cache",
+          "Fresh pages (page faults)", "Step-time ratio", "DDP", "ZeRO-1, -2, -3", "FSDP"})
+        CHECK(text.contains(QString::fromUtf8(term)));
+
+    auto* tabs = window.analysis()->tabs();
+    CHECK(tabs->tabToolTip(0).contains(QStringLiteral("torch.cuda.max_memory_reserved()")));
+    CHECK(tabs->tabToolTip(3).startsWith(QStringLiteral("MFU: ")));
+    CHECK(tabs->tabToolTip(7).contains(QStringLiteral("Step-time ratio: ")));
+    CHECK(window.workloadEditor()->strategyBox()->toolTip().contains(QStringLiteral("ZeRO-1, -2, -3: ")));
 }

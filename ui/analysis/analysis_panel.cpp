@@ -4,6 +4,7 @@
 #include "batch_chart.h"
 #include "catalog_chart.h"
 #include "document/build_document.h"
+#include "help/glossary.h"
 #include "io/request_graph.h"
 #include "memory_chart.h"
 #include "plan/gpu_device_spec.h"
@@ -53,6 +54,12 @@ AnalysisPanel::AnalysisPanel(BuildDocument& document, QWidget* parent)
     m_tabs->addTab(m_catalog, tr("Catalog"));
     m_tabs->addTab(m_advice, tr("Advice"));
     m_tabs->addTab(m_validate, tr("Validate"));
+    // The words each tab uses, explained on its title (Help ▸ Glossary lists them all).
+    m_tabs->setTabToolTip(
+        0, glossaryTips({Term::Allocated, Term::Reserved, Term::Device, Term::AllocatorCache}));
+    m_tabs->setTabToolTip(1, glossaryTips({Term::Activations, Term::Temporaries}));
+    m_tabs->setTabToolTip(3, glossaryTip(Term::Mfu));
+    m_tabs->setTabToolTip(7, glossaryTips({Term::StepTimeRatio, Term::PageFaults}));
     layout->addWidget(m_tabs, 1);
     connect(m_tabs, &QTabWidget::currentChanged, this, &AnalysisPanel::refreshShownCostlyChart);
     connect(&m_document, &BuildDocument::buildChanged, this, &AnalysisPanel::refresh);

@@ -49,6 +49,8 @@ QString describeChartPoint(QCustomPlot& plot, const QPoint& at) {
     const auto where = keyText(*nearest->keyAxis(), key);
     if (!where.isEmpty())
         text += QStringLiteral(" (%1)").arg(where);
+    if (const auto meaning = nearest->property(kMeaning).toString(); !meaning.isEmpty())
+        text = text.trimmed() + QStringLiteral("\n") + meaning;
     return text.trimmed();
 }
 

@@ -11,6 +11,8 @@ class QCustomPlot;
 namespace torchrig::ui {
 
 inline constexpr const char* kNameHasValue = "torchrigNameHasValue";
+// A plottable's property holding what its name means (the glossary's words), shown under its tooltip.
+inline constexpr const char* kMeaning = "torchrigMeaning";
 
 // Shows, as the pointer moves over the plot, what describeChartPoint says of the point under it.
 void installChartTooltips(QCustomPlot& plot);

@@ -4,6 +4,7 @@
 #include "chart_layout.h"
 #include "chart_style.h"
 #include "chart_tooltips.h"
+#include "help/glossary.h"
 #include "qcustomplot_include.h"
 #include "settings/memory_unit.h"
 
@@ -12,6 +13,20 @@
 namespace torchrig::ui {
 
 namespace {
+
+// What a bar's kind means, from the glossary (none where the name says it).
+QString categoryMeaning(std::size_t segment) {
+    switch (segment) {
+    case static_cast<std::size_t>(estimate::MemoryCategory::Activations):
+        return glossaryTip(Term::Activations);
+    case static_cast<std::size_t>(estimate::MemoryCategory::Temporaries):
+        return glossaryTip(Term::Temporaries);
+    case static_cast<std::size_t>(estimate::MemoryCategory::Workspace): return glossaryTip(Term::Workspace);
+    case estimate::kMemoryCategoryCount: return glossaryTip(Term::AllocatorCache);
+    case estimate::kMemoryCategoryCount + 1: return glossaryTip(Term::Device);
+    default: return {};
+    }
+}
 
 QString categoryLabel(estimate::MemoryCategory category) {
     switch (category) {
@@ -93,6 +108,7 @@ void MemoryChart::setEstimate(const estimate::Estimate& estimate, std::int64_t u
         bars->setName(
             tr("%1: %2 %3").arg(m_segments[i].label).arg(m_segments[i].amount, 0, 'f', 2).arg(unit.name));
         bars->setProperty(kNameHasValue, true);
+        bars->setProperty(kMeaning, categoryMeaning(i));
         bars->setBrush(seriesColor(static_cast<int>(i)));
         bars->setPen(QPen(seriesColor(static_cast<int>(i)).darker(130)));
         bars->setWidth(0.8);

@@ -6,6 +6,7 @@
 #include "analysis/qcustomplot_include.h"
 #include "catalog.h"
 #include "document/build_document.h"
+#include "help/glossary.h"
 #include "io/request_graph.h"
 #include "settings/memory_unit.h"
 #include "util/host_memory.h"
@@ -58,6 +59,21 @@ QString figureLabel(const std::string& key, bool shortForm = false) {
         if (key == names.key)
             return ValidatePanel::tr(shortForm ? names.shortLabel : names.label);
     return QString::fromStdString(key);
+}
+
+// What a compared figure's name means, from the glossary ("" where the name says it).
+QString figureMeaning(const std::string& key) {
+    if (key == "allocated_peak_bytes" || key == "first_step_allocated_peak_bytes")
+        return glossaryTip(Term::Allocated);
+    if (key == "reserved_peak_bytes")
+        return glossaryTip(Term::Reserved);
+    if (key == "device_used_bytes")
+        return glossaryTip(Term::Device);
+    if (key == "fresh_page_bytes_per_step")
+        return glossaryTip(Term::PageFaults);
+    if (key == "step_seconds")
+        return glossaryTip(Term::StepTimeRatio);
+    return {};
 }
 
 QString figureValue(const std::string& key, double value) {
@@ -421,6 +437,8 @@ void ValidatePanel::showOutcome(const ValidationOutcome& outcome) {
                     auto* item = new QTableWidgetItem(cells[c]);
                     if (c > 0)
                         item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                    else
+                        item->setToolTip(figureMeaning(f.key));
                     m_table->setItem(i, c, item);
                 }
                 if (f.key == "samples_per_second")

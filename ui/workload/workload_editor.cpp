@@ -1,6 +1,7 @@
 #include "workload_editor.h"
 
 #include "document/build_document.h"
+#include "help/glossary.h"
 #include "io/model_graph_json.h"
 #include "io/request_graph.h"
 #include "plan/workload_defaults.h"
@@ -98,20 +99,20 @@ WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
     m_accumulation = spinBox(this, 1, 1 << 12, tr("Accumulation steps"),
                              tr("Micro-batches whose gradients add up before each optimizer step"));
     m_checkpointing = new QCheckBox(tr("&Checkpoint each block"), this);
-    m_checkpointing->setToolTip(tr("Recompute each block's activations in the backward pass"));
+    m_checkpointing->setToolTip(glossaryTip(Term::Checkpointing));
     m_loraRank = spinBox(this, 0, 4096, tr("LoRA rank"),
                          tr("Train low-rank adapters of this rank with the base frozen; off trains the "
                             "whole model"));
     m_loraRank->setSpecialValueText(tr("off"));
+    m_loraRank->setToolTip(m_loraRank->toolTip() + QStringLiteral("\n\n") + glossaryTip(Term::Lora));
     m_qlora = new QCheckBox(tr("&QLoRA (4-bit base)"), this);
     m_qlora->setToolTip(tr("The blocks' frozen linear weights held in 4 bits (NF4)"));
     m_strategy = new QComboBox(this);
     for (auto s : kStrategies)
         m_strategy->addItem(strategyLabel(s), static_cast<int>(s));
     m_strategy->setAccessibleName(tr("Parallel strategy"));
-    m_strategy->setToolTip(tr("How the build's GPUs share the workload (with one GPU it changes nothing):\n"
-                              "DDP: a full copy per GPU; ZeRO-1: optimizer state sharded; ZeRO-2: and "
-                              "gradients; ZeRO-3 and FSDP: and the weights too"));
+    m_strategy->setToolTip(tr("How the build's GPUs share the workload (with one GPU it changes nothing).") +
+                           QStringLiteral("\n\n") + glossaryTips({Term::Ddp, Term::Zero, Term::Fsdp}));
     m_datasetSamples = spinBox(this, 0, intMax, tr("Dataset samples"),
                                tr("Samples in the training set, for the run's time, disk and RAM"));
     m_datasetSamples->setSpecialValueText(tr("not given"));
@@ -318,7 +319,7 @@ void WorkloadEditor::load() {
         const bool blocks = graph && !graph->blocks().empty();
         m_checkpointing->setEnabled(blocks || w.checkpointing == Checkpointing::Blocks);
         m_checkpointing->setToolTip(blocks || !graph
-                                        ? tr("Recompute each block's activations in the backward pass")
+                                        ? glossaryTip(Term::Checkpointing)
                                         : tr("%1 marks no blocks, so there is nothing to checkpoint")
                                               .arg(QString::fromStdString(graph->name())));
         m_strategy->setCurrentIndex(std::max(0, m_strategy->findData(static_cast<int>(planned.strategy))));
