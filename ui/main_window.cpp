@@ -18,6 +18,8 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDesktopServices>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -26,16 +28,19 @@
 #include <QMessageBox>
 #include <QPrintDialog>
 #include <QPrinter>
+#include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QShowEvent>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QUndoStack>
+#include <QUrl>
 
 #include <algorithm>
 
@@ -414,8 +419,15 @@ void MainWindow::exportSheetDialog() {
     QString filter = english;
     const auto base = m_document->filePath().isEmpty() ? QStringLiteral("build-sheet")
                                                        : QFileInfo(m_document->filePath()).completeBaseName();
+    // Beside the build's file, else where the last sheet went, else the user's documents: never
+    // the folder the app happened to start in.
+    QSettings settings;
+    auto folder = m_document->filePath().isEmpty() ? settings.value(QStringLiteral("exportFolder")).toString()
+                                                   : QFileInfo(m_document->filePath()).absolutePath();
+    if (folder.isEmpty())
+        folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     auto path = QFileDialog::getSaveFileName(
-        this, tr("Export the build sheet"), base + QStringLiteral(".pdf"),
+        this, tr("Export the build sheet"), QDir(folder).filePath(base + QStringLiteral(".pdf")),
         QStringList{english, chinese, markdown, csv, json}.join(QStringLiteral(";;")), &filter);
     if (path.isEmpty())
         return;
@@ -432,9 +444,15 @@ void MainWindow::exportSheetDialog() {
                              QString::fromStdString(written.error().message));
         return;
     }
-    statusBar()->showMessage(*written > 0 ? tr("Wrote %1 (%n page(s))", nullptr, *written).arg(path)
-                                          : tr("Wrote %1").arg(path),
-                             6000);
+    settings.setValue(QStringLiteral("exportFolder"), QFileInfo(path).absolutePath());
+    const auto wrote =
+        *written > 0 ? tr("Wrote %1 (%n page(s)).", nullptr, *written).arg(path) : tr("Wrote %1.").arg(path);
+    statusBar()->showMessage(wrote, 6000);
+    QMessageBox done(QMessageBox::Information, tr("Export the build sheet"), wrote, QMessageBox::Close, this);
+    auto* open = done.addButton(tr("Open it"), QMessageBox::AcceptRole);
+    done.exec();
+    if (done.clickedButton() == static_cast<QAbstractButton*>(open))
+        QDesktopServices::openUrl(QUrl::fromLocalFile(path));
 }
 
 void MainWindow::printSheet() {
