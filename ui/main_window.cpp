@@ -117,7 +117,8 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     connect(m_document, &BuildDocument::buildChanged, this, &MainWindow::updateTitle);
     // Any change to the document (a file opened, a part added, a recovery) shows the build.
     connect(m_document, &BuildDocument::buildChanged, this, &MainWindow::showBuildPage);
-    m_start->setRecentFiles(recentFiles());
+    m_pages->setCurrentWidget(m_buildPage);
+    showStartPage(); // until a build is opened or started
     auto showCount = [this](int count) {
         const auto& status = m_catalog->userStatus();
         QString user = status.state == db::UserDatabaseState::Writable
@@ -325,12 +326,26 @@ bool MainWindow::showsStartPage() const {
 
 void MainWindow::showStartPage() {
     m_start->setRecentFiles(recentFiles());
+    // The start page alone: the docks speak of a build, and there is none yet.
+    if (m_pages->currentWidget() != m_start)
+        for (auto* dock : m_docks)
+            if (dock->isVisible() || !dock->isHidden()) {
+                m_docksHiddenForStart << dock;
+                dock->hide();
+            }
     m_pages->setCurrentWidget(m_start);
     m_start->setFocus();
 }
 
 void MainWindow::showBuildPage() {
+    if (m_pages->currentWidget() == m_buildPage)
+        return;
     m_pages->setCurrentWidget(m_buildPage);
+    for (auto* dock : std::as_const(m_docksHiddenForStart))
+        dock->show();
+    if (m_docksHiddenForStart.contains(m_docks[2]))
+        m_docks[2]->raise(); // the Issues before the Purchasing tab beside them
+    m_docksHiddenForStart.clear();
 }
 
 void MainWindow::startFromPreset(const QString& presetId) {

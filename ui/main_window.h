@@ -94,6 +94,7 @@ private:
     StartPage* m_start = nullptr;
     QWidget* m_buildPage = nullptr;
     bool m_docksSized = false;
+    QList<QDockWidget*> m_docksHiddenForStart; // shown again when the build is
 };
 
 } // namespace torchrig::ui

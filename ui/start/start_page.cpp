@@ -28,21 +28,25 @@ QLabel* heading(const QString& text, QWidget* parent) {
 StartPage::StartPage(QWidget* parent)
     : QWidget(parent) {
     auto* intro = new QLabel(tr("Start from a build the seed articles describe, open one of yours, or "
-                                "start empty and add parts from the catalog on the left."),
+                                "start empty and add parts from the catalog."),
                              this);
     intro->setWordWrap(true);
     m_presets = new QListWidget(this);
     m_presets->setAccessibleName(tr("Builds from the articles"));
-    m_presets->setWordWrap(true);
     m_presets->setAlternatingRowColors(true);
+    m_presets->setTextElideMode(Qt::ElideMiddle);
+    m_presets->setSpacing(2);
+    // Three lines a row (the build, its article and section, its budget), each row as tall as that.
+    const QSize rowSize(0, 3 * m_presets->fontMetrics().lineSpacing() + 10);
     for (const auto& preset : plan::buildPresets()) {
         const auto cited = plan::citeSeedArticle(preset.source);
         const auto source = QString::fromStdString(cited ? plan::citationText(*cited) : preset.source);
         auto* item = new QListWidgetItem(
-            tr("%1\n%2 · budget: %3")
+            tr("%1\n%2\nbudget: %3")
                 .arg(QString::fromStdString(preset.title), source, QString::fromStdString(preset.budgetBand)),
             m_presets);
         item->setData(kIdRole, QString::fromStdString(preset.id));
+        item->setSizeHint(rowSize);
         item->setToolTip(cited ? QString::fromStdString(cited->file) : QString());
     }
     m_presets->setCurrentRow(0);
