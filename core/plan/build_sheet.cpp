@@ -429,20 +429,31 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
     sheet.sections.push_back(summarySection(build, cost, findings, w));
     auto components = section(w("Components"));
     components.tables.push_back(componentsTable(build, cost, options.cost, w));
-    components.bullets = cost.missing;
+    // Why a line has no figure, where "to be quoted" does not say it (a currency without a rate).
+    for (const auto& missing : cost.missing)
+        if (missing.find("no purchase price") == std::string::npos)
+            components.bullets.push_back(missing);
     sheet.sections.push_back(std::move(components));
     sheet.sections.push_back(checksSection(findings, w));
     auto notChecked = section(w("Not checked"));
     notChecked.bullets = plan::notChecked();
     sheet.sections.push_back(std::move(notChecked));
 
-    auto workloads = section(w("Workloads"));
     std::vector<std::string> assumptions;
-    if (build.workloads.empty())
-        workloads.paragraphs.push_back(w("No workload is planned for this build."));
-    for (const auto& planned : build.workloads)
-        addWorkload(workloads, assumptions, planned, gpus, cost, w);
-    sheet.sections.push_back(std::move(workloads));
+    if (build.workloads.empty()) {
+        auto none = section(w("Workloads"));
+        none.paragraphs.push_back(w("No workload is planned for this build."));
+        sheet.sections.push_back(std::move(none));
+    }
+    // A section a workload, so that two plans on one build read apart.
+    for (std::size_t i = 0; i < build.workloads.size(); ++i) {
+        auto one =
+            section(w("Workloads") + (build.workloads.size() > 1 ? " " + std::to_string(i + 1) + "/" +
+                                                                       std::to_string(build.workloads.size())
+                                                                 : std::string()));
+        addWorkload(one, assumptions, build.workloads[i], gpus, cost, w);
+        sheet.sections.push_back(std::move(one));
+    }
 
     if (!options.validationRuns.empty()) {
         auto runs = section(w("Validation runs"));
