@@ -31,6 +31,7 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QShowEvent>
 #include <QSplitter>
@@ -86,6 +87,9 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     workloadScroll->setFrameShape(QFrame::NoFrame);
     workloadScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     workloadScroll->setWidget(m_workloadEditor);
+    // The form's fields whole: the dock never narrower than the form (its scroll bar beside).
+    workloadScroll->setMinimumWidth(m_workloadEditor->minimumSizeHint().width() +
+                                    workloadScroll->verticalScrollBar()->sizeHint().width() + 4);
     workloadDock->setWidget(workloadScroll);
     addDockWidget(Qt::RightDockWidgetArea, workloadDock);
     auto* issuesDock = new QDockWidget(tr("Issues"), this);
@@ -383,6 +387,11 @@ bool MainWindow::saveDialog() {
     return saveFile(path);
 }
 
+namespace {
+// Below this many logical pixels the docks share one column (MainWindow::showEvent).
+constexpr int kCompactWidth = 1150;
+} // namespace
+
 void MainWindow::showEvent(QShowEvent* event) {
     QMainWindow::showEvent(event);
     if (m_docksSized)
@@ -391,6 +400,18 @@ void MainWindow::showEvent(QShowEvent* event) {
     // for the parts' names and the analysis tabs' titles, and a 1920 px screen gives the catalog more.
     m_docksSized = true;
     const int w = width();
+    if (w < kCompactWidth) {
+        // Too narrow for three columns (a 1280 px screen at 125 % or 150 %): every dock a tab of one
+        // column on the right, the workload first, so that the build and its charts keep the middle.
+        auto* workload = m_docks[1];
+        for (auto* dock : {m_docks[0], m_docks[2], m_docks[3]}) {
+            addDockWidget(Qt::RightDockWidgetArea, dock);
+            tabifyDockWidget(workload, dock);
+        }
+        workload->raise();
+        resizeDocks({workload}, {std::clamp(w * 32 / 100, 300, 360)}, Qt::Horizontal);
+        return;
+    }
     resizeDocks({m_docks[0], m_docks[1]},
                 {std::clamp(w * 27 / 100, 300, 560), std::clamp(w * 25 / 100, 300, 400)}, Qt::Horizontal);
     resizeDocks({m_docks[1], m_docks[2]}, {height() * 55 / 100, height() * 45 / 100}, Qt::Vertical);

@@ -152,7 +152,11 @@ TEST_CASE("At 1280×720 no chart text overlaps or leaves its chart, legends stay
     build->workloads.push_back(test::planned(huge));
 
     ui::MainWindow window(std::move(catalog));
-    window.resize(1280, 720);
+    // 1280×720 device pixels: at 125 % or 150 % (QT_SCALE_FACTOR) the window has fewer logical ones.
+    const double scale = qEnvironmentVariableIsSet("QT_SCALE_FACTOR")
+                             ? qEnvironmentVariable("QT_SCALE_FACTOR").toDouble()
+                             : 1.0;
+    window.resize(static_cast<int>(1280 / scale), static_cast<int>(720 / scale));
     window.show();
     REQUIRE(QTest::qWaitForWindowExposed(&window));
 

@@ -44,7 +44,7 @@ AnalysisPanel::AnalysisPanel(BuildDocument& document, QWidget* parent)
     m_tabs = new QTabWidget(this);
     // Eight tabs across the centre without scroll arrows: document mode, narrower padding.
     m_tabs->setDocumentMode(true);
-    m_tabs->tabBar()->setStyleSheet(QStringLiteral("QTabBar::tab { padding: 4px 7px; }"));
+    m_tabs->tabBar()->setStyleSheet(QStringLiteral("QTabBar::tab { padding: 4px 6px; }"));
     // No mnemonics here: the workload editor's fields use the letters; View ▸ (Ctrl+1…8) shows a tab.
     m_tabs->addTab(m_memory, tr("Memory"));
     m_tabs->addTab(m_timeline, tr("Timeline"));

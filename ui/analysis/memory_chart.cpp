@@ -28,6 +28,11 @@ QString categoryMeaning(std::size_t segment) {
     }
 }
 
+// Three significant figures or so: 0.75, 12.6, 1004 (a legend that stays narrow at any size).
+int significantDecimals(double amount) {
+    return amount >= 100 ? 0 : amount >= 10 ? 1 : 2;
+}
+
 QString categoryLabel(estimate::MemoryCategory category) {
     switch (category) {
     case estimate::MemoryCategory::Weights: return MemoryChart::tr("Weights");
@@ -53,7 +58,7 @@ MemoryChart::MemoryChart(QWidget* parent)
     m_plot->setMinimumHeight(220);
     // The legend beside the plot, not over the bar and its marks.
     m_plot->legend->setVisible(true);
-    placeLegendBeside(*m_plot, 0.6);
+    placeLegendBeside(*m_plot, 0.5);
     keepTextApart(*m_plot);
     // The marks' figures in a row of their own above the plot: marks a few MiB apart, or at the
     // bar's top, never print over each other or over the bar.
@@ -97,16 +102,18 @@ void MemoryChart::setEstimate(const estimate::Estimate& estimate, std::int64_t u
     const auto allocated = m.allocatedPeakBytes;
     const auto reserved = estimate.reservedPeakBytes.value_or(allocated);
     m_segments.push_back({tr("Allocator cache"), static_cast<double>(reserved - allocated) / bytesPerUnit});
-    m_segments.push_back({tr("CUDA context, libraries"),
-                          static_cast<double>(estimate.devicePeakBytes - reserved) / bytesPerUnit});
+    m_segments.push_back(
+        {tr("CUDA context"), static_cast<double>(estimate.devicePeakBytes - reserved) / bytesPerUnit});
 
     QCPBars* below = nullptr;
     for (std::size_t i = 0; i < m_segments.size(); ++i) {
         if (m_segments[i].amount <= 0)
             continue;
         auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
-        bars->setName(
-            tr("%1: %2 %3").arg(m_segments[i].label).arg(m_segments[i].amount, 0, 'f', 2).arg(unit.name));
+        bars->setName(tr("%1: %2 %3")
+                          .arg(m_segments[i].label)
+                          .arg(m_segments[i].amount, 0, 'f', significantDecimals(m_segments[i].amount))
+                          .arg(unit.name));
         bars->setProperty(kNameHasValue, true);
         bars->setProperty(kMeaning, categoryMeaning(i));
         bars->setBrush(seriesColor(static_cast<int>(i)));
