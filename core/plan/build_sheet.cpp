@@ -389,7 +389,7 @@ SheetSection quotesSection(const Build& build, const Words& w) {
     auto quotes = section(w("Vendor quotes"));
     auto quoteTable =
         tableWith({w("Vendor"), w("For"), w("Amount"), w("Date"), w("Valid until"), w("Reference")},
-                  {2.2, 2.4, 1.6, 1.1, 1.1, 1.6}, {false, false, true, false, false, false});
+                  {2.0, 2.3, 1.6, 1.35, 1.35, 1.4}, {false, false, true, false, false, false});
     for (const auto& q : build.purchasing.quotes) {
         std::string pricedPart = q.partId.empty() ? w("the whole build") : q.partId;
         for (const auto& part : build.parts)

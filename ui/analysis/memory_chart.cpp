@@ -65,6 +65,7 @@ MemoryChart::MemoryChart(QWidget* parent)
     m_plot->plotLayout()->insertRow(0);
     m_figures = new QCPTextElement(m_plot, QString(), font());
     m_figures->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+    m_figures->setTextColor(palette().color(QPalette::Text)); // readable in the dark theme too
     m_figures->setMargins(QMargins(8, 4, 8, 0));
     m_plot->plotLayout()->addElement(0, 0, m_figures);
     applyChartStyle(*m_plot, palette());

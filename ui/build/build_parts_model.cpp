@@ -68,7 +68,8 @@ QVariant BuildPartsModel::data(const QModelIndex& index, int role) const {
                 : severity == plan::Severity::Warning ? QStyle::SP_MessageBoxWarning
                                                       : QStyle::SP_MessageBoxInformation);
         }
-        QStringList lines{QString::fromStdString(part.partId)};
+        // The whole name first: a narrow table elides it.
+        QStringList lines{QString::fromStdString(part.snapshot.name), QString::fromStdString(part.partId)};
         for (const auto* f : findings)
             lines << QString::fromStdString(f->message);
         return lines.join(QLatin1Char('\n'));
@@ -83,7 +84,7 @@ QVariant BuildPartsModel::data(const QModelIndex& index, int role) const {
                                     QString::fromStdString(price->source)));
         if (index.column() == UnitPriceColumn && line && line->toBeQuoted)
             return tr("No price to buy it at: ask a vendor and enter the quote under Purchasing");
-        return QString::fromStdString(part.partId);
+        return QString::fromStdString(part.snapshot.name + "\n" + part.partId);
     }
     if (role == Qt::TextAlignmentRole && index.column() >= QuantityColumn)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
