@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QMessageBox>
 #include <QStandardPaths>
+#include <QTimer>
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
@@ -42,10 +43,15 @@ int main(int argc, char** argv) {
         return 7;
     }
     torchrig::ui::MainWindow window(std::move(*catalog));
-    if (arguments.size() > 1)
-        window.openFile(arguments.at(1));
     window.show();
-    if (arguments.size() <= 1)
-        window.offerRecovery();
+    // The window first, then the file: a file that cannot be opened is refused over the window (its
+    // start page), not in a dialog with nothing behind it.
+    const auto file = arguments.size() > 1 ? arguments.at(1) : QString();
+    QTimer::singleShot(0, &window, [&window, file] {
+        if (file.isEmpty())
+            window.offerRecovery();
+        else
+            window.openFile(file);
+    });
     return app.exec();
 }

@@ -16,6 +16,46 @@ std::optional<double> convertMoney(double amount, const std::string& from, const
     return amount * rate->second;
 }
 
+namespace {
+
+// A part's line before it is priced: its quantity over all nodes and the price it is costed at,
+// a vendor's quote for it (Purchasing) in place of the catalog's.
+CostLine lineFor(const Build& build, const BuildPart& part) {
+    // Built whole: GCC 12 at -O2 takes assigning the optional price member by member for a read
+    // of an uninitialised flag (-Wmaybe-uninitialized).
+    CostLine line{part.partId, part.snapshot.name, part.quantity * build.nodes, part.snapshot.price, {}, {},
+                  {}};
+    if (const auto* quote = quoteFor(build.purchasing, part.partId);
+        quote && part.snapshot.category != PartCategory::CloudInstance) {
+        line.unitPrice = Price{quote->amount, quote->currency, quote->date,
+                               quote->vendor + (quote->reference.empty() ? "" : " " + quote->reference),
+                               PriceKind::Street};
+        line.quoted = true;
+    }
+    return line;
+}
+
+// One total only in one currency; complete only when every part has a price in it, and a known
+// total beside the lines still to be quoted when they are all that is missing.
+void setTotals(BuildCost& cost, const CostOptions& options, bool ownsHardware) {
+    const bool onlyQuotesMissing = cost.missing.size() == static_cast<std::size_t>(cost.toBeQuotedLines);
+    if (cost.totalsByCurrency.size() == 1) {
+        const double parts = cost.totalsByCurrency.begin()->second;
+        const double withTaxAndShipping = parts * (1 + options.taxPercent / 100) + options.shipping;
+        if (onlyQuotesMissing) {
+            cost.currency = cost.totalsByCurrency.begin()->first;
+            cost.knownTotal = withTaxAndShipping;
+        }
+        if (cost.missing.empty())
+            cost.total = withTaxAndShipping;
+    } else if (cost.totalsByCurrency.empty() && !options.currency.empty() && ownsHardware &&
+               cost.toBeQuotedLines > 0 && onlyQuotesMissing) {
+        cost.knownTotal = options.shipping; // nothing priced yet: every line waits for a quote
+    }
+}
+
+} // namespace
+
 BuildCost costBuild(const Build& build, const CostOptions& options) {
     BuildCost cost;
     cost.currency = options.currency;
@@ -29,17 +69,7 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
             cost.ratesUsed.push_back(text);
     };
     for (const auto& part : build.parts) {
-        // Built whole: GCC 12 at -O2 takes assigning the optional price member by member for a read
-        // of an uninitialised flag (-Wmaybe-uninitialized).
-        CostLine line{
-            part.partId, part.snapshot.name, part.quantity * build.nodes, part.snapshot.price, {}, {}, {}};
-        if (const auto* quote = quoteFor(build.purchasing, part.partId);
-            quote && part.snapshot.category != PartCategory::CloudInstance) {
-            line.unitPrice = Price{quote->amount, quote->currency, quote->date,
-                                   quote->vendor + (quote->reference.empty() ? "" : " " + quote->reference),
-                                   PriceKind::Street};
-            line.quoted = true;
-        }
+        auto line = lineFor(build, part);
         if (part.snapshot.category == PartCategory::CloudInstance) {
             // Rented, not bought: priced by the hour and kept out of the purchase total.
             line.hourly = true;
@@ -101,22 +131,7 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
         cost.totalsByCurrency[line.currency] += amount;
         cost.lines.push_back(std::move(line));
     }
-    // One total only in one currency; complete only when every part has a price in it, and a
-    // known total beside the lines still to be quoted when they are all that is missing.
-    if (cost.totalsByCurrency.size() == 1) {
-        const double parts = cost.totalsByCurrency.begin()->second;
-        const double withTaxAndShipping = parts * (1 + options.taxPercent / 100) + options.shipping;
-        if (cost.missing.size() == static_cast<std::size_t>(cost.toBeQuotedLines)) {
-            cost.currency = cost.totalsByCurrency.begin()->first;
-            cost.knownTotal = withTaxAndShipping;
-        }
-        if (cost.missing.empty())
-            cost.total = withTaxAndShipping;
-    } else if (cost.totalsByCurrency.empty() && !options.currency.empty() && ownsHardware &&
-               cost.toBeQuotedLines > 0 &&
-               cost.missing.size() == static_cast<std::size_t>(cost.toBeQuotedLines)) {
-        cost.knownTotal = options.shipping; // nothing priced yet: every line waits for a quote
-    }
+    setTotals(cost, options, ownsHardware);
     if (converted && !options.rates.empty())
         cost.notes.push_back("converted at the rates given" + (options.ratesDate.empty()
                                                                    ? std::string(" (undated)")

@@ -108,3 +108,56 @@ TEST_CASE("A cloud instance in a build is priced by the hour, apart from what is
     build.parts[0].snapshot.price->kind = PriceKind::LaunchMsrp; // not an hourly price: said, not costed
     CHECK(costBuild(build, options).missing.front().find("no hourly price") != std::string::npos);
 }
+
+TEST_CASE("Unpriced parts are lines to be quoted beside a total of the priced ones; a vendor's quote "
+          "prices its part; every converted amount names its rate",
+          "[core][build][cost]") {
+    Build build;
+    build.parts = {priced("gpu/a", PartCategory::Gpu, 1000, "USD", 2),
+                   priced("board/b", PartCategory::Motherboard, 0, "", 1),
+                   priced("psu/c", PartCategory::Psu, 0, "", 1)};
+    CostOptions cny;
+    cny.currency = "CNY";
+    cny.rates["USD"] = 7;
+    cny.ratesDate = "2026-11-30";
+    cny.shipping = 100;
+    auto c = costBuild(build, cny);
+    CHECK_FALSE(c.total); // not complete
+    REQUIRE(c.knownTotal);
+    CHECK(*c.knownTotal == Approx(2 * 1000 * 7 + 100));
+    CHECK(c.currency == "CNY");
+    CHECK(c.toBeQuotedLines == 2);
+    CHECK(c.lines[1].toBeQuoted);
+    CHECK_FALSE(c.lines[0].toBeQuoted);
+    REQUIRE(c.lines[0].unitAmount);
+    CHECK(*c.lines[0].unitAmount == Approx(7000)); // the unit price converted too
+    CHECK(c.ratesUsed == std::vector<std::string>{"1 USD = 7.0000 CNY (2026-11-30)"});
+
+    // A quote for the board, in CNY: its line priced and marked; the last quote for a part wins.
+    build.purchasing.quotes = {{"Vendor A", 900, "CNY", "2026-11-20", "A-1", "board/b", "2026-12-20"},
+                               {"Vendor B", 850, "CNY", "2026-11-25", "B-7", "board/b", ""},
+                               {"Vendor C", 99999, "CNY", "2026-11-25", "whole", "", ""}};
+    c = costBuild(build, cny);
+    CHECK(c.lines[1].quoted);
+    CHECK_FALSE(c.lines[1].toBeQuoted);
+    REQUIRE(c.lines[1].subtotal);
+    CHECK(*c.lines[1].subtotal == Approx(850));
+    CHECK(c.lines[1].unitPrice->source == "Vendor B B-7");
+    CHECK(c.toBeQuotedLines == 1);
+    CHECK(*c.knownTotal == Approx(14000 + 850 + 100)); // a quote for the whole build prices no line
+
+    // Every line priced: the complete total, equal to the known one.
+    build.purchasing.quotes.push_back({"Vendor D", 600, "USD", "2026-11-26", "", "psu/c", ""});
+    c = costBuild(build, cny);
+    REQUIRE(c.total);
+    CHECK(*c.total == Approx(14000 + 850 + 600 * 7 + 100));
+    CHECK(*c.knownTotal == Approx(*c.total));
+    CHECK(c.toBeQuotedLines == 0);
+
+    // Without a rate for the quote's currency the lines stay in theirs, and there is no one total.
+    CostOptions eur;
+    eur.currency = "EUR";
+    c = costBuild(build, eur);
+    CHECK_FALSE(c.total);
+    CHECK_FALSE(c.knownTotal);
+}

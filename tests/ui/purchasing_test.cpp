@@ -12,6 +12,7 @@
 #include "purchasing/purchasing_panel.h"
 #include "purchasing/quotes_model.h"
 #include "test_support.h"
+#include "ui_test_builds.h"
 
 #include <QLabel>
 #include <QLineEdit>
@@ -29,11 +30,8 @@ TEST_CASE("The Purchasing dock's fields and quotes are undoable edits, saved, an
           "its line",
           "[ui][purchasing]") {
     test::TemporaryFolder folder;
-    auto catalog = test::openCatalog(folder.file("user.sqlite"));
-    auto build = db::presetBuild(*plan::findBuildPreset("research-2x-rtx-4090"), *catalog);
-    REQUIRE(build.ok());
-    ui::MainWindow window(std::move(catalog));
-    window.document()->reset(*build);
+    auto shown = test::presetWindow(folder, "research-2x-rtx-4090");
+    auto& window = *shown;
     auto* panel = window.purchasing();
     REQUIRE(panel);
 
@@ -106,12 +104,8 @@ TEST_CASE("Once a currency is chosen the parts table and the totals are in it, w
           "date; a rate left at 1.0 is called out",
           "[ui][purchasing][currency]") {
     test::TemporaryFolder folder;
-    auto catalog = test::openCatalog(folder.file("user.sqlite"));
-    auto build = db::presetBuild(*plan::findBuildPreset("research-2x-rtx-4090"), *catalog);
-    REQUIRE(build.ok());
-    ui::MainWindow window(std::move(catalog));
-    window.document()->reset(*build);
-    auto* editor = window.buildEditor();
+    auto shown = test::presetWindow(folder, "research-2x-rtx-4090");
+    auto* editor = shown->buildEditor();
     auto* table = editor->findChild<QTableView*>();
     REQUIRE(table);
     plan::CostOptions cny;

@@ -96,11 +96,8 @@ TEST_CASE("Choosing a model brings the defaults a user would run on the build: L
           "fine-tune cannot fit, the model's own sizes, the GPU's native precision",
           "[ui][workload]") {
     test::TemporaryFolder folder;
-    auto catalog = test::openCatalog(folder.file("user.sqlite"));
-    auto build = db::presetBuild(*plan::findBuildPreset("research-rtx-4090-7950x"), *catalog);
-    REQUIRE(build.ok());
-    ui::MainWindow window(std::move(catalog));
-    window.document()->reset(*build);
+    auto shown = test::presetWindow(folder, "research-rtx-4090-7950x");
+    auto& window = *shown;
     auto* editor = window.workloadEditor();
 
     chooseModel(editor, "llama-2-7b");
@@ -136,11 +133,8 @@ TEST_CASE("Choosing a model brings the defaults a user would run on the build: L
 TEST_CASE("A build keeps two workloads: saved, reopened, and one validated without touching the other",
           "[ui][workload][validate]") {
     test::TemporaryFolder folder;
-    auto catalog = test::openCatalog(folder.file("user.sqlite"));
-    auto build = db::presetBuild(*plan::findBuildPreset("research-2x-rtx-4090"), *catalog);
-    REQUIRE(build.ok());
-    ui::MainWindow window(std::move(catalog));
-    window.document()->reset(*build);
+    auto shown = test::presetWindow(folder, "research-2x-rtx-4090");
+    auto& window = *shown;
     auto* editor = window.workloadEditor();
     chooseModel(editor, "llama-2-7b");
     REQUIRE(window.document()->build().workloads.size() == 1);
@@ -199,17 +193,14 @@ TEST_CASE("An estimator refusal reads as the CLI says it, and a control that can
           "the reason",
           "[ui][workload]") {
     test::TemporaryFolder folder;
-    auto catalog = test::openCatalog(folder.file("user.sqlite"));
-    auto build = db::presetBuild(*plan::findBuildPreset("research-rtx-4090-7950x"), *catalog);
-    REQUIRE(build.ok());
     ValidationRequest vgg;
     vgg.model = "vgg16";
     vgg.inputs.batch = 8;
     vgg.checkpointing = Checkpointing::Blocks; // as an older file or the CLI may have it
     vgg.device = "cuda:0";
-    build->workloads.push_back(test::planned(vgg));
-    ui::MainWindow window(std::move(catalog));
-    window.document()->reset(*build);
+    auto shown = test::presetWindow(folder, "research-rtx-4090-7950x",
+                                    [&](plan::Build& b) { b.workloads.push_back(test::planned(vgg)); });
+    auto& window = *shown;
     const auto summary = window.analysis()->summary()->text();
     INFO(summary.toStdString());
     CHECK(summary.contains(QStringLiteral("marks no blocks, so there is nothing to checkpoint")));

@@ -1,11 +1,19 @@
 #pragma once
-// Builds and workloads the UI tests share: catalog parts as a build keeps them, and BERT-base.
+// Builds and workloads the UI tests share: catalog parts as a build keeps them, BERT-base, and a
+// main window showing a seed article's preset.
 
 #include "catalog.h"
+#include "document/build_document.h"
+#include "main_window.h"
 #include "part_snapshot.h"
 #include "plan/build.h"
+#include "plan/build_presets.h"
+#include "test_support.h"
 
 #include <catch2/catch.hpp>
+
+#include <functional>
+#include <memory>
 
 namespace torchrig::test {
 
@@ -27,6 +35,22 @@ inline ValidationRequest bert(std::int64_t batch) {
 inline plan::BuildWorkload planned(ValidationRequest request,
                                    estimate::ParallelStrategy strategy = estimate::ParallelStrategy::Ddp) {
     return {std::move(request), strategy, {}};
+}
+
+// A main window over a fresh catalog in `folder`, showing a preset's build (changed by `change`
+// first, when given: a workload added, say).
+inline std::unique_ptr<ui::MainWindow> presetWindow(TemporaryFolder& folder, const std::string& presetId,
+                                                    const std::function<void(plan::Build&)>& change = {}) {
+    auto catalog = openCatalog(folder.file("user.sqlite"));
+    const auto* preset = plan::findBuildPreset(presetId);
+    REQUIRE(preset);
+    auto build = db::presetBuild(*preset, *catalog);
+    REQUIRE(build.ok());
+    if (change)
+        change(*build);
+    auto window = std::make_unique<ui::MainWindow>(std::move(catalog));
+    window->document()->reset(*build);
+    return window;
 }
 
 } // namespace torchrig::test

@@ -58,9 +58,7 @@ QSpinBox* spinBox(QWidget* parent, int low, int high, const QString& accessibleN
 }
 } // namespace
 
-WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
-    : QWidget(parent)
-    , m_document(document) {
+void WorkloadEditor::createWorkloadChoice() {
     m_workloads = new QComboBox(this);
     m_workloads->setAccessibleName(tr("Workload shown"));
     m_workloads->setToolTip(tr("The build's workloads: the analysis, Validate and this form show the one "
@@ -70,6 +68,28 @@ WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
                                  "say)"));
     m_removeWorkload = new QPushButton(tr("Remove"), this);
     m_removeWorkload->setToolTip(tr("Remove the workload shown (undoable)"));
+    connect(m_workloads, &QComboBox::activated, &m_document, &BuildDocument::setCurrentWorkloadIndex);
+    connect(m_addWorkload, &QPushButton::clicked, this, [this] {
+        // A new workload starts as the zoo's first model at its defaults on this build, sharing the
+        // shown one's strategy and data; the model box, focused, is where the user goes next.
+        auto added = plan::defaultWorkloadFor(modelZoo().front(), m_document.build()).workload;
+        if (const auto* current = m_document.currentWorkload()) {
+            added.strategy = current->strategy;
+            added.dataset = current->dataset;
+        }
+        m_document.addWorkload(added);
+        m_model->setFocus();
+    });
+    connect(m_removeWorkload, &QPushButton::clicked, this, [this] {
+        if (m_document.currentWorkload())
+            m_document.setWorkload(std::nullopt);
+    });
+}
+
+WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document) {
+    createWorkloadChoice();
     m_defaultsNote = new QLabel(this);
     m_defaultsNote->setWordWrap(true);
     m_defaultsNote->setVisible(false);
@@ -174,25 +194,6 @@ WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
     layout->addStretch(1);
 
     connect(m_model, &QComboBox::currentIndexChanged, this, [this] { store(ModelField); });
-    connect(m_workloads, &QComboBox::activated, &m_document, &BuildDocument::setCurrentWorkloadIndex);
-    connect(m_addWorkload, &QPushButton::clicked, this, [this] {
-        // A new workload starts as the shown one's training settings with no model chosen yet:
-        // the model box is where the user goes next.
-        plan::BuildWorkload added;
-        if (const auto* current = m_document.currentWorkload())
-            added = *current;
-        added.request.model = modelZoo().front().id;
-        added.request.modelGraphJson.clear();
-        added.request.lora = {};
-        added.request.inputs = modelZoo().front().defaults;
-        added.request.device = "cuda:0";
-        m_document.addWorkload(added);
-        m_model->setFocus();
-    });
-    connect(m_removeWorkload, &QPushButton::clicked, this, [this] {
-        if (m_document.currentWorkload())
-            m_document.setWorkload(std::nullopt);
-    });
     connect(m_modelFile, &QPushButton::clicked, this, &WorkloadEditor::chooseModelFile);
     connect(m_batch, &QSpinBox::valueChanged, this, [this] { store(BatchField); });
     connect(m_seqLen, &QSpinBox::valueChanged, this, [this] { store(SeqLenField); });
@@ -278,11 +279,10 @@ void WorkloadEditor::loadWorkloadChoice() {
 void WorkloadEditor::load() {
     m_loading = true;
     loadWorkloadChoice();
-    // The defaults' line speaks of the workload they were chosen for, and of no other.
-    const auto* shown = m_document.currentWorkload();
-    if (!shown || m_defaultsNote->property("model").toString().toStdString() != shown->request.model)
-        m_defaultsNote->setVisible(false);
     const auto* current = m_document.currentWorkload();
+    // The defaults' line speaks of the workload they were chosen for, and of no other.
+    if (!current || m_defaultsNote->property("model").toString().toStdString() != current->request.model)
+        m_defaultsNote->setVisible(false);
     const bool has = current && (!current->request.model.empty() || !current->request.modelGraphJson.empty());
     for (auto* w : std::initializer_list<QWidget*>{m_batch, m_seqLen, m_imageSize, m_precision, m_optimizer,
                                                    m_checkpointing, m_accumulation, m_loraRank, m_qlora,

@@ -68,6 +68,7 @@ private:
     };
     void load(); // the document's workload into the widgets
     void loadWorkloadChoice();
+    void createWorkloadChoice(); // the build's workloads to choose from, Add and Remove
     void store(Field field); // the widgets into the document
     void chooseModelFile();
 
