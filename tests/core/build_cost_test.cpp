@@ -109,8 +109,8 @@ TEST_CASE("A cloud instance in a build is priced by the hour, apart from what is
     CHECK(costBuild(build, options).missing.front().find("no hourly price") != std::string::npos);
 }
 
-TEST_CASE("Unpriced parts are lines to be quoted beside a total of the priced ones; a vendor's quote "
-          "prices its part; every converted amount names its rate",
+TEST_CASE("Unpriced parts are lines to be quoted beside a total of the priced ones, a vendor's quote "
+          "prices its part, and every converted amount names its rate",
           "[core][build][cost]") {
     Build build;
     build.parts = {priced("gpu/a", PartCategory::Gpu, 1000, "USD", 2),

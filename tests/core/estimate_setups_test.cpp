@@ -150,7 +150,7 @@ TEST_CASE("FSDP gathers one block's weights at a time", "[core][estimate]") {
     CHECK(fsdp.allocatedPeakBytes < single.allocatedPeakBytes);
 }
 
-TEST_CASE("LoRA's frozen base gets no gradients or state; QLoRA's base is stored in 4 bits",
+TEST_CASE("LoRA's frozen base gets no gradients or state, and QLoRA's base is stored in 4 bits",
           "[core][estimate]") {
     auto base = tinyLlama();
     LoraConfig lora;

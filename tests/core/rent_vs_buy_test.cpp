@@ -57,7 +57,7 @@ estimate::TrainingSetup cudaSetup() {
 
 } // namespace
 
-TEST_CASE("Renting the build's own GPU costs its hours at the hourly price; buying pays off after "
+TEST_CASE("Renting the build's own GPU costs its hours at the hourly price, and buying pays off after "
           "purchase / (rent - energy) months",
           "[core][build][rent]") {
     Build build;

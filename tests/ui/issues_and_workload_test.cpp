@@ -193,7 +193,7 @@ TEST_CASE("The workload editor's strategy, LoRA and data fields are undoable edi
     CHECK(rowOf(*window.issues()->findingsList(), QStringLiteral("RAM")) >= 0);
 }
 
-TEST_CASE("A model file becomes the workload; a file that is not one is refused with a message",
+TEST_CASE("A model file becomes the workload, and a file that is not one is refused with a message",
           "[ui][workload]") {
     test::TemporaryFolder folder;
     ui::BuildDocument document;

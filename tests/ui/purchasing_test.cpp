@@ -101,7 +101,7 @@ TEST_CASE("The Purchasing dock's fields and quotes are undoable edits, saved, an
 }
 
 TEST_CASE("Once a currency is chosen the parts table and the totals are in it, with the rate and its "
-          "date; a rate left at 1.0 is called out",
+          "date, and a rate left at 1.0 is called out",
           "[ui][purchasing][currency]") {
     test::TemporaryFolder folder;
     auto shown = test::presetWindow(folder, "research-2x-rtx-4090");

@@ -51,7 +51,7 @@ void chooseModel(ui::WorkloadEditor* editor, const char* model) {
 
 } // namespace
 
-TEST_CASE("The app starts on the start page; choosing a preset there by keyboard makes its build",
+TEST_CASE("The app starts on the start page, and choosing a preset there by keyboard makes its build",
           "[ui][start]") {
     test::TemporaryFolder folder;
     ui::MainWindow window(test::openCatalog(folder.file("user.sqlite")));
