@@ -107,6 +107,7 @@ TEST_CASE("Choosing a model brings the defaults a user would run on the build: L
     CHECK(llama->request.lora.rank == 16);
     CHECK(llama->request.lora.targets == std::vector<std::string>{"q_proj", "v_proj"});
     CHECK(llama->request.inputs.seqLen == findZooModel("llama-2-7b")->defaults.seqLen);
+    INFO(editor->defaultsNote()->text().toStdString());
     CHECK(editor->defaultsNote()->isVisibleTo(editor));
     CHECK(editor->defaultsNote()->text().startsWith(
         QStringLiteral("Defaults for fine-tuning llama-2-7b: bf16, LoRA rank 16 on q_proj, v_proj (the full "

@@ -378,3 +378,26 @@ TEST_CASE("A calibration stored for a GPU like the build's is used by the build'
     panel.setValidationStore(catalog.get());
     CHECK_FALSE(panel.summary()->text().contains(QStringLiteral("calibrated")));
 }
+
+TEST_CASE("A panel closed while the worker's probe still runs kills the probe and is not called back",
+          "[ui][validate]") {
+    test::TemporaryFolder folder;
+    const auto path = folder.file("slow-probe.sh");
+    test::writeFile(path, "#!/bin/sh\nsleep 5\necho '{\"event\":\"devices\",\"devices\":[]}'\n");
+    QFile::setPermissions(QString::fromStdString(path.string()),
+                          QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    ui::BuildDocument document;
+    document.setWorkload(zooWorkload("mlp", 8));
+    QElapsedTimer clock;
+    clock.start();
+    {
+        ui::ValidatePanel panel(document);
+        panel.runner()->setWorkerPath(QString::fromStdString(path.string()));
+        panel.findDevices();
+        REQUIRE(panel.isFindingDevices());
+    } // destroyed mid-probe: as the window closing right after the Validate tab was shown
+    // Before the fix the dying probe's last signal called back into the destroyed panel (a crash).
+    QCoreApplication::processEvents();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    CHECK(clock.elapsed() < 4000); // killed, not waited for
+}

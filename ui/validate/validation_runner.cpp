@@ -101,11 +101,22 @@ void ValidationRunner::probeLater(const QString& workerPath, QObject* context,
         });
         return;
     }
-    // Owned by the context: a panel closed mid-probe takes the probe with it.
-    auto* process = new QProcess(context);
+    // Not the context's child: a child QProcess is destroyed after its parent's own members are,
+    // and its last signals (the kill as it dies) would call `done` on a panel half gone. Instead
+    // the context's end silences the probe, kills it and lets it go.
+    auto* process = new QProcess;
     auto* deadline = new QTimer(process);
     deadline->setSingleShot(true);
     auto answered = std::make_shared<bool>(false);
+    connect(context, &QObject::destroyed, process, [process, answered] {
+        *answered = true;
+        process->disconnect();
+        if (process->state() != QProcess::NotRunning) {
+            process->kill();
+            process->waitForFinished(2000);
+        }
+        process->deleteLater();
+    });
     auto answer = [process, done, answered](Devices devices) {
         if (*answered)
             return;
