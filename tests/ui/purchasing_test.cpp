@@ -24,6 +24,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+
 using namespace torchrig;
 
 TEST_CASE("The Purchasing dock's fields and quotes are undoable edits, saved, and a part's quote prices "
@@ -127,4 +129,22 @@ TEST_CASE("Once a currency is chosen the parts table and the totals are in it, w
     cny.rates["USD"] = 1.0; // a typed currency whose rate was never changed
     editor->setCostOptions(cny);
     CHECK(editor->costLabel()->text().contains(QStringLiteral("the rate from USD is the default 1.0")));
+}
+
+TEST_CASE("A build whose notes are longer than a build file keeps is refused at saving, with why, and "
+          "keeps them",
+          "[ui][purchasing]") {
+    test::TemporaryFolder folder;
+    ui::BuildDocument document;
+    const std::string longNotes(70 * 1024, 'x');
+    document.edit(QStringLiteral("notes"), [&](plan::Build& b) { b.notes = longNotes; });
+    const auto path = folder.file("long.torchrig");
+    const auto saved = document.saveAs(QString::fromStdString(path.string()));
+    REQUIRE_FALSE(saved.ok());
+    INFO(saved.error().message);
+    CHECK(saved.error().message.find("notes is 71680 bytes long") != std::string::npos);
+    CHECK(saved.error().message.find("Shorten it") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(path));
+    CHECK(document.build().notes == longNotes);
+    CHECK(document.isModified());
 }

@@ -73,6 +73,14 @@ Status BuildDocument::saveAs(const QString& path) {
         return makeError(ErrorCode::InvalidInput, tr("no file name to save to").toStdString());
     QSaveFile file(path);
     const auto text = writeBuildFile(m_build);
+    // What is written must open again: a field past the reader's bounds (notes pasted from a long
+    // document, say) is refused here, with the reader's words, and the document keeps it all.
+    if (auto reread = readBuildFile(text, QFileInfo(path).fileName().toStdString()); !reread)
+        return makeError(
+            ErrorCode::InvalidInput,
+            tr("%1 is not saved: it could not be opened again, as %2. Shorten it and save again.")
+                .arg(path, QString::fromStdString(reread.error().message))
+                .toStdString());
     if (!file.open(QIODevice::WriteOnly) ||
         file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
         !file.commit())

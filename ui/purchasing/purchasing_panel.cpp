@@ -105,6 +105,8 @@ PurchasingPanel::PurchasingPanel(BuildDocument& document, QWidget* parent)
     , m_model(new QuotesModel(document, this))
     , m_addQuote(new QPushButton(tr("Add quote"), this))
     , m_removeQuote(new QPushButton(tr("Remove quote"), this)) {
+    for (auto* edit : {m_requester, m_group, m_budgetCode})
+        edit->setMaxLength(1000); // well inside what a build file keeps of a name (4,096 bytes)
     m_requester->setAccessibleName(tr("Requester"));
     m_group->setAccessibleName(tr("Group"));
     m_group->setPlaceholderText(tr("the lab or group that buys"));
