@@ -333,7 +333,7 @@ void MainWindow::showStartPage() {
     // The start page alone: the docks speak of a build, and there is none yet.
     if (m_pages->currentWidget() != m_start)
         for (auto* dock : m_docks)
-            if (dock->isVisible() || !dock->isHidden()) {
+            if (!dock->isHidden()) {
                 m_docksHiddenForStart << dock;
                 dock->hide();
             }

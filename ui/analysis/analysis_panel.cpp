@@ -17,7 +17,6 @@
 #include "workload/model_zoo.h"
 
 #include <QLabel>
-#include <QLocale>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -121,16 +120,11 @@ void AnalysisPanel::refresh() {
     const std::int64_t tokensPerSample =
         zoo && zoo->inputKind == ModelInputKind::Tokens ? effectiveInputs(planned.request).seqLen : 0;
     QString time;
-    if (e->time) {
-        const double samples = e->time->samplesPerSecond * gpus->gpus;
-        const auto rate =
-            tokensPerSample > 0
-                ? tr("%1 tokens/s (%2 samples/s)")
-                      .arg(QLocale().toString(samples * static_cast<double>(tokensPerSample), 'f', 0))
-                      .arg(samples, 0, 'f', 1)
-                : tr("%1 samples/s").arg(samples, 0, 'f', 0);
-        time = tr("step %1, %2 over %n GPU(s)", nullptr, gpus->gpus).arg(stepTimeText(*e->time), rate);
-    } else
+    if (e->time)
+        time = tr("step %1, %2 over %n GPU(s)", nullptr, gpus->gpus)
+                   .arg(stepTimeText(*e->time),
+                        throughputText(e->time->samplesPerSecond * gpus->gpus, tokensPerSample));
+    else
         time = tr("no step time: the catalog has no compute rates for this GPU");
     if (e->time && e->time->stepSeconds > 0 && e->time->hostBoundSeconds > 0.5 * e->time->stepSeconds)
         time += tr("; the CPU issuing ops sets the pace (%1 % of the step)")

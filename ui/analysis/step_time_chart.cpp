@@ -21,6 +21,14 @@ QString stepTimeText(const estimate::TimeEstimate& time) {
                                 : StepTimeChart::tr("%1 ms").arg(stepMs, 0, 'f', 1);
 }
 
+QString throughputText(double samplesPerSecond, std::int64_t tokensPerSample) {
+    if (tokensPerSample <= 0)
+        return StepTimeChart::tr("%1 samples/s").arg(samplesPerSecond, 0, 'f', 0);
+    return StepTimeChart::tr("%1 tokens/s (%2 samples/s)")
+        .arg(QLocale().toString(samplesPerSecond * static_cast<double>(tokensPerSample), 'f', 0))
+        .arg(samplesPerSecond, 0, 'f', 1);
+}
+
 StepTimeChart::StepTimeChart(QWidget* parent)
     : QWidget(parent)
     , m_plot(new QCustomPlot(this)) {
@@ -105,14 +113,8 @@ void StepTimeChart::setTime(const estimate::TimeEstimate& time, int gpus, std::i
     m_plot->xAxis->setRange(0, std::max(1e-3, std::max(longest, m_stepBand.second) * 1.1));
     if (auto* title = qobject_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))) {
         title->setTextColor(palette().color(QPalette::Text));
-        const auto rate = tokensPerSample > 0
-                              ? tr("%1 tokens/s (%2 samples/s)")
-                                    .arg(QLocale().toString(
-                                        m_samplesPerSecond * static_cast<double>(tokensPerSample), 'f', 0))
-                                    .arg(m_samplesPerSecond, 0, 'f', 1)
-                              : tr("%1 samples/s").arg(m_samplesPerSecond, 0, 'f', 0);
         title->setText(tr("step %1 · %2 over %n GPU(s) · MFU %3 %", nullptr, gpus)
-                           .arg(stepTimeText(time), rate)
+                           .arg(stepTimeText(time), throughputText(m_samplesPerSecond, tokensPerSample))
                            .arg(100 * time.mfu, 0, 'f', 0));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);

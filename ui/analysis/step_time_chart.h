@@ -17,6 +17,9 @@ namespace torchrig::ui {
 
 // "12.3 ms ± 16 %": a step time with the uncertainty its architecture carries, when one is known.
 QString stepTimeText(const estimate::TimeEstimate& time);
+// "6,144 tokens/s (6.0 samples/s)" for a language model (`tokensPerSample` its sequence length),
+// "2519 samples/s" for another (0).
+QString throughputText(double samplesPerSecond, std::int64_t tokensPerSample);
 
 class StepTimeChart : public QWidget {
     Q_OBJECT

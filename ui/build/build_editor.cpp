@@ -118,7 +118,9 @@ void BuildEditor::refresh() {
     }
     m_nodes->setValue(build.nodes);
 
-    const auto cost = plan::costBuild(build, m_costOptions);
+    // The parts model costs the build on each change first (it was connected first): its figures.
+    const auto& cost = m_model->cost();
+    const auto& options = m_model->costOptions();
     QStringList totals;
     for (const auto& [currency, amount] : cost.totalsByCurrency)
         totals << tr("%1 %2").arg(amount, 0, 'f', 2).arg(QString::fromStdString(currency));
@@ -134,8 +136,8 @@ void BuildEditor::refresh() {
     for (const auto& rate : cost.ratesUsed)
         text += tr(" · at %1").arg(QString::fromStdString(rate));
     // A rate left at its default, or never dated, is not a rate: said where the totals are.
-    const auto usd = m_costOptions.rates.find("USD");
-    if (usd != m_costOptions.rates.end() && (usd->second == 1.0 || m_costOptions.ratesDate.empty()))
+    const auto usd = options.rates.find("USD");
+    if (usd != options.rates.end() && (usd->second == 1.0 || options.ratesDate.empty()))
         text += QStringLiteral(" · <b>%1</b>")
                     .arg(usd->second == 1.0
                              ? tr("the rate from USD is the default 1.0: set it in Edit ▸ Preferences")
@@ -144,7 +146,6 @@ void BuildEditor::refresh() {
 }
 
 void BuildEditor::setCostOptions(plan::CostOptions options) {
-    m_costOptions = options;
     m_model->setCostOptions(std::move(options));
     refresh();
 }

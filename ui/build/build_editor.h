@@ -42,7 +42,6 @@ protected:
 
 private:
     void refresh();
-    plan::CostOptions m_costOptions;
 
     BuildDocument& m_document;
     QLineEdit* m_title = nullptr;

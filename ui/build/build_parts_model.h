@@ -32,6 +32,9 @@ public:
 
     // The currency and rates prices are shown in (Preferences); none: each in its own.
     void setCostOptions(plan::CostOptions options);
+    const plan::CostOptions& costOptions() const { return m_costOptions; }
+    // The build's cost at those options, kept with the table (refreshed on every change).
+    const plan::BuildCost& cost() const { return m_cost; }
 
 private:
     void refresh();

@@ -126,11 +126,7 @@ void BuildDocument::replaceBuild(const plan::Build& build) {
 
 void BuildDocument::clampCurrentWorkload() {
     const int count = static_cast<int>(m_build.workloads.size());
-    const int clamped = count == 0 ? -1 : std::clamp(m_currentWorkload, 0, count - 1);
-    if (clamped != m_currentWorkload) {
-        m_currentWorkload = clamped;
-        Q_EMIT currentWorkloadChanged(m_currentWorkload);
-    }
+    m_currentWorkload = count == 0 ? -1 : std::clamp(m_currentWorkload, 0, count - 1);
 }
 
 const plan::BuildWorkload* BuildDocument::currentWorkload() const {
@@ -143,14 +139,12 @@ void BuildDocument::setCurrentWorkloadIndex(int index) {
     if (index < 0 || index >= static_cast<int>(m_build.workloads.size()) || index == m_currentWorkload)
         return;
     m_currentWorkload = index;
-    Q_EMIT currentWorkloadChanged(m_currentWorkload);
     Q_EMIT buildChanged(); // what the views show changed, though the build did not
 }
 
 void BuildDocument::addWorkload(plan::BuildWorkload workload) {
     m_currentWorkload = static_cast<int>(m_build.workloads.size());
     edit(tr("Add a workload"), [&](plan::Build& b) { b.workloads.push_back(workload); });
-    Q_EMIT currentWorkloadChanged(m_currentWorkload);
 }
 
 void BuildDocument::addPart(plan::BuildPart part) {
@@ -217,10 +211,6 @@ void BuildDocument::setWorkload(std::optional<plan::BuildWorkload> workload, int
             }
         },
         key);
-    if (m_currentWorkload < 0 && !m_build.workloads.empty()) {
-        m_currentWorkload = 0;
-        Q_EMIT currentWorkloadChanged(m_currentWorkload);
-    }
 }
 
 } // namespace torchrig::ui

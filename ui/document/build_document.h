@@ -62,7 +62,6 @@ Q_SIGNALS:
     void buildChanged();
     void modifiedChanged(bool modified);
     void filePathChanged(const QString& path);
-    void currentWorkloadChanged(int index);
 
 private:
     plan::Build m_build;

@@ -314,14 +314,20 @@ void WorkloadEditor::load() {
         m_qlora->setEnabled(w.lora.rank > 0);
         m_qlora->setToolTip(w.lora.rank > 0 ? tr("The blocks' frozen linear weights held in 4 bits (NF4)")
                                             : tr("QLoRA needs LoRA: give a LoRA rank first"));
-        // A model that marks no blocks has nothing to checkpoint: the box says why it is off.
-        const auto graph = buildRequestGraph(w);
-        const bool blocks = graph && !graph->blocks().empty();
+        // A model that marks no blocks has nothing to checkpoint: the box says why it is off. The
+        // answer depends on the model alone, so its graph is built when the model changes, not on
+        // every edit of its sizes.
+        const auto modelKey = w.model.empty() ? w.modelGraphJson : w.model;
+        if (modelKey != m_blocksModel) {
+            const auto graph = buildRequestGraph(w);
+            m_blocksModel = modelKey;
+            m_modelWithoutBlocks = graph && graph->blocks().empty() ? graph->name() : std::string();
+        }
+        const bool blocks = m_modelWithoutBlocks.empty();
         m_checkpointing->setEnabled(blocks || w.checkpointing == Checkpointing::Blocks);
-        m_checkpointing->setToolTip(blocks || !graph
-                                        ? glossaryTip(Term::Checkpointing)
-                                        : tr("%1 marks no blocks, so there is nothing to checkpoint")
-                                              .arg(QString::fromStdString(graph->name())));
+        m_checkpointing->setToolTip(blocks ? glossaryTip(Term::Checkpointing)
+                                           : tr("%1 marks no blocks, so there is nothing to checkpoint")
+                                                 .arg(QString::fromStdString(m_modelWithoutBlocks)));
         m_strategy->setCurrentIndex(std::max(0, m_strategy->findData(static_cast<int>(planned.strategy))));
         const auto& d = planned.dataset;
         m_datasetSamples->setValue(

@@ -8,6 +8,8 @@
 
 #include <QWidget>
 
+#include <string>
+
 #include <optional>
 
 class QCheckBox;
@@ -69,11 +71,14 @@ private:
     void load(); // the document's workload into the widgets
     void loadWorkloadChoice();
     void createWorkloadChoice(); // the build's workloads to choose from, Add and Remove
-    void store(Field field); // the widgets into the document
+    void store(Field field);     // the widgets into the document
     void chooseModelFile();
 
     BuildDocument& m_document;
     bool m_loading = false;
+    std::string m_blocksModel;        // the model (zoo id or file text) the next line is about
+    std::string m_modelWithoutBlocks; // its name when it marks no blocks to checkpoint, else ""
+
     QComboBox* m_workloads = nullptr;
     QPushButton* m_addWorkload = nullptr;
     QPushButton* m_removeWorkload = nullptr;
