@@ -6,6 +6,7 @@
 #include "exit_codes.h"
 #include "finite_numbers.h"
 #include "fit_command.h"
+#include "model_command.h"
 #ifdef TORCHRIG_WITH_REPORT
 #include "report_command.h"
 #endif
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
     torchrig::cli::EstimateCommand estimate(app, options);
     torchrig::cli::FitCommand fit(app, options);
     torchrig::cli::BuildCommand build(app, options);
+    torchrig::cli::ModelCommand model(app, options);
 #ifdef TORCHRIG_WITH_REPORT
     torchrig::cli::ReportCommand report(app, options);
 #endif
@@ -62,6 +64,8 @@ int main(int argc, char** argv) {
             return fit.run();
         if (build.selected())
             return build.run();
+        if (model.selected())
+            return model.run();
 #ifdef TORCHRIG_WITH_REPORT
         if (report.selected())
             return report.run(argc, argv);

@@ -1,15 +1,27 @@
 #include "workload_options.h"
 
+#include "io/hf_import.h"
 #include "io/model_graph_json.h"
 
 #include "util/text_file.h"
 #include "workload/model_zoo.h"
+
+#include <algorithm>
 
 namespace torchrig::cli {
 
 void WorkloadOptions::addTo(CLI::App& command, const std::string& deviceHelp, bool workloadOptional) {
     command.add_option("-m,--model", model, "A zoo model (resnet50, bert-base-uncased, gpt2, llama-2-7b, …)");
     command.add_option("--model-file", modelFile, "A model graph file (resources/models/README.md)");
+    command.add_option(
+        "--hf-config", hfConfig,
+        "A Hugging Face model: its folder (config.json, and the safetensors headers when there) "
+        "or its config.json; read offline");
+    command
+        .add_option("--expert-imbalance", expertImbalance,
+                    "Mixture of experts: the busiest expert gets this many times its even share of tokens "
+                    "(default 1: balanced)")
+        ->check(CLI::Range(1.0, 64.0));
     auto* batchOption =
         command.add_option("-b,--batch", batch, "Samples per step (per GPU)")->check(CLI::Range(1, 1 << 20));
     if (!workloadOptional)
@@ -67,10 +79,19 @@ void addBuildStrategyOption(CLI::App& command, std::string& strategy) {
 
 Result<ValidationRequest> WorkloadOptions::toRequest() const {
     ValidationRequest request;
-    if (model.empty() == modelFile.empty())
+    if (int{!model.empty()} + int{!modelFile.empty()} + int{!hfConfig.empty()} != 1)
         return makeError(ErrorCode::InvalidInput,
-                         "give either --model (a zoo model) or --model-file (a graph file)");
-    if (!model.empty()) {
+                         "give one of --model (a zoo model), --model-file (a graph file) "
+                         "or --hf-config (a Hugging Face model's folder or config.json)");
+    if (!hfConfig.empty()) {
+        auto imported = importHfModel(hfConfig);
+        if (!imported)
+            return imported.error();
+        request.hfConfigJson = std::move(imported->configText);
+        request.hfModelName = imported->name;
+        request.inputs.seqLen = std::min<std::int64_t>(4096, imported->config.maxPositions);
+        request.inputs.imageSize = 0;
+    } else if (!model.empty()) {
         auto zoo = requireZooModel(model);
         if (!zoo)
             return zoo.error();
@@ -94,6 +115,7 @@ Result<ValidationRequest> WorkloadOptions::toRequest() const {
     if (imageSize > 0)
         request.inputs.imageSize = imageSize;
     request.inputs.layers = layers;
+    request.inputs.expertImbalance = expertImbalance;
     request.precision = precisionFromString(precision).value_or(Precision::Fp32);
     request.optimizer = optimizerFromString(optimizer).value_or(OptimizerKind::AdamW);
     request.optimizerImpl = optimizerImplFromString(optimizerImpl).value_or(OptimizerImpl::Default);

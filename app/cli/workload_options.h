@@ -15,6 +15,8 @@ namespace torchrig::cli {
 struct WorkloadOptions {
     std::string model;
     std::string modelFile;
+    std::string hfConfig; // a Hugging Face model's folder or config.json
+    double expertImbalance = 1;
     std::int64_t batch = 0;
     std::int64_t seqLen = 0;
     std::int64_t layers = 0;
@@ -35,7 +37,7 @@ struct WorkloadOptions {
     // so --batch is asked for only with --model or --model-file, and --device is not offered.
     void addTo(CLI::App& command, const std::string& deviceHelp = "cpu or cuda:N",
                bool workloadOptional = false);
-    bool given() const { return !model.empty() || !modelFile.empty(); }
+    bool given() const { return !model.empty() || !modelFile.empty() || !hfConfig.empty(); }
     // The request with the zoo model's default sizes where a flag was not given.
     Result<ValidationRequest> toRequest() const;
 };

@@ -51,6 +51,12 @@ std::int64_t integerRange(const ModelGraph& graph, TensorId id) {
     return range > 0 ? range : 2;
 }
 
+// Rows start, start + 1, … of a tensor of `size` rows, wrapping around: which tokens an expert
+// receives (workload/ops/routing.cpp). One tensor, made in place.
+at::Tensor wrappedRows(std::int64_t start, std::int64_t rows, std::int64_t size, const at::Tensor& on) {
+    return at::arange(start, start + rows, on.options().dtype(at::kLong)).remainder_(size);
+}
+
 at::Tensor rotateHalf(const at::Tensor& x) {
     auto half = x.size(-1) / 2;
     return at::cat({-x.slice(-1, half), x.slice(-1, 0, half)}, -1);
@@ -334,6 +340,22 @@ at::Tensor GraphNetwork::runOp(const Op& op) {
         return a.inplace ? at::hardtanh_(m_values[static_cast<std::size_t>(op.inputs[0])], 0, 6)
                          : at::hardtanh(in(0), 0, 6);
     case OpKind::Tanh: return at::tanh(in(0));
+    case OpKind::Sigmoid: return at::sigmoid(in(0));
+    case OpKind::TopK: return std::get<0>(at::topk(in(0), a.k, -1));
+    case OpKind::GatherRows:
+        return at::index_select(in(0), 0, wrappedRows(a.start, a.rows, in(0).size(0), in(0)));
+    case OpKind::IndexAddRows: {
+        // transformers adds each expert's rows into one zero tensor in place; the graph's later
+        // experts add into the previous result out of place, as the estimate counts them.
+        const auto& source = in(op.inputs.size() - 1);
+        if (op.inputs.size() == 1) {
+            auto shape = source.sizes().vec();
+            shape[0] = a.rows;
+            auto into = at::zeros(shape, source.options().requires_grad(false));
+            return into.index_add_(0, wrappedRows(a.start, source.size(0), a.rows, source), source);
+        }
+        return at::index_add(in(0), 0, wrappedRows(a.start, source.size(0), in(0).size(0), source), source);
+    }
     case OpKind::Dropout: return at::dropout(in(0), a.p, true);
     case OpKind::Embedding: return at::embedding(param(0), in(0));
     case OpKind::Add: return op.inputs.size() == 2 ? in(0) + in(1) : in(0) + a.scalar;

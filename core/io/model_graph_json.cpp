@@ -54,6 +54,8 @@ std::optional<ordered> attributeJson(ops::OpAttribute attribute, const OpAttribu
     case OpAttribute::Causal: return unlessDefault(a.causal, kDefaults.causal);
     case OpAttribute::Approximate: return a.tanhApproximation ? std::optional<ordered>("tanh") : std::nullopt;
     case OpAttribute::IgnoreIndex: return unlessDefault(a.ignoreIndex, kDefaults.ignoreIndex);
+    case OpAttribute::K: return unlessDefault(a.k, kDefaults.k);
+    case OpAttribute::Rows: return unlessDefault(a.rows, kDefaults.rows);
     case OpAttribute::AttributeCount: break;
     }
     return std::nullopt;
@@ -131,6 +133,8 @@ void readAttribute(ops::OpAttribute attribute, const json& value, OpAttributes& 
         a.tanhApproximation = value == "tanh";
         break;
     case OpAttribute::IgnoreIndex: a.ignoreIndex = integer(value, at); break;
+    case OpAttribute::K: a.k = integer(value, at); break;
+    case OpAttribute::Rows: a.rows = integer(value, at); break;
     case OpAttribute::AttributeCount: break;
     }
 }

@@ -1,6 +1,7 @@
 #include "io/request_graph.h"
 
 #include "io/model_graph_json.h"
+#include "workload/families/hf_config.h"
 #include "workload/lora.h"
 #include "workload/model_zoo.h"
 
@@ -42,6 +43,21 @@ Result<ModelGraph> buildUnadapted(const ValidationRequest& request) {
             }
             return graph;
         }
+        if (!request.hfConfigJson.empty()) {
+            auto config = readHfConfig(request.hfConfigJson, "the Hugging Face config",
+                                       request.hfModelName.empty() ? "model" : request.hfModelName);
+            if (!config)
+                return config.error();
+            if (!request.hfModelName.empty())
+                config->name = request.hfModelName;
+            if (request.inputs.layers > config->layers)
+                return makeError(ErrorCode::InvalidInput,
+                                 config->name + " has " + std::to_string(config->layers) + " layers, not " +
+                                     std::to_string(request.inputs.layers) + "; ask for at most that many");
+            auto inputs = request.inputs;
+            inputs.imageSize = 0;
+            return buildHfModel(*config, inputs);
+        }
         auto model = requireZooModel(request.model);
         if (!model)
             return model.error();
@@ -71,6 +87,14 @@ Result<ModelGraph> buildRequestGraph(const ValidationRequest& request) {
     } catch (const GraphError& e) {
         return makeError(ErrorCode::InvalidInput, e.what());
     }
+}
+
+std::string requestModelName(const ValidationRequest& request) {
+    if (!request.model.empty())
+        return request.model;
+    if (!request.hfConfigJson.empty())
+        return request.hfModelName.empty() ? std::string("Hugging Face model") : request.hfModelName;
+    return "model file";
 }
 
 std::string modelLabel(const std::string& model, const ModelInputs& inputs) {

@@ -197,7 +197,22 @@ Result<ValidationRequest> parseValidationRequest(std::string_view text) {
                 request.model = textOf(value, key);
             else if (key == "model_graph")
                 request.modelGraphJson = value.dump();
-            else if (key == "batch")
+            else if (key == "hf_config") {
+                if (!value.is_object() || !value.contains("config") || !value.at("config").is_object())
+                    throw RequestError("\"hf_config\" must be an object with \"name\" and \"config\" (a "
+                                       "config.json's contents)");
+                for (const auto& [part, _] : value.items())
+                    if (part != "name" && part != "config")
+                        throw RequestError("\"hf_config." + textExcerpt(part, 40) + "\" is not a field");
+                request.hfModelName =
+                    value.contains("name") ? textOf(value.at("name"), "hf_config.name") : "";
+                request.hfConfigJson = value.at("config").dump();
+            } else if (key == "expert_imbalance") {
+                if (!value.is_number() || !(value.get<double>() >= 1) || value.get<double>() > 64)
+                    throw RequestError("\"expert_imbalance\" must be a number from 1 (balanced) to 64, not " +
+                                       jsonExcerpt(value));
+                request.inputs.expertImbalance = value.get<double>();
+            } else if (key == "batch")
                 request.inputs.batch = integerIn(value, key, 1, 1 << 20);
             else if (key == "image_size")
                 request.inputs.imageSize = integerIn(value, key, 8, 8192);
@@ -253,9 +268,11 @@ Result<ValidationRequest> parseValidationRequest(std::string_view text) {
             } else
                 throw RequestError("\"" + textExcerpt(key, 40) + "\" is not a request field");
         }
-        if (request.model.empty() == request.modelGraphJson.empty())
-            throw RequestError(
-                "give either \"model\" (a zoo id) or \"model_graph\" (a model file's contents)");
+        if (int{!request.model.empty()} + int{!request.modelGraphJson.empty()} +
+                int{!request.hfConfigJson.empty()} !=
+            1)
+            throw RequestError("give one of \"model\" (a zoo id), \"model_graph\" (a model file's contents) "
+                               "or \"hf_config\" (a Hugging Face config.json's)");
     } catch (const RequestError& e) {
         return makeError(ErrorCode::InvalidInput, e.what());
     }
@@ -293,8 +310,12 @@ std::string validationRequestToJson(const ValidationRequest& r) {
         out["seq_len"] = r.inputs.seqLen;
     if (r.inputs.layers > 0)
         out["layers"] = r.inputs.layers;
+    if (r.inputs.expertImbalance > 1)
+        out["expert_imbalance"] = r.inputs.expertImbalance;
     if (!r.model.empty())
         out["model"] = r.model;
+    else if (!r.hfConfigJson.empty())
+        out["hf_config"] = {{"name", r.hfModelName}, {"config", json::parse(r.hfConfigJson)}};
     else
         out["model_graph"] = json::parse(r.modelGraphJson);
     return out.dump();

@@ -34,8 +34,12 @@ std::optional<OptimizerImpl> optimizerImplFromString(std::string_view text);
 std::optional<Checkpointing> checkpointingFromString(std::string_view text);
 
 struct ValidationRequest {
-    std::string model;          // a zoo id, or empty when modelGraphJson is given
+    std::string model;          // a zoo id, or empty when modelGraphJson or hfConfigJson is given
     std::string modelGraphJson; // a model file's text (resources/models/README.md)
+    // A Hugging Face config.json's text (workload/families/hf_config.h), built at the request's
+    // batch and sequence like a zoo model, and the name it was imported under.
+    std::string hfConfigJson;
+    std::string hfModelName;
     ModelInputs inputs;
     Precision precision = Precision::Fp32;
     OptimizerKind optimizer = OptimizerKind::AdamW;

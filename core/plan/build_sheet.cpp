@@ -303,7 +303,7 @@ std::string trainingMethod(const ValidationRequest& request, const Words& w) {
 void addWorkload(SheetSection& workloads, std::vector<std::string>& assumptions, const BuildWorkload& planned,
                  const std::optional<BuildGpus>& gpus, const BuildCost& cost, const Words& w) {
     const auto& request = planned.request;
-    const std::string name = request.model.empty() ? std::string("model file") : request.model;
+    const std::string name = requestModelName(request);
     auto& facts = workloads.facts;
     facts.push_back({w("Workload"), name});
     facts.push_back({w("Training method"), trainingMethod(request, w)});

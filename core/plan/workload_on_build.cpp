@@ -114,8 +114,7 @@ CheckOptions checkOptionsFor(const Build& build, WallCircuit circuit) {
             continue;
         const auto& r = planned.request;
         WorkloadNeeds needs{host->ramBytes, host->storageBytes, planned.dataset.cacheInRam,
-                            (r.model.empty() ? std::string("the model file") : r.model) + ", batch " +
-                                std::to_string(r.inputs.batch)};
+                            requestModelName(r) + ", batch " + std::to_string(r.inputs.batch)};
         if (!options.needs) {
             options.needs = std::move(needs);
             continue;

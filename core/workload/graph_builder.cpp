@@ -146,6 +146,33 @@ TensorId GraphBuilder::tanh(const std::string& name, TensorId x) {
     return apply(OpKind::Tanh, name, {x});
 }
 
+TensorId GraphBuilder::sigmoid(const std::string& name, TensorId x) {
+    return apply(OpKind::Sigmoid, name, {x});
+}
+
+TensorId GraphBuilder::topK(const std::string& name, TensorId x, std::int64_t k) {
+    OpAttributes a;
+    a.k = k;
+    return apply(OpKind::TopK, name, {x}, {}, a);
+}
+
+TensorId GraphBuilder::gatherRows(const std::string& name, TensorId x, std::int64_t start,
+                                  std::int64_t rows) {
+    OpAttributes a;
+    a.start = start;
+    a.rows = rows;
+    return apply(OpKind::GatherRows, name, {x}, {}, a);
+}
+
+TensorId GraphBuilder::indexAddRows(const std::string& name, std::optional<TensorId> into, TensorId source,
+                                    std::int64_t start, std::int64_t rows) {
+    OpAttributes a;
+    a.start = start;
+    a.rows = into ? 0 : rows;
+    return apply(OpKind::IndexAddRows, name,
+                 into ? std::vector<TensorId>{*into, source} : std::vector<TensorId>{source}, {}, a);
+}
+
 TensorId GraphBuilder::dropout(const std::string& name, TensorId x, double p) {
     OpAttributes a;
     a.p = p;

@@ -2,6 +2,7 @@
 
 #include "workload/model_graph.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,14 @@ public:
     TensorId gelu(const std::string& name, TensorId x, bool tanhApproximation = false);
     TensorId silu(const std::string& name, TensorId x);
     TensorId tanh(const std::string& name, TensorId x);
+    TensorId sigmoid(const std::string& name, TensorId x);
+    // A mixture of experts' routing (ops/routing.cpp): the top k of the last dimension; `rows` rows
+    // of x from row `start` on (wrapping around); source's rows added into `into` from row `start`
+    // on, or into zeros of `rows` rows when there is nothing to add into.
+    TensorId topK(const std::string& name, TensorId x, std::int64_t k);
+    TensorId gatherRows(const std::string& name, TensorId x, std::int64_t start, std::int64_t rows);
+    TensorId indexAddRows(const std::string& name, std::optional<TensorId> into, TensorId source,
+                          std::int64_t start, std::int64_t rows = 0);
     TensorId dropout(const std::string& name, TensorId x, double p);
     TensorId softmax(const std::string& name, TensorId x, std::int64_t dim);
     TensorId logSoftmax(const std::string& name, TensorId x, std::int64_t dim);

@@ -56,7 +56,7 @@ struct OpAttributes {
     std::int64_t dim = -1;          // softmax, cat, select, slice, flatten start, transpose first
     std::int64_t dim2 = -1;         // transpose second, flatten end
     std::int64_t index = 0;         // select
-    std::int64_t start = 0;         // slice
+    std::int64_t start = 0;         // slice; gather_rows, index_add_rows: the first row
     std::int64_t end = 0;           // slice (exclusive; negative counts from the end)
     double eps = 1e-5;              // norms
     double p = 0;                   // dropout probability (also attention dropout)
@@ -65,6 +65,8 @@ struct OpAttributes {
     bool causal = false;            // attention
     bool tanhApproximation = false; // gelu(approximate="tanh")
     std::int64_t ignoreIndex = -100;
+    std::int64_t k = 1;    // topk
+    std::int64_t rows = 0; // gather_rows: rows taken; index_add_rows with one input: rows made
 };
 
 struct Op {

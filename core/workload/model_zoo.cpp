@@ -1,8 +1,14 @@
 #include "workload/model_zoo.h"
 
+#include "workload/bundled_hf_configs.h"
+#include "workload/families/hf_config.h"
 #include "workload/families/language_models.h"
 #include "workload/families/resnet.h"
 #include "workload/families/vision_models.h"
+
+#include <algorithm>
+#include <cassert>
+#include <memory>
 
 namespace torchrig {
 
@@ -18,6 +24,38 @@ ModelInputs tokenDefaults(std::int64_t seq) {
 // The inputs' layer count where it asks for fewer blocks than the model has, else the model's.
 std::int64_t layersFor(const ModelInputs& inputs, std::int64_t own) {
     return inputs.layers > 0 && inputs.layers < own ? inputs.layers : own;
+}
+
+// The hub repositories the bundled configs are copies of (resources/models/hf/README.md).
+constexpr std::pair<std::string_view, std::string_view> kHfTitles[] = {
+    {"llama-3.1-8b", "Llama 3.1 8B (meta-llama/Llama-3.1-8B)"},
+    {"llama-3.1-70b", "Llama 3.1 70B (meta-llama/Llama-3.1-70B)"},
+    {"qwen2.5-7b", "Qwen2.5 7B (Qwen/Qwen2.5-7B)"},
+    {"mistral-7b-v0.3", "Mistral 7B v0.3 (mistralai/Mistral-7B-v0.3)"},
+    {"gemma-2-9b", "Gemma 2 9B (google/gemma-2-9b)"},
+    {"phi-3-mini-4k", "Phi-3 mini 4k (microsoft/Phi-3-mini-4k-instruct)"},
+    {"mixtral-8x7b", "Mixtral 8x7B, mixture of experts (mistralai/Mixtral-8x7B-v0.1)"},
+    {"qwen1.5-moe-a2.7b", "Qwen1.5-MoE-A2.7B, mixture of experts (Qwen/Qwen1.5-MoE-A2.7B)"},
+    {"deepseek-v2-lite", "DeepSeek-V2-Lite, latent attention and experts (deepseek-ai/DeepSeek-V2-Lite)"},
+};
+
+void addHfModels(std::vector<ZooModel>& zoo) {
+    for (const auto& bundled : bundledHfConfigs()) {
+        const std::string id(bundled.id);
+        auto config = readHfConfig(bundled.text, "resources/models/hf/" + id + ".json", id);
+        assert(config && "a bundled config is read by tests/core/hf_model_test.cpp");
+        if (!config)
+            continue;
+        auto shared = std::make_shared<HfModelConfig>(std::move(*config));
+        shared->name = id;
+        const auto* title = std::find_if(std::begin(kHfTitles), std::end(kHfTitles),
+                                         [&](const auto& t) { return t.first == id; });
+        zoo.push_back(
+            {id, shared->modelType,
+             title == std::end(kHfTitles) ? id : std::string(title->second) + " language model",
+             ModelInputKind::Tokens, tokenDefaults(std::min<std::int64_t>(4096, shared->maxPositions)),
+             [shared](const ModelInputs& in) { return buildHfModel(*shared, in); }, shared->layers});
+    }
 }
 
 std::vector<ZooModel> makeZoo() {
@@ -114,6 +152,7 @@ std::vector<ZooModel> makeZoo() {
                        },
                        size.layers});
     }
+    addHfModels(zoo);
     return zoo;
 }
 

@@ -46,6 +46,12 @@ enum class OpKind {
     RotaryEmbedding,
     Float, // x.float(): a float32 copy, or x itself when it is float32 already
     Pow,   // torch.pow(x, scalar)
+    Sigmoid,
+    // A mixture of experts' routing (workload/ops/routing.cpp): the router's top k, the rows of the
+    // tokens one expert receives, and its output added back at those rows.
+    TopK,
+    GatherRows,
+    IndexAddRows,
     // Not an op: the number of kinds. Keep it last; the registry and its tests count up to it.
     KindCount,
 };

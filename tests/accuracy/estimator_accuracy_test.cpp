@@ -24,7 +24,7 @@ using namespace torchrig;
 namespace {
 
 struct Case {
-    std::string model; // a zoo id, or a file under resources/models
+    std::string model; // a zoo id, a file under resources/models, or hf/… (a config under tests/support)
     std::int64_t batch;
     std::int64_t size; // sequence length or image size (0: the model's default)
     const char* optimizer;
@@ -80,6 +80,13 @@ const std::vector<Case> kCases = {
     {"gpt2", 4, 128, "adamw", "bf16", "none", "default", R"({"inference": true})"},
     {"resnet50", 8, 0, "sgd", "amp-bf16", "none", "default", R"({"inference": true})"},
     {"example-tiny-llama.json", 4, 0, "sgd", "fp32", "none", "default", R"({"inference": true})"},
+    // Hugging Face configs scaled down (tests/support/hf/): mixtures of experts and two dense families
+    {"hf/tiny-mixtral.json", 4, 64, "adamw"},
+    {"hf/tiny-mixtral.json", 4, 64, "sgd", "amp-bf16", "none", "default", R"({"expert_imbalance": 2})"},
+    {"hf/tiny-qwen2-moe.json", 2, 64, "adamw", "fp32", "blocks"},
+    {"hf/tiny-deepseek-v2.json", 2, 64, "adamw"},
+    {"hf/tiny-qwen2.json", 4, 64, "adamw"},
+    {"hf/tiny-gemma2.json", 4, 64, "sgd", "amp-bf16"},
 };
 
 nlohmann::json requestFor(const Case& c) {
@@ -92,7 +99,12 @@ nlohmann::json requestFor(const Case& c) {
                               {"steps", 1},
                               {"threads", 2}};
     request.update(nlohmann::json::parse(c.extra));
-    if (c.model.ends_with(".json")) {
+    if (c.model.starts_with("hf/")) {
+        request["hf_config"] = {
+            {"name", c.model.substr(3)},
+            {"config", nlohmann::json::parse(test::readFile(TORCHRIG_TEST_SUPPORT "/" + c.model))}};
+        request["seq_len"] = c.size;
+    } else if (c.model.ends_with(".json")) {
         request["model_graph"] =
             nlohmann::json::parse(test::readFile(TORCHRIG_TEST_RESOURCES "/models/" + c.model));
     } else {

@@ -131,11 +131,9 @@ void AnalysisPanel::refresh() {
                     .arg(100 * e->time->hostBoundSeconds / e->time->stepSeconds, 0, 'f', 0);
     if (e->time && e->time->calibrated && calibration)
         time += tr(" (calibrated with a run on %1)").arg(QString::fromStdString(calibration->deviceName));
-    m_summary->setText(
-        tr("%1 on %n x %2 — %3; %4", nullptr, gpus->gpus)
-            .arg(QString::fromStdString(workload.request().model.empty() ? std::string("model file")
-                                                                         : workload.request().model),
-                 QString::fromStdString(gpus->spec.name), fit, time));
+    m_summary->setText(tr("%1 on %n x %2 — %3; %4", nullptr, gpus->gpus)
+                           .arg(QString::fromStdString(requestModelName(workload.request())),
+                                QString::fromStdString(gpus->spec.name), fit, time));
     m_memory->setEstimate(*e, gpus->spec.usableBytes);
     if (e->time)
         m_stepTime->setTime(*e->time, gpus->gpus, tokensPerSample);

@@ -250,7 +250,8 @@ static QString defaultsText(const ZooModel& zoo, const plan::WorkloadDefaults& d
 static QString workloadLabel(int index, const plan::BuildWorkload& planned) {
     const auto& r = planned.request;
     QString label = QStringLiteral("%1 · %2").arg(index + 1).arg(
-        r.model.empty() ? WorkloadEditor::tr("model file") : QString::fromStdString(r.model));
+        r.model.empty() && r.hfConfigJson.empty() ? WorkloadEditor::tr("model file")
+                                                  : QString::fromStdString(requestModelName(r)));
     if (r.lora.rank > 0)
         label += QStringLiteral(" · %1 r%2")
                      .arg(r.lora.quantizeBase4bit ? QStringLiteral("QLoRA") : QStringLiteral("LoRA"))

@@ -4,8 +4,6 @@
 
 namespace torchrig {
 
-namespace {
-
 void checkSequence(const std::string& model, std::int64_t seqLen, std::int64_t maxPositions) {
     if (seqLen > maxPositions)
         throw GraphError(model + " reads at most " + std::to_string(maxPositions) +
@@ -38,8 +36,6 @@ TensorId causalLmLoss(GraphBuilder& g, TensorId logits, std::int64_t batch, std:
     auto flatLabels = g.view("shift_labels.view", shiftedLabels, {-1});
     return g.crossEntropy("loss", flatLogits, flatLabels);
 }
-
-} // namespace
 
 ModelGraph buildBert(const BertConfig& c, const ModelInputs& inputs) {
     checkSequence(c.name, inputs.seqLen, c.maxPositions);

@@ -7,6 +7,18 @@
 
 namespace torchrig {
 
+class GraphBuilder;
+
+// The pieces every transformer family here shares (language_models.cpp).
+// Throws GraphError when the sequence is longer than the model's positions.
+void checkSequence(const std::string& model, std::int64_t seqLen, std::int64_t maxPositions);
+// [n, s, heads * dim] -> [n, heads, s, dim], and back.
+TensorId splitHeads(GraphBuilder& g, const std::string& name, TensorId x, std::int64_t heads);
+TensorId mergeHeads(GraphBuilder& g, const std::string& name, TensorId x);
+// transformers' ForCausalLMLoss on [n, s, vocab] logits.
+TensorId causalLmLoss(GraphBuilder& g, TensorId logits, std::int64_t batch, std::int64_t seq,
+                      std::int64_t vocab);
+
 // Hugging Face transformers BertForSequenceClassification (BertModel + pooler + classifier).
 struct BertConfig {
     std::string name = "bert-base-uncased";

@@ -12,6 +12,9 @@ struct ModelInputs {
     // Transformer blocks to build (BERT, GPT-2, Llama, ViT), fewer than the model's own so that a
     // run fits a smaller device; 0: the model's own (ZooModel::layers).
     std::int64_t layers = 0;
+    // Mixture of experts: the most loaded expert receives this many times its even share of the
+    // tokens (1: routing is balanced, as a trained router's load-balancing loss aims for).
+    double expertImbalance = 1;
 };
 
 } // namespace torchrig

@@ -1,5 +1,6 @@
 // Activations and the softmaxes: one input, an output of its shape, and what the gradient formula
-// reads (derivatives.yaml): the input (gelu, silu, relu6) or the output (relu, tanh, softmax).
+// reads (derivatives.yaml): the input (gelu, silu, relu6) or the output (relu, tanh, sigmoid,
+// softmax).
 
 #include "workload/ops/all_op_descriptors.h"
 #include "workload/ops/forward_memory.h"
@@ -123,6 +124,21 @@ constinit const OpDescriptor kTanh = {
     .forwardMemory = savesOutput,
     .example =
         [] { return unaryExample("tanh", [](GraphBuilder& g, TensorId x) { return g.tanh("tanh", x); }); },
+};
+
+constinit const OpDescriptor kSigmoid = {
+    .kind = OpKind::Sigmoid,
+    .id = "sigmoid",
+    .call = "torch.sigmoid",
+    .attributes = {},
+    .shape = unaryShape,
+    .cost = readsAndWrites,
+    .forwardMemory = savesOutput,
+    .example =
+        [] {
+            return unaryExample("sigmoid",
+                                [](GraphBuilder& g, TensorId x) { return g.sigmoid("sigmoid", x); });
+        },
 };
 
 constinit const OpDescriptor kSoftmax = {

@@ -25,8 +25,13 @@ extern const OpDescriptor kSilu;
 extern const OpDescriptor kRelu;
 extern const OpDescriptor kRelu6;
 extern const OpDescriptor kTanh;
+extern const OpDescriptor kSigmoid;
 extern const OpDescriptor kSoftmax;
 extern const OpDescriptor kLogSoftmax;
+// routing.cpp
+extern const OpDescriptor kTopK;
+extern const OpDescriptor kGatherRows;
+extern const OpDescriptor kIndexAddRows;
 // dropout.cpp
 extern const OpDescriptor kDropout;
 // embedding.cpp

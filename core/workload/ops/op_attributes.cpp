@@ -26,6 +26,8 @@ constexpr EnumNames<OpAttribute, kOpAttributeCount> kKeys = {{
     {OpAttribute::Causal, "causal"},
     {OpAttribute::Approximate, "approximate"},
     {OpAttribute::IgnoreIndex, "ignore_index"},
+    {OpAttribute::K, "k"},
+    {OpAttribute::Rows, "rows"},
 }};
 } // namespace
 

@@ -32,6 +32,8 @@ enum class OpAttribute : std::uint8_t {
     Causal,
     Approximate,
     IgnoreIndex,
+    K,
+    Rows,
     // Not an attribute: the number of them. Keep it last.
     AttributeCount,
 };

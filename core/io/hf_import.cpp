@@ -1,0 +1,171 @@
+#include "io/hf_import.h"
+
+#include "io/json_document.h"
+#include "util/text_file.h"
+
+#include <filesystem>
+#include <map>
+#include <set>
+
+namespace torchrig {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool endsWith(std::string_view text, std::string_view tail) {
+    return text.size() >= tail.size() && text.substr(text.size() - tail.size()) == tail;
+}
+
+// Tensors a checkpoint may hold that are not trained parameters of the graph: rotary tables and
+// attention masks some versions saved as buffers, and a tied head saved beside the embedding.
+bool outsideGraph(const std::string& name, const HfModelConfig& config) {
+    return endsWith(name, "rotary_emb.inv_freq") || endsWith(name, ".attn.bias") ||
+           endsWith(name, ".attn.masked_bias") || endsWith(name, "attention.bias") ||
+           endsWith(name, "attention.masked_bias") || endsWith(name, ".position_ids") ||
+           (config.tiedEmbeddings && (name == "lm_head.weight" || name == "embed_out.weight"));
+}
+
+std::string shapeText(const std::vector<std::int64_t>& shape) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < shape.size(); ++i)
+        out += (i ? ", " : "") + std::to_string(shape[i]);
+    return out + "]";
+}
+
+// The checkpoint's tensors: one file, or the shards model.safetensors.index.json lists (by name
+// only when a shard is not there).
+Result<std::optional<CheckpointSummary>> readCheckpoint(const fs::path& folder, bool& namesOnly) {
+    namesOnly = false;
+    const auto single = folder / "model.safetensors";
+    const auto index = folder / "model.safetensors.index.json";
+    std::error_code ec;
+    if (fs::is_regular_file(single, ec)) {
+        auto header = readSafetensorsHeader(single.string());
+        if (!header)
+            return header.error();
+        return std::optional(summarizeCheckpoint(std::move(header->tensors), {single.filename().string()}));
+    }
+    if (!fs::is_regular_file(index, ec))
+        return std::optional<CheckpointSummary>();
+    auto text = readTextFile(index, 64u << 20);
+    if (!text)
+        return text.error();
+    auto doc = readJsonDocument(*text, index.string());
+    if (!doc)
+        return doc.error();
+    if (!doc->is_object() || !doc->contains("weight_map") || !doc->at("weight_map").is_object())
+        return makeError(ErrorCode::InvalidInput,
+                         index.string() + " has no weight_map: not a safetensors index");
+    std::map<std::string, std::vector<std::string>> byFile;
+    for (const auto& [name, file] : doc->at("weight_map").items()) {
+        if (!file.is_string())
+            return makeError(ErrorCode::InvalidInput, index.string() + ": weight_map." +
+                                                          textExcerpt(name, 60) + " is " + jsonExcerpt(file) +
+                                                          ", not a file name");
+        const auto& shard = file.get_ref<const std::string&>();
+        if (shard.find('/') != std::string::npos || shard.find('\\') != std::string::npos || shard == "..")
+            return makeError(ErrorCode::InvalidInput,
+                             index.string() + " names a shard outside its folder: " + textExcerpt(shard, 60));
+        byFile[shard].push_back(name);
+    }
+    std::vector<SafetensorsTensor> tensors;
+    std::vector<std::string> files;
+    for (const auto& [shard, names] : byFile) {
+        files.push_back(shard);
+        if (!fs::is_regular_file(folder / shard, ec)) {
+            namesOnly = true;
+            for (const auto& name : names)
+                tensors.push_back({name, "?", {}});
+            continue;
+        }
+        auto header = readSafetensorsHeader((folder / shard).string());
+        if (!header)
+            return header.error();
+        for (auto& t : header->tensors)
+            tensors.push_back(std::move(t));
+    }
+    return std::optional(summarizeCheckpoint(std::move(tensors), std::move(files)));
+}
+
+} // namespace
+
+std::string checkpointDisagreement(const ModelGraph& graph, const HfModelConfig& config,
+                                   const CheckpointSummary& checkpoint, bool namesOnly) {
+    std::map<std::string, const TensorInfo*> params;
+    for (const auto& t : graph.tensors())
+        if (t.role == TensorRole::Parameter)
+            params[t.name] = &t;
+    std::set<std::string> seen;
+    for (const auto& t : checkpoint.tensors) {
+        if (outsideGraph(t.name, config))
+            continue;
+        auto it = params.find(t.name);
+        if (it == params.end())
+            return "the checkpoint's tensor " + t.name + " is not one the " + config.modelType +
+                   " config makes: config.json does not describe these weights (or the model is a variant "
+                   "TorchRig does not build)";
+        seen.insert(t.name);
+        if (!namesOnly && t.shape != it->second->shape)
+            return t.name + " is " + shapeText(t.shape) + " in the checkpoint, but config.json makes it " +
+                   shapeText(it->second->shape) + ": the config's sizes disagree with the weights";
+    }
+    for (const auto& [name, info] : params)
+        if (!seen.count(name))
+            return "config.json makes " + name + " " + shapeText(info->shape) +
+                   ", which the checkpoint does not hold: the config does not describe these weights";
+    return {};
+}
+
+Result<HfImport> importHfModel(const std::string& path) {
+    std::error_code ec;
+    fs::path given(path);
+    const bool folderGiven = fs::is_directory(given, ec);
+    const auto configPath = folderGiven ? given / "config.json" : given;
+    if (folderGiven && !fs::is_regular_file(configPath, ec))
+        return makeError(
+            ErrorCode::NotFound,
+            path + " holds no config.json: give the folder a Hugging Face model was downloaded to, or "
+                   "its config.json");
+    auto text = readTextFile(configPath, 4u << 20);
+    if (!text)
+        return text.error();
+    const auto folder = configPath.has_parent_path() ? configPath.parent_path() : fs::path(".");
+    auto folderName = fs::absolute(folder, ec).filename().string();
+    if (folderName.empty() || folderName == ".")
+        folderName = "model";
+    auto config = readHfConfig(*text, configPath.string(), folderName);
+    if (!config)
+        return config.error();
+    HfImport out;
+    out.name = config->name;
+    out.configText = std::move(*text);
+    out.config = std::move(*config);
+    ModelGraph graph;
+    try {
+        ModelInputs small;
+        small.batch = 1;
+        small.seqLen = std::min<std::int64_t>(out.config.maxPositions, 64);
+        small.imageSize = 0;
+        graph = buildHfModel(out.config, small);
+    } catch (const GraphError& e) {
+        return makeError(ErrorCode::InvalidInput, configPath.string() + ": " + e.what());
+    }
+    out.graphParameters = graph.parameterCount();
+    bool namesOnly = false;
+    auto checkpoint = readCheckpoint(folder, namesOnly);
+    if (!checkpoint)
+        return checkpoint.error();
+    if (*checkpoint) {
+        if ((*checkpoint)->layout == CheckpointLayout::Plain) {
+            if (auto why = checkpointDisagreement(graph, out.config, **checkpoint, namesOnly); !why.empty())
+                return makeError(ErrorCode::InvalidInput,
+                                 (folder / (*checkpoint)->files.front()).string() + ": " + why);
+            out.shapesChecked = !namesOnly;
+        }
+        out.checkpoint = std::move(*checkpoint);
+    }
+    return out;
+}
+
+} // namespace torchrig
