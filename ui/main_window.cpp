@@ -178,6 +178,14 @@ void MainWindow::createMenus() {
     });
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
     file->addSeparator();
+    file->addAction(tr("&Import model…"), this, [this] {
+        // The config.json of a Hugging Face download; the safetensors beside it are checked too.
+        const auto path =
+            QFileDialog::getOpenFileName(this, tr("Import a Hugging Face model (its config.json)"), QString(),
+                                         tr("Hugging Face config (*.json);;All files (*)"));
+        if (!path.isEmpty())
+            m_workloadEditor->importHfModel(path);
+    });
     file->addAction(tr("Export build s&heet…"), this, &MainWindow::exportSheetDialog);
     file->addAction(tr("&Print build sheet…"), QKeySequence::Print, this, &MainWindow::printSheet);
     file->addSeparator();

@@ -345,14 +345,14 @@ at::Tensor GraphNetwork::runOp(const Op& op) {
     case OpKind::GatherRows:
         return at::index_select(in(0), 0, wrappedRows(a.start, a.rows, in(0).size(0), in(0)));
     case OpKind::IndexAddRows: {
-        // transformers adds each expert's rows into one zero tensor in place; the graph's later
-        // experts add into the previous result out of place, as the estimate counts them.
+        // transformers adds each expert's rows into one zero tensor in place; the graph adds each
+        // into the previous result (the first into zeros) out of place, as the estimate counts it.
         const auto& source = in(op.inputs.size() - 1);
         if (op.inputs.size() == 1) {
             auto shape = source.sizes().vec();
             shape[0] = a.rows;
             auto into = at::zeros(shape, source.options().requires_grad(false));
-            return into.index_add_(0, wrappedRows(a.start, source.size(0), a.rows, source), source);
+            return at::index_add(into, 0, wrappedRows(a.start, source.size(0), a.rows, source), source);
         }
         return at::index_add(in(0), 0, wrappedRows(a.start, source.size(0), in(0).size(0), source), source);
     }

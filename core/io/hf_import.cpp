@@ -131,7 +131,9 @@ Result<HfImport> importHfModel(const std::string& path) {
     if (!text)
         return text.error();
     const auto folder = configPath.has_parent_path() ? configPath.parent_path() : fs::path(".");
-    auto folderName = fs::absolute(folder, ec).filename().string();
+    // A download's folder names the model; a config kept under its own name (mixtral-8x7b.json) names it too.
+    auto folderName = configPath.filename() == "config.json" ? fs::absolute(folder, ec).filename().string()
+                                                             : configPath.stem().string();
     if (folderName.empty() || folderName == ".")
         folderName = "model";
     auto config = readHfConfig(*text, configPath.string(), folderName);
@@ -139,7 +141,8 @@ Result<HfImport> importHfModel(const std::string& path) {
         return config.error();
     HfImport out;
     out.name = config->name;
-    out.configText = std::move(*text);
+    // Compact, as a build file and the worker's request hold it, so that the text survives a round trip.
+    out.configText = nlohmann::json::parse(*text).dump();
     out.config = std::move(*config);
     ModelGraph graph;
     try {

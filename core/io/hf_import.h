@@ -17,7 +17,7 @@ namespace torchrig {
 
 struct HfImport {
     std::string name;       // the folder's name (or _name_or_path's last part)
-    std::string configText; // config.json as read
+    std::string configText; // config.json, compact JSON
     HfModelConfig config;
     std::int64_t graphParameters = 0; // the graph the config makes
     std::optional<CheckpointSummary> checkpoint;

@@ -2,6 +2,7 @@
 
 #include "document/build_document.h"
 #include "help/glossary.h"
+#include "io/hf_import.h"
 #include "io/model_graph_json.h"
 #include "io/request_graph.h"
 #include "plan/workload_defaults.h"
@@ -284,7 +285,9 @@ void WorkloadEditor::load() {
     // The defaults' line speaks of the workload they were chosen for, and of no other.
     if (!current || m_defaultsNote->property("model").toString().toStdString() != current->request.model)
         m_defaultsNote->setVisible(false);
-    const bool has = current && (!current->request.model.empty() || !current->request.modelGraphJson.empty());
+    const bool has =
+        current && (!current->request.model.empty() || !current->request.modelGraphJson.empty() ||
+                    !current->request.hfConfigJson.empty());
     for (auto* w : std::initializer_list<QWidget*>{m_batch, m_seqLen, m_imageSize, m_precision, m_optimizer,
                                                    m_checkpointing, m_accumulation, m_loraRank, m_qlora,
                                                    m_strategy, m_datasetSamples, m_sampleBytes, m_epochs,
@@ -299,7 +302,9 @@ void WorkloadEditor::load() {
         if (w.model.empty()) {
             auto graph = buildRequestGraph(w);
             const auto name = graph ? QString::fromStdString(graph->name()) : tr("unreadable");
-            m_model->addItem(tr("Model file: %1").arg(name), kModelFileData);
+            m_model->addItem(w.hfConfigJson.empty() ? tr("Model file: %1").arg(name)
+                                                    : tr("Hugging Face: %1").arg(name),
+                             kModelFileData);
         }
         m_model->setCurrentIndex(std::max(
             0, m_model->findData(w.model.empty() ? kModelFileData : QString::fromStdString(w.model))));
@@ -318,7 +323,9 @@ void WorkloadEditor::load() {
         // A model that marks no blocks has nothing to checkpoint: the box says why it is off. The
         // answer depends on the model alone, so its graph is built when the model changes, not on
         // every edit of its sizes.
-        const auto modelKey = w.model.empty() ? w.modelGraphJson : w.model;
+        const auto modelKey = !w.model.empty()         ? w.model
+                              : w.hfConfigJson.empty() ? w.modelGraphJson
+                                                       : w.hfConfigJson;
         if (modelKey != m_blocksModel) {
             const auto graph = buildRequestGraph(w);
             m_blocksModel = modelKey;
@@ -340,8 +347,10 @@ void WorkloadEditor::load() {
         m_cacheDataset->setChecked(d.cacheInRam);
         const auto* zoo = findZooModel(w.model);
         // A model file is written at its own sizes, batch included (resources/models/README.md).
-        m_batch->setEnabled(zoo != nullptr);
-        m_seqLen->setEnabled(zoo && zoo->inputKind == ModelInputKind::Tokens);
+        // An imported Hugging Face model is built at the form's sizes, as a zoo model is.
+        const bool imported = !w.hfConfigJson.empty();
+        m_batch->setEnabled(zoo != nullptr || imported);
+        m_seqLen->setEnabled((zoo && zoo->inputKind == ModelInputKind::Tokens) || imported);
         m_imageSize->setEnabled(zoo && zoo->inputKind == ModelInputKind::Image);
     } else { // a new workload starts from the request's defaults (AdamW, fp32, no accumulation)
         const ValidationRequest defaults;
@@ -405,6 +414,38 @@ void WorkloadEditor::store(Field field) {
     w.checkpointing = m_checkpointing->isChecked() ? Checkpointing::Blocks : Checkpointing::None;
     w.device = "cuda:0";
     m_document.setWorkload(planned, field);
+}
+
+bool WorkloadEditor::importHfModel(const QString& path) {
+    auto imported = torchrig::importHfModel(path.toStdString());
+    if (!imported) {
+        Q_EMIT modelFileRejected(
+            tr("%1 cannot be imported: %2")
+                .arg(QFileInfo(path).fileName(), QString::fromStdString(imported.error().message)));
+        return false;
+    }
+    plan::BuildWorkload planned;
+    if (const auto* current = m_document.currentWorkload())
+        planned = *current;
+    auto& w = planned.request;
+    w.model.clear();
+    w.modelGraphJson.clear();
+    w.hfConfigJson = imported->configText;
+    w.hfModelName = imported->name;
+    w.lora = {};
+    w.device = "cuda:0";
+    w.inputs.seqLen = std::min<std::int64_t>(4096, imported->config.maxPositions);
+    w.inputs.imageSize = 0;
+    if (w.inputs.batch < 1)
+        w.inputs.batch = 1;
+    if (auto graph = buildRequestGraph(w); !graph) {
+        Q_EMIT modelFileRejected(
+            tr("%1 cannot be imported: %2")
+                .arg(QFileInfo(path).fileName(), QString::fromStdString(graph.error().message)));
+        return false;
+    }
+    m_document.setWorkload(planned);
+    return true;
 }
 
 void WorkloadEditor::chooseModelFile() {

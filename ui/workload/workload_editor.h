@@ -34,6 +34,7 @@ public:
     QPushButton* removeWorkloadButton() const { return m_removeWorkload; }
     QLabel* defaultsNote() const { return m_defaultsNote; }
     QSpinBox* batchBox() const { return m_batch; }
+    QSpinBox* seqLenBox() const { return m_seqLen; }
     QComboBox* precisionBox() const { return m_precision; }
     QComboBox* strategyBox() const { return m_strategy; }
     QSpinBox* loraRankBox() const { return m_loraRank; }
@@ -44,6 +45,9 @@ public:
     // Reads a model file (resources/models/README.md) into the workload; a file that is not one
     // gets a message and changes nothing. Returns whether the workload now uses it.
     bool loadModelFile(const QString& path);
+    // A Hugging Face model's folder or config.json becomes the workload's model (File ▸ Import
+    // model…), built at the form's batch and sequence; a refusal is said by modelFileRejected.
+    bool importHfModel(const QString& path);
 
 Q_SIGNALS:
     // A message for the user about a model file that could not be used.

@@ -95,15 +95,23 @@ TensorInfo indexAddRowsShape(const ShapeCheck& check) {
     return ShapeCheck::output(shape, source.dtype);
 }
 
-// The index is made first and kept; backward passes the gradient on to what was added into and
-// gathers the source's rows of it (derivatives.yaml: index_add).
+// The index is made first and kept, and the source too; backward passes the gradient on to what
+// was added into and gathers the source's rows of it (derivatives.yaml: index_add). With one input the zeros
+// are made first and copied by the out-of-place index_add (measured: transformers' in-place index_add_ on
+// them, under autograd on the CPU, held about a second copy at the backward's peak that the
+// estimate could not place; the copy's peak is the same and is exact).
 void indexAddRowsForward(ForwardMemory& m) {
     const std::size_t source = m.op().inputs.size() - 1;
     const auto indexBytes = m.shapeOf(m.op().inputs[source])[0] * kIndexBytes;
+    if (source == 0) // the zeros it adds into, which the out-of-place index_add copies
+        m.allocUntilReturn(m.outputBytes());
     const int index = m.recording ? m.alloc(indexBytes) : m.allocUntilReturn(indexBytes);
     m.newOutput();
     if (m.recording)
         m.keepForBackward(index);
+    // The source's gradient is grad.index_select(0, index).expand_as(source): autograd keeps the
+    // source itself for that (measured: one expert output per expert and layer).
+    m.saveInput(source);
     if (source == 1)
         m.inputGradient(0, 0);
     m.inputGradient(source, m.inputBytes(source));

@@ -1,0 +1,77 @@
+// File ▸ Import model…: a Hugging Face config becomes the workload's model, shown like a zoo
+// model with its batch and sequence editable, saved in the build and read back; a config that is
+// not one is refused with its reason and the build keeps its model.
+
+#include "analysis/analysis_panel.h"
+#include "document/build_document.h"
+#include "io/build_file.h"
+#include "main_window.h"
+#include "test_support.h"
+#include "ui_test_builds.h"
+#include "workload/workload_editor.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QSpinBox>
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace torchrig;
+
+TEST_CASE("An imported Hugging Face model is the workload's model, with batch and sequence editable",
+          "[ui][hf]") {
+    test::TemporaryFolder folder;
+    auto window = test::presetWindow(folder, "research-2x-rtx-4090");
+    auto* editor = window->workloadEditor();
+    const auto modelFolder = folder.path() / "Qwen2-tiny";
+    std::filesystem::create_directories(modelFolder);
+    std::filesystem::copy_file(TORCHRIG_TEST_SUPPORT "/hf/tiny-qwen2.json", modelFolder / "config.json");
+
+    REQUIRE(editor->importHfModel(QString::fromStdString((modelFolder / "config.json").string())));
+    const auto* workload = window->document()->currentWorkload();
+    REQUIRE(workload);
+    CHECK(workload->request.hfModelName == "Qwen2-tiny");
+    CHECK(workload->request.model.empty());
+    CHECK(editor->modelBox()->currentText() == QStringLiteral("Hugging Face: Qwen2-tiny"));
+    CHECK(editor->batchBox()->isEnabled());
+    CHECK(editor->seqLenBox()->isEnabled());
+    CHECK(editor->seqLenBox()->value() == 1024); // the config's max_position_embeddings, under 4096
+    CHECK(window->analysis()->summary()->text().startsWith(QStringLiteral("Qwen2-tiny on ")));
+
+    editor->seqLenBox()->setValue(256);
+    editor->batchBox()->setValue(3);
+    workload = window->document()->currentWorkload();
+    CHECK(workload->request.inputs.seqLen == 256);
+    CHECK(workload->request.inputs.batch == 3);
+
+    const auto path = QString::fromStdString(folder.file("imported.torchrig").string());
+    REQUIRE(window->document()->saveAs(path));
+    ui::BuildDocument reopened;
+    REQUIRE(reopened.open(path));
+    REQUIRE(reopened.currentWorkload());
+    CHECK(reopened.currentWorkload()->request.hfConfigJson == workload->request.hfConfigJson);
+    CHECK(reopened.currentWorkload()->request.inputs.seqLen == 256);
+    CHECK(writeBuildFile(reopened.build()) == writeBuildFile(window->document()->build()));
+}
+
+TEST_CASE("A config that is not a model TorchRig builds is refused and the workload keeps its model",
+          "[ui][hf]") {
+    test::TemporaryFolder folder;
+    ui::BuildDocument document;
+    plan::Build build;
+    build.workloads.push_back(test::planned(test::bert(8)));
+    document.reset(build);
+    ui::WorkloadEditor editor(document); // alone: the main window would show the message in a dialog
+    const auto before = writeBuildFile(document.build());
+    std::ofstream(folder.file("config.json")) << R"({"model_type": "mamba", "hidden_size": 768})";
+    QSignalSpy refused(&editor, &ui::WorkloadEditor::modelFileRejected);
+    CHECK_FALSE(editor.importHfModel(QString::fromStdString(folder.file("config.json").string())));
+    REQUIRE(refused.count() == 1);
+    CHECK(
+        refused.first().first().toString().contains(QStringLiteral("model_type \"mamba\" is not a family")));
+    CHECK(writeBuildFile(document.build()) == before);
+}
