@@ -65,8 +65,9 @@ EstimateCommand::EstimateCommand(CLI::App& parent, const GlobalOptions& options)
         ->check(CLI::Range(1, 4096));
     m_command
         ->add_option("--strategy", m_strategy,
-                     "How several GPUs share it: ddp, zero1, zero2, zero3, fsdp, pp, tp")
-        ->check(CLI::IsMember({"ddp", "zero1", "zero2", "zero3", "fsdp", "tp", "pp"}));
+                     "How several GPUs share it: ddp, zero1, zero2, zero3, fsdp, pp, tp, ep (a mixture "
+                     "of experts' experts spread over them)")
+        ->check(CLI::IsMember({"ddp", "zero1", "zero2", "zero3", "fsdp", "tp", "pp", "ep"}));
     m_command->add_flag("--bucket-view", m_bucketView,
                         "DDP with gradient_as_bucket_view=True (no bucket copies)");
     m_command
@@ -103,7 +104,7 @@ int EstimateCommand::run() {
     const auto strategy = estimate::parallelStrategyFromString(m_strategy);
     if (!strategy)
         return usage("--strategy " + m_strategy +
-                     " is not a strategy this estimates: ddp, zero1, zero2, zero3, fsdp, pp and tp are");
+                     " is not a strategy this estimates: ddp, zero1, zero2, zero3, fsdp, pp, tp and ep are");
     if (m_masterWeights && request->precision != Precision::Bf16)
         return usage("--fp32-master-weights goes with --precision bf16 (amp keeps float32 weights already)");
     auto graph = buildRequestGraph(*request);

@@ -144,6 +144,7 @@ struct OpsTime {
     double hostBoundSeconds = 0;  // of forward and backward: issue time beyond the kernels'
     double forwardFlops = 0, backwardFlops = 0;
     double allReducedBytes = 0; // tensor parallel: the row-parallel outputs, all-reduced
+    double dispatchedBytes = 0; // expert parallel: the tokens gathered for the experts
 };
 
 OpsTime opsTime(const ModelGraph& graph, const TrainingSetup& setup, const Rates& r, double element) {
@@ -171,6 +172,9 @@ OpsTime opsTime(const ModelGraph& graph, const TrainingSetup& setup, const Rates
         auto cost = descriptor.cost(graph, op, element);
         if (cost.flops == 0 && cost.bytes == 0)
             continue;
+        if (op.kind == OpKind::GatherRows &&
+            graph.tensor(op.inputs[0]).shape.back() > 1) // tokens, not weights
+            t.dispatchedBytes += static_cast<double>(numel(graph.tensor(op.outputs[0]).shape)) * element;
         if (tensorParallel && split[static_cast<std::size_t>(op.outputs[0])]) {
             cost.flops /= gpuCount, cost.bytes /= gpuCount, cost.unfusedBytes /= gpuCount;
         } else if (tensorParallel && op.kind == OpKind::Linear &&
@@ -272,7 +276,7 @@ double optimizerSeconds(const ModelGraph& graph, const TrainingSetup& setup, con
 // parallel's gradient exchange (and ZeRO-3's and FSDP's gathers) as far as backward (and, for the
 // gathers, forward) hides it. Returns the communication no compute hides.
 double parallelSeconds(TimeEstimate& t, const TrainingSetup& setup, const DeviceSpec& device,
-                       double trainedBytes, double allReducedBytes, int micro) {
+                       double trainedBytes, double allReducedBytes, double dispatchedBytes, int micro) {
     const int gpus = std::max(1, setup.parallel.gpus);
     const auto strategy = setup.parallel.strategy;
     if (gpus == 1)
@@ -295,6 +299,15 @@ double parallelSeconds(TimeEstimate& t, const TrainingSetup& setup, const Device
         // backward, with nothing to hide behind; the data-parallel gradient all-reduce is absent.
         t.communicationSeconds = 2 * 2.0 * (gpus - 1) / gpus * allReducedBytes / link * micro;
         return t.communicationSeconds;
+    }
+    if (strategy == ParallelStrategy::Expert) {
+        // The routed tokens go to their experts' GPUs and come back (all-to-all, (n-1)/n of them
+        // leave each GPU) in forward and again in backward, waiting on nothing else; the
+        // replicated part's gradients are all-reduced behind backward as under DDP.
+        const double allToAll = 2 * 2.0 * (gpus - 1) / gpus * dispatchedBytes / link * micro;
+        const double ring = 2.0 * (gpus - 1) / gpus * trainedBytes / link;
+        t.communicationSeconds = allToAll + ring;
+        return allToAll + std::max(0.0, ring - t.backwardSeconds);
     }
     // DDP and ZeRO-1/2 all-reduce the gradients (ring: 2(n-1)/n of them over each link), ZeRO-3
     // and FSDP also gather the parameters twice.
@@ -329,8 +342,18 @@ std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const Training
     // Parameters, gradients and optimizer state are stored in float32 but for pure bf16.
     const double trainedBytes =
         static_cast<double>(graph.trainableParameterCount()) * (setup.precision == Precision::Bf16 ? 2 : 4);
-    t.optimizerSeconds = optimizerSeconds(graph, setup, device, r, trainedBytes);
-    const double exposed = parallelSeconds(t, setup, device, trainedBytes, ops.allReducedBytes, micro);
+    // Expert parallel: each GPU updates its share of the experts, and all-reduces only the rest.
+    double expertBytes = 0;
+    const int gpuCount = std::max(1, setup.parallel.gpus);
+    if (setup.parallel.strategy == ParallelStrategy::Expert && gpuCount > 1)
+        for (const auto& p : graph.tensors())
+            if (p.role == TensorRole::Parameter && !p.frozen && p.name.find(".experts.") != std::string::npos)
+                expertBytes +=
+                    static_cast<double>(numel(p.shape)) * (setup.precision == Precision::Bf16 ? 2 : 4);
+    t.optimizerSeconds =
+        optimizerSeconds(graph, setup, device, r, trainedBytes - expertBytes + expertBytes / gpuCount);
+    const double exposed = parallelSeconds(t, setup, device, trainedBytes - expertBytes, ops.allReducedBytes,
+                                           ops.dispatchedBytes, micro);
     if (r.measuredKernels && !device.cuda && r.measuredKernels->firstTouchBytesPerSecond > 0) {
         // What malloc gives back to the kernel and takes again, faulted in page by page.
         const double rate = r.measuredKernels->firstTouchBytesPerSecond;

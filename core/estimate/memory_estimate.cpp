@@ -19,7 +19,7 @@ constexpr EnumNames<MemoryCategory, kMemoryCategoryCount> kCategoryIds = {{
     {MemoryCategory::Workspace, "workspace"},
 }};
 
-constexpr EnumNames<ParallelStrategy, 7> kStrategyIds = {{
+constexpr EnumNames<ParallelStrategy, 8> kStrategyIds = {{
     {ParallelStrategy::Ddp, "ddp"},
     {ParallelStrategy::Zero1, "zero1"},
     {ParallelStrategy::Zero2, "zero2"},
@@ -27,6 +27,7 @@ constexpr EnumNames<ParallelStrategy, 7> kStrategyIds = {{
     {ParallelStrategy::Fsdp, "fsdp"},
     {ParallelStrategy::Pipeline, "pp"},
     {ParallelStrategy::Tensor, "tp"},
+    {ParallelStrategy::Expert, "ep"},
 }};
 
 } // namespace
@@ -68,6 +69,32 @@ std::vector<bool> tensorParallelSplit(const ModelGraph& graph) {
             split[out] = splitInput;
         }
     }
+    return split;
+}
+
+std::vector<bool> expertParallelSplit(const ModelGraph& graph, int gpus) {
+    std::vector<bool> split(graph.tensors().size(), false);
+    std::int64_t experts = 0; // of the first layer that has them
+    std::string firstLayer;
+    for (std::size_t id = 0; id < split.size(); ++id) {
+        const auto& t = graph.tensors()[id];
+        const auto at = t.name.find(".experts.");
+        if (t.role != TensorRole::Parameter || at == std::string::npos)
+            continue;
+        split[id] = true;
+        const auto layer = t.name.substr(0, at);
+        if (firstLayer.empty())
+            firstLayer = layer;
+        if (layer == firstLayer)
+            experts = std::max<std::int64_t>(experts, std::atoll(t.name.c_str() + at + 9) + 1);
+    }
+    if (experts == 0)
+        throw GraphError("expert parallel (ep) spreads a mixture of experts' experts over the GPUs, and " +
+                         graph.name() + " has none: use ddp, fsdp or tp");
+    if (experts % gpus != 0)
+        throw GraphError(graph.name() + "'s " + std::to_string(experts) +
+                         " experts a layer do not divide over " + std::to_string(gpus) +
+                         " GPUs: expert parallel needs a number of GPUs that divides them");
     return split;
 }
 

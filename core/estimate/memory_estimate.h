@@ -50,7 +50,11 @@ enum class AttentionKernel { Default, Math, Fused };
 //         split by its outputs (column-parallel), what follows is split with it (attention heads,
 //         the MLP's hidden units), and the linear that reads a split tensor is split by its inputs
 //         (row-parallel) and all-reduces its output. Embeddings, norms and the head stay whole.
-enum class ParallelStrategy { Ddp, Zero1, Zero2, Zero3, Fsdp, Pipeline, Tensor };
+//  Expert: a mixture of experts' experts spread over the GPUs (each holds experts / GPUs of every
+//         layer, with their gradients and optimizer state), the rest replicated as under DDP; the
+//         tokens go to their experts' GPUs and back by all-to-all, so a GPU's experts receive as
+//         many tokens as all the experts would on one (balanced routing).
+enum class ParallelStrategy { Ddp, Zero1, Zero2, Zero3, Fsdp, Pipeline, Tensor, Expert };
 std::string_view parallelStrategyId(ParallelStrategy strategy); // "ddp", "zero1", …
 std::optional<ParallelStrategy> parallelStrategyFromString(std::string_view text);
 
@@ -90,6 +94,9 @@ std::vector<std::pair<std::size_t, std::size_t>> pipelineStages(const ModelGraph
 // Which tensors tensor parallelism splits over the GPUs (see ParallelStrategy::Tensor): split
 // activations and the column- and row-parallel weights (a row-parallel bias stays whole).
 std::vector<bool> tensorParallelSplit(const ModelGraph& graph);
+// Which tensors expert parallelism splits: the experts' parameters (".experts." in the name).
+// Throws GraphError for a model without experts, or experts that do not divide over the GPUs.
+std::vector<bool> expertParallelSplit(const ModelGraph& graph, int gpus);
 
 // The first op a last-token head leaves out: the graph's last linear (ops().size() when none).
 std::size_t headOpIndex(const ModelGraph& graph);

@@ -40,9 +40,11 @@ Simulation::Simulation(const ModelGraph& graph, const TrainingSetup& setup, Stag
     m_gpus = std::max(1, setup.parallel.gpus);
     const bool parallel = m_gpus > 1;
     m_shardState = parallel && strategy != ParallelStrategy::Ddp && strategy != ParallelStrategy::Pipeline &&
-                   strategy != ParallelStrategy::Tensor;
+                   strategy != ParallelStrategy::Tensor && strategy != ParallelStrategy::Expert;
     if (parallel && strategy == ParallelStrategy::Tensor)
         m_split = tensorParallelSplit(graph);
+    if (parallel && strategy == ParallelStrategy::Expert)
+        m_split = expertParallelSplit(graph, m_gpus);
     m_shardGrads = parallel && (strategy == ParallelStrategy::Zero2 || strategy == ParallelStrategy::Zero3 ||
                                 strategy == ParallelStrategy::Fsdp);
     m_shardParams = parallel && (strategy == ParallelStrategy::Zero3 || strategy == ParallelStrategy::Fsdp);

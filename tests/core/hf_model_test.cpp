@@ -2,6 +2,7 @@
 // (the sources are in resources/models/hf/README.md and tests/support/hf/README.md), and the
 // refusals a config can earn.
 
+#include "estimate/memory_estimate.h"
 #include "io/hf_import.h"
 #include "io/model_graph_json.h"
 #include "test_support.h"
@@ -256,4 +257,35 @@ TEST_CASE("An imported model writes a model file that reads back to the same gra
     CHECK(back->parameterCount() == graph.parameterCount());
     CHECK(back->ops().size() == graph.ops().size());
     CHECK(writeModelGraphJson(*back) == text);
+}
+
+TEST_CASE("Expert parallel spreads the experts' weights, gradients and state over the GPUs",
+          "[core][hf][moe]") {
+    using namespace torchrig::estimate;
+    auto inputs = small();
+    inputs.batch = 2;
+    const auto graph = buildHfModel(supportConfig("tiny-mixtral.json"), inputs);
+    TrainingSetup setup;
+    setup.optimizer = OptimizerKind::AdamW;
+    const auto single = estimateMemory(graph, setup);
+    setup.parallel.gpus = 4;
+    setup.parallel.strategy = ParallelStrategy::Expert;
+    const auto spread = estimateMemory(graph, setup);
+    std::int64_t experts = 0, rest = 0;
+    for (const auto& t : graph.tensors())
+        if (t.role == TensorRole::Parameter)
+            (t.name.find(".experts.") != std::string::npos ? experts : rest) += numel(t.shape) * 4;
+    CHECK(experts > rest);
+    CHECK(single.parameterBytes == experts + rest);
+    CHECK(spread.parameterBytes == rest + experts / 4); // 4 experts a layer: one on each GPU
+    // AdamW's two moments a parameter, and its step counters (one a tensor, on every GPU)
+    CHECK(spread.optimizerStateBytes - 2 * (rest + experts / 4) ==
+          single.optimizerStateBytes - 2 * (rest + experts));
+    CHECK(spread.allocatedPeakBytes < single.allocatedPeakBytes);
+    setup.parallel.gpus = 3;
+    CHECK_THROWS_WITH(estimateMemory(graph, setup),
+                      Catch::Contains("4 experts a layer do not divide over 3 GPUs"));
+    setup.parallel.gpus = 2;
+    CHECK_THROWS_WITH(estimateMemory(buildHfModel(supportConfig("tiny-qwen2.json"), inputs), setup),
+                      Catch::Contains("has none: use ddp, fsdp or tp"));
 }
