@@ -416,6 +416,20 @@ void WorkloadEditor::store(Field field) {
     m_document.setWorkload(planned, field);
 }
 
+plan::BuildWorkload WorkloadEditor::workloadWithNewModel() const {
+    plan::BuildWorkload planned;
+    if (const auto* current = m_document.currentWorkload())
+        planned = *current;
+    auto& w = planned.request;
+    w.model.clear();
+    w.modelGraphJson.clear();
+    w.hfConfigJson.clear();
+    w.hfModelName.clear();
+    w.lora = {};
+    w.device = "cuda:0";
+    return planned;
+}
+
 bool WorkloadEditor::importHfModel(const QString& path) {
     auto imported = torchrig::importHfModel(path.toStdString());
     if (!imported) {
@@ -424,16 +438,10 @@ bool WorkloadEditor::importHfModel(const QString& path) {
                 .arg(QFileInfo(path).fileName(), QString::fromStdString(imported.error().message)));
         return false;
     }
-    plan::BuildWorkload planned;
-    if (const auto* current = m_document.currentWorkload())
-        planned = *current;
+    auto planned = workloadWithNewModel();
     auto& w = planned.request;
-    w.model.clear();
-    w.modelGraphJson.clear();
     w.hfConfigJson = imported->configText;
     w.hfModelName = imported->name;
-    w.lora = {};
-    w.device = "cuda:0";
     w.inputs.seqLen = std::min<std::int64_t>(4096, imported->config.maxPositions);
     w.inputs.imageSize = 0;
     if (w.inputs.batch < 1)
@@ -461,14 +469,9 @@ bool WorkloadEditor::loadModelFile(const QString& path) {
         Q_EMIT modelFileRejected(QString::fromStdString(text.error().message));
         return false;
     }
-    plan::BuildWorkload planned;
-    if (const auto* current = m_document.currentWorkload())
-        planned = *current;
+    auto planned = workloadWithNewModel();
     auto& w = planned.request;
-    w.model.clear();
     w.modelGraphJson = *text;
-    w.lora = {};
-    w.device = "cuda:0";
     const auto reject = [&](const std::string& why) {
         Q_EMIT modelFileRejected(tr("%1 cannot be used as a model: %2")
                                      .arg(QFileInfo(path).fileName(), QString::fromStdString(why)));

@@ -54,6 +54,8 @@ Q_SIGNALS:
     void modelFileRejected(const QString& message);
 
 private:
+    // The current workload (or a new one) with its model, and what only that model had (LoRA), gone.
+    plan::BuildWorkload workloadWithNewModel() const;
     enum Field {
         ModelField,
         BatchField,

@@ -218,6 +218,19 @@ void readMoe(const ConfigFields& f, HfModelConfig& c) {
     c.moe = moe;
 }
 
+// BERT's and GPT-NeoX's sizes, under the names most families use.
+void readEncoderSizes(const ConfigFields& f, HfModelConfig& c) {
+    c.vocab = f.size("vocab_size");
+    c.hidden = f.size("hidden_size");
+    c.layers = f.size("num_hidden_layers");
+    c.heads = f.size("num_attention_heads");
+    c.intermediate = f.size("intermediate_size");
+    c.maxPositions = f.size("max_position_embeddings");
+    if (c.layers > 1000)
+        throw JsonFieldError("num_hidden_layers " + std::to_string(c.layers) +
+                             " is more than the 1,000 TorchRig builds");
+}
+
 void readFamily(const ConfigFields& f, HfModelConfig& c) {
     switch (c.family) {
     case HfFamily::Gpt2:
@@ -230,21 +243,11 @@ void readFamily(const ConfigFields& f, HfModelConfig& c) {
         c.tiedEmbeddings = true;
         return;
     case HfFamily::Bert:
-        c.vocab = f.size("vocab_size");
-        c.hidden = f.size("hidden_size");
-        c.layers = f.size("num_hidden_layers");
-        c.heads = f.size("num_attention_heads");
-        c.intermediate = f.size("intermediate_size");
-        c.maxPositions = f.size("max_position_embeddings");
+        readEncoderSizes(f, c);
         c.typeVocab = f.size("type_vocab_size", 2);
         return;
     case HfFamily::GptNeox:
-        c.vocab = f.size("vocab_size");
-        c.hidden = f.size("hidden_size");
-        c.layers = f.size("num_hidden_layers");
-        c.heads = f.size("num_attention_heads");
-        c.intermediate = f.size("intermediate_size");
-        c.maxPositions = f.size("max_position_embeddings");
+        readEncoderSizes(f, c);
         c.headDim = c.hidden / c.heads;
         c.rotaryFraction = f.number("rotary_pct", 0.25, 0, 1);
         c.parallelResidual = f.flag("use_parallel_residual", true);
