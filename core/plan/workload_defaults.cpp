@@ -27,6 +27,13 @@ std::vector<std::string> attentionTargets(const ModelGraph& graph) {
     };
     if (has(".q_proj") && has(".v_proj"))
         return {"q_proj", "v_proj"};
+    if (has(".q_proj") &&
+        has(".kv_b_proj")) // DeepSeek's latent attention: the queries and the keys/values' up-projection
+        return {"q_proj", "kv_b_proj"};
+    if (has(".qkv_proj")) // Phi-3's fused projection
+        return {"qkv_proj"};
+    if (has(".query_key_value")) // GPT-NeoX's
+        return {"query_key_value"};
     if (has(".c_attn"))
         return {"c_attn"};
     if (has(".query") && has(".value"))

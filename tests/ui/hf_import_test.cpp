@@ -75,3 +75,22 @@ TEST_CASE("A config that is not a model TorchRig builds is refused and the workl
         refused.first().first().toString().contains(QStringLiteral("model_type \"mamba\" is not a family")));
     CHECK(writeBuildFile(document.build()) == before);
 }
+
+TEST_CASE("The zoo's Hugging Face models get LoRA on the attention their layers name", "[ui][hf]") {
+    test::TemporaryFolder folder;
+    auto window = test::presetWindow(folder, "research-2x-rtx-4090");
+    auto* editor = window->workloadEditor();
+    auto targetsFor = [&](const char* model) {
+        const int index = editor->modelBox()->findData(QString::fromLatin1(model));
+        REQUIRE(index > 0);
+        editor->modelBox()->setCurrentIndex(index);
+        const auto* workload = window->document()->currentWorkload();
+        REQUIRE(workload);
+        REQUIRE(workload->request.model == model);
+        CHECK(workload->request.lora.rank == 16); // a full fine-tune fits no 24 GiB card
+        return workload->request.lora.targets;
+    };
+    CHECK(targetsFor("llama-3.1-8b") == std::vector<std::string>{"q_proj", "v_proj"});
+    CHECK(targetsFor("phi-3-mini-4k") == std::vector<std::string>{"qkv_proj"});
+    CHECK(targetsFor("deepseek-v2-lite") == std::vector<std::string>{"q_proj", "kv_b_proj"});
+}
