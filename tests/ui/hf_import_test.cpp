@@ -37,6 +37,7 @@ TEST_CASE("An imported Hugging Face model is the workload's model, with batch an
     CHECK(workload->request.hfModelName == "Qwen2-tiny");
     CHECK(workload->request.model.empty());
     CHECK(editor->modelBox()->currentText() == QStringLiteral("Hugging Face: Qwen2-tiny"));
+    CHECK(editor->modelBox()->toolTip() == editor->modelBox()->currentText());
     CHECK(editor->batchBox()->isEnabled());
     CHECK(editor->seqLenBox()->isEnabled());
     CHECK(editor->seqLenBox()->value() == 1024); // the config's max_position_embeddings, under 4096

@@ -308,6 +308,8 @@ void WorkloadEditor::load() {
         }
         m_model->setCurrentIndex(std::max(
             0, m_model->findData(w.model.empty() ? kModelFileData : QString::fromStdString(w.model))));
+        // The dock is narrow: an imported model's long name is read whole here.
+        m_model->setToolTip(m_model->currentText());
         m_batch->setValue(static_cast<int>(w.inputs.batch));
         m_seqLen->setValue(static_cast<int>(w.inputs.seqLen));
         m_imageSize->setValue(static_cast<int>(w.inputs.imageSize));
