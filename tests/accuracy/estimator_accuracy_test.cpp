@@ -89,6 +89,7 @@ const std::vector<Case> kCases = {
     {"hf/tiny-gemma2.json", 4, 64, "sgd", "amp-bf16"},
     {"hf/tiny-phi3.json", 4, 64, "adamw"},
     {"hf/tiny-mistral.json", 4, 64, "sgd", "fp32", "blocks"},
+    {"hf/tiny-gpt-neox.json", 4, 64, "adamw"},
 };
 
 nlohmann::json requestFor(const Case& c) {

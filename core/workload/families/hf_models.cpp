@@ -263,9 +263,11 @@ ModelGraph buildGptNeox(const HfModelConfig& c, const ModelInputs& inputs, std::
         auto attended =
             mergeHeads(g, p + ".attention.merge", g.attention(p + ".attention.sdpa", q, k, v, true, 0.0));
         attended = g.linear(p + ".attention.dense", attended, c.hidden);
-        auto mlpIn = c.parallelResidual ? x : (x = g.add(p + ".add_attention", attended, x));
+        // Parallel: the MLP reads the block's input beside the attention; else the attention's sum.
+        if (!c.parallelResidual)
+            x = g.add(p + ".add_attention", attended, x);
         auto y = g.linear(p + ".mlp.dense_h_to_4h",
-                          g.layerNorm(p + ".post_attention_layernorm", mlpIn, c.normEps), c.intermediate);
+                          g.layerNorm(p + ".post_attention_layernorm", x, c.normEps), c.intermediate);
         y = g.linear(p + ".mlp.dense_4h_to_h", activation(g, c, p + ".mlp.act", y), c.hidden);
         x = c.parallelResidual ? g.add(p + ".add", g.add(p + ".add_branches", y, attended), x)
                                : g.add(p + ".add_mlp", y, x);
