@@ -117,7 +117,8 @@ std::string readRopeScaling(const ConfigFields& f) {
     return type + printed(" ×%g", factor);
 }
 
-void readDecoder(const ConfigFields& f, HfModelConfig& c) {
+// The sizes every family but GPT-2 names alike.
+void readCommonSizes(const ConfigFields& f, HfModelConfig& c) {
     c.vocab = f.size("vocab_size");
     c.hidden = f.size("hidden_size");
     c.layers = f.size("num_hidden_layers");
@@ -125,6 +126,10 @@ void readDecoder(const ConfigFields& f, HfModelConfig& c) {
         throw JsonFieldError("num_hidden_layers " + std::to_string(c.layers) +
                              " is more than the 1,000 TorchRig builds");
     c.heads = f.size("num_attention_heads");
+}
+
+void readDecoder(const ConfigFields& f, HfModelConfig& c) {
+    readCommonSizes(f, c);
     c.kvHeads =
         f.size("num_key_value_heads", c.heads); // every config class: "defaults to num_attention_heads"
     if (c.heads % c.kvHeads != 0)
@@ -218,17 +223,11 @@ void readMoe(const ConfigFields& f, HfModelConfig& c) {
     c.moe = moe;
 }
 
-// BERT's and GPT-NeoX's sizes, under the names most families use.
+// BERT's and GPT-NeoX's sizes.
 void readEncoderSizes(const ConfigFields& f, HfModelConfig& c) {
-    c.vocab = f.size("vocab_size");
-    c.hidden = f.size("hidden_size");
-    c.layers = f.size("num_hidden_layers");
-    c.heads = f.size("num_attention_heads");
+    readCommonSizes(f, c);
     c.intermediate = f.size("intermediate_size");
     c.maxPositions = f.size("max_position_embeddings");
-    if (c.layers > 1000)
-        throw JsonFieldError("num_hidden_layers " + std::to_string(c.layers) +
-                             " is more than the 1,000 TorchRig builds");
 }
 
 void readFamily(const ConfigFields& f, HfModelConfig& c) {
