@@ -308,9 +308,10 @@ void addWorkload(SheetSection& workloads, std::vector<std::string>& assumptions,
     facts.push_back({w("Workload"), name});
     facts.push_back({w("Training method"), trainingMethod(request, w)});
     const auto* zoo = findZooModel(request.model);
+    const bool languageModel = !request.hfConfigJson.empty(); // every Hugging Face family read is one
     if (!zoo || zoo->inputKind == ModelInputKind::Tokens)
         facts.push_back({w("Sequence length"), std::to_string(request.inputs.seqLen)});
-    if (!zoo || zoo->inputKind == ModelInputKind::Image)
+    if ((!zoo && !languageModel) || (zoo && zoo->inputKind == ModelInputKind::Image))
         facts.push_back({w("Image size"), std::to_string(request.inputs.imageSize)});
     facts.push_back({w("Batch per GPU"), std::to_string(request.inputs.batch)});
     facts.push_back({w("Gradient accumulation"), std::to_string(request.gradientAccumulation)});

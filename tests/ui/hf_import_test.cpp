@@ -6,6 +6,7 @@
 #include "document/build_document.h"
 #include "io/build_file.h"
 #include "main_window.h"
+#include "plan/build_sheet.h"
 #include "test_support.h"
 #include "ui_test_builds.h"
 #include "workload/workload_editor.h"
@@ -94,4 +95,18 @@ TEST_CASE("The zoo's Hugging Face models get LoRA on the attention their layers 
     CHECK(targetsFor("llama-3.1-8b") == std::vector<std::string>{"q_proj", "v_proj"});
     CHECK(targetsFor("phi-3-mini-4k") == std::vector<std::string>{"qkv_proj"});
     CHECK(targetsFor("deepseek-v2-lite") == std::vector<std::string>{"q_proj", "kv_b_proj"});
+}
+
+TEST_CASE("A build sheet names an imported model and gives its sequence, not an image size", "[ui][hf]") {
+    test::TemporaryFolder folder;
+    auto window = test::presetWindow(folder, "research-2x-rtx-4090");
+    const auto modelFolder = folder.path() / "Mixtral-tiny";
+    std::filesystem::create_directories(modelFolder);
+    std::filesystem::copy_file(TORCHRIG_TEST_SUPPORT "/hf/tiny-mixtral.json", modelFolder / "config.json");
+    REQUIRE(window->workloadEditor()->importHfModel(
+        QString::fromStdString(modelFolder.string() + "/config.json")));
+    const auto markdown = plan::buildSheetMarkdown(plan::makeBuildSheet(window->document()->build(), {}));
+    CHECK(markdown.find("Mixtral-tiny") != std::string::npos);
+    CHECK(markdown.find("Sequence length") != std::string::npos);
+    CHECK(markdown.find("Image size") == std::string::npos);
 }
