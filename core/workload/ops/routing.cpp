@@ -96,10 +96,10 @@ TensorInfo indexAddRowsShape(const ShapeCheck& check) {
 }
 
 // The index is made first and kept, and the source too; backward passes the gradient on to what
-// was added into and gathers the source's rows of it (derivatives.yaml: index_add). With one input the zeros
-// are made first and copied by the out-of-place index_add (measured: transformers' in-place index_add_ on
-// them, under autograd on the CPU, held about a second copy at the backward's peak that the
-// estimate could not place; the copy's peak is the same and is exact).
+// was added into and gathers the source's rows of it (derivatives.yaml: index_add). With one input
+// the zeros are made first and the out-of-place index_add copies them: transformers adds into its
+// zeros in place, the graph (and the worker, which runs the graph) out of place, one [rows, …]
+// tensor for the moment of the copy.
 void indexAddRowsForward(ForwardMemory& m) {
     const std::size_t source = m.op().inputs.size() - 1;
     const auto indexBytes = m.shapeOf(m.op().inputs[source])[0] * kIndexBytes;
