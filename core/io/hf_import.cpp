@@ -13,24 +13,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool endsWith(std::string_view text, std::string_view tail) {
-    return text.size() >= tail.size() && text.substr(text.size() - tail.size()) == tail;
-}
-
 // Tensors a checkpoint may hold that are not trained parameters of the graph: rotary tables and
 // attention masks some versions saved as buffers, and a tied head saved beside the embedding.
-bool outsideGraph(const std::string& name, const HfModelConfig& config) {
-    return endsWith(name, "rotary_emb.inv_freq") || endsWith(name, ".attn.bias") ||
-           endsWith(name, ".attn.masked_bias") || endsWith(name, "attention.bias") ||
-           endsWith(name, "attention.masked_bias") || endsWith(name, ".position_ids") ||
+bool outsideGraph(std::string_view name, const HfModelConfig& config) {
+    return name.ends_with("rotary_emb.inv_freq") || name.ends_with(".attn.bias") ||
+           name.ends_with(".attn.masked_bias") || name.ends_with("attention.bias") ||
+           name.ends_with("attention.masked_bias") || name.ends_with(".position_ids") ||
            (config.tiedEmbeddings && (name == "lm_head.weight" || name == "embed_out.weight"));
-}
-
-std::string shapeText(const std::vector<std::int64_t>& shape) {
-    std::string out = "[";
-    for (std::size_t i = 0; i < shape.size(); ++i)
-        out += (i ? ", " : "") + std::to_string(shape[i]);
-    return out + "]";
 }
 
 // The checkpoint's tensors: one file, or the shards model.safetensors.index.json lists (by name
@@ -107,12 +96,13 @@ std::string checkpointDisagreement(const ModelGraph& graph, const HfModelConfig&
                    "TorchRig does not build)";
         seen.insert(t.name);
         if (!namesOnly && t.shape != it->second->shape)
-            return t.name + " is " + shapeText(t.shape) + " in the checkpoint, but config.json makes it " +
-                   shapeText(it->second->shape) + ": the config's sizes disagree with the weights";
+            return t.name + " is " + shapeToString(t.shape) +
+                   " in the checkpoint, but config.json makes it " + shapeToString(it->second->shape) +
+                   ": the config's sizes disagree with the weights";
     }
     for (const auto& [name, info] : params)
         if (!seen.count(name))
-            return "config.json makes " + name + " " + shapeText(info->shape) +
+            return "config.json makes " + name + " " + shapeToString(info->shape) +
                    ", which the checkpoint does not hold: the config does not describe these weights";
     return {};
 }

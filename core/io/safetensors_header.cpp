@@ -13,10 +13,6 @@ constexpr std::uint64_t kMaxHeaderBytes = 100'000'000;
 
 using json = nlohmann::json;
 
-bool endsWith(std::string_view text, std::string_view tail) {
-    return text.size() >= tail.size() && text.substr(text.size() - tail.size()) == tail;
-}
-
 SafetensorsTensor tensorOf(const std::string& name, const json& entry, std::uint64_t dataBytes) {
     const auto where = textExcerpt(name, 80);
     if (!entry.is_object() || !entry.contains("dtype") || !entry.contains("shape") ||
@@ -133,13 +129,13 @@ CheckpointSummary summarizeCheckpoint(std::vector<SafetensorsTensor> tensors,
     for (const auto& t : tensors) {
         s.elementsByDtype[t.dtype] += t.elements();
         s.elements += t.elements();
-        if (endsWith(t.name, ".absmax") || t.name.find(".quant_state.") != std::string::npos ||
-            endsWith(t.name, ".quant_map"))
+        if (t.name.ends_with(".absmax") || t.name.find(".quant_state.") != std::string::npos ||
+            t.name.ends_with(".quant_map"))
             s.layout = CheckpointLayout::Bitsandbytes4bit;
-        else if (endsWith(t.name, ".SCB") && s.layout == CheckpointLayout::Plain)
+        else if (t.name.ends_with(".SCB") && s.layout == CheckpointLayout::Plain)
             s.layout = CheckpointLayout::Bitsandbytes8bit;
-        qweight = qweight || endsWith(t.name, ".qweight");
-        gIdx = gIdx || endsWith(t.name, ".g_idx");
+        qweight = qweight || t.name.ends_with(".qweight");
+        gIdx = gIdx || t.name.ends_with(".g_idx");
     }
     if (qweight && s.layout == CheckpointLayout::Plain)
         s.layout = gIdx ? CheckpointLayout::Gptq : CheckpointLayout::Awq;
