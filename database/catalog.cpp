@@ -56,6 +56,24 @@ Result<std::unique_ptr<Catalog>> Catalog::open(const CatalogOpenOptions& options
                          fmt::format("The bundled hardware catalog {} is missing. Reinstall TorchRig, or "
                                      "rebuild it (cmake --build) and point TORCHRIG_CATALOG at it.",
                                      options.bundledPath.string()));
+    // The bundled rows come from the newest pack: the installed one when it is newer and whole.
+    if (auto bundled = readCatalogPack(options.bundledPath))
+        catalog->m_pack = *bundled;
+    else
+        catalog->m_pack = {"unversioned", "", "", 0, 0, options.bundledPath};
+    if (options.installedPackPath && fs::exists(*options.installedPackPath, ec)) {
+        auto installed = readCatalogPack(*options.installedPackPath);
+        if (!installed)
+            catalog->m_packNotice = "The installed catalog pack is not used: " + installed.error().message;
+        else if (!isNewerPack(*installed, catalog->m_pack))
+            catalog->m_packNotice = fmt::format("The installed catalog pack {} ({}) is not newer than the "
+                                                "one this TorchRig brings ({} of {}); "
+                                                "the bundled one is used",
+                                                installed->version, installed->date, catalog->m_pack.version,
+                                                catalog->m_pack.date);
+        else
+            catalog->m_pack = *installed;
+    }
     try {
         // An in-memory main schema holds the overlay views; the catalogs are attached to it.
         catalog->m_database =
@@ -63,7 +81,7 @@ Result<std::unique_ptr<Catalog>> Catalog::open(const CatalogOpenOptions& options
                                                static_cast<int>(options.busyTimeout.count()));
         auto& database = *catalog->m_database;
         SQLite::Statement attach(database, "ATTACH DATABASE ? AS bundled");
-        attach.bind(1, sqliteUri(options.bundledPath, "mode=ro"));
+        attach.bind(1, sqliteUri(catalog->m_pack.path, "mode=ro"));
         attach.exec();
         int version = database.execAndGet("PRAGMA bundled.user_version").getInt();
         if (version != latestSchemaVersion())

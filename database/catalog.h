@@ -1,5 +1,7 @@
 #pragma once
 
+#include "catalog_pack.h"
+
 #include "hardware/part_category.h"
 #include "part_record.h"
 #include "util/result.h"
@@ -23,6 +25,8 @@ struct CatalogOpenOptions {
     // The user's database; created when missing. Without one the catalog is the bundled one, read-only.
     std::optional<std::filesystem::path> userPath;
     bool userReadOnly = false; // open the user's database without writing to it (--read-only)
+    // A pack installed by `catalog update`: used in the bundled catalog's place when it is newer.
+    std::optional<std::filesystem::path> installedPackPath;
     std::chrono::milliseconds busyTimeout{2000};
 };
 
@@ -78,6 +82,10 @@ public:
 
     const UserDatabaseStatus& userStatus() const { return m_userStatus; }
     const std::filesystem::path& bundledPath() const { return m_bundledPath; }
+    // The pack the catalog's bundled rows come from: the bundled file's, or a newer installed one.
+    const CatalogPackInfo& pack() const { return m_pack; }
+    // Why an installed pack is not used (unreadable, or older than the bundled one), or empty.
+    const std::string& packNotice() const { return m_packNotice; }
 
     // Parts ordered by category, then name; all categories when none is given.
     std::vector<PartRecord> list(std::optional<PartCategory> category = std::nullopt) const;
@@ -120,6 +128,8 @@ private:
 
     std::unique_ptr<SQLite::Database> m_database;
     std::filesystem::path m_bundledPath;
+    CatalogPackInfo m_pack;
+    std::string m_packNotice;
     UserDatabaseStatus m_userStatus;
 };
 

@@ -1,6 +1,8 @@
 #include "catalog_builder.h"
 
 #include "category_schema.h"
+#include "csv_table.h"
+#include "field_value.h"
 #include "part_files.h"
 #include "part_store.h"
 #include "schema_migrator.h"
@@ -82,7 +84,36 @@ Result<std::vector<PartRecord>> readSeedFolder(const fs::path& seedDir) {
     return parts;
 }
 
-Result<BuildReport> writeCatalogFile(const std::vector<PartRecord>& parts, const fs::path& output) {
+Result<CatalogPackInfo> readSeedPack(const fs::path& seedDir) {
+    auto text = readTextFile(seedDir / "pack.csv");
+    if (!text)
+        return text.error();
+    auto table = parseCsv(*text, "pack.csv");
+    if (!table)
+        return table.error();
+    CatalogPackInfo pack;
+    for (const auto& row : table->rows) {
+        if (row.size() != 2)
+            return makeError(ErrorCode::InvalidInput, "pack.csv: each row is key,value");
+        if (row[0] == "version")
+            pack.version = row[1];
+        else if (row[0] == "date")
+            pack.date = row[1];
+        else if (row[0] == "signed_off_by")
+            pack.signedOffBy = row[1];
+        else
+            return makeError(ErrorCode::InvalidInput,
+                             fmt::format("pack.csv: \"{}\" is not version, date or signed_off_by", row[0]));
+    }
+    if (pack.version.empty() || pack.date.size() != 10 || !isPartialIsoDate(pack.date) ||
+        pack.signedOffBy.empty())
+        return makeError(ErrorCode::InvalidInput,
+                         "pack.csv needs a version, a date (YYYY-MM-DD) and who signed the catalog off");
+    return pack;
+}
+
+Result<BuildReport> writeCatalogFile(const std::vector<PartRecord>& parts, const fs::path& output,
+                                     const CatalogPackInfo& pack) {
     auto temporary = output;
     temporary += ".partial";
     std::error_code ec;
@@ -106,6 +137,16 @@ Result<BuildReport> writeCatalogFile(const std::vector<PartRecord>& parts, const
                 }
                 ++report.parts;
             }
+            SQLite::Statement named(database, "INSERT INTO catalog_pack(key, value) VALUES (?, ?)");
+            for (const auto& [key, value] : {std::pair{"version", pack.version}, std::pair{"date", pack.date},
+                                             std::pair{"signed_off_by", pack.signedOffBy}}) {
+                if (value.empty())
+                    continue;
+                named.bind(1, key);
+                named.bind(2, value);
+                named.exec();
+                named.reset();
+            }
             transaction.commit();
             database.exec("INSERT INTO part_search(part_search) VALUES ('optimize')");
             database.exec("ANALYZE");
@@ -126,7 +167,10 @@ Result<BuildReport> buildCatalog(const fs::path& seedDir, const fs::path& output
     auto parts = readSeedFolder(seedDir);
     if (!parts)
         return parts.error();
-    return writeCatalogFile(*parts, output);
+    auto pack = readSeedPack(seedDir);
+    if (!pack)
+        return pack.error();
+    return writeCatalogFile(*parts, output, *pack);
 }
 
 } // namespace torchrig::db

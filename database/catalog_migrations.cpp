@@ -197,10 +197,88 @@ CREATE TABLE device_calibration (
 );
 )sql";
 
+// v4: coolers and complete GPU servers as categories, a card's cooler style, a board's lane sharing and
+// socket count, a case's cooler clearance, a supply's redundancy, vendors' quotes as a kind of price, and the
+// pack a bundled catalog was released as. SQLite cannot widen a CHECK in place, so `part` and `price` are
+// rebuilt; migrateToLatest() runs every step with foreign keys off and checks them before commit,
+// as SQLite's "generalized ALTER TABLE procedure" asks, so that dropping `part` cascades nowhere.
+constexpr std::string_view kVersion4 = R"sql(
+CREATE TABLE part_v4 (
+    key INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE CHECK (length(id) BETWEEN 3 AND 160),
+    category TEXT NOT NULL CHECK (category IN ('gpu', 'cpu', 'memory', 'storage', 'motherboard', 'psu',
+                                               'chassis', 'interconnect', 'cloud', 'cooler', 'server')),
+    name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+    vendor TEXT NOT NULL,
+    aliases TEXT NOT NULL DEFAULT '',
+    source TEXT NOT NULL CHECK (length(trim(source)) > 0),
+    as_of TEXT NOT NULL,
+    confidence TEXT NOT NULL CHECK (confidence IN ('high', 'medium', 'low')),
+    notes TEXT NOT NULL DEFAULT ''
+);
+INSERT INTO part_v4 SELECT key, id, category, name, vendor, aliases, source, as_of, confidence, notes FROM part;
+DROP TABLE part;
+ALTER TABLE part_v4 RENAME TO part;
+CREATE INDEX part_category ON part(category, name);
+CREATE TABLE price_v4 (
+    id INTEGER PRIMARY KEY,
+    part_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('launch_msrp', 'street', 'vendor_quote', 'on_demand_hourly',
+                                       'spot_hourly', 'reserved_hourly')),
+    amount REAL NOT NULL CHECK (amount >= 0),
+    currency TEXT NOT NULL CHECK (length(currency) = 3),
+    date TEXT NOT NULL,
+    source TEXT NOT NULL CHECK (length(trim(source)) > 0)
+);
+INSERT INTO price_v4 SELECT id, part_id, kind, amount, currency, date, source FROM price;
+DROP TABLE price;
+ALTER TABLE price_v4 RENAME TO price;
+CREATE INDEX price_part ON price(part_id, kind, date);
+ALTER TABLE motherboard ADD COLUMN cpu_sockets INTEGER CHECK (cpu_sockets BETWEEN 1 AND 8);
+ALTER TABLE motherboard ADD COLUMN slot_sharing TEXT;
+ALTER TABLE chassis ADD COLUMN max_cooler_height_mm INTEGER CHECK (max_cooler_height_mm BETWEEN 20 AND 300);
+ALTER TABLE psu ADD COLUMN redundancy TEXT;
+ALTER TABLE gpu ADD COLUMN cooler_style TEXT CHECK (cooler_style IN ('blower', 'open_air', 'passive'));
+CREATE TABLE cooler (
+    part_id TEXT PRIMARY KEY NOT NULL REFERENCES part(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('air', 'aio', 'server_heatsink')),
+    sockets TEXT NOT NULL CHECK (length(trim(sockets)) > 0),
+    height_mm INTEGER CHECK (height_mm BETWEEN 10 AND 300),
+    radiator_mm INTEGER CHECK (radiator_mm BETWEEN 60 AND 600)
+);
+CREATE TABLE server (
+    part_id TEXT PRIMARY KEY NOT NULL REFERENCES part(id) ON DELETE CASCADE,
+    rack_units INTEGER CHECK (rack_units BETWEEN 1 AND 48),
+    gpu_form_factor TEXT NOT NULL CHECK (gpu_form_factor IN ('pcie', 'sxm', 'oam')),
+    gpu_slots INTEGER NOT NULL CHECK (gpu_slots BETWEEN 1 AND 64),
+    gpu_part_id TEXT,
+    gpu_count INTEGER CHECK (gpu_count BETWEEN 1 AND 64),
+    gpu_interconnect TEXT,
+    socket TEXT,
+    cpu_sockets INTEGER CHECK (cpu_sockets BETWEEN 1 AND 8),
+    cpu_included TEXT,
+    memory_type TEXT,
+    memory_slots INTEGER CHECK (memory_slots BETWEEN 1 AND 128),
+    memory_max_gb INTEGER CHECK (memory_max_gb BETWEEN 1 AND 1048576),
+    pcie_expansion TEXT,
+    drive_bays TEXT,
+    psu_count INTEGER CHECK (psu_count BETWEEN 1 AND 16),
+    psu_w INTEGER CHECK (psu_w BETWEEN 100 AND 20000),
+    psu_redundancy TEXT,
+    max_power_w INTEGER CHECK (max_power_w BETWEEN 100 AND 100000),
+    network TEXT
+);
+CREATE TABLE catalog_pack (
+    key TEXT PRIMARY KEY NOT NULL CHECK (key IN ('version', 'date', 'signed_off_by')),
+    value TEXT NOT NULL CHECK (length(trim(value)) > 0)
+);
+)sql";
+
 constexpr Migration kMigrations[] = {
     {1, kVersion1},
     {2, kVersion2},
     {3, kVersion3},
+    {4, kVersion4},
 };
 
 } // namespace

@@ -10,6 +10,7 @@ namespace {
 constexpr std::string_view kGpu_tensor_accumulate_choices[] = {"fp32", "fp16"};
 constexpr std::string_view kGpu_form_factor_choices[] = {"pcie", "sxm", "oam"};
 constexpr std::string_view kGpu_gpu_link_choices[] = {"none", "bridge", "sxm", "oam"};
+constexpr std::string_view kGpu_cooler_style_choices[] = {"blower", "open_air", "passive"};
 constexpr FieldSpec kGpuFields[] = {
     {"architecture", FieldType::Text, "Architecture", "", true, {}, kNoMin, kNoMax},
     {"compute_capability", FieldType::Text, "Compute capability", "", false, {}, kNoMin, kNoMax},
@@ -33,6 +34,7 @@ constexpr FieldSpec kGpuFields[] = {
     {"length_mm", FieldType::Integer, "Length", "mm", false, {}, 50.0, 500.0},
     {"power_connectors", FieldType::Text, "Power connectors", "", false, {}, kNoMin, kNoMax},
     {"launch_year", FieldType::Integer, "Launch year", "", false, {}, 1990.0, 2100.0},
+    {"cooler_style", FieldType::Choice, "Cooler", "", false, kGpu_cooler_style_choices, kNoMin, kNoMax},
 };
 constexpr FieldSpec kCpuFields[] = {
     {"cores", FieldType::Integer, "Cores", "", true, {}, 1.0, 1024.0},
@@ -80,6 +82,8 @@ constexpr FieldSpec kMotherboardFields[] = {
     {"ecc", FieldType::Boolean, "ECC support", "", false, {}, kNoMin, kNoMax},
     {"pcie_slots", FieldType::Text, "PCIe slots (gen x lanes @ position)", "", true, {}, kNoMin, kNoMax},
     {"m2_slots", FieldType::Integer, "M.2 slots", "", false, {}, 0.0, 16.0},
+    {"cpu_sockets", FieldType::Integer, "CPU sockets", "", false, {}, 1.0, 8.0},
+    {"slot_sharing", FieldType::Text, "Lanes shared between slots (positions: lanes)", "", false, {}, kNoMin, kNoMax},
 };
 constexpr FieldSpec kPsuFields[] = {
     {"wattage_w", FieldType::Integer, "Rated output", "W", true, {}, 100.0, 10000.0},
@@ -88,6 +92,7 @@ constexpr FieldSpec kPsuFields[] = {
     {"atx_version", FieldType::Text, "ATX version", "", false, {}, kNoMin, kNoMax},
     {"pcie_8pin", FieldType::Integer, "PCIe 8-pin connectors", "", false, {}, 0.0, 16.0},
     {"pcie_16pin", FieldType::Integer, "12VHPWR / 12V-2x6 connectors", "", false, {}, 0.0, 8.0},
+    {"redundancy", FieldType::Text, "Redundancy", "", false, {}, kNoMin, kNoMax},
 };
 constexpr FieldSpec kChassisFields[] = {
     {"kind", FieldType::Text, "Kind", "", true, {}, kNoMin, kNoMax},
@@ -96,6 +101,7 @@ constexpr FieldSpec kChassisFields[] = {
     {"max_gpu_length_mm", FieldType::Integer, "Longest GPU", "mm", false, {}, 100.0, 600.0},
     {"bays_35", FieldType::Integer, "3.5-inch bays", "", false, {}, 0.0, 100.0},
     {"bays_25", FieldType::Integer, "2.5-inch bays", "", false, {}, 0.0, 100.0},
+    {"max_cooler_height_mm", FieldType::Integer, "Tallest CPU cooler", "mm", false, {}, 20.0, 300.0},
 };
 constexpr std::string_view kInterconnect_kind_choices[] = {"nvlink_bridge", "infiniband", "ethernet"};
 constexpr FieldSpec kInterconnectFields[] = {
@@ -120,6 +126,35 @@ constexpr FieldSpec kCloudInstanceFields[] = {
     {"ram_gib", FieldType::Real, "RAM", "GiB", false, {}, 1.0, 100000.0},
     {"gpu_interconnect", FieldType::Text, "GPU interconnect", "", false, {}, kNoMin, kNoMax},
 };
+constexpr std::string_view kCooler_kind_choices[] = {"air", "aio", "server_heatsink"};
+constexpr FieldSpec kCoolerFields[] = {
+    {"kind", FieldType::Choice, "Kind", "", true, kCooler_kind_choices, kNoMin, kNoMax},
+    {"sockets", FieldType::Text, "Sockets", "", true, {}, kNoMin, kNoMax},
+    {"height_mm", FieldType::Integer, "Height", "mm", false, {}, 10.0, 300.0},
+    {"radiator_mm", FieldType::Integer, "Radiator", "mm", false, {}, 60.0, 600.0},
+};
+constexpr std::string_view kServer_gpu_form_factor_choices[] = {"pcie", "sxm", "oam"};
+constexpr FieldSpec kServerFields[] = {
+    {"rack_units", FieldType::Integer, "Height", "U", false, {}, 1.0, 48.0},
+    {"gpu_form_factor", FieldType::Choice, "GPUs it holds", "", true, kServer_gpu_form_factor_choices, kNoMin, kNoMax},
+    {"gpu_slots", FieldType::Integer, "GPU places", "", true, {}, 1.0, 64.0},
+    {"gpu_part_id", FieldType::Text, "GPUs included (catalog GPU)", "", false, {}, kNoMin, kNoMax},
+    {"gpu_count", FieldType::Integer, "GPUs included", "", false, {}, 1.0, 64.0},
+    {"gpu_interconnect", FieldType::Text, "GPU interconnect", "", false, {}, kNoMin, kNoMax},
+    {"socket", FieldType::Text, "CPU socket", "", false, {}, kNoMin, kNoMax},
+    {"cpu_sockets", FieldType::Integer, "CPU sockets", "", false, {}, 1.0, 8.0},
+    {"cpu_included", FieldType::Text, "CPUs included", "", false, {}, kNoMin, kNoMax},
+    {"memory_type", FieldType::Text, "Memory type", "", false, {}, kNoMin, kNoMax},
+    {"memory_slots", FieldType::Integer, "Memory slots", "", false, {}, 1.0, 128.0},
+    {"memory_max_gb", FieldType::Integer, "Maximum memory", "GB", false, {}, 1.0, 1048576.0},
+    {"pcie_expansion", FieldType::Text, "PCIe expansion", "", false, {}, kNoMin, kNoMax},
+    {"drive_bays", FieldType::Text, "Drive bays", "", false, {}, kNoMin, kNoMax},
+    {"psu_count", FieldType::Integer, "Power supplies", "", false, {}, 1.0, 16.0},
+    {"psu_w", FieldType::Integer, "Each supply", "W", false, {}, 100.0, 20000.0},
+    {"psu_redundancy", FieldType::Text, "Supply redundancy", "", false, {}, kNoMin, kNoMax},
+    {"max_power_w", FieldType::Integer, "Maximum system power", "W", false, {}, 100.0, 100000.0},
+    {"network", FieldType::Text, "Network included", "", false, {}, kNoMin, kNoMax},
+};
 // clang-format on
 
 constexpr CategorySchema kSchemas[] = {
@@ -132,6 +167,8 @@ constexpr CategorySchema kSchemas[] = {
     {PartCategory::Chassis, "chassis", kChassisFields},
     {PartCategory::Interconnect, "interconnect", kInterconnectFields},
     {PartCategory::CloudInstance, "cloud", kCloudInstanceFields},
+    {PartCategory::Cooler, "cooler", kCoolerFields},
+    {PartCategory::Server, "server", kServerFields},
 };
 
 } // namespace
@@ -155,6 +192,9 @@ std::span<const std::string_view> keyFields(PartCategory category) {
     static constexpr std::string_view kChassis[] = {"kind", "expansion_slots", "max_gpu_length_mm"};
     static constexpr std::string_view kInterconnect[] = {"kind", "link_gbits", "ports"};
     static constexpr std::string_view kCloud[] = {"gpu_count", "gpu_name", "vcpus", "ram_gib"};
+    static constexpr std::string_view kCooler[] = {"kind", "sockets", "height_mm"};
+    static constexpr std::string_view kServer[] = {"gpu_form_factor", "gpu_slots", "gpu_count",
+                                                   "max_power_w"};
     switch (category) {
     case PartCategory::Gpu: return kGpu;
     case PartCategory::Cpu: return kCpu;
@@ -165,6 +205,8 @@ std::span<const std::string_view> keyFields(PartCategory category) {
     case PartCategory::Chassis: return kChassis;
     case PartCategory::Interconnect: return kInterconnect;
     case PartCategory::CloudInstance: return kCloud;
+    case PartCategory::Cooler: return kCooler;
+    case PartCategory::Server: return kServer;
     }
     return {};
 }

@@ -403,8 +403,8 @@ Result<std::vector<PartRecord>> readPartsJson(std::string_view text, std::string
                 auto kind = priceKindFromString(jsonString(entry, "kind"));
                 if (!kind || !entry.contains("amount") || !entry["amount"].is_number()) {
                     problems.add(
-                        fmt::format("{}.prices[{}]: needs a kind (launch_msrp, street, on_demand_hourly, "
-                                    "spot_hourly, reserved_hourly) and a numeric amount",
+                        fmt::format("{}.prices[{}]: needs a kind (launch_msrp, street, vendor_quote, "
+                                    "on_demand_hourly, spot_hourly, reserved_hourly) and a numeric amount",
                                     at, p));
                     itemOk = false;
                     continue;
@@ -450,7 +450,8 @@ Result<std::vector<PriceRow>> readPricesCsv(std::string_view text, std::string_v
         auto kind = priceKindFromString(columns.cell(row, "kind"));
         if (!kind) {
             problems.add(fmt::format(
-                "{}: \"{}\" is not launch_msrp, street, on_demand_hourly, spot_hourly or reserved_hourly",
+                "{}: \"{}\" is not launch_msrp, street, vendor_quote, on_demand_hourly, spot_hourly or "
+                "reserved_hourly",
                 where(fileLabel, rowNumber, columns, "kind"), columns.cell(row, "kind")));
             continue;
         }

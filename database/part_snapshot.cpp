@@ -2,6 +2,7 @@
 
 #include "plan/gpu_device_spec.h"
 
+#include <tuple>
 #include <variant>
 
 namespace torchrig::db {
@@ -12,13 +13,31 @@ plan::PartSnapshot partSnapshot(const PartRecord& part) {
     s.category = part.category;
     for (const auto& [column, value] : part.fields)
         s.fields[column] = std::visit([](const auto& v) -> plan::SpecValue { return v; }, value);
-    for (auto kind : {PriceKind::Street, PriceKind::LaunchMsrp, PriceKind::OnDemandHourly}) {
-        if (const auto* price = part.latestPrice(kind)) {
-            s.price = *price;
-            break;
-        }
-    }
+    s.price = snapshotPrice(part);
     return s;
+}
+
+std::optional<Price> snapshotPrice(const PartRecord& part) {
+    // A USD price before another (the app converts with one exchange rate, from USD); then a shop's or
+    // a vendor's price before a launch price, a launch price before an hourly one; then the newest.
+    auto rank = [](PriceKind kind) {
+        switch (kind) {
+        case PriceKind::Street:
+        case PriceKind::VendorQuote: return 0;
+        case PriceKind::LaunchMsrp: return 1;
+        case PriceKind::OnDemandHourly: return 2;
+        default: return 3;
+        }
+    };
+    const Price* best = nullptr;
+    for (const auto& price : part.prices) {
+        if (rank(price.kind) > 2)
+            continue;
+        const auto key = std::tuple(price.currency == "USD", -rank(price.kind), price.date);
+        if (!best || key >= std::tuple(best->currency == "USD", -rank(best->kind), best->date))
+            best = &price;
+    }
+    return best ? std::optional<Price>(*best) : std::nullopt;
 }
 
 std::vector<plan::CatalogChoice> catalogChoices(const Catalog& catalog) {

@@ -13,8 +13,11 @@
 namespace torchrig::db {
 
 // What a build file keeps of a catalog part: its name, its columns and the price it is costed at
-// (the newest street price, else the launch price, else the hourly one of a cloud instance).
+// (snapshotPrice's).
 plan::PartSnapshot partSnapshot(const PartRecord& part);
+// The price a build takes of a part: in USD before another currency (the app's one exchange rate
+// is from USD); a shop's or vendor's before a launch price before an hourly one; then the newest.
+std::optional<Price> snapshotPrice(const PartRecord& part);
 
 // A seed article's preset as a build of this catalog's parts, with its title, source and notes;
 // an error naming the part when the catalog lacks one.

@@ -170,6 +170,12 @@ std::string searchKeywords(const PartRecord& part) {
         addPhrase(text("socket"));
         addPhrase(text("chipset"));
         break;
+    case PartCategory::Server:
+    case PartCategory::Cooler:
+        addPhrase(text("socket"));
+        for (const auto& word : searchWords(text("sockets")))
+            keywords.insert(word);
+        break;
     case PartCategory::CloudInstance:
         addPhrase(text("provider"));
         addPhrase(text("instance_type"));

@@ -23,6 +23,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -132,6 +133,16 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     };
     connect(m_browser, &CatalogBrowser::shownPartsChanged, this, showCount);
     showCount(m_browser->shownParts());
+    // Which catalog pack the figures and prices come from, always in view: a price's age is read against it.
+    const auto& pack = m_catalog->pack();
+    auto* packLabel = new QLabel(
+        tr("Catalog %1 of %2").arg(QString::fromStdString(pack.version), QString::fromStdString(pack.date)));
+    packLabel->setObjectName(QStringLiteral("catalogPack"));
+    packLabel->setToolTip(m_catalog->packNotice().empty()
+                              ? tr("Signed off by %1. File ▸ Update catalog… installs a newer pack.")
+                                    .arg(QString::fromStdString(pack.signedOffBy))
+                              : QString::fromStdString(m_catalog->packNotice()));
+    statusBar()->addPermanentWidget(packLabel);
     updateTitle();
     // 1440×860 where the screen has room; a laptop's screen, less its panels, otherwise.
     const auto available = screen() ? screen()->availableGeometry().size() : QSize(1440, 860);
@@ -186,6 +197,7 @@ void MainWindow::createMenus() {
         if (!path.isEmpty())
             m_workloadEditor->importHfModel(path);
     });
+    file->addAction(tr("Update &catalog…"), this, &MainWindow::updateCatalogDialog);
     file->addAction(tr("Export build s&heet…"), this, &MainWindow::exportSheetDialog);
     file->addAction(tr("&Print build sheet…"), QKeySequence::Print, this, &MainWindow::printSheet);
     file->addSeparator();
@@ -524,6 +536,38 @@ void MainWindow::showAbout() {
                        tr("<p><b>TorchRig</b> plans the hardware for training PyTorch models.</p>"
                           "<p>Bundled catalog: %1</p>")
                            .arg(QString::fromStdString(m_catalog->bundledPath().string()).toHtmlEscaped()));
+}
+
+void MainWindow::updateCatalogDialog() {
+    const auto& user = m_catalog->userStatus();
+    if (user.state != db::UserDatabaseState::Writable) {
+        QMessageBox::warning(this, tr("Update catalog"),
+                             tr("A catalog pack is installed beside your parts database, which cannot be "
+                                "written now: %1")
+                                 .arg(QString::fromStdString(user.message)));
+        return;
+    }
+    const auto path = QFileDialog::getOpenFileName(this, tr("Install a catalog pack"), QString(),
+                                                   tr("TorchRig catalog packs (*.sqlite);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QApplication::setOverrideCursor(Qt::WaitCursor); // a copy of a few MB and an integrity check
+    auto installed =
+        db::installCatalogPack(path.toStdString(), m_catalog->pack(), db::installedPackPathFor(user.path));
+    QApplication::restoreOverrideCursor();
+    if (!installed) {
+        QMessageBox::warning(this, tr("Update catalog"), QString::fromStdString(installed.error().message));
+        return;
+    }
+    QMessageBox::information(
+        this, tr("Update catalog"),
+        tr("Catalog pack %1 of %2 is installed (%3 parts, %4 prices). Your own parts, prices and hidden "
+           "rows are unchanged.\n\nRestart TorchRig to use it; the open build keeps the prices it was "
+           "made with until you refresh its parts.")
+            .arg(QString::fromStdString(installed->installed.version),
+                 QString::fromStdString(installed->installed.date))
+            .arg(installed->installed.parts)
+            .arg(installed->installed.prices));
 }
 
 } // namespace torchrig::ui

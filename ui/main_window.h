@@ -67,6 +67,7 @@ private:
     void createMenus();
     void showAbout();
     void exportSheetDialog();
+    void updateCatalogDialog();
     void printSheet();
     void updateTitle();
     bool maybeSave(); // false: the user cancelled

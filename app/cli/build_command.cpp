@@ -10,6 +10,7 @@
 #include "part_snapshot.h"
 #include "plan/build_presets.h"
 #include "plan/compatibility.h"
+#include "plan/price_standing.h"
 #include "plan/workload_on_build.h"
 #include "util/text_file.h"
 #include "util/utf8_text.h"
@@ -250,18 +251,9 @@ int BuildCommand::create() {
 }
 
 int BuildCommand::check() {
-    plan::WallCircuit circuit;
-    const auto x = m_circuit.find('x');
-    try {
-        if (x == std::string::npos)
-            throw std::invalid_argument("no x");
-        circuit.amps = std::stod(m_circuit.substr(0, x));
-        circuit.volts = std::stod(m_circuit.substr(x + 1));
-        if (!(circuit.amps > 0) || !(circuit.volts > 0) || circuit.amps > 1e4 || circuit.volts > 1e4)
-            throw std::invalid_argument("not positive");
-    } catch (const std::exception&) {
-        return usage("--circuit \"" + textExcerpt(m_circuit) + "\": write AMPSxVOLTS, e.g. 15x120 or 10x220");
-    }
+    auto circuit = parseWallCircuit(m_circuit);
+    if (!circuit)
+        return usage(circuit.error().message);
     auto build = loadBuildFile(m_file);
     if (!build)
         return fail(build.error());
@@ -273,7 +265,7 @@ int BuildCommand::check() {
             return fail(planned.error());
         checked.workloads = {*planned};
     }
-    const auto options = plan::checkOptionsFor(checked, circuit);
+    const auto options = plan::checkOptionsFor(checked, *circuit);
     const auto findings = plan::checkBuild(*build, options);
     // Concrete fixes from the catalog, where it opens (plan/finding_fixes.h).
     std::vector<plan::CatalogChoice> choices;
@@ -314,11 +306,13 @@ int BuildCommand::check() {
 int BuildCommand::cost() {
     if (auto resolved = m_costFlags.resolve(); !resolved)
         return usage(resolved.error().message);
-    const auto& options = m_costFlags.options;
+    auto options = m_costFlags.options;
+    options.today = todayIso();
     auto build = loadBuildFile(m_file);
     if (!build)
         return fail(build.error());
     const auto c = plan::costBuild(*build, options);
+    const plan::Words words(plan::SheetLanguage::English);
     auto optionalNumber = [](const std::optional<double>& v) {
         return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
     };
@@ -331,14 +325,19 @@ int BuildCommand::cost() {
                          {"currency", l.unitPrice->currency},
                          {"date", l.unitPrice->date},
                          {"source", l.unitPrice->source},
-                         {"kind", priceKindId(l.unitPrice->kind)}};
+                         {"kind", priceKindId(l.unitPrice->kind)},
+                         {"stale", l.stale}};
+            if (l.stale)
+                price["stale_label"] = plan::stalePriceLabel(*l.unitPrice, words);
             lines.push_back({{"id", l.partId},
                              {"name", l.name},
                              {"quantity", l.quantity},
                              {"unit_price", price},
                              {"subtotal", optionalNumber(l.subtotal)},
                              {"currency", l.currency},
-                             {"hourly", l.hourly}});
+                             {"hourly", l.hourly},
+                             {"included_in", l.includedIn.empty() ? nlohmann::json(nullptr)
+                                                                  : nlohmann::json(l.includedIn)}});
         }
         std::cout << nlohmann::json{{"lines", lines},
                                     {"totals_by_currency", c.totalsByCurrency},
@@ -349,6 +348,9 @@ int BuildCommand::cost() {
                                     {"tax_percent", options.taxPercent},
                                     {"shipping", options.shipping},
                                     {"missing", c.missing},
+                                    {"stale_lines", c.staleLines},
+                                    {"stale_share", optionalNumber(c.staleShare)},
+                                    {"prices_judged_on", options.today},
                                     {"load_watts", c.loadWatts},
                                     {"idle_watts", c.idleWatts},
                                     {"energy_kwh_per_month", c.energyKwhPerMonth},
@@ -363,10 +365,13 @@ int BuildCommand::cost() {
     for (const auto& l : c.lines)
         table.push_back(
             {l.name, std::to_string(l.quantity),
-             l.unitPrice ? fmt::format("{:.2f} {}{}", l.unitPrice->amount, l.unitPrice->currency,
+             l.unitPrice             ? fmt::format("{:.2f} {}{}", l.unitPrice->amount, l.unitPrice->currency,
                                        l.hourly ? "/h" : "")
-                         : "no price",
-             l.unitPrice ? shorten(l.unitPrice->date + ", " + l.unitPrice->source, 48) : "-",
+             : !l.includedIn.empty() ? "in " + l.includedIn
+                                     : "no price",
+             l.unitPrice ? (l.stale ? plan::stalePriceLabel(*l.unitPrice, words) : l.unitPrice->date) + ", " +
+                               shorten(l.unitPrice->source, 48)
+                         : "-",
              l.subtotal ? fmt::format("{:.2f} {}{}", *l.subtotal, l.currency, l.hourly ? "/h" : "") : "-"});
     std::cout << formatTable(table);
     for (const auto& [currency, amount] : c.totalsByCurrency)
@@ -386,6 +391,8 @@ int BuildCommand::cost() {
                   << "\n";
     for (const auto& m : c.missing)
         std::cout << "  missing: " << m << "\n";
+    if (const auto standing = plan::priceStandingSummary(c, words); !standing.empty())
+        std::cout << "prices: " << standing << " (judged on " << options.today << ")\n";
     if (c.loadWatts > 0) {
         std::cout << fmt::format("power at load: {:.0f} W", c.loadWatts);
         if (c.idleWatts > 0)

@@ -43,13 +43,6 @@ const CLI::Validator& categoryValidator() {
     return validator;
 }
 
-std::string today() {
-    auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    char buffer[16];
-    std::strftime(buffer, sizeof buffer, "%Y-%m-%d", std::gmtime(&now));
-    return buffer;
-}
-
 Status applySettings(db::PartRecord& part, const std::vector<std::string>& settings) {
     for (const auto& setting : settings) {
         auto equals = setting.find('=');
@@ -88,6 +81,7 @@ CatalogCommand::CatalogCommand(CLI::App& parent, const GlobalOptions& options)
     addAddAndEdit();
     addRemove();
     addPrice();
+    addUpdate();
 }
 
 std::optional<PartCategory> CatalogCommand::selectedCategory() const {
@@ -101,14 +95,17 @@ int CatalogCommand::run() {
     const auto& status = (*catalog)->userStatus();
     if (status.state == db::UserDatabaseState::Unavailable || status.state == db::UserDatabaseState::ReadOnly)
         std::cerr << "torchrig-cli: warning: " << status.message << "\n";
+    if (!(*catalog)->packNotice().empty())
+        std::cerr << "torchrig-cli: warning: " << (*catalog)->packNotice() << "\n";
     return m_action(**catalog);
 }
 
 void CatalogCommand::addList() {
     auto* command = m_command->add_subcommand("list", "List parts, one category or all");
     command
-        ->add_option("-c,--category", m_category,
-                     "gpu, cpu, memory, storage, motherboard, psu, chassis, interconnect, cloud")
+        ->add_option(
+            "-c,--category", m_category,
+            "gpu, cpu, memory, storage, motherboard, psu, chassis, interconnect, cloud, cooler, server")
         ->check(categoryValidator());
     command->add_flag("--json", m_json, "Print JSON");
     command->callback([this] {
@@ -317,7 +314,7 @@ void CatalogCommand::addAddAndEdit() {
             part.vendor = m_vendor;
             part.aliases = m_aliases;
             part.notes = m_notes;
-            part.provenance = {m_source, m_asOf.empty() ? today() : m_asOf,
+            part.provenance = {m_source, m_asOf.empty() ? todayIso() : m_asOf,
                                confidenceFromString(m_confidence).value_or(Confidence::Medium)};
             if (auto status = applySettings(part, m_sets); !status)
                 return fail(status.error());
@@ -355,7 +352,7 @@ void CatalogCommand::addAddAndEdit() {
             if (!m_source.empty() || !m_asOf.empty() || !m_confidence.empty()) {
                 // Changed figures get the new source; the others keep the one they had.
                 Provenance changed{m_source.empty() ? part->provenance.source : m_source,
-                                   m_asOf.empty() ? today() : m_asOf,
+                                   m_asOf.empty() ? todayIso() : m_asOf,
                                    confidenceFromString(m_confidence).value_or(part->provenance.confidence)};
                 if (m_sets.empty()) {
                     part->provenance = changed;
@@ -402,19 +399,19 @@ void CatalogCommand::addPrice() {
     command->add_option("--date", m_date, "When it was seen: YYYY-MM-DD (default: today)");
     command->add_option("--source", m_source, "Where: a shop, a quote, a price list");
     command->add_option("--kind", m_kind,
-                        "street, launch_msrp, on_demand_hourly, spot_hourly, reserved_hourly");
+                        "street, launch_msrp, vendor_quote, on_demand_hourly, spot_hourly, reserved_hourly");
     command->add_flag("--json", m_json, "Print JSON");
     command->callback([this] {
         m_action = [this](db::Catalog& catalog) {
             if (m_amount >= 0) {
                 auto kind = priceKindFromString(m_kind);
                 if (!kind)
-                    return usage(fmt::format("--kind \"{}\" is not street, launch_msrp, on_demand_hourly, "
-                                             "spot_hourly or reserved_hourly",
+                    return usage(fmt::format("--kind \"{}\" is not street, launch_msrp, vendor_quote, "
+                                             "on_demand_hourly, spot_hourly or reserved_hourly",
                                              m_kind));
                 if (m_source.empty())
                     return usage("say where the price was seen with --source");
-                Price price{m_amount, m_currency, m_date.empty() ? today() : m_date, m_source, *kind};
+                Price price{m_amount, m_currency, m_date.empty() ? todayIso() : m_date, m_source, *kind};
                 if (auto status = catalog.addPrice(m_id, price); !status)
                     return fail(status.error());
             }
@@ -430,6 +427,49 @@ void CatalogCommand::addPrice() {
             }
             std::cout << part->name << "\n"
                       << (part->prices.empty() ? "No prices recorded.\n" : formatPriceTable(part->prices));
+            return kExitOk;
+        };
+    });
+}
+
+void CatalogCommand::addUpdate() {
+    auto* command = m_command->add_subcommand(
+        "update", "Install a newer catalog pack; your own parts, prices, quotes and hidden rows stay");
+    command->add_option("pack", m_file, "The pack: a TorchRig catalog.sqlite with a newer date")->required();
+    command->add_flag("--json", m_json, "Print JSON");
+    command->callback([this] {
+        m_action = [this](db::Catalog& catalog) {
+            const auto& user = catalog.userStatus();
+            if (user.state != db::UserDatabaseState::Writable)
+                return fail(
+                    makeError(ErrorCode::ReadOnly,
+                              "a pack is installed beside your database, and it cannot be written now" +
+                                  (user.message.empty() ? std::string() : ": " + user.message)));
+            auto installed =
+                db::installCatalogPack(m_file, catalog.pack(), db::installedPackPathFor(user.path));
+            if (!installed)
+                return fail(installed.error());
+            const auto& now = installed->installed;
+            const auto& before = installed->replaced;
+            if (m_json) {
+                auto packJson = [](const db::CatalogPackInfo& pack) {
+                    return nlohmann::json{{"version", pack.version},
+                                          {"date", pack.date},
+                                          {"signed_off_by", pack.signedOffBy},
+                                          {"parts", pack.parts},
+                                          {"prices", pack.prices}};
+                };
+                std::cout
+                    << nlohmann::json{{"installed", packJson(now)}, {"replaced", packJson(before)}}.dump(2)
+                    << "\n";
+            } else {
+                std::cout << fmt::format(
+                    "Catalog pack {} of {} installed ({} parts, {} prices; signed off by "
+                    "{}), in place of pack {} of {} ({} parts).\n"
+                    "Your own parts, prices and hidden rows are unchanged.\n",
+                    now.version, now.date, now.parts, now.prices, now.signedOffBy, before.version,
+                    before.date, before.parts);
+            }
             return kExitOk;
         };
     });

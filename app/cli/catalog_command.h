@@ -16,7 +16,7 @@ class Catalog;
 
 namespace torchrig::cli {
 
-// `torchrig-cli catalog list|search|show|import|export|add|edit|remove|price`.
+// `torchrig-cli catalog list|search|show|import|export|add|edit|remove|price|update`.
 class CatalogCommand : public Subcommand {
 public:
     CatalogCommand(CLI::App& parent, const GlobalOptions& options);
@@ -31,6 +31,7 @@ private:
     void addAddAndEdit();
     void addRemove();
     void addPrice();
+    void addUpdate();
     std::optional<PartCategory> selectedCategory() const; // --category, checked when parsed
 
     std::function<int(db::Catalog&)> m_action;

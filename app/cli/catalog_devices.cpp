@@ -21,6 +21,8 @@ db::CatalogOpenOptions catalogOpenOptions(const GlobalOptions& options) {
         open.userPath = options.userDbPath.empty() ? db::defaultUserDatabasePath()
                                                    : std::filesystem::path(options.userDbPath);
     open.userReadOnly = options.readOnly;
+    if (open.userPath)
+        open.installedPackPath = db::installedPackPathFor(*open.userPath);
     return open;
 }
 

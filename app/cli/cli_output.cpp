@@ -2,11 +2,14 @@
 
 #include "category_schema.h"
 #include "field_value.h"
+#include "util/utf8_text.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <chrono>
+#include <ctime>
 
 namespace torchrig::cli {
 
@@ -118,6 +121,30 @@ std::string shorten(const std::string& text, std::size_t most) {
     if (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0x80))
         cut.pop_back();
     return cut + "...";
+}
+
+Result<plan::WallCircuit> parseWallCircuit(const std::string& text) {
+    plan::WallCircuit circuit;
+    const auto x = text.find('x');
+    try {
+        if (x == std::string::npos)
+            throw std::invalid_argument("no x");
+        circuit.amps = std::stod(text.substr(0, x));
+        circuit.volts = std::stod(text.substr(x + 1));
+        if (!(circuit.amps > 0) || !(circuit.volts > 0) || circuit.amps > 1e4 || circuit.volts > 1e4)
+            throw std::invalid_argument("not positive");
+    } catch (const std::exception&) {
+        return makeError(ErrorCode::InvalidInput,
+                         "--circuit \"" + textExcerpt(text) + "\": write AMPSxVOLTS, e.g. 15x120 or 10x220");
+    }
+    return circuit;
+}
+
+std::string todayIso() {
+    auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    char buffer[16];
+    std::strftime(buffer, sizeof buffer, "%Y-%m-%d", std::gmtime(&now));
+    return buffer;
 }
 
 } // namespace torchrig::cli

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "catalog.h"
+#include "plan/compatibility.h"
+#include "util/result.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -20,5 +22,9 @@ std::string formatPriceTable(const std::vector<Price>& prices);
 // The figures a list shows beside a part's name ("24 GB · 1008 GB/s · 450 W").
 std::string partSummary(const db::PartRecord& part);
 nlohmann::json userDatabaseJson(const db::UserDatabaseStatus& status);
+// "15x120": the wall circuit's amps and volts, as --circuit takes it.
+Result<plan::WallCircuit> parseWallCircuit(const std::string& text);
+// Today's date, "YYYY-MM-DD" (UTC).
+std::string todayIso();
 
 } // namespace torchrig::cli

@@ -3,6 +3,7 @@
 #include "build_file_loading.h"
 #include "catalog_devices.h"
 #include "cli_errors.h"
+#include "cli_output.h"
 #include "document/build_sheet_export.h"
 #include "exit_codes.h"
 #include "plan/build_sheet.h"
@@ -28,6 +29,9 @@ ReportCommand::ReportCommand(CLI::App& parent, const GlobalOptions& options)
     m_command->add_option("--page-size", m_pageSize, "PDF pages: a4 or letter")
         ->check(CLI::IsMember({"a4", "letter"}));
     m_command->add_option("--date", m_date, "The date on the sheet, YYYY-MM-DD (default: today)");
+    m_command->add_option(
+        "--circuit", m_circuit,
+        "The wall circuit the load is checked against, AMPSxVOLTS (default 15x120; 10x220 in China)");
     m_costFlags.addTo(*m_command);
 }
 
@@ -47,6 +51,10 @@ int ReportCommand::run(int argc, char** argv) {
     if (!m_date.empty())
         options.date = m_date;
     options.cost = m_costFlags.options;
+    auto circuit = parseWallCircuit(m_circuit);
+    if (!circuit)
+        return usage(circuit.error().message);
+    options.circuit = *circuit;
     // The PDF is drawn by Qt (QCustomPlot is a widget): on the offscreen platform, no display needed.
     std::optional<QApplication> application;
     if (*format == ui::SheetFormat::Pdf) {

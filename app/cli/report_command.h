@@ -23,6 +23,7 @@ private:
     std::string m_language = "en";
     std::string m_pageSize = "a4";
     std::string m_date; // default: today
+    std::string m_circuit = "15x120";
     CostFlags m_costFlags;
 };
 

@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
         options.userPath = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
                                .filePath(QStringLiteral("user-catalog.sqlite"))
                                .toStdString();
+    options.installedPackPath = torchrig::db::installedPackPathFor(*options.userPath);
     auto catalog = torchrig::db::Catalog::open(options);
     if (!catalog) {
         QMessageBox::critical(nullptr, QObject::tr("TorchRig cannot start"),

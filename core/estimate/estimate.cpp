@@ -3,6 +3,7 @@
 #include "workload/ops/op_descriptor.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 
 namespace torchrig::estimate {
@@ -400,9 +401,40 @@ std::int64_t batchOf(const ModelGraph& graph) {
     return 1;
 }
 
+namespace {
+
+int computeCapabilityMajor(const DeviceSpec& device) {
+    int major = 0;
+    const auto& cc = device.computeCapability;
+    if (std::from_chars(cc.data(), cc.data() + cc.size(), major).ec != std::errc())
+        return 0;
+    return major;
+}
+
+// Every card of compute capability 8.0 and later runs half precision on tensor cores: without that
+// rate in the catalog, the FP32 fallback of matrixRate() would make the step many times too slow.
+bool tensorRateMissing(const TrainingSetup& setup, const DeviceSpec& device) {
+    const bool half = setup.precision == Precision::AmpFp16 || setup.precision == Precision::AmpBf16 ||
+                      setup.precision == Precision::Bf16;
+    if (!half || !device.cuda)
+        return false;
+    const double rate = setup.precision == Precision::AmpFp16 ? device.fp16Flops
+                        : device.bf16Flops > 0                ? device.bf16Flops
+                                                              : device.fp16Flops;
+    return rate <= 0 && computeCapabilityMajor(device) >= 8;
+}
+
+} // namespace
+
 bool runsNatively(const TrainingSetup& setup, const DeviceSpec& device) {
     const bool bf16 = setup.precision == Precision::AmpBf16 || setup.precision == Precision::Bf16;
-    return !(bf16 && device.cuda && device.bf16Flops <= 0 && device.fp32Flops > 0);
+    if (!bf16 || !device.cuda || device.bf16Flops > 0)
+        return true;
+    // Compute capability 8.0 (Ampere) and later run BF16: a missing rate is a gap in the catalog,
+    // which the time estimate says itself. Before it, PyTorch emulates BF16.
+    if (const int major = computeCapabilityMajor(device); major > 0)
+        return major >= 8;
+    return device.fp32Flops <= 0;
 }
 
 Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device,
@@ -481,6 +513,12 @@ Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, c
         e.warnings.push_back(device.name + " has no native bfloat16 (the catalog gives it no bf16 rate): "
                                            "PyTorch emulates it, slowly, and the time is not estimated; "
                                            "amp-fp16 is its mixed precision");
+        return e;
+    }
+    if (tensorRateMissing(setup, device)) {
+        e.warnings.push_back("the catalog has no " +
+                             std::string(setup.precision == Precision::AmpFp16 ? "FP16" : "BF16") +
+                             " tensor rate for " + device.name + ", so the step time is not estimated");
         return e;
     }
     e.time = estimateTime(graph, setup, device, batchOf(graph), calibration, e.memory);

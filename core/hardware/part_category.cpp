@@ -17,6 +17,8 @@ std::string_view categoryId(PartCategory category) {
     case PartCategory::Chassis: return "chassis";
     case PartCategory::Interconnect: return "interconnect";
     case PartCategory::CloudInstance: return "cloud";
+    case PartCategory::Cooler: return "cooler";
+    case PartCategory::Server: return "server";
     }
     return "gpu";
 }
@@ -32,6 +34,8 @@ std::string_view categoryLabel(PartCategory category) {
     case PartCategory::Chassis: return "Chassis";
     case PartCategory::Interconnect: return "Interconnect";
     case PartCategory::CloudInstance: return "Cloud instance";
+    case PartCategory::Cooler: return "CPU cooler";
+    case PartCategory::Server: return "GPU server";
     }
     return "GPU";
 }
@@ -62,6 +66,12 @@ std::optional<PartCategory> categoryFromString(std::string_view text) {
         {"nic", PartCategory::Interconnect},
         {"instance", PartCategory::CloudInstance},
         {"cloud-instance", PartCategory::CloudInstance},
+        {"coolers", PartCategory::Cooler},
+        {"cpu-cooler", PartCategory::Cooler},
+        {"heatsink", PartCategory::Cooler},
+        {"servers", PartCategory::Server},
+        {"gpu-server", PartCategory::Server},
+        {"system", PartCategory::Server},
     };
     for (const auto& synonym : synonyms) {
         if (key == synonym.word)

@@ -16,13 +16,15 @@ enum class PartCategory {
     Psu,
     Chassis,
     Interconnect,
-    CloudInstance
+    CloudInstance,
+    Cooler,
+    Server, // a complete GPU server: board, supplies and case in one, often with its GPUs
 };
 
 inline constexpr std::array kAllPartCategories = {
-    PartCategory::Gpu,     PartCategory::Cpu,          PartCategory::MemoryKit,
-    PartCategory::Storage, PartCategory::Motherboard,  PartCategory::Psu,
-    PartCategory::Chassis, PartCategory::Interconnect, PartCategory::CloudInstance,
+    PartCategory::Gpu,           PartCategory::Cpu,    PartCategory::MemoryKit, PartCategory::Storage,
+    PartCategory::Motherboard,   PartCategory::Psu,    PartCategory::Chassis,   PartCategory::Interconnect,
+    PartCategory::CloudInstance, PartCategory::Cooler, PartCategory::Server,
 };
 
 // Stable identifier used in files, the command line and table names ("gpu", "memory", "cloud").

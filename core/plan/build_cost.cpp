@@ -23,7 +23,17 @@ namespace {
 CostLine lineFor(const Build& build, const BuildPart& part) {
     // Built whole: GCC 12 at -O2 takes assigning the optional price member by member for a read
     // of an uninitialised flag (-Wmaybe-uninitialized).
-    CostLine line{part.partId, part.snapshot.name, part.quantity * build.nodes, part.snapshot.price, {}, {},
+    CostLine line{part.partId,
+                  part.snapshot.name,
+                  part.quantity * build.nodes,
+                  part.snapshot.price,
+                  {},
+                  {},
+                  {},
+                  false,
+                  false,
+                  false,
+                  false,
                   {}};
     if (const auto* quote = quoteFor(build.purchasing, part.partId);
         quote && part.snapshot.category != PartCategory::CloudInstance) {
@@ -54,6 +64,20 @@ void setTotals(BuildCost& cost, const CostOptions& options, bool ownsHardware) {
     }
 }
 
+// The complete server in the build that ships this GPU (its gpu_part_id), or empty: the GPUs a
+// server includes are in its price, up to the number it ships with.
+std::string includedIn(const Build& build, const BuildPart& part) {
+    if (part.snapshot.category != PartCategory::Gpu)
+        return {};
+    for (const auto& other : build.parts) {
+        if (other.snapshot.category == PartCategory::Server &&
+            other.snapshot.text("gpu_part_id") == part.partId &&
+            other.snapshot.number("gpu_count").value_or(0) * other.quantity >= part.quantity)
+            return other.partId;
+    }
+    return {};
+}
+
 } // namespace
 
 BuildCost costBuild(const Build& build, const CostOptions& options) {
@@ -61,6 +85,7 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
     cost.currency = options.currency;
     bool converted = !options.currency.empty();
     bool ownsHardware = false, hasCloud = false;
+    std::map<std::string, double> staleByCurrency;
     auto rateUsed = [&](const std::string& from) {
         const auto text = "1 " + from + " = " + printed("%.4f", options.rates.at(from)) + " " +
                           options.currency + " (" +
@@ -101,6 +126,11 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
             continue;
         }
         ownsHardware = true;
+        if (line.includedIn = includedIn(build, part); !line.includedIn.empty()) {
+            line.unitPrice.reset(); // bought with the server that ships it
+            cost.lines.push_back(std::move(line));
+            continue;
+        }
         if (!line.unitPrice || isHourly(line.unitPrice->kind)) {
             line.unitPrice.reset();
             line.toBeQuoted = true;
@@ -129,9 +159,17 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
         }
         line.subtotal = amount;
         cost.totalsByCurrency[line.currency] += amount;
+        if (!line.quoted && isStalePrice(*line.unitPrice, options.today)) {
+            line.stale = true;
+            ++cost.staleLines;
+            staleByCurrency[line.currency] += amount;
+        }
         cost.lines.push_back(std::move(line));
     }
     setTotals(cost, options, ownsHardware);
+    if (cost.totalsByCurrency.size() == 1 && cost.totalsByCurrency.begin()->second > 0)
+        cost.staleShare =
+            staleByCurrency[cost.totalsByCurrency.begin()->first] / cost.totalsByCurrency.begin()->second;
     if (converted && !options.rates.empty())
         cost.notes.push_back("converted at the rates given" + (options.ratesDate.empty()
                                                                    ? std::string(" (undated)")

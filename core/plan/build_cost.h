@@ -24,6 +24,8 @@ struct CostOptions {
     // a day the machine is on but not training.
     double idleWattsPerNode = 0;
     double idleHoursPerDay = 0;
+    // "YYYY-MM-DD": the day prices are judged old on (older than kStalePriceMonths); empty: none is.
+    std::string today;
 };
 
 struct CostLine {
@@ -37,6 +39,9 @@ struct CostLine {
     bool hourly = false;     // a cloud instance: the unit price and subtotal are per hour of use
     bool quoted = false;     // the unit price is a vendor's quote (Purchasing), not the catalog's
     bool toBeQuoted = false; // no price to buy it at: a line the purchasing office asks a vendor for
+    bool stale = false;      // its price is older than kStalePriceMonths: ask for a new one
+    // Bought inside another line of the build (the GPUs a complete server ships with): costed there.
+    std::string includedIn;
 };
 
 struct BuildCost {
@@ -48,6 +53,10 @@ struct BuildCost {
     // totals while `toBeQuotedLines` wait for a vendor's price (equal to `total` when none wait).
     std::optional<double> knownTotal;
     int toBeQuotedLines = 0;
+    // How much of the purchase rests on old prices: the lines whose price is older than
+    // kStalePriceMonths, and their share of the priced parts (one currency only).
+    int staleLines = 0;
+    std::optional<double> staleShare;
     // "1 USD = 7.2000 CNY (2026-11-30)" for each rate a converted line used; the date is the options'.
     std::vector<std::string> ratesUsed;
     std::map<std::string, double> hourlyByCurrency;       // cloud instances: per hour of use, all nodes

@@ -79,8 +79,9 @@ std::vector<BuildPreset> makePresets() {
          "seeds/000_bc17f2316f896fdf.txt, 二.3 企业级部署：集群化方案",
          "over ¥30,000 for the cards' class (seeds/002 2.3)",
          4,
-         {{"gpu/a100-80gb-sxm4", 2,
-           "the catalog's A100 80GB is the SXM4 module; a two-GPU node is the article's"},
+         {{"gpu/a100-80gb-pcie", 2,
+           "the article names A100 80GB cards without a form; PCIe cards are what a board of this "
+           "kind takes (SXM modules need an HGX server)"},
           {"cpu/epyc-9354", 1, kAdded},
           {"memory/samsung-128gb-ddr5-4800-rdimm", 1, "at least 128 GB a node"},
           {"storage/samsung-980-pro-1tb", 1, "a node's share of the article's storage: its SSD cache"},

@@ -4,13 +4,17 @@
 #include "plan/advisor.h"
 #include "plan/compatibility.h"
 #include "plan/gpu_device_spec.h"
+#include "plan/price_standing.h"
 #include "plan/seed_articles.h"
 #include "plan/sheet_words.h"
 #include "plan/workload_on_build.h"
 #include "util/printed.h"
+#include "util/utf8_text.h"
 #include "workload/model_zoo.h"
 
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
 
 namespace torchrig::plan {
 
@@ -70,11 +74,27 @@ std::string tableCurrency(const BuildCost& cost) {
     return currency.empty() ? cost.currency : currency;
 }
 
+const BuildPart* findPart(const Build& build, const std::string& partId) {
+    for (const auto& p : build.parts)
+        if (p.partId == partId)
+            return &p;
+    return nullptr;
+}
+
+// A catalog source as a purchasing office reads it: where it was seen, up to the first detail in
+// brackets or after a semicolon (the whole source is in the CSV and JSON, and in the catalog).
+std::string shortSource(const std::string& source) {
+    auto end = std::min(source.find(" ("), source.find("; "));
+    return textExcerpt(std::string_view(source).substr(0, end), 90);
+}
+
 std::string priceSource(const CostLine& line, const Words& w) {
     const auto& price = *line.unitPrice;
     if (line.quoted)
         return w("quote") + ": " + price.source + (price.date.empty() ? "" : ", " + price.date);
-    return price.date + (price.source.empty() ? "" : " · " + price.source);
+    // An old price's label names its date already.
+    return (line.stale ? stalePriceLabel(price, w) : price.date) +
+           (price.source.empty() ? "" : " · " + shortSource(price.source));
 }
 
 SheetTable componentsTable(const Build& build, const BuildCost& cost, const CostOptions& options,
@@ -91,13 +111,13 @@ SheetTable componentsTable(const Build& build, const BuildCost& cost, const Cost
                             w("Price date and source"), inCurrency("Subtotal")},
                            {3.2, 1.45, 0.55, 1.5, 2.4, 1.5}, {false, false, true, true, false, true});
     for (const auto& line : cost.lines) {
-        const auto* part = [&]() -> const BuildPart* {
-            for (const auto& p : build.parts)
-                if (p.partId == line.partId)
-                    return &p;
-            return nullptr;
-        }();
+        const auto* part = findPart(build, line.partId);
         std::string unit = line.toBeQuoted ? w("to be quoted") : w("no price"), sourced, subtotal = unit;
+        if (!line.includedIn.empty()) {
+            const auto* server = findPart(build, line.includedIn);
+            unit = subtotal =
+                withArgument(w("included in %1"), server ? server->snapshot.name : line.includedIn);
+        }
         if (line.unitPrice && line.unitAmount) {
             unit = amountText(*line.unitAmount, line.subtotal ? line.currency : line.unitPrice->currency) +
                    (line.hourly ? " " + w("per hour") : std::string());
@@ -423,13 +443,19 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
     const Words w(options.language);
     BuildSheet sheet;
     setHeading(sheet, build, options, w);
-    const auto cost = costBuild(build, options.cost);
-    const auto findings = checkBuild(build, checkOptionsFor(build));
+    // Prices are judged old on the day the sheet is made, unless the caller names another day.
+    auto costOptions = options.cost;
+    if (costOptions.today.empty())
+        costOptions.today = options.date;
+    const auto cost = costBuild(build, costOptions);
+    const auto findings = checkBuild(build, checkOptionsFor(build, options.circuit));
     const auto gpus = buildGpus(build);
 
     sheet.sections.push_back(summarySection(build, cost, findings, w));
     auto components = section(w("Components"));
-    components.tables.push_back(componentsTable(build, cost, options.cost, w));
+    components.tables.push_back(componentsTable(build, cost, costOptions, w));
+    if (const auto standing = priceStandingSummary(cost, w); !standing.empty())
+        components.tables.back().totals.push_back(w("Prices") + ": " + standing);
     // Why a line has no figure, where "to be quoted" does not say it (a currency without a rate).
     for (const auto& missing : cost.missing)
         if (missing.find("no purchase price") == std::string::npos)

@@ -6,6 +6,7 @@
 
 #include "plan/build.h"
 #include "plan/build_cost.h"
+#include "plan/compatibility.h"
 #include "plan/rent_vs_buy.h"
 
 #include <cstdint>
@@ -59,6 +60,7 @@ struct BuildSheetOptions {
     std::string appVersion;     // "0.1.0"
     std::string catalogVersion; // how the catalog the prices came from is named
     CostOptions cost;
+    WallCircuit circuit; // the one the build's load is checked against
     // The catalog's cloud instances, for renting the first workload's compute instead (none: the
     // sheet leaves the comparison out).
     std::vector<CloudOffer> cloudOffers;

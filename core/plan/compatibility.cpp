@@ -23,8 +23,8 @@ const std::vector<std::string>& notChecked() {
     static const std::vector<std::string> list = {
         "power connectors of GPUs whose catalog entry does not list them (most: partner cards differ), and "
         "the supply's spare CPU (EPS) cables",
-        "CPU cooler height and socket fit",
-        "open-air versus blower GPU coolers when cards are stacked",
+        "CPU cooler fit where the build has no cooler, or the case gives no clearance",
+        "open-air versus blower GPU coolers when the catalog does not say which a card has",
         "the chassis's fan layout and airflow",
         "BIOS versions a CPU needs on an older board",
         "M.2 slots sharing lanes with PCIe slots or SATA ports",
@@ -51,10 +51,11 @@ const std::vector<CompatibilityRule>& compatibilityRules() {
         {rule::kMemoryRegistered, Severity::Problem, {C::MemoryKit, C::Motherboard}, checkMemoryRegistered},
         {rule::kMemorySlots, Severity::Problem, {C::MemoryKit, C::Motherboard}, checkMemorySlots},
         {rule::kMemoryCapacity, Severity::Problem, {C::MemoryKit, C::Motherboard}, checkMemoryCapacity},
-        {rule::kGpuModules, Severity::Note, {C::Gpu}, checkGpuModules},
+        {rule::kGpuModules, Severity::Problem, {C::Gpu, C::Server}, checkGpuModules},
         {rule::kChassisSlots, Severity::Problem, {C::Chassis, C::Gpu}, checkChassisSlots},
         {rule::kGpuSlots, Severity::Problem, {C::Motherboard, C::Gpu}, checkGpuSlots},
         {rule::kPcieLanes, Severity::Warning, {C::Cpu, C::Motherboard}, checkPcieLanes},
+        {rule::kSlotSharing, Severity::Warning, {C::Motherboard, C::Gpu}, checkSlotSharing},
         {rule::kNvlink, Severity::Problem, {C::Gpu, C::Interconnect}, checkNvlink},
         {rule::kGpuInterconnect,
          Severity::Warning,
@@ -71,6 +72,8 @@ const std::vector<CompatibilityRule>& compatibilityRules() {
         {rule::kHostRamNeeds, Severity::Problem, {C::MemoryKit}, checkHostRamNeeds},
         {rule::kStorageNeeds, Severity::Problem, {C::Storage}, checkStorageNeeds},
         {rule::kCooling, Severity::Warning, {C::Gpu}, checkCooling},
+        {rule::kCoolerSocket, Severity::Problem, {C::Cooler, C::Cpu}, checkCoolerSocket},
+        {rule::kCoolerHeight, Severity::Problem, {C::Cooler, C::Chassis}, checkCoolerHeight},
     };
     return rules;
 }

@@ -47,6 +47,9 @@ inline constexpr std::string_view kGpuLength = "gpu-length";
 inline constexpr std::string_view kHostRamNeeds = "host-ram-needs";
 inline constexpr std::string_view kStorageNeeds = "storage-needs";
 inline constexpr std::string_view kCooling = "cooling";
+inline constexpr std::string_view kCoolerSocket = "cooler-socket";
+inline constexpr std::string_view kCoolerHeight = "cooler-height";
+inline constexpr std::string_view kSlotSharing = "slot-sharing";
 } // namespace rule
 
 struct Finding {

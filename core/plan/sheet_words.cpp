@@ -25,6 +25,22 @@ const std::map<std::string, std::string, std::less<>>& chinese() {
         {"Components", "配件清单"},
         {"Part", "配件"},
         {"Memory kit", "内存"},
+        {"CPU cooler", "CPU 散热器"},
+        {"GPU server", "GPU 服务器"},
+        {"%1 launch price — ask for a quote", "%1 年首发价——请询价"},
+        {"street price of %1 — ask for a quote", "%1 的零售价——请询价"},
+        {"quote of %1 — ask for a new one", "%1 的报价——请重新询价"},
+        {"price list of %1 — check the provider's page", "%1 的价目——请核对服务商页面"},
+        {"%1 % of the priced parts rest on prices older than 12 months",
+         "已定价配件中 %1 % 的金额基于 12 个月以前的价格"},
+        {"%1 line rests on a price older than 12 months", "%1 项基于 12 个月以前的价格"},
+        {"%1 lines rest on prices older than 12 months", "%1 项基于 12 个月以前的价格"},
+        {"%1 line has no price", "%1 项没有价格"},
+        {"%1 lines have no price", "%1 项没有价格"},
+        {"; ", "；"},
+        {"Prices", "价格"},
+        {"included in %1", "含在 %1 内"},
+        {"Catalog", "目录"},
         {"Storage", "存储"},
         {"Motherboard", "主板"},
         {"Power supply", "电源"},
@@ -163,6 +179,12 @@ std::string Words::operator()(std::string_view english) const {
             return found->second;
     }
     return std::string(english);
+}
+
+std::string withArgument(std::string phrase, const std::string& value) {
+    if (auto at = phrase.find("%1"); at != std::string::npos)
+        phrase.replace(at, 2, value);
+    return phrase;
 }
 
 } // namespace torchrig::plan

@@ -19,4 +19,8 @@ private:
     bool m_chinese;
 };
 
+// A phrase's "%1" replaced by `value`: the table holds whole phrases, since Chinese orders them
+// differently ("%1 launch price" is "%1 年首发价").
+std::string withArgument(std::string phrase, const std::string& value);
+
 } // namespace torchrig::plan

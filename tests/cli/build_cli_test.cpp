@@ -161,8 +161,11 @@ TEST_CASE("build rent sets the research preset against every cloud instance of t
     const auto file = folder.file("research.torchrig").string();
     REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + file + "'").exitCode == 0);
     const std::string workload = " -m bert-base-uncased -b 32 --seq-len 128 --precision amp-bf16";
-    auto run =
-        runCli(folder, "build rent '" + file + "'" + workload + " --kwh-price 0.15 --run-samples 1e7 --json");
+    // The catalog's shop prices are in several currencies: one total at the test's rates.
+    const std::string rates =
+        " --currency USD --rate EUR=1.1 --rate CHF=1.2 --rate CNY=0.14 --rates-date 2026-12-01";
+    auto run = runCli(folder, "build rent '" + file + "'" + workload + rates +
+                                  " --kwh-price 0.15 --run-samples 1e7 --json");
     REQUIRE(run.exitCode == 0);
     auto d = nlohmann::json::parse(run.output);
     CHECK(d["currency"] == "USD");
@@ -187,18 +190,23 @@ TEST_CASE("build rent sets the research preset against every cloud instance of t
 
     // Every part priced (a lab's quotes recorded in the user's database): the purchase is whole.
     auto cost = nlohmann::json::parse(runCli(folder, "build cost '" + file + "' --json").output);
+    int unpricedUnits = 0;
     for (const auto& line : cost["lines"])
-        if (line["unit_price"].is_null())
+        if (line["unit_price"].is_null()) {
+            unpricedUnits += line["quantity"].get<int>();
             REQUIRE(runCli(folder, "catalog price " + line["id"].get<std::string>() +
                                        " --amount 100 --currency USD --source 'a quote'")
                         .exitCode == 0);
+        }
+    REQUIRE(unpricedUnits > 0);
     const auto quoted = folder.file("quoted.torchrig").string();
     REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + quoted + "'").exitCode == 0);
-    auto whole =
-        nlohmann::json::parse(runCli(folder, "build rent '" + quoted + "'" + workload + " --json").output);
+    auto whole = nlohmann::json::parse(runCli(folder, "build rent '" + quoted + "'" + workload + rates +
+                                                          " --kwh-price 0.15 --run-samples 1e7 --json")
+                                           .output);
     CHECK(whole["purchase_is_lower_bound"] == false);
     CHECK(whole["purchase"].get<double>() ==
-          Approx(d["purchase"].get<double>() + 100 * 6)); // six units: the two SSDs, board, memory, PSU, case
+          Approx(d["purchase"].get<double>() + 100 * unpricedUnits)); // each unit the catalog left unpriced
     auto noWorkload = runCli(folder, "build rent '" + file + "'");
     CHECK(noWorkload.exitCode == 4);
     CHECK(noWorkload.output.find("--model") != std::string::npos);
@@ -295,4 +303,46 @@ TEST_CASE("build new composes a build from catalog parts, a cloud instance among
     CHECK(unknown.exitCode == 3);
     CHECK(unknown.output.find("gpu/nope") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(folder.file("x.torchrig")));
+}
+
+TEST_CASE("A 4-GPU RTX PRO 6000 workstation and an 8-GPU HGX server build from the catalog and check clean",
+          "[cli][build][catalog]") {
+    test::TemporaryFolder folder;
+    const auto workstation = folder.file("workstation.torchrig").string();
+    REQUIRE(
+        runCli(folder,
+               "build new --title 'RTX PRO workstation' "
+               "--part gpu/rtx-pro-6000-blackwell-max-q-workstation-editionx4 "
+               "--part cpu/ryzen-threadripper-pro-7985wx --part cooler/noctua-nh-u14s-tr5-sp6 "
+               "--part motherboard/asus-pro-ws-wrx90e-sage-se --part memory/samsung-256gb-ddr5-4800-rdimm "
+               "--part psu/seasonic-prime-px-2200 --part storage/samsung-990-pro-4tb "
+               "--part chassis/fractal-design-define-7-xl -o '" +
+                   workstation + "'")
+            .exitCode == 0);
+    // A lab's 16 A, 220 V circuit: four 300 W blower cards and a 350 W CPU draw 1625 W.
+    auto checked = runCli(folder, "build check --circuit 16x220 '" + workstation + "' --json");
+    INFO(checked.output);
+    CHECK(nlohmann::json::parse(checked.output)["findings"].empty());
+
+    const auto server = folder.file("hgx.torchrig").string();
+    REQUIRE(
+        runCli(folder,
+               "build new --title 'HGX H100' --part server/nvidia-dgx-h100 --part gpu/h100-sxm5-80gbx8 -o '" +
+                   server + "'")
+            .exitCode == 0);
+    checked = runCli(folder, "build check '" + server + "' --json");
+    INFO(checked.output);
+    CHECK(nlohmann::json::parse(checked.output)["findings"].empty());
+    // The server ships its GPUs: they are bought with it, not priced again.
+    auto cost = nlohmann::json::parse(runCli(folder, "build cost '" + server + "' --json").output);
+    CHECK(cost["lines"][1]["included_in"] == "server/nvidia-dgx-h100");
+
+    // The same modules on a workstation board are refused: SXM needs the server's baseboard.
+    const auto wrong = folder.file("wrong.torchrig").string();
+    REQUIRE(
+        runCli(folder, "build new --part gpu/h100-sxm5-80gbx8 --part motherboard/supermicro-h13ssl-n -o '" +
+                           wrong + "'")
+            .exitCode == 0);
+    CHECK(runCli(folder, "build check '" + wrong + "'").output.find("problem: [gpu-modules]") !=
+          std::string::npos);
 }

@@ -4,10 +4,12 @@
 #include "io/request_graph.h"
 #include "test_support.h"
 
+#include <SQLiteCpp/SQLiteCpp.h>
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -60,15 +62,20 @@ TEST_CASE("Export then import round-trips a category through CSV", "[cli]") {
     test::TemporaryFolder folder;
     auto out = folder.file("gpu.csv").string();
     REQUIRE(runCli(folder, "catalog export --category gpu --format csv -o " + out).exitCode == 0);
+    const auto gpus =
+        nlohmann::json::parse(runCli(folder, "catalog list --category gpu --json").output)["count"]
+            .get<int>();
     auto imported = runCli(folder, "catalog import " + out);
     CHECK(imported.exitCode == 0);
-    CHECK(imported.output.find("0 added, 0 replaced, 40 unchanged") != std::string::npos);
+    CHECK(imported.output.find("0 added, 0 replaced, " + std::to_string(gpus) + " unchanged") !=
+          std::string::npos);
     // An export of the user's own edit imports as a replacement.
     REQUIRE(runCli(folder, "catalog edit gpu/rtx-4090 --set length_mm=304 --source 'card box'").exitCode ==
             0);
     REQUIRE(runCli(folder, "catalog export --category gpu --format csv -o " + out).exitCode == 0);
     auto again = runCli(folder, "catalog import " + out);
-    CHECK(again.output.find("0 added, 1 replaced, 39 unchanged") != std::string::npos);
+    CHECK(again.output.find("0 added, 1 replaced, " + std::to_string(gpus - 1) + " unchanged") !=
+          std::string::npos);
 }
 
 #ifdef TORCHRIG_TEST_HAS_WORKER
@@ -492,4 +499,69 @@ TEST_CASE("estimate --inference gives the KV cache, the peak and the tokens per 
     auto lora =
         runCli(folder, "estimate --model gpt2 --batch 1 --inference --lora-rank 4 --device gpu/rtx-4090");
     CHECK(lora.exitCode == 2);
+}
+
+TEST_CASE("catalog update installs a newer pack beside the user's database and refuses anything else",
+          "[cli][pack]") {
+    test::TemporaryFolder folder;
+    REQUIRE(runCli(folder, "catalog add --category gpu --name 'Lab card' --set vram_gb=24 "
+                           "--set memory_bandwidth_gbs=900 --set tdp_w=300 --set architecture=Lab "
+                           "--set form_factor=pcie --set gpu_link=none --source 'the lab'")
+                .exitCode == 0);
+    const auto junk = folder.file("junk.sqlite");
+    test::writeFile(junk, "no database");
+    auto refused = runCli(folder, "catalog update '" + junk.string() + "'");
+    CHECK(refused.exitCode != 0);
+    CHECK(refused.output.find("is not a TorchRig catalog pack") != std::string::npos);
+    auto same = runCli(folder, "catalog update '" + test::bundledCatalogPath().string() + "'");
+    CHECK(same.exitCode != 0);
+    CHECK(same.output.find("not newer than the catalog in use (pack 2026.12 of 2026-12-02)") !=
+          std::string::npos);
+
+    const auto newer = folder.file("pack.sqlite");
+    std::filesystem::copy_file(test::bundledCatalogPath(), newer);
+    {
+        SQLite::Database pack(newer.string(), SQLite::OPEN_READWRITE);
+        pack.exec("UPDATE catalog_pack SET value = '2027.01' WHERE key = 'version'");
+        pack.exec("UPDATE catalog_pack SET value = '2027-01-05' WHERE key = 'date'");
+    }
+    auto installed = runCli(folder, "catalog update '" + newer.string() + "'");
+    INFO(installed.output);
+    CHECK(installed.exitCode == 0);
+    CHECK(installed.output.find("Catalog pack 2027.01 of 2027-01-05 installed") != std::string::npos);
+    CHECK(std::filesystem::exists(folder.file("catalog-pack.sqlite")));
+    auto search = runCli(folder, "catalog search 'lab card' --json");
+    CHECK(nlohmann::json::parse(search.output)["hits"][0]["part"]["id"] == "gpu/lab-card");
+}
+
+TEST_CASE("build cost says which prices are old and how much of the total rests on them", "[cli][prices]") {
+    test::TemporaryFolder folder;
+    REQUIRE(
+        runCli(folder,
+               "catalog add -c gpu --name 'Old card' --source sheet --set architecture=T --set vram_gb=8 "
+               "--set memory_bandwidth_gbs=300 --set tdp_w=100 --set form_factor=pcie --set gpu_link=none")
+            .exitCode == 0);
+    REQUIRE(runCli(folder, "catalog price gpu/old-card --amount 500 --kind launch_msrp --date 2019-03 "
+                           "--source 'maker launch'")
+                .exitCode == 0);
+    const auto file = folder.file("old.torchrig").string();
+    REQUIRE(runCli(folder, "build new --part gpu/old-card --part gpu/rtx-4090 -o '" + file + "'").exitCode ==
+            0);
+    auto text = runCli(folder, "build cost '" + file + "'");
+    CHECK(text.exitCode == 0);
+    CHECK(text.output.find("2019 launch price — ask for a quote, maker launch") != std::string::npos);
+    auto json = nlohmann::json::parse(runCli(folder, "build cost '" + file + "' --json").output);
+    const auto& old = json["lines"][0];
+    CHECK(old["unit_price"]["stale"] == true);
+    CHECK(old["unit_price"]["stale_label"] == "2019 launch price — ask for a quote");
+    // The summary line reads the same figures the JSON gives.
+    const auto staleLines = json["stale_lines"].get<int>();
+    CHECK(staleLines >= 1);
+    if (json["stale_share"].is_number())
+        CHECK(text.output.find(
+                  "prices: " + std::to_string(int(std::lround(json["stale_share"].get<double>() * 100))) +
+                  " % of the priced parts rest on prices older than 12 months") != std::string::npos);
+    else
+        CHECK(text.output.find("prices: " + std::to_string(staleLines) +
+                               " lines rest on prices older than 12 months") != std::string::npos);
 }

@@ -3,6 +3,7 @@
 
 #include "cli_run.h"
 #include "test_support.h"
+#include "util/printed.h"
 
 #include <catch2/catch.hpp>
 
@@ -124,7 +125,11 @@ TEST_CASE("report writes a PDF sheet for every preset with its parts, total and 
         // The workload rented instead: the build's own row and the catalog's instances.
         CHECK(text.find("Rent or buy") != std::string::npos);
         CHECK(text.find("this build") != std::string::npos);
-        CHECK(text.find("AWS p4d.24xlarge") != std::string::npos);
+        const auto offers =
+            nlohmann::json::parse(runCli(folder, "catalog list --category cloud --json").output);
+        CHECK(std::any_of(offers["parts"].begin(), offers["parts"].end(), [&](const nlohmann::json& offer) {
+            return text.find(offer["name"].get<std::string>()) != std::string::npos;
+        }));
     }
 }
 
@@ -193,8 +198,8 @@ TEST_CASE("report writes a Chinese sheet, and Markdown, CSV and JSON beside the 
     INFO(run.output);
     REQUIRE(run.exitCode == 0);
     const auto text = allText(pdfPages(pdf));
-    for (const char* words :
-         {"配置单", "配件清单", "兼容性与功耗", "训练任务", "审批", "供应商报价", "第 1 页"})
+    for (const char* words : {"配置单", "配件清单", "兼容性与功耗", "训练任务", "审批", "供应商报价",
+                              "第 1 页", "的零售价——请询"})
         CHECK(text.find(words) != std::string::npos);
     CHECK(text.find("GeForce RTX 3060 12GB") != std::string::npos);
     // The font is in the file, not borrowed from the reader's system.
@@ -217,21 +222,37 @@ TEST_CASE("report writes a Chinese sheet, and Markdown, CSV and JSON beside the 
     const std::string markdown((std::istreambuf_iterator<char>(mdIn)), std::istreambuf_iterator<char>());
     CHECK(markdown.find("| Part | Kind | Qty |") != std::string::npos);
     CHECK(markdown.find("GeForce RTX 3060 12GB") != std::string::npos);
-    // Tax and shipping as given; a total of the priced lines beside the lines still to be quoted.
+    // Tax and shipping as given; a total of the priced lines beside the lines still to be quoted, in
+    // one currency at the rates given; each old price said to be old, and how much rests on them.
+    const std::string money =
+        " --currency USD --rate EUR=1.1 --rate CHF=1.2 --rate CNY=0.14 --rates-date 2026-12-01";
     const auto taxed = folder.file("taxed.md").string();
-    REQUIRE(
-        runCli(folder, "report '" + file + "' -o '" + taxed + "' --tax-percent 13 --shipping 200").exitCode ==
-        0);
+    REQUIRE(runCli(folder, "report '" + file + "' -o '" + taxed + "' --tax-percent 13 --shipping 200" + money)
+                .exitCode == 0);
     std::ifstream taxedIn(taxed);
     const std::string withTax((std::istreambuf_iterator<char>(taxedIn)), std::istreambuf_iterator<char>());
-    CHECK(withTax.find("**Priced parts: 628.00 USD**") != std::string::npos);
-    CHECK(withTax.find("**To be quoted: 5 lines**") != std::string::npos);
-    CHECK(withTax.find("| Memory kit | 1 | to be quoted |  | to be quoted |") != std::string::npos);
+    const auto cost =
+        nlohmann::json::parse(runCli(folder, "build cost '" + file + "' --json" + money).output);
+    const double priced = cost["totals_by_currency"]["USD"].get<double>();
+    int toBeQuoted = 0;
+    for (const auto& line : cost["lines"])
+        toBeQuoted += line["unit_price"].is_null() ? 1 : 0;
+    REQUIRE(toBeQuoted > 0);
+    const std::string lines = std::to_string(toBeQuoted) + (toBeQuoted == 1 ? " line" : " lines");
+    CHECK(withTax.find("**Priced parts: " + printed("%.2f", priced) + " USD**") != std::string::npos);
+    CHECK(withTax.find("**To be quoted: " + lines + "**") != std::string::npos);
+    CHECK(withTax.find(" | 1 | to be quoted |  | to be quoted |") != std::string::npos);
     CHECK(withTax.find("**Tax: 13 %**") != std::string::npos);
     CHECK(withTax.find("**Shipping: 200.00 USD**") != std::string::npos);
-    // 628 × 1.13 + 200
-    CHECK(withTax.find("**Total of the priced lines: 909.64 USD + 5 lines to be quoted**") !=
-          std::string::npos);
+    CHECK(withTax.find("**Total of the priced lines: " + printed("%.2f", priced * 1.13 + 200) + " USD + " +
+                       lines + " to be quoted**") != std::string::npos);
+    for (const auto& line : cost["lines"])
+        if (!line["unit_price"].is_null() && line["unit_price"]["stale"] == true)
+            CHECK(withTax.find(line["unit_price"]["stale_label"].get<std::string>() + " · ") !=
+                  std::string::npos);
+    CHECK(withTax.find("**Prices: " + printed("%.0f", cost["stale_share"].get<double>() * 100) +
+                       " % of the priced parts rest on prices older than 12 months; " + lines + " " +
+                       (toBeQuoted == 1 ? "has" : "have") + " no price**") != std::string::npos);
 
     const auto csv = folder.file("parts.csv").string();
     REQUIRE(runCli(folder, "report '" + file + "' -o '" + csv + "'").exitCode == 0);

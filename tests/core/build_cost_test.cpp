@@ -1,6 +1,7 @@
 // What a build costs: lines, totals per currency or converted, tax and shipping, power and energy.
 
 #include "plan/build_cost.h"
+#include "plan/price_standing.h"
 
 #include <catch2/catch.hpp>
 
@@ -160,4 +161,53 @@ TEST_CASE("Unpriced parts are lines to be quoted beside a total of the priced on
     c = costBuild(build, eur);
     CHECK_FALSE(c.total);
     CHECK_FALSE(c.knownTotal);
+}
+
+TEST_CASE("A price's age in months, read from a partial date at its latest day", "[core][cost][prices]") {
+    CHECK(priceAgeMonths("2026-11-20", "2026-12-02") == 0);
+    CHECK(priceAgeMonths("2025-11-30", "2026-12-02") == 12);
+    CHECK(priceAgeMonths("2025-11", "2026-12-02") == 12); // taken as 2025-11-30: not yet 13 months
+    CHECK(priceAgeMonths("2022", "2026-12-02") == 47);    // taken as 2022-12-31
+    CHECK_FALSE(priceAgeMonths("soon", "2026-12-02"));
+    CHECK_FALSE(isStalePrice(Price{1, "USD", "2025-12", "x", PriceKind::Street}, "2026-12-02"));
+    CHECK(isStalePrice(Price{1, "USD", "2025-10-31", "x", PriceKind::Street}, "2026-12-02"));
+    CHECK_FALSE(isStalePrice(Price{1, "USD", "2019", "x", PriceKind::LaunchMsrp}, "")); // no day: none is old
+}
+
+TEST_CASE("A build's total says how much of it rests on old or missing prices", "[core][cost][prices]") {
+    Build build;
+    build.parts = {priced("gpu/a", PartCategory::Gpu, 1500, "USD", 1),
+                   priced("cpu/b", PartCategory::Cpu, 500, "USD", 1),
+                   priced("psu/c", PartCategory::Psu, 0, "USD", 1)};
+    build.parts[0].snapshot.price = Price{1500, "USD", "2022-10", "NVIDIA launch", PriceKind::LaunchMsrp};
+    CostOptions options;
+    options.today = "2026-12-02";
+    auto c = costBuild(build, options);
+    CHECK(c.lines[0].stale);
+    CHECK_FALSE(c.lines[1].stale);
+    CHECK(c.staleLines == 1);
+    CHECK(c.staleShare == Approx(0.75));
+    const Words english(SheetLanguage::English), chinese(SheetLanguage::Chinese);
+    CHECK(stalePriceLabel(*c.lines[0].unitPrice, english) == "2022 launch price — ask for a quote");
+    CHECK(stalePriceLabel(*c.lines[0].unitPrice, chinese) == "2022 年首发价——请询价");
+    CHECK(priceStandingSummary(c, english) ==
+          "75 % of the priced parts rest on prices older than 12 months; 1 line has no price");
+    // A vendor's quote entered in Purchasing is current by being entered: not judged by the catalog's date.
+    build.purchasing.quotes.push_back({"Vendor", 1400, "USD", "2026-11-30", "Q-1", "gpu/a", ""});
+    CHECK(costBuild(build, options).staleLines == 0);
+}
+
+TEST_CASE("The GPUs a complete server ships with are bought with it", "[core][cost][server]") {
+    Build build;
+    build.parts = {priced("server/dgx", PartCategory::Server, 300000, "USD", 1),
+                   priced("gpu/h100-sxm", PartCategory::Gpu, 0, "USD", 8, 700)};
+    build.parts[0].snapshot.fields["gpu_part_id"] = std::string("gpu/h100-sxm");
+    build.parts[0].snapshot.fields["gpu_count"] = std::int64_t{8};
+    auto c = costBuild(build, {});
+    CHECK(c.lines[1].includedIn == "server/dgx");
+    CHECK(c.missing.empty());
+    REQUIRE(c.total);
+    CHECK(*c.total == 300000);
+    build.parts[1].quantity = 9; // one more than the server ships: that line must be priced
+    CHECK(costBuild(build, {}).lines[1].includedIn.empty());
 }

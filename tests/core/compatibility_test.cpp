@@ -177,8 +177,31 @@ TEST_CASE("Each compatibility rule fires on the fault it looks for", "[core][bui
 
     b = goodBuild();
     find(b, "gpu/a").snapshot.fields["form_factor"] = S("sxm");
-    CHECK(fires(b, "gpu-modules"));
+    CHECK(fires(b, "gpu-modules")); // an SXM module on an ATX board: a problem, not a note
     CHECK_FALSE(fires(b, "gpu-slots"));
+
+    // In a server that holds them, with its board and supplies, the modules pass; a complete
+    // system (its CPUs, memory and drives included) needs nothing else.
+    Build server;
+    server.parts = {part("server/hgx", PartCategory::Server, "HGX server",
+                         {{"gpu_form_factor", S("sxm")},
+                          {"gpu_slots", I{8}},
+                          {"gpu_part_id", S("gpu/a")},
+                          {"gpu_count", I{8}},
+                          {"cpu_included", S("2x Xeon")},
+                          {"psu_count", I{6}},
+                          {"psu_w", I{3300}},
+                          {"psu_redundancy", S("4+2")}}),
+                    part("gpu/a", PartCategory::Gpu, "Module A",
+                         {{"tdp_w", 700.0}, {"form_factor", S("sxm")}, {"gpu_link", S("sxm")}}, 8)};
+    CHECK(rules(server).empty());
+    find(server, "gpu/a").quantity = 9;
+    CHECK(fires(server, "gpu-modules")); // nine modules for eight places
+    find(server, "gpu/a").quantity = 8;
+    find(server, "server/hgx").snapshot.fields["psu_redundancy"] = S("1+5"); // one 3300 W supply carries it
+    CHECK(fires(server, "psu-capacity"));
+    find(server, "server/hgx").snapshot.fields["gpu_form_factor"] = S("oam");
+    CHECK(fires(server, "gpu-modules"));
 
     b = goodBuild();
     find(b, "psu/p").snapshot.fields["pcie_8pin"] = I{3}; // two cards of two 8-pin inputs each
@@ -417,6 +440,21 @@ const std::vector<Fault>& faults() {
         {rule::kCooling,
          [](Build& b, CheckOptions&) {
              find(b, "gpu/a").quantity = 3;
+         }},
+        {rule::kCoolerSocket,
+         [](Build& b, CheckOptions&) {
+             b.parts.push_back(part("cooler/q", PartCategory::Cooler, "Cooler Q",
+                                    {{"kind", S("air")}, {"sockets", S("LGA1700;LGA1851")}}));
+         }},
+        {rule::kCoolerHeight,
+         [](Build& b, CheckOptions&) {
+             b.parts.push_back(part("cooler/q", PartCategory::Cooler, "Cooler Q",
+                                    {{"kind", S("air")}, {"sockets", S("AM4;AM5")}, {"height_mm", I{168}}}));
+             find(b, "chassis/c").snapshot.fields["max_cooler_height_mm"] = I{160};
+         }},
+        {rule::kSlotSharing,
+         [](Build& b, CheckOptions&) {
+             find(b, "motherboard/m").snapshot.fields["slot_sharing"] = S("1,4:x8/x8");
          }},
     };
     return list;

@@ -433,3 +433,30 @@ TEST_CASE("A calibration's kernel classes replace the large matmul's rate where 
         CHECK(slowBackward.time->backwardSeconds > 1.3 * before.time->backwardSeconds);
     }
 }
+
+TEST_CASE("A tensor-core card without the precision's rate in the catalog gets no step time, not an FP32 one",
+          "[core][estimate]") {
+    DeviceSpec card;
+    card.id = "gpu/new";
+    card.name = "New card";
+    card.cuda = true;
+    card.usableBytes = 96LL << 30;
+    card.fp32Flops = 110e12; // the only rate the catalog has
+    card.bandwidthBytesPerSecond = 1.8e12;
+    card.computeCapability = "12.0";
+    TrainingSetup setup;
+    setup.precision = Precision::AmpBf16;
+    const auto graph = linear4096();
+    CHECK(runsNatively(setup, card)); // Blackwell runs BF16: the rate is missing, not the hardware
+    auto e = estimateTraining(graph, setup, card);
+    CHECK_FALSE(e.time);
+    CHECK(std::any_of(e.warnings.begin(), e.warnings.end(), [](const std::string& w) {
+        return w == "the catalog has no BF16 tensor rate for New card, so the step time is not estimated";
+    }));
+    card.bf16Flops = card.fp16Flops = 500e12;
+    CHECK(estimateTraining(graph, setup, card).time);
+    // Before Ampere a missing BF16 rate means no BF16: emulated, and said so.
+    card.bf16Flops = 0;
+    card.computeCapability = "7.5";
+    CHECK_FALSE(runsNatively(setup, card));
+}

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using namespace torchrig;
 
 TEST_CASE("A user part is added, found, priced and removed", "[database][overlay]") {
@@ -47,7 +49,10 @@ TEST_CASE("Editing a bundled part overrides it until reverted, and the bundled f
     CHECK(std::get<std::int64_t>(edited.field("vram_usable_mib")) == 24564);
     CHECK(edited.provenanceOf("vram_usable_mib").source == "nvidia-smi on the lab's card");
     CHECK(edited.latestPrice(PriceKind::LaunchMsrp)->amount == 1599); // bundled price history still shows
-    CHECK(catalog->search("rtx4090").size() == 1);
+    const auto hits = catalog->search("rtx4090");
+    CHECK(std::count_if(hits.begin(), hits.end(), [](const db::SearchHit& hit) {
+              return hit.part.id == "gpu/rtx-4090";
+          }) == 1); // the edited row, not the bundled one beside it
 
     REQUIRE(catalog->revert("gpu/rtx-4090").ok());
     CHECK(catalog->find("gpu/rtx-4090")->origin == db::PartOrigin::Bundled);
@@ -94,7 +99,8 @@ TEST_CASE("Re-importing an export adds no price twice", "[database][overlay]") {
     test::TemporaryFolder folder;
     auto catalog = test::openCatalog(folder.file("user.sqlite"));
     auto card = *catalog->find("gpu/rtx-4090");
-    REQUIRE(card.prices.size() == 1);
+    const auto bundledPrices = card.prices.size();
+    REQUIRE(bundledPrices >= 1);
     card.prices.push_back(Price{1899, "USD", "2026-11-29", "shop B", PriceKind::Street});
     auto first = catalog->importParts({card});
     REQUIRE(first.ok());
@@ -102,5 +108,5 @@ TEST_CASE("Re-importing an export adds no price twice", "[database][overlay]") {
     auto second = catalog->importParts({*catalog->find("gpu/rtx-4090")});
     REQUIRE(second.ok());
     CHECK(second->prices == 0);
-    CHECK(catalog->find("gpu/rtx-4090")->prices.size() == 2);
+    CHECK(catalog->find("gpu/rtx-4090")->prices.size() == bundledPrices + 1);
 }

@@ -1,5 +1,6 @@
 #include "catalog_builder.h"
 #include "category_schema.h"
+#include "part_files.h"
 #include "test_support.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -62,4 +63,109 @@ TEST_CASE("A seed price that names no part fails the build with its row", "[data
     REQUIRE_FALSE(built.ok());
     CHECK(built.error().message == "prices.csv, row 3: no part has id gpu/nope");
     CHECK_FALSE(std::filesystem::exists(folder.file("out.sqlite")));
+}
+
+TEST_CASE("Every bundled price says when, what kind, in which currency and where it was seen",
+          "[database][seed][prices]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    int prices = 0;
+    for (const auto& part : catalog->list()) {
+        for (const auto& price : part.prices) {
+            INFO(part.id << " " << price.amount << " " << price.currency << " " << price.date);
+            ++prices;
+            CHECK(isPartialIsoDate(price.date));
+            CHECK(price.currency.size() == 3);
+            CHECK(price.source.find_first_not_of(" \t") != std::string::npos);
+            CHECK(priceKindFromString(priceKindId(price.kind)) == price.kind);
+        }
+    }
+    CHECK(prices >= 200);
+    // The seed reader refuses a price without each of them, naming the row and what is missing.
+    for (const auto& [row, expected] :
+         {std::pair{"gpu/rtx-4090,street,1599,USD,,Newegg", "price date \"\" is not YYYY"},
+          {"gpu/rtx-4090,,1599,USD,2026-11,Newegg", "is not launch_msrp, street, vendor_quote"},
+          {"gpu/rtx-4090,street,1599,,2026-11,Newegg", "currency \"\" is not a three-letter"},
+          {"gpu/rtx-4090,street,1599,USD,2026-11,", "a price needs a source"}}) {
+        auto read = db::readPricesCsv(std::string("part_id,kind,amount,currency,date,source\n") + row + "\n",
+                                      "prices.csv");
+        REQUIRE_FALSE(read.ok());
+        CHECK_THAT(read.error().message, Catch::Contains(expected));
+    }
+}
+
+TEST_CASE("The bundled catalog names its pack, and every category and provider the README counts",
+          "[database][seed]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    CHECK(catalog->pack().version == "2026.12");
+    CHECK(catalog->pack().date == "2026-12-02");
+    CHECK(catalog->count(PartCategory::Gpu) >= 70);
+    CHECK(catalog->count(PartCategory::Server) >= 10);
+    CHECK(catalog->count(PartCategory::Cooler) >= 10);
+    std::set<std::string> providers;
+    for (const auto& offer : catalog->list(PartCategory::CloudInstance))
+        providers.insert(std::get<std::string>(offer.field("provider")));
+    CHECK(catalog->count(PartCategory::CloudInstance) >= 40);
+    CHECK(providers.size() >= 8);
+}
+
+TEST_CASE("A newer catalog pack takes the bundled one's place and leaves the user's rows alone",
+          "[database][pack]") {
+    test::TemporaryFolder folder;
+    const auto user = folder.file("user.sqlite");
+    const auto installedPath = db::installedPackPathFor(user);
+    auto open = [&] {
+        db::CatalogOpenOptions options;
+        options.bundledPath = test::bundledCatalogPath();
+        options.userPath = user;
+        options.installedPackPath = installedPath;
+        auto catalog = db::Catalog::open(options);
+        REQUIRE(catalog.ok());
+        return std::move(*catalog);
+    };
+    auto catalog = open();
+    REQUIRE(catalog->add(test::sampleGpu("gpu/lab-card", "Lab card")).ok());
+    REQUIRE(
+        catalog
+            ->addPrice("gpu/rtx-4090", Price{1750, "USD", "2026-11-20", "quote 17", PriceKind::VendorQuote})
+            .ok());
+    const auto bundled = catalog->pack();
+
+    // A pack of the next month: the bundled file with another date and one price more.
+    const auto newer = folder.file("pack-2027.01.sqlite");
+    std::filesystem::copy_file(test::bundledCatalogPath(), newer);
+    {
+        SQLite::Database pack(newer.string(), SQLite::OPEN_READWRITE);
+        pack.exec("UPDATE catalog_pack SET value = '2027.01' WHERE key = 'version'");
+        pack.exec("UPDATE catalog_pack SET value = '2027-01-05' WHERE key = 'date'");
+        pack.exec("INSERT INTO price(part_id, kind, amount, currency, date, source) VALUES "
+                  "('gpu/rtx-5090', 'street', 2899, 'USD', '2027-01-04', 'Newegg listing')");
+    }
+    auto installed = db::installCatalogPack(newer, bundled, installedPath);
+    REQUIRE(installed.ok());
+    CHECK(installed->installed.version == "2027.01");
+    CHECK(installed->replaced.version == bundled.version);
+
+    catalog = open();
+    CHECK(catalog->pack().version == "2027.01");
+    CHECK(catalog->packNotice().empty());
+    CHECK(catalog->find("gpu/rtx-5090")->latestPrice(PriceKind::Street)->amount == 2899);
+    CHECK(catalog->find("gpu/lab-card").has_value()); // the user's own part
+    CHECK(catalog->find("gpu/rtx-4090")->latestPrice(PriceKind::VendorQuote)->amount == 1750);
+
+    // The same pack again, or the older bundled one, changes nothing and says which is in use.
+    auto again = db::installCatalogPack(newer, catalog->pack(), installedPath);
+    REQUIRE_FALSE(again.ok());
+    CHECK_THAT(again.error().message, Catch::Contains("not newer than the catalog in use (pack 2027.01"));
+    auto older = db::installCatalogPack(test::bundledCatalogPath(), catalog->pack(), installedPath);
+    REQUIRE_FALSE(older.ok());
+
+    // Something that is not a pack is refused before anything is copied.
+    const auto junk = folder.file("junk.sqlite");
+    test::writeFile(junk, "not a database");
+    auto refused = db::installCatalogPack(junk, catalog->pack(), installedPath);
+    REQUIRE_FALSE(refused.ok());
+    CHECK_THAT(refused.error().message, Catch::Contains("is not a TorchRig catalog pack"));
+    CHECK(open()->pack().version == "2027.01");
 }

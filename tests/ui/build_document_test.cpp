@@ -350,7 +350,11 @@ TEST_CASE("The timeline, buy-or-rent and catalog charts draw what the planner co
     const auto& lines = panel.rentChart()->lines();
     REQUIRE(lines.size() >= 2);
     CHECK(lines[0].name.startsWith(QStringLiteral("buy")));
-    CHECK(lines[0].atStart == Approx(1599.0 * 2 + 589.0)); // the two cards' and the CPU's launch prices
+    // The two cards' and the CPU's prices, as the catalog has them (street before launch price).
+    const auto unitPrice = [&](const char* id) {
+        return db::partSnapshot(*catalog->find(id)).price->amount;
+    };
+    CHECK(lines[0].atStart == Approx(unitPrice("gpu/rtx-4090") * 2 + unitPrice("cpu/core-i9-13900k")));
     for (std::size_t i = 1; i < lines.size(); ++i) {
         CHECK(lines[i].atStart == 0);
     }
@@ -395,7 +399,8 @@ TEST_CASE("Planning settings round-trip and price the buy-or-rent chart in the u
     panel.refreshRentChart();
     const auto& lines = panel.rentChart()->lines();
     REQUIRE_FALSE(lines.empty());
-    CHECK(lines[0].atStart == Approx(1599.0 * 7.1)); // the card's launch price in CNY
+    const double card = db::partSnapshot(*catalog->find("gpu/rtx-4090")).price->amount; // USD
+    CHECK(lines[0].atStart == Approx(card * 7.1)); // the card's price in CNY
     // 450 W + 75 W, 10 h a day, 30 days, 0.6 CNY a kWh, over 24 months.
     CHECK(lines[0].atEnd - lines[0].atStart == Approx(0.525 * 10 * 30 * 0.6 * 24));
     // Tax and shipping are part of what owning costs at the start.
@@ -408,7 +413,7 @@ TEST_CASE("Planning settings round-trip and price the buy-or-rent chart in the u
     panel.setPlanningSettings(taxed);
     panel.refreshRentChart();
     REQUIRE_FALSE(panel.rentChart()->lines().empty());
-    CHECK(panel.rentChart()->lines()[0].atStart == Approx(1599.0 * 7.1 * 1.13 + 200));
+    CHECK(panel.rentChart()->lines()[0].atStart == Approx(card * 7.1 * 1.13 + 200));
     loaded.save();
     panel.setPlanningSettings(loaded);
 
@@ -445,7 +450,11 @@ TEST_CASE("Compare puts builds side by side with the planner's figures", "[ui][c
     REQUIRE(dialog.table()->columnCount() == 2);
     const auto& s = dialog.summaries();
     CHECK(s[1].gpuCount == 2);
-    CHECK(s[1].partsByCurrency.at("USD") == Approx(1599.0 * 2 + 589.0));
+    const auto unitPrice = [&](const char* id) {
+        return db::partSnapshot(*catalog->find(id)).price->amount;
+    };
+    CHECK(s[1].partsByCurrency.at("USD") ==
+          Approx(unitPrice("gpu/rtx-4090") * 2 + unitPrice("cpu/core-i9-13900k")));
     CHECK(s[1].samplesPerSecond > s[0].samplesPerSecond);
     const auto gpus = plan::buildGpus(two.build());
     const plan::WorkloadOnBuild workload(bert(32), *gpus, estimate::ParallelStrategy::Ddp);

@@ -111,6 +111,7 @@ TEST_CASE("The File menu exports and prints the build sheet, which lists the sto
     ui::PlanningSettings settings;
     settings.currency = QStringLiteral("CNY");
     settings.usdRate = 7.1;
+    settings.otherRates = QStringLiteral("EUR=7.7, CHF=8.0"); // the catalog's shop prices in euros and francs
     settings.ratesDate = QStringLiteral("2026-11-30");
     settings.taxPercent = 13;
     settings.shipping = 200;
@@ -169,6 +170,7 @@ TEST_CASE("The research preset's sheet with a LoRA workload has one-currency tot
     plan::CostOptions cost;
     cost.currency = "CNY";
     cost.rates["USD"] = 7.1;
+    cost.rates["EUR"] = 7.7; // the catalog's shop prices seen in euros
     cost.ratesDate = "2026-11-30";
     const auto priced = plan::costBuild(build, cost);
     REQUIRE(priced.knownTotal);
@@ -188,7 +190,9 @@ TEST_CASE("The research preset's sheet with a LoRA workload has one-currency tot
         INFO(text);
         const auto total = std::string(chinese ? "已定价项目合计: " : "Total of the priced lines: ") +
                            printed("%.2f CNY + %d ", *priced.knownTotal, priced.toBeQuotedLines) +
-                           (chinese ? "项待询价" : "lines to be quoted");
+                           (chinese                       ? "项待询价"
+                            : priced.toBeQuotedLines == 1 ? "line to be quoted"
+                                                          : "lines to be quoted");
         CHECK(text.find(total) != std::string::npos);
         CHECK(text.find(chinese ? "待询价" : "to be quoted") != std::string::npos);
         // One currency: every amount converted, USD named only by the rate.

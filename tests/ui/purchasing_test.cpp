@@ -117,9 +117,12 @@ TEST_CASE("Once a currency is chosen the parts table and the totals are in it, w
     editor->setCostOptions(cny);
     const auto* model = table->model();
     const auto gpuUnit = model->index(0, ui::BuildPartsModel::UnitPriceColumn).data().toString();
-    CHECK(gpuUnit == QStringLiteral("11352.90 CNY")); // 1,599 USD at 7.1
+    const double card =
+        db::partSnapshot(*test::openCatalog(folder.file("prices.sqlite"))->find("gpu/rtx-4090"))
+            .price->amount; // USD, the catalog's
+    CHECK(gpuUnit == QStringLiteral("%1 CNY").arg(card * 7.1, 0, 'f', 2));
     CHECK(model->index(0, ui::BuildPartsModel::SubtotalColumn).data().toString() ==
-          QStringLiteral("22705.80 CNY"));
+          QStringLiteral("%1 CNY").arg(card * 7.1 * 2, 0, 'f', 2));
     CHECK(model->index(2, ui::BuildPartsModel::UnitPriceColumn).data().toString() ==
           QStringLiteral("to be quoted"));
     CHECK(editor->costLabel()->text().contains(QStringLiteral("at 1 USD = 7.1000 CNY (2026-11-30)")));

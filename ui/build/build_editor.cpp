@@ -4,6 +4,7 @@
 #include "catalog_table_model.h"
 #include "document/build_document.h"
 #include "plan/build_cost.h"
+#include "plan/price_standing.h"
 
 #include <QDropEvent>
 #include <QFormLayout>
@@ -131,6 +132,8 @@ void BuildEditor::refresh() {
         text += tr(" + %n line(s) to be quoted", nullptr, cost.toBeQuotedLines);
     if (cost.missing.size() > static_cast<std::size_t>(cost.toBeQuotedLines))
         text += tr(" (a price in a currency without a rate: set it in Preferences)");
+    if (const auto standing = plan::priceStandingSummary(cost, priceWords()); !standing.empty())
+        text += QStringLiteral(" · ") + QString::fromStdString(standing).toHtmlEscaped();
     if (cost.loadWatts > 0)
         text += tr(" · %1 W at load").arg(cost.loadWatts, 0, 'f', 0);
     for (const auto& rate : cost.ratesUsed)

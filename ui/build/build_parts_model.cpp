@@ -4,7 +4,11 @@
 #include "document/build_document.h"
 #include "hardware/part_category.h"
 
+#include "plan/price_standing.h"
+
 #include <QApplication>
+#include <QDate>
+#include <QLocale>
 #include <QStyle>
 
 namespace torchrig::ui {
@@ -27,7 +31,9 @@ void BuildPartsModel::refresh() {
     // A build has tens of parts at most: a reset is cheaper to get right than row moves.
     beginResetModel();
     m_rows = static_cast<int>(m_document.build().parts.size());
-    m_cost = plan::costBuild(m_document.build(), m_costOptions);
+    auto options = m_costOptions;
+    options.today = QDate::currentDate().toString(Qt::ISODate).toStdString(); // prices' age, as of today
+    m_cost = plan::costBuild(m_document.build(), options);
     endResetModel();
 }
 
@@ -43,6 +49,12 @@ int BuildPartsModel::rowCount(const QModelIndex& parent) const {
 
 int BuildPartsModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
+}
+
+plan::Words priceWords() {
+    // The UI's language until its own words are translated (Qt Linguist): Chinese for a Chinese locale.
+    return plan::Words(QLocale().language() == QLocale::Chinese ? plan::SheetLanguage::Chinese
+                                                                : plan::SheetLanguage::English);
 }
 
 QVariant BuildPartsModel::data(const QModelIndex& index, int role) const {
@@ -74,14 +86,19 @@ QVariant BuildPartsModel::data(const QModelIndex& index, int role) const {
             lines << QString::fromStdString(f->message);
         return lines.join(QLatin1Char('\n'));
     }
+    if (role == Qt::DecorationRole && index.column() == UnitPriceColumn && line && line->stale)
+        return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
     if (role == Qt::ToolTipRole) {
         if (index.column() == UnitPriceColumn && price)
-            return QString((line && line->quoted ? tr("Vendor quote: ") : QString()) +
-                           tr("%1 %2, %3, %4")
-                               .arg(price->amount, 0, 'f', 2)
-                               .arg(QString::fromStdString(price->currency),
-                                    QString::fromStdString(price->date),
-                                    QString::fromStdString(price->source)));
+            return QString(
+                (line && line->stale
+                     ? QString::fromStdString(plan::stalePriceLabel(*price, priceWords())) + QLatin1Char('\n')
+                     : QString()) +
+                (line && line->quoted ? tr("Vendor quote: ") : QString()) +
+                tr("%1 %2, %3, %4")
+                    .arg(price->amount, 0, 'f', 2)
+                    .arg(QString::fromStdString(price->currency), QString::fromStdString(price->date),
+                         QString::fromStdString(price->source)));
         if (index.column() == UnitPriceColumn && line && line->toBeQuoted)
             return tr("No price to buy it at: ask a vendor and enter the quote under Purchasing");
         return QString::fromStdString(part.snapshot.name + "\n" + part.partId);
@@ -95,6 +112,8 @@ QVariant BuildPartsModel::data(const QModelIndex& index, int role) const {
     case CategoryColumn: return QString::fromUtf8(categoryLabel(part.snapshot.category).data());
     case QuantityColumn: return part.quantity;
     case UnitPriceColumn:
+        if (line && !line->includedIn.empty())
+            return role == Qt::DisplayRole ? QVariant(tr("in the server")) : QVariant();
         if (!line || !line->unitAmount)
             return role == Qt::DisplayRole ? QVariant(tr("to be quoted")) : QVariant();
         return role == Qt::DisplayRole

@@ -6,6 +6,7 @@
 // tooltip.
 
 #include "plan/build_cost.h"
+#include "plan/sheet_words.h"
 
 #include <QAbstractTableModel>
 
@@ -45,5 +46,9 @@ private:
     const BuildChecks* m_checks = nullptr;
     int m_rows = 0;
 };
+
+// The words of a price's age and a total's standing (plan/price_standing.h) in the UI's language:
+// Chinese for a Chinese locale, until the UI's own words go through Qt Linguist.
+plan::Words priceWords();
 
 } // namespace torchrig::ui

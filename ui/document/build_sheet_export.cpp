@@ -21,8 +21,12 @@ std::string catalogVersion(const plan::Build& build, const db::Catalog* catalog,
         if (part.snapshot.price && part.snapshot.price->date > newest)
             newest = part.snapshot.price->date;
     const bool chinese = language == plan::SheetLanguage::Chinese;
-    const std::string parts =
-        catalog ? std::to_string(catalog->count()) + (chinese ? " 个配件" : " parts") : std::string();
+    // The pack names the catalog a purchasing office can ask for; the count and the newest price say
+    // what this copy holds.
+    const std::string parts = catalog ? (chinese ? "数据包 " : "pack ") + catalog->pack().version + " (" +
+                                            catalog->pack().date + "), " + std::to_string(catalog->count()) +
+                                            (chinese ? " 个配件" : " parts")
+                                      : std::string();
     if (newest.empty())
         return parts;
     return parts + (parts.empty() ? "" : ", ") + (chinese ? "价格截至 " : "prices to ") + newest;

@@ -1,5 +1,6 @@
 #include "planning_settings.h"
 
+#include <QRegularExpression>
 #include <QSettings>
 
 namespace torchrig::ui {
@@ -9,6 +10,7 @@ PlanningSettings PlanningSettings::load() {
     PlanningSettings p;
     p.currency = s.value(QStringLiteral("planning/currency"), p.currency).toString();
     p.usdRate = s.value(QStringLiteral("planning/usdRate"), p.usdRate).toDouble();
+    p.otherRates = s.value(QStringLiteral("planning/otherRates")).toString();
     p.ratesDate = s.value(QStringLiteral("planning/ratesDate")).toString();
     p.pricePerKwh = s.value(QStringLiteral("planning/pricePerKwh"), p.pricePerKwh).toDouble();
     p.hoursPerDay = s.value(QStringLiteral("planning/hoursPerDay"), p.hoursPerDay).toDouble();
@@ -24,6 +26,7 @@ void PlanningSettings::save() const {
     QSettings s;
     s.setValue(QStringLiteral("planning/currency"), currency);
     s.setValue(QStringLiteral("planning/usdRate"), usdRate);
+    s.setValue(QStringLiteral("planning/otherRates"), otherRates);
     s.setValue(QStringLiteral("planning/ratesDate"), ratesDate);
     s.setValue(QStringLiteral("planning/pricePerKwh"), pricePerKwh);
     s.setValue(QStringLiteral("planning/hoursPerDay"), hoursPerDay);
@@ -39,12 +42,26 @@ plan::CostOptions PlanningSettings::costOptions() const {
     o.currency = currency.toStdString();
     if (currency != QStringLiteral("USD"))
         o.rates["USD"] = usdRate;
+    for (const auto& [code, rate] : parseOtherRates(otherRates))
+        if (code != currency)
+            o.rates[code.toStdString()] = rate;
     o.ratesDate = ratesDate.toStdString();
     o.pricePerKwh = pricePerKwh;
     o.hoursPerDay = hoursPerDay;
     o.taxPercent = taxPercent;
     o.shipping = shipping;
     return o;
+}
+
+std::vector<std::pair<QString, double>> parseOtherRates(const QString& text) {
+    std::vector<std::pair<QString, double>> rates;
+    static const QRegularExpression item(QStringLiteral("([A-Z]{3})\\s*=\\s*([0-9]+(?:\\.[0-9]+)?)"));
+    for (auto match = item.globalMatch(text); match.hasNext();) {
+        const auto found = match.next();
+        if (const double rate = found.captured(2).toDouble(); rate > 0)
+            rates.emplace_back(found.captured(1), rate);
+    }
+    return rates;
 }
 
 plan::UsagePlan PlanningSettings::usagePlan() const {

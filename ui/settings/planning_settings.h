@@ -1,7 +1,8 @@
 #pragma once
-// What the user sets once for every build: the currency totals are shown in and its rate from
-// USD (the catalog's prices are USD), the electricity price, hours of training a day and the
-// months a purchase is spread over; the unit memory is shown in and the theme. Kept in QSettings.
+// What the user sets once for every build: the currency totals are shown in and its rates from
+// USD (most of the catalog's prices) and the other currencies shop prices were seen in, the electricity
+// price, hours of training a day and the months a purchase is spread over; the unit memory is shown in and
+// the theme. Kept in QSettings.
 
 #include "plan/build_cost.h"
 #include "plan/rent_vs_buy.h"
@@ -9,12 +10,17 @@
 
 #include <QString>
 
+#include <utility>
+#include <vector>
+
 namespace torchrig::ui {
 
 struct PlanningSettings {
     QString currency = QStringLiteral("USD");
-    double usdRate = 1;     // units of `currency` for one USD
-    QString ratesDate;      // when the rate was taken
+    double usdRate = 1; // units of `currency` for one USD
+    // Rates for the catalog's other currencies, "EUR=7.72, CHF=8.10": units of `currency` for one.
+    QString otherRates;
+    QString ratesDate;      // when the rates were taken
     double pricePerKwh = 0; // in `currency`; 0: energy not counted
     double hoursPerDay = 8;
     double lifetimeMonths = 36;
@@ -29,5 +35,8 @@ struct PlanningSettings {
     plan::CostOptions costOptions() const;
     plan::UsagePlan usagePlan() const;
 };
+
+// "EUR=7.72, CHF=8.10" as (code, rate) pairs; what does not read as CODE=RATE is left out.
+std::vector<std::pair<QString, double>> parseOtherRates(const QString& text);
 
 } // namespace torchrig::ui

@@ -16,6 +16,7 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     : QDialog(parent)
     , m_currency(new QLineEdit(s.currency, this))
     , m_rate(new QDoubleSpinBox(this))
+    , m_otherRates(new QLineEdit(s.otherRates, this))
     , m_ratesDate(new QLineEdit(s.ratesDate, this))
     , m_kwh(new QDoubleSpinBox(this))
     , m_hours(new QDoubleSpinBox(this))
@@ -31,6 +32,15 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     m_rate->setRange(0.0001, 1e6);
     m_rate->setDecimals(4);
     m_rate->setValue(s.usdRate);
+    m_otherRates->setPlaceholderText(tr("EUR=7.72, CHF=8.10"));
+    m_otherRates->setValidator(new QRegularExpressionValidator(
+        QRegularExpression(
+            QStringLiteral("([A-Z]{3}=[0-9]+(\\.[0-9]+)?)?([ ,]+[A-Z]{3}=[0-9]+(\\.[0-9]+)?)*[ ,]*")),
+        this));
+    m_otherRates->setAccessibleName(tr("Rates for other currencies"));
+    m_otherRates->setToolTip(
+        tr("Some shop prices in the catalog are in euros, Swiss francs or yuan: the units "
+           "of your currency for one of each, so that every price counts in the total"));
     m_ratesDate->setPlaceholderText(tr("YYYY-MM-DD"));
     m_ratesDate->setValidator(
         new QRegularExpressionValidator(QRegularExpression(QStringLiteral("\\d{4}-\\d{2}-\\d{2}")), this));
@@ -69,7 +79,8 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     auto* form = new QFormLayout(this);
     form->addRow(tr("&Currency (ISO 4217):"), m_currency);
     form->addRow(tr("&Rate: units for one USD:"), m_rate);
-    form->addRow(tr("Rate &taken on:"), m_ratesDate);
+    form->addRow(tr("&Other currencies' rates:"), m_otherRates);
+    form->addRow(tr("Rates &taken on:"), m_ratesDate);
     auto* rateWarning = new QLabel(this);
     rateWarning->setWordWrap(true);
     rateWarning->setObjectName(QStringLiteral("rateWarning"));
@@ -112,6 +123,7 @@ PlanningSettings SettingsDialog::settings() const {
     PlanningSettings s;
     s.currency = m_currency->text().isEmpty() ? QStringLiteral("USD") : m_currency->text();
     s.usdRate = s.currency == QStringLiteral("USD") ? 1 : m_rate->value();
+    s.otherRates = m_otherRates->text().trimmed();
     s.ratesDate = m_ratesDate->text();
     s.pricePerKwh = m_kwh->value();
     s.hoursPerDay = m_hours->value();

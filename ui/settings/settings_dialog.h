@@ -21,6 +21,7 @@ public:
 private:
     QLineEdit* m_currency = nullptr;
     QDoubleSpinBox* m_rate = nullptr;
+    QLineEdit* m_otherRates = nullptr;
     QLineEdit* m_ratesDate = nullptr;
     QDoubleSpinBox* m_kwh = nullptr;
     QDoubleSpinBox* m_hours = nullptr;

@@ -4,18 +4,43 @@
 #include "plan/gpu_device_spec.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <sstream>
 
 namespace torchrig::plan::checks {
 
+// SXM and OAM modules need a baseboard: a server that holds that kind of module, enough of them.
 void checkGpuModules(const RuleInput& in, std::vector<Finding>& out) {
-    if (in.parts.gpuModules)
-        addFinding(
-            out, Severity::Note, rule::kGpuModules,
-            "SXM and OAM modules sit on the server's GPU baseboard (HGX, OAM UBB), not in the motherboard's "
-            "PCIe slots: their slots, width and length are not checked",
-            {in.parts.gpus.front()->partId}, "");
+    if (!in.parts.gpuModules)
+        return;
+    const auto* gpu = in.parts.gpus.front();
+    const auto form = text(*gpu, "form_factor");
+    const auto* server = in.parts.server;
+    const auto kind = form == "oam" ? std::string("OAM") : std::string("SXM");
+    if (!server) {
+        addFinding(out, Severity::Problem, rule::kGpuModules,
+                   gpu->snapshot.name + " is an " + kind + " module: it sits on a server's GPU baseboard (" +
+                       (form == "oam" ? "OAM UBB" : "HGX") + "), not in a motherboard's PCIe slot",
+                   {gpu->partId}, "add a GPU server that holds " + kind + " modules, or choose PCIe cards");
+        return;
+    }
+    if (text(*server, "gpu_form_factor") != form)
+        addFinding(out, Severity::Problem, rule::kGpuModules,
+                   gpu->snapshot.name + " is an " + kind + " module; " + server->snapshot.name + " holds " +
+                       upper(text(*server, "gpu_form_factor")) + " GPUs",
+                   {gpu->partId, server->partId}, "choose a server for " + kind + " modules");
+    else if (auto places = number(*server, "gpu_slots");
+             places && in.parts.gpuCount > *places * server->quantity)
+        addFinding(out, Severity::Problem, rule::kGpuModules,
+                   std::to_string(in.parts.gpuCount) + " GPUs for " +
+                       std::to_string(static_cast<int>(*places * server->quantity)) + " places in " +
+                       server->snapshot.name,
+                   {gpu->partId, server->partId}, "use fewer GPUs, or another server");
+    else if (auto shipped = text(*server, "gpu_part_id"); !shipped.empty() && shipped != gpu->partId)
+        addFinding(out, Severity::Warning, rule::kGpuModules,
+                   server->snapshot.name + " ships with " + shipped + ", not " + gpu->snapshot.name,
+                   {gpu->partId, server->partId}, "choose the server's own GPUs, or a barebone server");
 }
 
 // The lowest card's cooler must end within the case's expansion slots (slot 1 is the first, so a
@@ -138,8 +163,9 @@ void checkGpuLength(const RuleInput& in, std::vector<Finding>& out) {
 // Three or more cards side by side.
 void checkCooling(const RuleInput& in, std::vector<Finding>& out) {
     const auto& gpus = in.parts.gpus;
+    // Blower cards exhaust out of the case's back and are made to sit side by side.
     if (in.parts.gpuCount >= 3 && std::any_of(gpus.begin(), gpus.end(), [](const BuildPart* g) {
-            return text(*g, "form_factor") == "pcie";
+            return text(*g, "form_factor") == "pcie" && text(*g, "cooler_style") != "blower";
         }))
         addFinding(
             out, Severity::Warning, rule::kCooling,
@@ -147,6 +173,42 @@ void checkCooling(const RuleInput& in, std::vector<Finding>& out) {
                 " cards side by side: open-air coolers recirculate each other's heat and throttle",
             {gpus.front()->partId},
             "blower or water-cooled cards, a server chassis with front-to-back airflow, or a power limit");
+}
+
+// Slots that split their lanes when both hold a card, as the board's own row says ("1,2:x8/x8").
+void checkSlotSharing(const RuleInput& in, std::vector<Finding>& out) {
+    const auto* board = in.parts.board;
+    if (!in.placement || !board || in.placement->positions.size() < 2)
+        return;
+    const auto& used = in.placement->positions;
+    std::istringstream groups(text(*board, "slot_sharing"));
+    for (std::string group; std::getline(groups, group, ';');) {
+        const auto colon = group.find(':');
+        if (colon == std::string::npos)
+            continue;
+        std::istringstream positions(group.substr(0, colon));
+        std::vector<int> shared;
+        for (std::string position; std::getline(positions, position, ',');) {
+            int value = 0;
+            position.erase(0, position.find_first_not_of(' '));
+            if (std::from_chars(position.data(), position.data() + position.size(), value).ec == std::errc())
+                shared.push_back(value);
+        }
+        const auto occupied = std::count_if(shared.begin(), shared.end(), [&](int position) {
+            return std::find(used.begin(), used.end(), position) != used.end();
+        });
+        if (shared.size() >= 2 && occupied == static_cast<long>(shared.size())) {
+            std::string slots;
+            for (auto position : shared)
+                slots += (slots.empty() ? "" : " and ") + std::to_string(position);
+            addFinding(
+                out, Severity::Warning, rule::kSlotSharing,
+                "slots " + slots + " of " + board->snapshot.name +
+                    " share their lanes: with a card in each they run " + group.substr(colon + 1),
+                {board->partId, in.parts.gpus.front()->partId},
+                "expect the cards' host transfers and all-reduce at that width, or a board with more lanes");
+        }
+    }
 }
 
 } // namespace torchrig::plan::checks

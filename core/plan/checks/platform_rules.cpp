@@ -4,6 +4,7 @@
 #include "plan/checks/rule_input.h"
 
 #include <sstream>
+#include <string>
 #include <tuple>
 
 namespace torchrig::plan::checks {
@@ -18,12 +19,14 @@ void checkIncomplete(const RuleInput& in, std::vector<Finding>& out) {
     const auto& p = in.parts;
     if (p.gpuCount == 0)
         return;
-    for (auto [list, what, toAdd] : {std::tuple{&p.cpus, "CPU", "a CPU"},
-                                     {&p.boards, "motherboard", "a motherboard"},
-                                     {&p.memory, "memory", "memory"},
-                                     {&p.psus, "power supply", "a power supply"},
-                                     {&p.storage, "storage", "storage"}})
-        if (list->empty())
+    // A server brings its board and supplies; a complete system (a DGX) its CPUs, memory and drives too.
+    const bool server = p.server != nullptr, complete = p.completeSystem;
+    for (auto [list, what, toAdd, included] : {std::tuple{&p.cpus, "CPU", "a CPU", complete},
+                                               {&p.boards, "motherboard", "a motherboard", server},
+                                               {&p.memory, "memory", "memory", complete},
+                                               {&p.psus, "power supply", "a power supply", server},
+                                               {&p.storage, "storage", "storage", complete}})
+        if (list->empty() && !included)
             addFinding(out, Severity::Note, rule::kIncomplete,
                        std::string("the build has no ") + what + ", so nothing is checked against it", {},
                        std::string("add ") + toAdd);
@@ -143,6 +146,55 @@ void checkChassisBoard(const RuleInput& in, std::vector<Finding>& out) {
                        chassis->snapshot.name + " takes " + text(*chassis, "motherboard_support"),
                    {board->partId, chassis->partId},
                    "choose a case for " + text(*board, "form_factor") + " boards");
+}
+
+namespace {
+
+// "sTR5 (TRX50)" and "sTR5" name one socket: the platform in brackets is the board's business.
+std::string socketBase(const std::string& socket) {
+    return upper(socket.substr(0, socket.find(" (")));
+}
+
+} // namespace
+
+// The cooler's mounting kit against the CPU's socket, as the cooler's maker lists them.
+void checkCoolerSocket(const RuleInput& in, std::vector<Finding>& out) {
+    const auto* cpu = in.parts.cpu;
+    if (!cpu || text(*cpu, "socket").empty())
+        return;
+    const auto socket = socketBase(text(*cpu, "socket"));
+    for (const auto* cooler : in.parts.coolers) {
+        const auto sockets = text(*cooler, "sockets");
+        bool fits = false;
+        std::istringstream list(sockets);
+        for (std::string item; std::getline(list, item, ';');) {
+            item.erase(0, item.find_first_not_of(' '));
+            fits = fits || socketBase(item) == socket;
+        }
+        if (!sockets.empty() && !fits)
+            addFinding(out, Severity::Problem, rule::kCoolerSocket,
+                       cooler->snapshot.name + " mounts on " + sockets + "; " + cpu->snapshot.name + " is " +
+                           text(*cpu, "socket"),
+                       {cooler->partId, cpu->partId},
+                       "choose a cooler with a " + text(*cpu, "socket") + " mount");
+    }
+}
+
+// An air cooler's height against the case's clearance.
+void checkCoolerHeight(const RuleInput& in, std::vector<Finding>& out) {
+    const auto* chassis = in.parts.chassisPart;
+    if (!chassis)
+        return;
+    const auto clearance = number(*chassis, "max_cooler_height_mm");
+    if (!clearance)
+        return;
+    for (const auto* cooler : in.parts.coolers)
+        if (auto height = number(*cooler, "height_mm"); height && *height > *clearance)
+            addFinding(out, Severity::Problem, rule::kCoolerHeight,
+                       cooler->snapshot.name + " is " + std::to_string(static_cast<int>(*height)) +
+                           " mm tall; " + chassis->snapshot.name + " takes coolers up to " +
+                           std::to_string(static_cast<int>(*clearance)) + " mm",
+                       {cooler->partId, chassis->partId}, "a lower cooler, a liquid cooler, or a wider case");
 }
 
 } // namespace torchrig::plan::checks

@@ -5,16 +5,38 @@
 
 #include <algorithm>
 #include <charconv>
+#include <optional>
 #include <sstream>
 
 namespace torchrig::plan::checks {
 
 namespace {
 
-// The supply's rating, all of its units together (0: unknown or no supply).
+// "4+2": four supplies carry the load, two stand by. None when the text is not N+M.
+std::optional<int> workingSupplies(const std::string& redundancy) {
+    int working = 0;
+    auto [end, error] = std::from_chars(redundancy.data(), redundancy.data() + redundancy.size(), working);
+    if (error != std::errc() || end == redundancy.data() + redundancy.size() || *end != '+' || working <= 0)
+        return std::nullopt;
+    return working;
+}
+
+// The supply's rating, all of its units together (0: unknown or no supply). A server's supplies
+// count without the ones its redundancy keeps in reserve.
 double supplyWatts(const RuleInput& in) {
-    const auto* psu = in.parts.psu;
-    return psu ? number(*psu, "wattage_w").value_or(0) * psu->quantity : 0;
+    if (const auto* psu = in.parts.psu)
+        return number(*psu, "wattage_w").value_or(0) * psu->quantity;
+    const auto* server = in.parts.server;
+    if (!server)
+        return 0;
+    const auto each = number(*server, "psu_w").value_or(0);
+    const auto count = number(*server, "psu_count").value_or(0);
+    const auto working = workingSupplies(text(*server, "psu_redundancy"));
+    return each * (working ? std::min<double>(*working, count) : count) * server->quantity;
+}
+
+const BuildPart* supplyPart(const RuleInput& in) {
+    return in.parts.psu ? in.parts.psu : in.parts.server;
 }
 
 std::string loadText(const NodeLoad& load) {
@@ -72,9 +94,9 @@ void checkPsuCapacity(const RuleInput& in, std::vector<Finding>& out) {
     const double load = in.load.total();
     if (capacity > 0 && load > capacity)
         addFinding(out, Severity::Problem, rule::kPsuCapacity,
-                   "the load of " + loadText(in.load) + " exceeds " + in.parts.psu->snapshot.name + "'s " +
+                   "the load of " + loadText(in.load) + " exceeds " + supplyPart(in)->snapshot.name + "'s " +
                        watts(capacity),
-                   {in.parts.psu->partId}, "choose a supply of at least " + watts(load / 0.8));
+                   {supplyPart(in)->partId}, "choose a supply of at least " + watts(load / 0.8));
 }
 
 void checkPsuHeadroom(const RuleInput& in, std::vector<Finding>& out) {
@@ -82,18 +104,19 @@ void checkPsuHeadroom(const RuleInput& in, std::vector<Finding>& out) {
     const double load = in.load.total();
     if (capacity > 0 && load <= capacity && load > 0.8 * capacity)
         addFinding(out, Severity::Warning, rule::kPsuHeadroom,
-                   "the load of " + loadText(in.load) + " is over 80 % of " + in.parts.psu->snapshot.name +
+                   "the load of " + loadText(in.load) + " is over 80 % of " + supplyPart(in)->snapshot.name +
                        "'s " + watts(capacity),
-                   {in.parts.psu->partId}, "choose a supply of at least " + watts(load / 0.8));
+                   {supplyPart(in)->partId}, "choose a supply of at least " + watts(load / 0.8));
 }
 
 // ATX 3.0 supplies are specified for GPU excursions to twice their power; older ones are not.
 void checkGpuTransients(const RuleInput& in, std::vector<Finding>& out) {
     const double capacity = supplyWatts(in);
-    if (capacity <= 0)
+    if (capacity <= 0 || !in.parts.psu) // a server's supplies are specified with its GPUs
         return;
     const auto* psu = in.parts.psu;
-    const bool atx3 = text(*psu, "atx_version").find("3.") != std::string::npos;
+    const auto version = text(*psu, "atx_version"); // "ATX 3.0", "ATX 3.1", or makers' "ATX 3"
+    const bool atx3 = version.find("3.") != std::string::npos || version.find("ATX 3") != std::string::npos;
     const auto& load = in.load;
     if (!atx3 && load.gpuWatts > 0 && 2 * load.gpuWatts + load.cpuWatts + load.platformWatts > capacity)
         addFinding(out, Severity::Warning, rule::kGpuTransients,
@@ -154,8 +177,10 @@ void checkPsuConnectors(const RuleInput& in, std::vector<Finding>& out) {
 }
 
 // A continuous load may draw 80 % of a breaker's rating.
+// A rack server runs on the data centre's power distribution, which the rules do not see (said
+// under "not checked").
 void checkWallCircuit(const RuleInput& in, std::vector<Finding>& out) {
-    if (in.build.parts.empty())
+    if (in.build.parts.empty() || in.parts.server)
         return;
     const auto& circuit = in.options.circuit;
     const double circuitWatts = circuit.volts * circuit.amps;

@@ -23,13 +23,17 @@ BuildParts::BuildParts(const Build& build) {
         case PartCategory::Chassis: chassis.push_back(&part); break;
         case PartCategory::Storage: storage.push_back(&part); break;
         case PartCategory::Interconnect: interconnects.push_back(&part); break;
+        case PartCategory::Server: servers.push_back(&part); break;
+        case PartCategory::Cooler: coolers.push_back(&part); break;
         default: break;
         }
     }
+    server = servers.empty() ? nullptr : servers.front();
+    completeSystem = server && !text(*server, "cpu_included").empty();
     cpu = cpus.empty() ? nullptr : cpus.front();
-    board = boards.empty() ? nullptr : boards.front();
+    board = boards.empty() ? server : boards.front();
     psu = psus.empty() ? nullptr : psus.front();
-    chassisPart = chassis.empty() ? nullptr : chassis.front();
+    chassisPart = chassis.empty() ? server : chassis.front();
     gpuModules = std::any_of(gpus.begin(), gpus.end(), [](const BuildPart* g) {
         return text(*g, "form_factor") == "sxm" || text(*g, "form_factor") == "oam";
     });
@@ -56,6 +60,7 @@ std::optional<CardPlacement> placeCards(const BuildParts& p) {
     for (const auto& slot : slots) {
         if (slot.position >= placement.nextFree && placement.placed < p.gpuCount) {
             ++placement.placed;
+            placement.positions.push_back(slot.position);
             placement.nextFree = slot.position + placement.width;
         }
     }

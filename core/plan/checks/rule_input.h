@@ -13,8 +13,13 @@ namespace torchrig::plan::checks {
 
 struct BuildParts {
     explicit BuildParts(const Build& build);
-    std::vector<const BuildPart*> gpus, cpus, boards, memory, psus, chassis, storage, interconnects;
+    std::vector<const BuildPart*> gpus, cpus, boards, memory, psus, chassis, storage, interconnects, servers,
+        coolers;
     int gpuCount = 0;
+    // A complete GPU server stands in for the board, the case and the supplies it is built with,
+    // unless the build names its own; `completeSystem` when it also ships its CPUs (a DGX).
+    const BuildPart* server = nullptr;
+    bool completeSystem = false;
     // The first of each: what the rules check the others against.
     const BuildPart* cpu = nullptr;
     const BuildPart* board = nullptr;
@@ -26,10 +31,11 @@ struct BuildParts {
 
 // Where the cards land in the board's PCIe slots, each covering its cooler's width.
 struct CardPlacement {
-    std::string slots; // the board's slots as its layout prints them
-    int placed = 0;    // cards that found a slot without one covering the next
-    int width = 1;     // the widest card's slots, rounded up
-    int nextFree = 0;  // the first slot below the lowest card's cooler
+    std::string slots;          // the board's slots as its layout prints them
+    int placed = 0;             // cards that found a slot without one covering the next
+    int width = 1;              // the widest card's slots, rounded up
+    int nextFree = 0;           // the first slot below the lowest card's cooler
+    std::vector<int> positions; // the slots the placed cards sit in
 };
 
 struct RuleInput {
@@ -71,6 +77,9 @@ void checkNvlink(const RuleInput& in, std::vector<Finding>& out);
 void checkGpuInterconnect(const RuleInput& in, std::vector<Finding>& out);
 void checkGpuLength(const RuleInput& in, std::vector<Finding>& out);
 void checkCooling(const RuleInput& in, std::vector<Finding>& out);
+void checkCoolerSocket(const RuleInput& in, std::vector<Finding>& out);
+void checkCoolerHeight(const RuleInput& in, std::vector<Finding>& out);
+void checkSlotSharing(const RuleInput& in, std::vector<Finding>& out);
 // power_rules.cpp
 void checkPsuCapacity(const RuleInput& in, std::vector<Finding>& out);
 void checkPsuHeadroom(const RuleInput& in, std::vector<Finding>& out);
