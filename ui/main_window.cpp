@@ -260,8 +260,26 @@ bool MainWindow::addCatalogPart(const QString& partId) {
         statusBar()->showMessage(tr("The catalog has no part %1").arg(partId), 6000);
         return false;
     }
-    m_document->addPart({part->id, 1, {}, db::partSnapshot(*part)});
-    statusBar()->showMessage(tr("Added %1").arg(QString::fromStdString(part->name)), 4000);
+    // A server that ships its GPUs brings them along, in one step to undo: they are in its price.
+    const auto snapshot = db::partSnapshot(*part);
+    const auto shipped = m_catalog->find(snapshot.text("gpu_part_id"));
+    const auto shippedCount = static_cast<int>(snapshot.number("gpu_count").value_or(0));
+    const auto& parts = m_document->build().parts;
+    const bool addGpus = part->category == PartCategory::Server && shipped && shippedCount > 0 &&
+                         std::none_of(parts.begin(), parts.end(),
+                                      [&](const plan::BuildPart& p) { return p.partId == shipped->id; });
+    m_document->undoStack()->beginMacro(tr("Add %1").arg(QString::fromStdString(part->name)));
+    m_document->addPart({part->id, 1, {}, snapshot});
+    if (addGpus)
+        m_document->addPart({shipped->id, shippedCount, tr("ships with the server").toStdString(),
+                             db::partSnapshot(*shipped)});
+    m_document->undoStack()->endMacro();
+    statusBar()->showMessage(addGpus ? tr("Added %1 with its %2 × %3")
+                                           .arg(QString::fromStdString(part->name))
+                                           .arg(shippedCount)
+                                           .arg(QString::fromStdString(shipped->name))
+                                     : tr("Added %1").arg(QString::fromStdString(part->name)),
+                             4000);
     return true;
 }
 

@@ -229,6 +229,18 @@ int BuildCommand::create() {
         else
             build.parts.push_back({part->id, quantity, "", db::partSnapshot(*part)});
     }
+    // A server that ships its GPUs brings them, unless the command named them itself.
+    for (std::size_t i = 0, added = build.parts.size(); i < added; ++i) {
+        const auto& server = build.parts[i].snapshot;
+        const auto shipped = (*catalog)->find(server.text("gpu_part_id"));
+        const auto count = static_cast<int>(server.number("gpu_count").value_or(0));
+        if (server.category != PartCategory::Server || !shipped || count <= 0 ||
+            std::any_of(build.parts.begin(), build.parts.end(),
+                        [&](const plan::BuildPart& b) { return b.partId == shipped->id; }))
+            continue;
+        build.parts.push_back({shipped->id, count * build.parts[i].quantity, "ships with the server",
+                               db::partSnapshot(*shipped)});
+    }
     if (m_newWorkload.given()) {
         auto request = m_newWorkload.toRequest();
         if (!request)

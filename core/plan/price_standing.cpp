@@ -20,15 +20,19 @@ std::string stalePriceLabel(const Price& price, const Words& w) {
     return price.date;
 }
 
+std::string staleShareSummary(const BuildCost& cost, const Words& w) {
+    if (cost.staleLines == 0)
+        return {};
+    return cost.staleShare
+               ? withArgument(w("%1 % of the priced parts rest on prices older than 12 months"),
+                              printed("%.0f", *cost.staleShare * 100))
+               : withArgument(w(cost.staleLines == 1 ? "%1 line rests on a price older than 12 months"
+                                                     : "%1 lines rest on prices older than 12 months"),
+                              std::to_string(cost.staleLines));
+}
+
 std::string priceStandingSummary(const BuildCost& cost, const Words& w) {
-    std::string text;
-    if (cost.staleLines > 0)
-        text = cost.staleShare
-                   ? withArgument(w("%1 % of the priced parts rest on prices older than 12 months"),
-                                  printed("%.0f", *cost.staleShare * 100))
-                   : withArgument(w(cost.staleLines == 1 ? "%1 line rests on a price older than 12 months"
-                                                         : "%1 lines rest on prices older than 12 months"),
-                                  std::to_string(cost.staleLines));
+    std::string text = staleShareSummary(cost, w);
     const auto unpriced = std::count_if(cost.lines.begin(), cost.lines.end(), [](const CostLine& line) {
         return !line.hourly && line.includedIn.empty() && !line.unitPrice;
     });

@@ -14,6 +14,9 @@ namespace torchrig::plan {
 // What an old price is and what to do about it, by its kind: "2022 launch price — ask for a quote".
 std::string stalePriceLabel(const Price& price, const Words& w);
 
+// "62 % of the priced parts rest on prices older than 12 months", or empty when no price is that old.
+std::string staleShareSummary(const BuildCost& cost, const Words& w);
+
 // "62 % of the priced parts rest on prices older than 12 months; 2 lines have no price", or empty
 // when every bought line has a price younger than that.
 std::string priceStandingSummary(const BuildCost& cost, const Words& w);

@@ -333,9 +333,18 @@ TEST_CASE("A 4-GPU RTX PRO 6000 workstation and an 8-GPU HGX server build from t
     checked = runCli(folder, "build check '" + server + "' --json");
     INFO(checked.output);
     CHECK(nlohmann::json::parse(checked.output)["findings"].empty());
-    // The server ships its GPUs: they are bought with it, not priced again.
+    // The server ships its GPUs: they are bought with it, not priced again; named alone, it brings them.
     auto cost = nlohmann::json::parse(runCli(folder, "build cost '" + server + "' --json").output);
     CHECK(cost["lines"][1]["included_in"] == "server/nvidia-dgx-h100");
+    REQUIRE(runCli(folder, "build new --part server/nvidia-dgx-h100 -o '" +
+                               folder.file("alone.torchrig").string() + "'")
+                .exitCode == 0);
+    const auto alone = nlohmann::json::parse(
+        runCli(folder, "build cost '" + folder.file("alone.torchrig").string() + "' --json").output);
+    REQUIRE(alone["lines"].size() == 2);
+    CHECK(alone["lines"][1]["id"] == "gpu/h100-sxm5-80gb");
+    CHECK(alone["lines"][1]["quantity"] == 8);
+    CHECK(alone["lines"][1]["included_in"] == "server/nvidia-dgx-h100");
 
     // The same modules on a workstation board are refused: SXM needs the server's baseboard.
     const auto wrong = folder.file("wrong.torchrig").string();

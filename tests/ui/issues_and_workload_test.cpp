@@ -137,6 +137,18 @@ TEST_CASE("A part dragged from the catalog and dropped on the build's parts is a
     CHECK_FALSE(foreign.isAccepted());
     CHECK_FALSE(window.addCatalogPart(QStringLiteral("gpu/no-such-card")));
     CHECK(window.document()->build().parts.size() == 1);
+    // The catalog pack the figures come from, always in the status bar.
+    const auto* pack = window.findChild<QLabel*>(QStringLiteral("catalogPack"));
+    REQUIRE(pack);
+    CHECK(pack->text() == QStringLiteral("Catalog 2026.12 of 2026-12-02"));
+    // A server that ships its GPUs brings them, bought with it, and one undo takes both away.
+    REQUIRE(window.addCatalogPart(QStringLiteral("server/nvidia-dgx-h100")));
+    const auto& parts = window.document()->build().parts;
+    REQUIRE(parts.size() == 3);
+    CHECK(parts[2].partId == "gpu/h100-sxm5-80gb");
+    CHECK(parts[2].quantity == 8);
+    window.document()->undoStack()->undo();
+    CHECK(window.document()->build().parts.size() == 1);
 }
 
 TEST_CASE("The workload editor's strategy, LoRA and data fields are undoable edits the analysis uses",

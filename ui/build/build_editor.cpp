@@ -132,7 +132,8 @@ void BuildEditor::refresh() {
         text += tr(" + %n line(s) to be quoted", nullptr, cost.toBeQuotedLines);
     if (cost.missing.size() > static_cast<std::size_t>(cost.toBeQuotedLines))
         text += tr(" (a price in a currency without a rate: set it in Preferences)");
-    if (const auto standing = plan::priceStandingSummary(cost, priceWords()); !standing.empty())
+    // Missing prices are said above ("to be quoted"); how much rests on old ones, here.
+    if (const auto standing = plan::staleShareSummary(cost, priceWords()); !standing.empty())
         text += QStringLiteral(" · ") + QString::fromStdString(standing).toHtmlEscaped();
     if (cost.loadWatts > 0)
         text += tr(" · %1 W at load").arg(cost.loadWatts, 0, 'f', 0);
