@@ -230,7 +230,7 @@ int BuildCommand::create() {
             build.parts.push_back({part->id, quantity, "", db::partSnapshot(*part)});
     }
     // A server that ships its GPUs brings them, unless the command named them itself.
-    for (std::size_t i = 0, added = build.parts.size(); i < added; ++i) {
+    for (std::size_t i = 0, listed = build.parts.size(); i < listed; ++i) {
         const auto& server = build.parts[i].snapshot;
         const auto shipped = (*catalog)->find(server.text("gpu_part_id"));
         const auto count = static_cast<int>(server.number("gpu_count").value_or(0));
