@@ -159,7 +159,14 @@ TEST_CASE("build compare puts builds side by side", "[cli][build]") {
 TEST_CASE("build rent sets the research preset against every cloud instance of the catalog", "[cli][build]") {
     test::TemporaryFolder folder;
     const auto file = folder.file("research.torchrig").string();
-    REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + file + "'").exitCode == 0);
+    // The lab's own drive has no price yet: the purchase is known only from below.
+    REQUIRE(runCli(folder, "catalog add -c storage --name 'Lab scratch SSD' --source 'a shelf in the lab' "
+                           "--set kind=nvme --set 'interface=PCIe 4.0 x4 NVMe' --set 'form_factor=M.2 2280' "
+                           "--set capacity_gb=1000")
+                .exitCode == 0);
+    const std::string researchBuild =
+        "build new --preset research-2x-rtx-4090 --part storage/lab-scratch-ssd";
+    REQUIRE(runCli(folder, researchBuild + " -o '" + file + "'").exitCode == 0);
     const std::string workload = " -m bert-base-uncased -b 32 --seq-len 128 --precision amp-bf16";
     // The catalog's shop prices are in several currencies: one total at the test's rates.
     const std::string rates =
@@ -171,7 +178,7 @@ TEST_CASE("build rent sets the research preset against every cloud instance of t
     CHECK(d["currency"] == "USD");
     CHECK(d["build"]["gpus"] == 2);
     CHECK(d["build"]["fits"] == true);
-    CHECK(d["purchase_is_lower_bound"] == true); // the preset's board, memory, drives… have no catalog price
+    CHECK(d["purchase_is_lower_bound"] == true);
     const auto instances = runCli(folder, "catalog list --category cloud --json");
     CHECK(d["cloud"].size() == nlohmann::json::parse(instances.output)["count"].get<std::size_t>());
     int compared = 0;
@@ -200,7 +207,7 @@ TEST_CASE("build rent sets the research preset against every cloud instance of t
         }
     REQUIRE(unpricedUnits > 0);
     const auto quoted = folder.file("quoted.torchrig").string();
-    REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + quoted + "'").exitCode == 0);
+    REQUIRE(runCli(folder, researchBuild + " -o '" + quoted + "'").exitCode == 0);
     auto whole = nlohmann::json::parse(runCli(folder, "build rent '" + quoted + "'" + workload + rates +
                                                           " --kwh-price 0.15 --run-samples 1e7 --json")
                                            .output);

@@ -192,7 +192,14 @@ TEST_CASE("report breaks a 40-part components table across pages and repeats its
 TEST_CASE("report writes a Chinese sheet, and Markdown, CSV and JSON beside the PDF", "[cli][report]") {
     test::TemporaryFolder folder;
     const auto file = folder.file("entry.torchrig").string();
-    REQUIRE(runCli(folder, "build new --preset entry-rtx-3060 -o '" + file + "'").exitCode == 0);
+    // A drive of the user's own without a price: a line the sheet leaves to be quoted.
+    REQUIRE(runCli(folder, "catalog add -c storage --name 'Lab scratch SSD' --source 'a shelf in the lab' "
+                           "--set kind=nvme --set 'interface=PCIe 4.0 x4 NVMe' --set 'form_factor=M.2 2280' "
+                           "--set capacity_gb=1000")
+                .exitCode == 0);
+    REQUIRE(
+        runCli(folder, "build new --preset entry-rtx-3060 --part storage/lab-scratch-ssd -o '" + file + "'")
+            .exitCode == 0);
     const auto pdf = folder.file("zh.pdf").string();
     const auto run = runCli(folder, "report '" + file + "' -o '" + pdf + "' --lang zh_CN");
     INFO(run.output);

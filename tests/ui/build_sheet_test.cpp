@@ -150,6 +150,8 @@ TEST_CASE("The research preset's sheet with a LoRA workload has one-currency tot
     build.source = preset->source;
     for (const auto& p : preset->parts)
         build.parts.push_back(test::catalogPart(*store, p.partId, p.quantity));
+    REQUIRE(build.parts[2].partId == "memory/kingston-fury-beast-64gb-ddr5-5600");
+    build.parts[2].snapshot.price.reset(); // as if no shop had priced the kit: a line to be quoted
     ValidationRequest lora;
     lora.model = "llama-2-7b";
     lora.inputs.batch = 1;
@@ -163,7 +165,7 @@ TEST_CASE("The research preset's sheet with a LoRA workload has one-currency tot
     build.purchasing.requester = "Li Wei";
     build.purchasing.group = "NLP lab";
     build.purchasing.budgetCode = "CS-2026-117";
-    // A vendor's quote for the motherboard replaces its (missing) catalog price.
+    // A vendor's quote for the motherboard replaces its catalog price.
     build.purchasing.quotes.push_back({"Jingdong", 3999, "CNY", "2026-11-28", "JD-5521",
                                        "motherboard/asus-proart-z790-creator-wifi", "2026-12-28"});
 

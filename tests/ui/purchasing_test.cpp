@@ -106,7 +106,11 @@ TEST_CASE("Once a currency is chosen the parts table and the totals are in it, w
           "date, and a rate left at 1.0 is called out",
           "[ui][purchasing][currency]") {
     test::TemporaryFolder folder;
-    auto shown = test::presetWindow(folder, "research-2x-rtx-4090");
+    // The memory kit as if no shop had priced it: a line to be quoted.
+    auto shown = test::presetWindow(folder, "research-2x-rtx-4090", [](plan::Build& build) {
+        REQUIRE(build.parts[2].partId == "memory/kingston-fury-beast-64gb-ddr5-5600");
+        build.parts[2].snapshot.price.reset();
+    });
     auto* editor = shown->buildEditor();
     auto* table = editor->findChild<QTableView*>();
     REQUIRE(table);
