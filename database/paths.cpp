@@ -39,4 +39,14 @@ fs::path defaultUserDatabasePath() {
     return dataHome / "TorchRig" / "torchrig" / "user-catalog.sqlite";
 }
 
+fs::path defaultWorkerPath() {
+    if (auto path = fromEnvironment("TORCHRIG_VALIDATE"); !path.empty())
+        return path;
+    const auto beside = executableFolder() / "torchrig-validate";
+    const auto installed =
+        (executableFolder() / ".." / "lib" / "torchrig" / "torchrig-validate").lexically_normal();
+    std::error_code ec;
+    return !fs::exists(beside, ec) && fs::exists(installed, ec) ? installed : beside;
+}
+
 } // namespace torchrig::db

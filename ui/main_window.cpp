@@ -551,9 +551,10 @@ plan::BuildSheetOptions MainWindow::sheetOptions(plan::SheetLanguage language) c
 
 void MainWindow::showAbout() {
     QMessageBox::about(this, tr("About TorchRig"),
-                       tr("<p><b>TorchRig</b> plans the hardware for training PyTorch models.</p>"
-                          "<p>Bundled catalog: %1</p>")
-                           .arg(QString::fromStdString(m_catalog->bundledPath().string()).toHtmlEscaped()));
+                       tr("<p><b>TorchRig %1</b> plans the hardware for training PyTorch models.</p>"
+                          "<p>Bundled catalog: %2</p>")
+                           .arg(QCoreApplication::applicationVersion(),
+                                QString::fromStdString(m_catalog->bundledPath().string()).toHtmlEscaped()));
 }
 
 void MainWindow::updateCatalogDialog() {

@@ -7,6 +7,7 @@
 #include "finite_numbers.h"
 #include "fit_command.h"
 #include "model_command.h"
+#include "torchrig_version.h"
 #ifdef TORCHRIG_WITH_REPORT
 #include "report_command.h"
 #endif

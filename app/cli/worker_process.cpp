@@ -1,5 +1,7 @@
 #include "worker_process.h"
 
+#include "paths.h"
+
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -24,12 +26,7 @@ WorkerOutcome outcomeOf(WorkerEnding ending) {
 } // namespace
 
 std::string defaultWorkerPath() {
-    if (const char* path = std::getenv("TORCHRIG_VALIDATE"); path && *path)
-        return path;
-    std::error_code ec;
-    auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-    return (ec ? std::filesystem::path("torchrig-validate") : self.parent_path() / "torchrig-validate")
-        .string();
+    return db::defaultWorkerPath().string();
 }
 
 WorkerOutcome runWorker(const std::vector<std::string>& command, const std::string& requestJson,

@@ -3,8 +3,10 @@
 #include "catalog.h"
 #include "main_window.h"
 #include "paths.h"
+#include "settings/language.h"
 #include "settings/planning_settings.h"
 #include "theme.h"
+#include "torchrig_version.h"
 
 #include <QApplication>
 #include <QDir>
@@ -12,20 +14,64 @@
 #include <QStandardPaths>
 #include <QTimer>
 
+#include <cstdio>
+#include <cstring>
+
+namespace {
+
+// Answered before the application starts, so that they work without a display.
+const char* const usage =
+    "Usage: torchrig [--theme system|light|dark] [--lang en|zh_CN] [BUILD.torchrig]\n"
+    "\n"
+    "Plans the hardware for training PyTorch models: a catalog of parts and cloud instances, builds\n"
+    "checked for compatibility, the memory and step time of a workload, cost, power, and a PDF build\n"
+    "sheet. Without a build file it opens on the start page.\n"
+    "\n"
+    "Options:\n"
+    "  --theme THEME  the colours: system, light or dark (default: Edit > Preferences; also\n"
+    "                 TORCHRIG_THEME)\n"
+    "  --lang LANG    the language: en or zh_CN (default: Edit > Preferences, else the system's\n"
+    "                 locale; also TORCHRIG_LANG)\n"
+    "  --version      print the version and exit\n"
+    "  --help         print this and exit\n";
+
+} // namespace
+
 int main(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--version") == 0) {
+            std::printf("torchrig %s\n", TORCHRIG_VERSION);
+            return 0;
+        }
+        if (std::strcmp(argv[i], "--help") == 0) {
+            std::fputs(usage, stdout);
+            return 0;
+        }
+    }
     QApplication app(argc, argv);
+    QApplication::setApplicationVersion(QStringLiteral(TORCHRIG_VERSION));
     QApplication::setOrganizationName(QStringLiteral("TorchRig"));
     QApplication::setApplicationName(QStringLiteral("torchrig"));
     QApplication::setApplicationDisplayName(QStringLiteral("TorchRig"));
 
-    // torchrig [--theme dark|light] [BUILD.torchrig]
+    // torchrig [--theme dark|light] [--lang en|zh_CN] [BUILD.torchrig]
     auto arguments = QApplication::arguments();
+    const auto settings = torchrig::ui::PlanningSettings::load();
     // The flag, else the environment, else Edit ▸ Preferences.
-    QString theme = qEnvironmentVariable("TORCHRIG_THEME", torchrig::ui::PlanningSettings::load().theme);
-    if (const auto at = arguments.indexOf(QStringLiteral("--theme")); at > 0 && at + 1 < arguments.size()) {
-        theme = arguments.at(at + 1);
-        arguments.remove(at, 2);
-    }
+    auto takeOption = [&arguments](const QString& flag, QString value) {
+        if (const auto at = arguments.indexOf(flag); at > 0 && at + 1 < arguments.size()) {
+            value = arguments.at(at + 1);
+            arguments.remove(at, 2);
+        }
+        return value;
+    };
+    const QString theme =
+        takeOption(QStringLiteral("--theme"), qEnvironmentVariable("TORCHRIG_THEME", settings.theme));
+    const QString language = torchrig::ui::languageFor(
+        takeOption(QStringLiteral("--lang"), qEnvironmentVariable("TORCHRIG_LANG", settings.language)));
+    QString languageProblem;
+    if (!torchrig::ui::installLanguage(app, language, &languageProblem))
+        qWarning("torchrig: %s; the app speaks English", qPrintable(languageProblem));
     torchrig::ui::applyTheme(app, torchrig::ui::themeFromString(theme));
 
     torchrig::db::CatalogOpenOptions options;

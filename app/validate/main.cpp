@@ -5,6 +5,7 @@
 #include "estimate/memory_estimate.h"
 #include "io/request_graph.h"
 #include "io/validation_protocol.h"
+#include "torchrig_version.h"
 #include "tracking_cpu_allocator.h"
 #include "training_run.h"
 #include "util/host_memory.h"
@@ -12,6 +13,7 @@
 #include "workload/ops/op_descriptor.h"
 
 #include <nlohmann/json.hpp>
+#include <torch/version.h> // macros only: the version, none of LibTorch's headers
 
 #include <chrono>
 #include <csignal>
@@ -198,18 +200,24 @@ int runWorker(int argc, char** argv) {
         mode = Mode::CountParameters;
     else if (argc == 3 && std::strcmp(argv[1], "--max-batch") == 0)
         mode = Mode::MaxBatch;
-    else if (argc != 2 || std::strcmp(argv[1], "--help") == 0) {
+    else if (argc == 2 && std::strcmp(argv[1], "--version") == 0) {
+        std::printf("torchrig-validate %s (LibTorch %s)\n", TORCHRIG_VERSION, TORCH_VERSION);
+        return 0;
+    } else if (argc != 2 || std::strcmp(argv[1], "--help") == 0) {
+        // Asked for: on standard output (help2man reads it there); a wrong call: on standard error.
+        const bool asked = argc == 2;
         std::fprintf(
-            stderr,
-            "usage: torchrig-validate [--count-parameters | --max-batch] REQUEST.json | - (one line of "
+            asked ? stdout : stderr,
+            "Usage: torchrig-validate [--count-parameters | --max-batch] REQUEST.json | - (one line of "
             "stdin)\n"
-            "       torchrig-validate --probe | --check-ops\n"
+            "  or:  torchrig-validate --probe | --check-ops | --version\n"
+            "\n"
             "Trains the requested model for a few steps and prints JSON lines (progress, then one result\n"
             "or one error). --count-parameters builds the network without memory and prints its\n"
             "parameter count; --max-batch finds the largest batch that fits; --probe lists devices;\n"
             "--check-ops trains each op kind's smallest model once on the CPU and says which it can "
-            "build.\n");
-        return argc == 2 ? 0 : 2;
+            "build; --version prints its version and LibTorch's.\n");
+        return asked ? 0 : 2;
     }
     auto text = readRequestText(argv[argc - 1]);
     if (!text)

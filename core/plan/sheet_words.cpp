@@ -145,7 +145,7 @@ const std::map<std::string, std::string, std::less<>>& chinese() {
         {"lines to be quoted", "项待询价"},
         {"Total of the priced lines", "已定价项目合计"},
         {"the prices are in several currencies: choose one and its rate in Preferences",
-         "价格涉及多种货币：请在偏好设置中选择一种货币及其汇率"},
+         "价格涉及多种货币：请在首选项中选择一种货币及其汇率"},
         {"Exchange rate", "汇率"},
         {"Training method", "训练方式"},
         {"full training of every weight", "全参数训练"},

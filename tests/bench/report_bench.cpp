@@ -8,6 +8,7 @@
 #include "document/build_sheet_pdf.h"
 #include "io/build_file.h"
 #include "plan/build_sheet.h"
+#include "torchrig_version.h"
 #include "util/text_file.h"
 
 #include <QApplication>

@@ -2,6 +2,7 @@
 
 #include "catalog.h"
 #include "part_snapshot.h"
+#include "torchrig_version.h"
 #include "util/printed.h"
 #include "util/text_file.h"
 

@@ -19,6 +19,7 @@ PlanningSettings PlanningSettings::load() {
     p.shipping = s.value(QStringLiteral("planning/shipping"), p.shipping).toDouble();
     p.memoryUnit = memoryUnitFromId(s.value(QStringLiteral("display/memoryUnit")).toString());
     p.theme = s.value(QStringLiteral("display/theme"), p.theme).toString();
+    p.language = s.value(QStringLiteral("display/language"), p.language).toString();
     return p;
 }
 
@@ -35,6 +36,7 @@ void PlanningSettings::save() const {
     s.setValue(QStringLiteral("planning/shipping"), shipping);
     s.setValue(QStringLiteral("display/memoryUnit"), memoryUnitId(memoryUnit));
     s.setValue(QStringLiteral("display/theme"), theme);
+    s.setValue(QStringLiteral("display/language"), language);
 }
 
 plan::CostOptions PlanningSettings::costOptions() const {

@@ -1,8 +1,8 @@
 #pragma once
 // What the user sets once for every build: the currency totals are shown in and its rates from
 // USD (most of the catalog's prices) and the other currencies shop prices were seen in, the electricity
-// price, hours of training a day and the months a purchase is spread over; the unit memory is shown in and
-// the theme. Kept in QSettings.
+// price, hours of training a day and the months a purchase is spread over; the unit memory is shown in, the
+// theme and the language. Kept in QSettings.
 
 #include "plan/build_cost.h"
 #include "plan/rent_vs_buy.h"
@@ -28,7 +28,8 @@ struct PlanningSettings {
     double taxPercent = 0;
     double shipping = 0; // in `currency`
     MemoryUnit memoryUnit = MemoryUnit::GiB;
-    QString theme = QStringLiteral("system"); // "system", "light", "dark" (theme.h)
+    QString theme = QStringLiteral("system");    // "system", "light", "dark" (theme.h)
+    QString language = QStringLiteral("system"); // "system", "en", "zh_CN" (language.h)
 
     static PlanningSettings load();
     void save() const;

@@ -24,7 +24,8 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     , m_tax(new QDoubleSpinBox(this))
     , m_shipping(new QDoubleSpinBox(this))
     , m_memoryUnit(new QComboBox(this))
-    , m_theme(new QComboBox(this)) {
+    , m_theme(new QComboBox(this))
+    , m_language(new QComboBox(this)) {
     setWindowTitle(tr("Preferences"));
     m_currency->setValidator(
         new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Z]{3}")), this));
@@ -71,6 +72,13 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     m_theme->setCurrentIndex(std::max(0, m_theme->findData(s.theme)));
     m_theme->setAccessibleName(tr("Theme"));
     m_theme->setToolTip(tr("Takes effect at the next start (--theme and TORCHRIG_THEME come first)"));
+    // Each language in its own words, so that a reader finds theirs whichever is shown.
+    m_language->addItem(tr("The system's"), QStringLiteral("system"));
+    m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
+    m_language->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
+    m_language->setCurrentIndex(std::max(0, m_language->findData(s.language)));
+    m_language->setAccessibleName(tr("Language"));
+    m_language->setToolTip(tr("Takes effect at the next start (--lang and TORCHRIG_LANG come first)"));
     m_rate->setAccessibleName(tr("Rate: units for one USD"));
     m_ratesDate->setAccessibleName(tr("Rate taken on"));
     m_kwh->setAccessibleName(tr("Electricity price per kWh"));
@@ -95,6 +103,7 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     form->addRow(tr("&Shipping, in the currency above:"), m_shipping);
     form->addRow(tr("Show memory &in:"), m_memoryUnit);
     form->addRow(tr("Th&eme (at the next start):"), m_theme);
+    form->addRow(tr("&Language (at the next start):"), m_language);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     // What the sheet will print about the rate, said before it is printed.
     auto checkRate = [this, rateWarning] {
@@ -132,6 +141,7 @@ PlanningSettings SettingsDialog::settings() const {
     s.shipping = m_shipping->value();
     s.memoryUnit = memoryUnitFromId(m_memoryUnit->currentData().toString());
     s.theme = m_theme->currentData().toString();
+    s.language = m_language->currentData().toString();
     return s;
 }
 

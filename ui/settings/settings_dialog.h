@@ -30,6 +30,7 @@ private:
     QDoubleSpinBox* m_shipping = nullptr;
     QComboBox* m_memoryUnit = nullptr;
     QComboBox* m_theme = nullptr;
+    QComboBox* m_language = nullptr;
 };
 
 } // namespace torchrig::ui

@@ -1,5 +1,7 @@
 #include "validation_runner.h"
 
+#include "paths.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -35,10 +37,7 @@ ValidationRunner::~ValidationRunner() {
 }
 
 QString ValidationRunner::defaultWorkerPath() {
-    const auto fromEnvironment = qEnvironmentVariable("TORCHRIG_VALIDATE");
-    if (!fromEnvironment.isEmpty())
-        return fromEnvironment;
-    return QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("torchrig-validate"));
+    return QString::fromStdString(db::defaultWorkerPath().string());
 }
 
 namespace {
