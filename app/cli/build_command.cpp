@@ -1,5 +1,7 @@
 #include "build_command.h"
 
+#include "cli_language.h"
+
 #include "build_file_loading.h"
 
 #include "catalog_devices.h"
@@ -55,6 +57,8 @@ BuildCommand::BuildCommand(CLI::App& parent, const GlobalOptions& options)
     m_check->add_option("file", m_file, "A .torchrig build file")->required();
     m_check->add_option("--circuit", m_circuit,
                         "The wall circuit as AMPSxVOLTS (default 15x120; 10x220 in China)");
+    m_check->add_option("--lang", m_checkLanguage, "The findings' language: en or zh_CN")
+        ->check(CLI::IsMember({"en", "zh_CN", "zh-CN", "zh"}));
     m_checkWorkload.addTo(*m_check, "", true);
     m_checkData.addTo(*m_check);
     addBuildStrategyOption(*m_check, m_checkStrategy);
@@ -289,27 +293,39 @@ int BuildCommand::check() {
             labels.push_back(fix.label);
         return labels;
     };
+    const auto translate = messageTranslationFor(m_checkLanguage);
+    if (!translate)
+        return usage(translate.error().message);
+    auto say = [&](const Message& message) {
+        return message.text(*translate);
+    };
+    std::vector<std::string> unchecked;
+    for (const auto& item : plan::notChecked())
+        unchecked.push_back(say(item));
     if (m_json) {
         nlohmann::json list = nlohmann::json::array();
         for (const auto& f : findings)
             list.push_back({{"severity", plan::severityId(f.severity)},
                             {"rule", f.rule},
-                            {"message", f.message},
+                            {"message", say(f.message)},
                             {"parts", f.parts},
-                            {"fix", f.fix},
+                            {"fix", say(f.fix)},
                             {"catalog_fixes", offered(f)}});
-        std::cout << nlohmann::json{{"findings", list}, {"not_checked", plan::notChecked()}}.dump(2) << "\n";
+        std::cout << nlohmann::json{{"findings", list}, {"not_checked", unchecked}}.dump(2) << "\n";
     } else {
         if (findings.empty())
-            std::cout << "no findings\n";
+            std::cout << say(TORCHRIG_MESSAGE("cli", "no findings")) << "\n";
         for (const auto& f : findings) {
-            std::cout << fmt::format("{}: [{}] {}\n  fix: {}\n", plan::severityId(f.severity), f.rule,
-                                     f.message, f.fix.empty() ? "-" : f.fix);
+            const auto severity = f.severity == plan::Severity::Problem   ? TORCHRIG_MESSAGE("cli", "problem")
+                                  : f.severity == plan::Severity::Warning ? TORCHRIG_MESSAGE("cli", "warning")
+                                                                          : TORCHRIG_MESSAGE("cli", "note");
+            std::cout << fmt::format("{}: [{}] {}\n  {}: {}\n", say(severity), f.rule, say(f.message),
+                                     say(TORCHRIG_MESSAGE("cli", "fix")), f.fix.empty() ? "-" : say(f.fix));
             for (const auto& label : offered(f))
-                std::cout << "  catalog fix: " << label << "\n";
+                std::cout << "  " << say(TORCHRIG_MESSAGE("cli", "catalog fix")) << ": " << label << "\n";
         }
-        std::cout << "not checked:\n";
-        for (const auto& item : plan::notChecked())
+        std::cout << say(TORCHRIG_MESSAGE("cli", "not checked")) << ":\n";
+        for (const auto& item : unchecked)
             std::cout << "  - " << item << "\n";
     }
     return kExitOk;

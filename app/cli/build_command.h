@@ -51,6 +51,7 @@ private:
     DatasetFlags m_checkData;
     std::string m_checkStrategy; // "": the build file's
     std::string m_circuit = "15x120";
+    std::string m_checkLanguage = "en";
     bool m_json = false;
     std::string m_preset;
     std::vector<std::string> m_newParts;

@@ -281,7 +281,7 @@ SheetSection checksSection(const std::vector<Finding>& findings, const Words& w)
     auto table =
         tableWith({w("Severity"), w("Finding"), w("What to do")}, {1.0, 4.0, 3.0}, {false, false, false});
     for (const auto& f : findings)
-        table.rows.push_back({w(severityId(f.severity)), f.message, f.fix});
+        table.rows.push_back({w(severityId(f.severity)), w(f.message), w(f.fix)});
     checks.tables.push_back(std::move(table));
     return checks;
 }
@@ -440,7 +440,7 @@ SheetSection approvalSection(const Purchasing& buying, const Words& w) {
 } // namespace
 
 BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) {
-    const Words w(options.language);
+    const Words w(options.language, options.translate);
     BuildSheet sheet;
     setHeading(sheet, build, options, w);
     // Prices are judged old on the day the sheet is made, unless the caller names another day.
@@ -463,7 +463,8 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
     sheet.sections.push_back(std::move(components));
     sheet.sections.push_back(checksSection(findings, w));
     auto notChecked = section(w("Not checked"));
-    notChecked.bullets = plan::notChecked();
+    for (const auto& item : plan::notChecked())
+        notChecked.bullets.push_back(w(item));
     sheet.sections.push_back(std::move(notChecked));
 
     std::vector<std::string> assumptions;
@@ -495,7 +496,7 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
 
     auto assumed = section(w("Assumptions"));
     if (options.language == SheetLanguage::Chinese)
-        assumed.paragraphs.push_back(w("The checker, advisor and estimator notes are in English."));
+        assumed.paragraphs.push_back(w("The advisor's and the estimator's notes are in English."));
     assumptions.insert(assumptions.end(), cost.notes.begin(), cost.notes.end());
     assumed.bullets = assumptions;
     sheet.sections.push_back(std::move(assumed));

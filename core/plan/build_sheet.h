@@ -8,6 +8,7 @@
 #include "plan/build_cost.h"
 #include "plan/compatibility.h"
 #include "plan/rent_vs_buy.h"
+#include "text/message.h"
 
 #include <cstdint>
 #include <optional>
@@ -67,6 +68,10 @@ struct BuildSheetOptions {
     UsagePlan usage;
     // Past runs of torchrig-validate to list (device, versions, date, figures): one line each.
     std::vector<std::string> validationRuns;
+    // How core's messages (findings, fixes, what is not checked) are said in `language`: the
+    // translations' lookup, which the layer with Qt gives (ui/document/build_sheet_export.h); none:
+    // in English.
+    Message::Translate translate;
 };
 
 BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options);

@@ -19,18 +19,24 @@ std::string_view severityId(Severity severity) {
     return enumName(kSeverityIds, severity);
 }
 
-const std::vector<std::string>& notChecked() {
-    static const std::vector<std::string> list = {
-        "power connectors of GPUs whose catalog entry does not list them (most: partner cards differ), and "
-        "the supply's spare CPU (EPS) cables",
-        "CPU cooler fit where the build has no cooler, or the case gives no clearance",
-        "open-air versus blower GPU coolers when the catalog does not say which a card has",
-        "the chassis's fan layout and airflow",
-        "BIOS versions a CPU needs on an older board",
-        "M.2 slots sharing lanes with PCIe slots or SATA ports",
-        "RAM kit speed and timing support (QVL)",
-        "rack depth, rails and the data centre's power and cooling",
-        "host RAM and storage against a workload's needs, unless one is given (build check --model …)",
+const std::vector<Message>& notChecked() {
+    static const std::vector<Message> list = {
+        TORCHRIG_MESSAGE("compatibility",
+                         "power connectors of GPUs whose catalog entry does not list them (most: "
+                         "partner cards differ), and the supply's spare CPU (EPS) cables"),
+        TORCHRIG_MESSAGE("compatibility",
+                         "CPU cooler fit where the build has no cooler, or the case gives no clearance"),
+        TORCHRIG_MESSAGE("compatibility",
+                         "open-air versus blower GPU coolers when the catalog does not say which a "
+                         "card has"),
+        TORCHRIG_MESSAGE("compatibility", "the chassis's fan layout and airflow"),
+        TORCHRIG_MESSAGE("compatibility", "BIOS versions a CPU needs on an older board"),
+        TORCHRIG_MESSAGE("compatibility", "M.2 slots sharing lanes with PCIe slots or SATA ports"),
+        TORCHRIG_MESSAGE("compatibility", "RAM kit speed and timing support (QVL)"),
+        TORCHRIG_MESSAGE("compatibility", "rack depth, rails and the data centre's power and cooling"),
+        TORCHRIG_MESSAGE("compatibility",
+                         "host RAM and storage against a workload's needs, unless one is given "
+                         "(build check --model …)"),
     };
     return list;
 }

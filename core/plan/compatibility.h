@@ -10,6 +10,7 @@
 #include "hardware/part_category.h"
 #include "plan/build.h"
 #include "plan/build_power.h"
+#include "text/message.h"
 
 #include <cstdint>
 #include <optional>
@@ -54,10 +55,10 @@ inline constexpr std::string_view kSlotSharing = "slot-sharing";
 
 struct Finding {
     Severity severity = Severity::Note;
-    std::string rule; // one of the `rule` ids
-    std::string message;
+    std::string rule;               // one of the `rule` ids
+    Message message;                // in the reader's language through its text()
     std::vector<std::string> parts; // catalog ids
-    std::string fix;                // what to do ("" when nothing obvious)
+    Message fix;                    // what to do (empty when nothing obvious)
 };
 
 // The wall circuit the build is plugged into.
@@ -81,7 +82,7 @@ struct CheckOptions {
 
 std::vector<Finding> checkBuild(const Build& build, const CheckOptions& options = {});
 // What the rules do not check, said with every result.
-const std::vector<std::string>& notChecked();
+const std::vector<Message>& notChecked();
 
 namespace checks {
 struct RuleInput; // plan/checks/rule_input.h

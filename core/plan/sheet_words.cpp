@@ -6,8 +6,8 @@ namespace torchrig::plan {
 
 namespace {
 
-// The sheet's own words in Chinese; what the checker, the advisor and the estimator say stays in
-// their English (named so in the sheet's assumptions).
+// The sheet's own words in Chinese; what the advisor and the estimator say stays in their English
+// (named so in the sheet's assumptions), the checker's findings come through the translations.
 const std::map<std::string, std::string, std::less<>>& chinese() {
     static const std::map<std::string, std::string, std::less<>> words = {
         {"Build sheet", "配置单"},
@@ -165,7 +165,7 @@ const std::map<std::string, std::string, std::less<>>& chinese() {
         {"Valid until", "有效期至"},
         {"the whole build", "整机"},
         {"unit price", "单价"},
-        {"The checker, advisor and estimator notes are in English.", "检查、建议与估算说明为英文原文。"},
+        {"The advisor's and the estimator's notes are in English.", "建议与估算说明为英文原文。"},
     };
     return words;
 }

@@ -84,6 +84,380 @@
     </message>
 </context>
 <context>
+    <name>cli</name>
+    <message>
+        <source>no findings</source>
+        <translation>没有发现问题</translation>
+    </message>
+    <message>
+        <source>problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>fix</source>
+        <translation>处理办法</translation>
+    </message>
+    <message>
+        <source>catalog fix</source>
+        <translation>目录中的替换方案</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>未检查项</translation>
+    </message>
+</context>
+<context>
+    <name>compatibility</name>
+    <message>
+        <source>power connectors of GPUs whose catalog entry does not list them (most: partner cards differ), and the supply&apos;s spare CPU (EPS) cables</source>
+        <translation>目录未列出供电接口的 GPU 的供电接口（大多数非公版卡各不相同），以及电源富余的 CPU（EPS）线缆</translation>
+    </message>
+    <message>
+        <source>CPU cooler fit where the build has no cooler, or the case gives no clearance</source>
+        <translation>配置中没有散热器或机箱未给出限高时的 CPU 散热器安装空间</translation>
+    </message>
+    <message>
+        <source>open-air versus blower GPU coolers when the catalog does not say which a card has</source>
+        <translation>目录未说明显卡散热方式时的开放式与涡轮式散热区别</translation>
+    </message>
+    <message>
+        <source>the chassis&apos;s fan layout and airflow</source>
+        <translation>机箱的风扇布局与风道</translation>
+    </message>
+    <message>
+        <source>BIOS versions a CPU needs on an older board</source>
+        <translation>旧主板上 CPU 所需的 BIOS 版本</translation>
+    </message>
+    <message>
+        <source>M.2 slots sharing lanes with PCIe slots or SATA ports</source>
+        <translation>M.2 插槽与 PCIe 插槽或 SATA 接口共享通道</translation>
+    </message>
+    <message>
+        <source>RAM kit speed and timing support (QVL)</source>
+        <translation>内存套条的频率与时序支持（QVL）</translation>
+    </message>
+    <message>
+        <source>rack depth, rails and the data centre&apos;s power and cooling</source>
+        <translation>机架深度、导轨以及数据中心的供电与制冷</translation>
+    </message>
+    <message>
+        <source>host RAM and storage against a workload&apos;s needs, unless one is given (build check --model …)</source>
+        <translation>主机内存与存储是否满足训练任务的需求（除非指定了任务：build check --model …）</translation>
+    </message>
+    <message>
+        <source>the build has no parts</source>
+        <translation>配置中没有配件</translation>
+    </message>
+    <message>
+        <source>add parts from the catalog, or start from a preset</source>
+        <translation>从硬件目录添加配件，或从预设开始</translation>
+    </message>
+    <message>
+        <source>the build has no CPU, so nothing is checked against it</source>
+        <translation>配置中没有 CPU，因此无法据此检查</translation>
+    </message>
+    <message>
+        <source>add a CPU</source>
+        <translation>添加 CPU</translation>
+    </message>
+    <message>
+        <source>the build has no motherboard, so nothing is checked against it</source>
+        <translation>配置中没有主板，因此无法据此检查</translation>
+    </message>
+    <message>
+        <source>add a motherboard</source>
+        <translation>添加主板</translation>
+    </message>
+    <message>
+        <source>the build has no memory, so nothing is checked against it</source>
+        <translation>配置中没有内存，因此无法据此检查</translation>
+    </message>
+    <message>
+        <source>add memory</source>
+        <translation>添加内存</translation>
+    </message>
+    <message>
+        <source>the build has no power supply, so nothing is checked against it</source>
+        <translation>配置中没有电源，因此无法据此检查</translation>
+    </message>
+    <message>
+        <source>add a power supply</source>
+        <translation>添加电源</translation>
+    </message>
+    <message>
+        <source>the build has no storage, so nothing is checked against it</source>
+        <translation>配置中没有存储，因此无法据此检查</translation>
+    </message>
+    <message>
+        <source>add storage</source>
+        <translation>添加存储</translation>
+    </message>
+    <message>
+        <source>%1 fits socket %2; %3 has %4</source>
+        <translation>%1 使用 %2 插槽；%3 为 %4</translation>
+    </message>
+    <message>
+        <source>choose a %1 board, or a CPU for %2</source>
+        <translation>请选择 %1 主板，或适用于 %2 的 CPU</translation>
+    </message>
+    <message>
+        <source>%1 is %2; %3 takes %4</source>
+        <translation>%1 为 %2；%3 支持 %4</translation>
+    </message>
+    <message>
+        <source>choose %1 memory</source>
+        <translation>请选择 %1 内存</translation>
+    </message>
+    <message>
+        <source>%1 is %2 memory; %3 takes registered (RDIMM) modules</source>
+        <translation>%1 为 %2 内存；%3 需要带寄存器的（RDIMM）内存条</translation>
+    </message>
+    <message>
+        <source>%1 is %2 memory; %3 takes unbuffered (UDIMM) modules</source>
+        <translation>%1 为 %2 内存；%3 需要无缓冲（UDIMM）内存条</translation>
+    </message>
+    <message>
+        <source>choose %1 modules</source>
+        <translation>请选择 %1 内存条</translation>
+    </message>
+    <message>
+        <source>%1 memory modules for %2 slots on %3</source>
+        <translation>%1 根内存条，但 %3 只有 %2 个插槽</translation>
+    </message>
+    <message>
+        <source>use fewer, larger modules</source>
+        <translation>改用数量更少、容量更大的内存条</translation>
+    </message>
+    <message>
+        <source>%1 GB of memory; %2 takes at most %3 GB</source>
+        <translation>内存共 %1 GB；%2 最多支持 %3 GB</translation>
+    </message>
+    <message>
+        <source>use less memory, or a board that takes more</source>
+        <translation>减少内存，或选择支持更大容量的主板</translation>
+    </message>
+    <message>
+        <source>choose a case for %1 boards</source>
+        <translation>请选择支持 %1 主板的机箱</translation>
+    </message>
+    <message>
+        <source>%1 mounts on %2; %3 is %4</source>
+        <translation>%1 支持 %2；%3 为 %4</translation>
+    </message>
+    <message>
+        <source>choose a cooler with a %1 mount</source>
+        <translation>请选择带 %1 扣具的散热器</translation>
+    </message>
+    <message>
+        <source>%1 is %2 mm tall; %3 takes coolers up to %4 mm</source>
+        <translation>%1 高 %2 mm；%3 的散热器限高为 %4 mm</translation>
+    </message>
+    <message>
+        <source>a lower cooler, a liquid cooler, or a wider case</source>
+        <translation>更矮的散热器、水冷散热器，或更宽的机箱</translation>
+    </message>
+    <message>
+        <source>%1 is an %2 module: it sits on a server&apos;s GPU baseboard (%3), not in a motherboard&apos;s PCIe slot</source>
+        <translation>%1 是 %2 模组：需安装在服务器的 GPU 基板（%3）上，不能插入主板的 PCIe 插槽</translation>
+    </message>
+    <message>
+        <source>add a GPU server that holds %1 modules, or choose PCIe cards</source>
+        <translation>添加可容纳 %1 模组的 GPU 服务器，或改选 PCIe 卡</translation>
+    </message>
+    <message>
+        <source>%1 is an %2 module; %3 holds %4 GPUs</source>
+        <translation>%1 是 %2 模组；%3 容纳的是 %4 GPU</translation>
+    </message>
+    <message>
+        <source>choose a server for %1 modules</source>
+        <translation>请选择适用于 %1 模组的服务器</translation>
+    </message>
+    <message>
+        <source>%1 GPUs for %2 places in %3</source>
+        <translation>%1 个 GPU，但 %3 只有 %2 个位置</translation>
+    </message>
+    <message>
+        <source>use fewer GPUs, or another server</source>
+        <translation>减少 GPU 数量，或换用其他服务器</translation>
+    </message>
+    <message>
+        <source>%1 ships with %2, not %3</source>
+        <translation>%1 随附的是 %2，而不是 %3</translation>
+    </message>
+    <message>
+        <source>choose the server&apos;s own GPUs, or a barebone server</source>
+        <translation>请选用服务器自带的 GPU，或选择准系统服务器</translation>
+    </message>
+    <message>
+        <source>the lowest card, in slot %1 and %2 slots wide, reaches slot %3; %4 has %5 expansion slots</source>
+        <translation>最下方的卡位于第 %1 槽、宽 %2 槽，延伸到第 %3 槽；%4 只有 %5 个扩展槽位</translation>
+    </message>
+    <message>
+        <source>a case with more expansion slots (8 or more for a wide card in the last slot)</source>
+        <translation>选择扩展槽位更多的机箱（宽卡插在最后一个插槽时需 8 个以上）</translation>
+    </message>
+    <message>
+        <source>%1 GPUs of %2 slots&apos; width: %3&apos;s slots (%4) take %5 without one covering the next</source>
+        <translation>%1 个 %2 槽宽的 GPU：%3 的插槽（%4）只能装下 %5 个而不互相遮挡</translation>
+    </message>
+    <message>
+        <source>choose a board with slots further apart, narrower (blower) cards, or riser cables</source>
+        <translation>选择插槽间距更大的主板、更窄的（涡轮）卡，或使用延长线</translation>
+    </message>
+    <message>
+        <source>%1 GPUs at x16 and %2 NVMe drives at x4 want %3 PCIe lanes; %4 has %5</source>
+        <translation>%1 个 x16 的 GPU 和 %2 个 x4 的 NVMe 硬盘需要 %3 条 PCIe 通道；%4 只有 %5 条</translation>
+    </message>
+    <message>
+        <source>expect the cards at x8 (data-parallel all-reduce slows), or a workstation CPU with more lanes</source>
+        <translation>显卡将以 x8 运行（数据并行的 all-reduce 会变慢），或选择通道更多的工作站 CPU</translation>
+    </message>
+    <message>
+        <source>%1 is not a card %2 joins</source>
+        <translation>%2 不能连接 %1</translation>
+    </message>
+    <message>
+        <source>%1 has no NVLink connector: %2 cannot join it</source>
+        <translation>%1 没有 NVLink 接口：%2 无法连接它</translation>
+    </message>
+    <message>
+        <source>choose the bridge made for this card</source>
+        <translation>请选择为这款卡设计的桥接器</translation>
+    </message>
+    <message>
+        <source>remove the bridge; the cards talk over PCIe (an RTX 3090, A6000 or A5000 pair has NVLink)</source>
+        <translation>请移除桥接器；显卡之间经 PCIe 通信（RTX 3090、A6000 或 A5000 成对使用时才有 NVLink）</translation>
+    </message>
+    <message>
+        <source>the GPUs talk at about %1 GB/s (both ways, x%2 each on the CPU&apos;s lanes); seed article 000 asks &gt;= 100 GB/s between GPUs for data parallel (it also names PCIe 4.0 x16, which gives about 63)</source>
+        <translation>GPU 之间通信约 %1 GB/s（双向，每卡在 CPU 通道上为 x%2）；参考文章 000 要求数据并行时 GPU 间 &gt;= 100 GB/s（文中也提到 PCIe 4.0 x16，约为 63）</translation>
+    </message>
+    <message>
+        <source>the GPUs talk at about %1 GB/s (both ways); seed article 000 asks &gt;= 100 GB/s between GPUs for data parallel (it also names PCIe 4.0 x16, which gives about 63)</source>
+        <translation>GPU 之间通信约 %1 GB/s（双向）；参考文章 000 要求数据并行时 GPU 间 &gt;= 100 GB/s（文中也提到 PCIe 4.0 x16，约为 63）</translation>
+    </message>
+    <message>
+        <source>expect the all-reduce to show in the step time (torchrig-cli estimate --gpus N shows how much), or choose cards with NVLink</source>
+        <translation>all-reduce 会体现在单步时间中（torchrig-cli estimate --gpus N 可显示影响大小），或选择带 NVLink 的显卡</translation>
+    </message>
+    <message>
+        <source>%1 is %2 mm long; %3 takes %4 mm</source>
+        <translation>%1 长 %2 mm；%3 的显卡限长为 %4 mm</translation>
+    </message>
+    <message>
+        <source>choose a longer case</source>
+        <translation>请选择更长的机箱</translation>
+    </message>
+    <message>
+        <source>%1 cards side by side: open-air coolers recirculate each other&apos;s heat and throttle</source>
+        <translation>%1 张卡并排：开放式散热会互相吸入热风并降频</translation>
+    </message>
+    <message>
+        <source>blower or water-cooled cards, a server chassis with front-to-back airflow, or a power limit</source>
+        <translation>改用涡轮或水冷显卡、前进后出风道的服务器机箱，或限制功耗</translation>
+    </message>
+    <message>
+        <source>slots %1 of %2 share their lanes: with a card in each they run %3</source>
+        <translation>%2 的插槽 %1 共享通道：每个都插卡时以 %3 运行</translation>
+    </message>
+    <message>
+        <source>expect the cards&apos; host transfers and all-reduce at that width, or a board with more lanes</source>
+        <translation>显卡与主机的传输和 all-reduce 将以该带宽运行，或选择通道更多的主板</translation>
+    </message>
+    <message>
+        <source>%1 (GPUs %2, CPU %3, platform %4)</source>
+        <translation>%1（GPU %2，CPU %3，平台 %4）</translation>
+    </message>
+    <message>
+        <source>the load of %1 exceeds %2&apos;s %3</source>
+        <translation>负载 %1 超过 %2 的 %3</translation>
+    </message>
+    <message>
+        <source>choose a supply of at least %1</source>
+        <translation>请选择至少 %1 的电源</translation>
+    </message>
+    <message>
+        <source>the load of %1 is over 80 % of %2&apos;s %3</source>
+        <translation>负载 %1 超过 %2 额定 %3 的 80 %</translation>
+    </message>
+    <message>
+        <source>the GPUs&apos; power excursions (up to twice their %1 for microseconds) can trip %2, which is not an ATX 3.x supply</source>
+        <translation>GPU 的瞬时功耗尖峰（微秒级可达其 %1 的两倍）可能触发 %2 的保护，它不是 ATX 3.x 电源</translation>
+    </message>
+    <message>
+        <source>choose an ATX 3.x supply, or one rated for the peaks</source>
+        <translation>请选择 ATX 3.x 电源，或额定可承受尖峰的电源</translation>
+    </message>
+    <message>
+        <source>the cards take %1 16-pin and %2 8-pin PCIe cable(s); %3 has %4 16-pin and %5 8-pin</source>
+        <translation>显卡需要 %1 根 16-pin 和 %2 根 8-pin PCIe 线缆；%3 有 %4 根 16-pin 和 %5 根 8-pin</translation>
+    </message>
+    <message>
+        <source>choose a supply with %1 16-pin (12V-2x6) cables, or enough 8-pin ones for the cards&apos; adapters</source>
+        <translation>请选择带 %1 根 16-pin（12V-2x6）线缆的电源，或 8-pin 线缆足够显卡转接头使用的电源</translation>
+    </message>
+    <message>
+        <source>%1: %2 card(s) through the adapter&apos;s %3 8-pin cables</source>
+        <translation>%1：%2 张卡经转接头使用 %3 根 8-pin 线缆</translation>
+    </message>
+    <message>
+        <source>a native 16-pin cable is simpler and leaves no adapter to seat badly</source>
+        <translation>原生 16-pin 线缆更简单，也不会有转接头插接不牢的问题</translation>
+    </message>
+    <message>
+        <source>choose a supply with at least %1 8-pin PCIe cables</source>
+        <translation>请选择至少有 %1 根 8-pin PCIe 线缆的电源</translation>
+    </message>
+    <message>
+        <source>the cards take %1 8-pin CPU (EPS) cable(s), not PCIe ones; the catalog does not list the supply&apos;s spare EPS cables</source>
+        <translation>显卡需要 %1 根 8-pin CPU（EPS）线缆，而不是 PCIe 线缆；目录未列出电源富余的 EPS 线缆</translation>
+    </message>
+    <message>
+        <source>check the supply has EPS cables to spare beside the CPU&apos;s, or use the card&apos;s adapter</source>
+        <translation>请确认电源除 CPU 所用外还有富余的 EPS 线缆，或使用显卡的转接头</translation>
+    </message>
+    <message>
+        <source>the build draws about %1 per node at load; a %2 A x %3 V circuit carries %4 continuously</source>
+        <translation>满载时每个节点约耗电 %1；%2 A × %3 V 的回路可持续承载 %4</translation>
+    </message>
+    <message>
+        <source>give each node its own circuit, a 220-240 V or higher-current one, or cap the GPUs&apos; power (nvidia-smi -pl)</source>
+        <translation>为每个节点单独供电、改用 220-240 V 或更大电流的回路，或限制 GPU 功耗（nvidia-smi -pl）</translation>
+    </message>
+    <message>
+        <source>%1 needs %2 of host RAM per node (loaders, pinned buffers, the dataset cache, a checkpoint&apos;s copy); the build has %3</source>
+        <translation>%1 每个节点需要 %2 主机内存（数据加载进程、锁页缓冲、数据集缓存、检查点副本）；配置只有 %3</translation>
+    </message>
+    <message>
+        <source>%1 needs %2 of host RAM per node (loaders, pinned buffers, a checkpoint&apos;s copy); the build has %3</source>
+        <translation>%1 每个节点需要 %2 主机内存（数据加载进程、锁页缓冲、检查点副本）；配置只有 %3</translation>
+    </message>
+    <message>
+        <source>more memory, or leave the dataset on disk</source>
+        <translation>增加内存，或将数据集留在磁盘上</translation>
+    </message>
+    <message>
+        <source>more memory</source>
+        <translation>增加内存</translation>
+    </message>
+    <message>
+        <source>%1 keeps %2 on disk (the dataset and the kept checkpoints); the build&apos;s drives hold %3</source>
+        <translation>%1 需在磁盘上保存 %2（数据集与保留的检查点）；配置的硬盘容量为 %3</translation>
+    </message>
+    <message>
+        <source>larger drives, or fewer kept checkpoints</source>
+        <translation>更大的硬盘，或少保留一些检查点</translation>
+    </message>
+</context>
+<context>
     <name>torchrig::ui::AdvicePanel</name>
     <message>
         <source>Source: %1</source>

@@ -283,3 +283,27 @@ TEST_CASE("report writes a Chinese sheet, and Markdown, CSV and JSON beside the 
     CHECK(wrong.exitCode != 0);
     CHECK(wrong.output.find("name the output file") != std::string::npos);
 }
+
+TEST_CASE("build check --lang zh_CN says the findings, their fixes and what is not checked in Chinese",
+          "[cli][build][language]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("research.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -o '" + file + "'").exitCode == 0);
+    const auto english = runCli(folder, "build check '" + file + "'");
+    REQUIRE(english.exitCode == 0);
+    CHECK(english.output.find("2 GPUs at x16 and 2 NVMe drives at x4 want 40 PCIe lanes") !=
+          std::string::npos);
+    const auto chinese = runCli(folder, "build check '" + file + "' --lang zh_CN");
+    INFO(chinese.output);
+    REQUIRE(chinese.exitCode == 0);
+    for (const char* words :
+         {"警告: [pcie-lanes] 2 个 x16 的 GPU 和 2 个 x4 的 NVMe 硬盘需要 40 条 PCIe 通道",
+          "处理办法: 显卡将以 x8 运行", "未检查项:", "机箱的风扇布局与风道"})
+        CHECK(chinese.output.find(words) != std::string::npos);
+    CHECK(chinese.output.find("want 40 PCIe lanes") == std::string::npos);
+    const auto json =
+        nlohmann::json::parse(runCli(folder, "build check '" + file + "' --lang zh_CN --json").output);
+    CHECK(json["findings"][0]["rule"] == "pcie-lanes"); // ids stay as they are
+    CHECK(json["findings"][0]["message"].get<std::string>().find("条 PCIe 通道") != std::string::npos);
+    CHECK(runCli(folder, "build check '" + file + "' --lang fr").exitCode == 2);
+}

@@ -484,7 +484,7 @@ TEST_CASE(
         CHECK(std::any_of(findings.begin(), findings.end(),
                           [&](const Finding& f) { return f.rule == fault.rule; }));
         for (const auto& f : findings) {
-            INFO("finding " << f.rule << ": " << f.message);
+            INFO("finding " << f.rule << ": " << f.message.text());
             const auto* r = findCompatibilityRule(f.rule);
             REQUIRE(r != nullptr);
             CHECK(static_cast<int>(f.severity) >= static_cast<int>(r->severity)); // Problem < Warning < Note
@@ -515,7 +515,7 @@ TEST_CASE("The checks, the cost and the advice count the same load: every GPU an
     const auto headroom = std::find_if(findings.begin(), findings.end(),
                                        [](const Finding& f) { return f.rule == rule::kPsuHeadroom; });
     REQUIRE(headroom != findings.end());
-    CHECK(headroom->message.find("the load of 965 W (GPUs 600 W, CPU 290 W, platform 75 W)") !=
+    CHECK(headroom->message.text().find("the load of 965 W (GPUs 600 W, CPU 290 W, platform 75 W)") !=
           std::string::npos);
     CHECK(costBuild(b, {}).loadWatts == 2 * load.total());
 }

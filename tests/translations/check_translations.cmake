@@ -1,6 +1,7 @@
 # The translations_complete test: each committed .ts file holds every translatable text of the
 # sources as they are now (none new, none vanished) and no unfinished entry. Run as
-#   cmake -DLUPDATE=… -DLRELEASE=… -DSOURCES_FILE=… -DWORK_DIR=… -DTS_FILES="a.ts;b.ts" -P this file
+#   cmake -DLUPDATE=… -DLRELEASE=… -DSOURCES_FILE=… -DWORK_DIR=… -DTS_FILES="a.ts;b.ts"
+#         -DLUPDATE_OPTIONS="…" (as the update_translations target runs it) -P this file
 # with -DPLURAL_ONLY_TS=b.ts for a file that holds only plural forms (English).
 # To bring the files up to date: cmake --build --preset dev --target update_translations
 
@@ -11,7 +12,7 @@ foreach(ts IN LISTS TS_FILES)
     get_filename_component(name "${ts}" NAME)
     set(copy "${WORK_DIR}/${name}")
     file(COPY_FILE "${ts}" "${copy}")
-    set(options -no-obsolete -locations none -no-ui-lines)
+    set(options ${LUPDATE_OPTIONS})
     if(ts STREQUAL PLURAL_ONLY_TS)
         list(APPEND options -pluralonly)
     endif()

@@ -2,6 +2,7 @@
 
 #include "build_checks.h"
 #include "document/build_document.h"
+#include "document/message_translation.h"
 #include "hardware/part_category.h"
 
 #include "plan/price_standing.h"
@@ -83,7 +84,7 @@ QVariant BuildPartsModel::data(const QModelIndex& index, int role) const {
         // The whole name first: a narrow table elides it.
         QStringList lines{QString::fromStdString(part.snapshot.name), QString::fromStdString(part.partId)};
         for (const auto* f : findings)
-            lines << QString::fromStdString(f->message);
+            lines << appText(f->message);
         return lines.join(QLatin1Char('\n'));
     }
     if (role == Qt::DecorationRole && index.column() == UnitPriceColumn && line && line->stale)

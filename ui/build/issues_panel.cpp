@@ -1,5 +1,7 @@
 #include "issues_panel.h"
 
+#include "document/message_translation.h"
+
 #include "build_checks.h"
 #include "document/build_document.h"
 
@@ -89,8 +91,8 @@ void IssuesPanel::refresh() {
     });
     for (const auto i : order) {
         const auto& f = findings[i];
-        auto* item = new QListWidgetItem(
-            tr("%1: %2").arg(severityLabel(f.severity), QString::fromStdString(f.message)), m_list);
+        auto* item =
+            new QListWidgetItem(tr("%1: %2").arg(severityLabel(f.severity), appText(f.message)), m_list);
         item->setData(kFindingRole, static_cast<int>(i));
         item->setIcon(style()->standardIcon(
             f.severity == plan::Severity::Problem   ? QStyle::SP_MessageBoxCritical
@@ -119,7 +121,7 @@ void IssuesPanel::showFinding(int row, bool selectParts) {
     if (!item || !item->data(kFindingRole).isValid()) {
         QStringList unchecked;
         for (const auto& what : plan::notChecked())
-            unchecked << QString::fromStdString(what).toHtmlEscaped();
+            unchecked << appText(what).toHtmlEscaped();
         m_details->setText(tr("<b>Not checked</b> (with every result):<ul><li>%1</li></ul>")
                                .arg(unchecked.join(QStringLiteral("</li><li>"))));
         return;
@@ -135,11 +137,11 @@ void IssuesPanel::showFinding(int row, bool selectParts) {
     }
     QString html = tr("<b>%1</b> <small>(%2)</small><br>%3")
                        .arg(severityLabel(f.severity), QString::fromStdString(f.rule),
-                            QString::fromStdString(f.message).toHtmlEscaped());
+                            appText(f.message).toHtmlEscaped());
     if (!names.isEmpty())
         html += tr("<br>Concerns: %1").arg(names.join(QStringLiteral(", ")));
     if (!f.fix.empty())
-        html += tr("<br>To do: %1").arg(QString::fromStdString(f.fix).toHtmlEscaped());
+        html += tr("<br>To do: %1").arg(appText(f.fix).toHtmlEscaped());
     m_fixes = plan::fixesFor(f, m_document.build(), m_catalog, m_checks.options());
     if (m_fixes.empty())
         html += tr("<br><i>No catalog change fixes this by itself.</i>");

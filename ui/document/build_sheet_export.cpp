@@ -1,5 +1,7 @@
 #include "document/build_sheet_export.h"
 
+#include "document/message_translation.h"
+
 #include "catalog.h"
 #include "part_snapshot.h"
 #include "torchrig_version.h"
@@ -101,6 +103,8 @@ plan::BuildSheetOptions sheetOptionsFor(const plan::Build& build, const db::Cata
     options.appVersion = TORCHRIG_VERSION;
     options.catalogVersion = catalogVersion(build, catalog, language);
     options.validationRuns = validationLines(build, catalog, language);
+    options.translate = messageTranslation(language == plan::SheetLanguage::Chinese ? QStringLiteral("zh_CN")
+                                                                                    : QStringLiteral("en"));
     if (catalog)
         options.cloudOffers = db::cloudOffers(*catalog);
     return options;

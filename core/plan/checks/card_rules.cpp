@@ -19,28 +19,45 @@ void checkGpuModules(const RuleInput& in, std::vector<Finding>& out) {
     const auto* server = in.parts.server;
     const auto kind = form == "oam" ? std::string("OAM") : std::string("SXM");
     if (!server) {
-        addFinding(out, Severity::Problem, rule::kGpuModules,
-                   gpu->snapshot.name + " is an " + kind + " module: it sits on a server's GPU baseboard (" +
-                       (form == "oam" ? "OAM UBB" : "HGX") + "), not in a motherboard's PCIe slot",
-                   {gpu->partId}, "add a GPU server that holds " + kind + " modules, or choose PCIe cards");
+        addFinding(
+            out, Severity::Problem, rule::kGpuModules,
+            TORCHRIG_MESSAGE("compatibility",
+                             "%1 is an %2 module: it sits on a server's GPU baseboard (%3), not in a "
+                             "motherboard's PCIe slot")
+                .arg(gpu->snapshot.name)
+                .arg(kind)
+                .arg(form == "oam" ? "OAM UBB" : "HGX"),
+            {gpu->partId},
+            TORCHRIG_MESSAGE("compatibility", "add a GPU server that holds %1 modules, or choose PCIe cards")
+                .arg(kind));
         return;
     }
     if (text(*server, "gpu_form_factor") != form)
         addFinding(out, Severity::Problem, rule::kGpuModules,
-                   gpu->snapshot.name + " is an " + kind + " module; " + server->snapshot.name + " holds " +
-                       upper(text(*server, "gpu_form_factor")) + " GPUs",
-                   {gpu->partId, server->partId}, "choose a server for " + kind + " modules");
+                   TORCHRIG_MESSAGE("compatibility", "%1 is an %2 module; %3 holds %4 GPUs")
+                       .arg(gpu->snapshot.name)
+                       .arg(kind)
+                       .arg(server->snapshot.name)
+                       .arg(upper(text(*server, "gpu_form_factor"))),
+                   {gpu->partId, server->partId},
+                   TORCHRIG_MESSAGE("compatibility", "choose a server for %1 modules").arg(kind));
     else if (auto places = number(*server, "gpu_slots");
              places && in.parts.gpuCount > *places * server->quantity)
         addFinding(out, Severity::Problem, rule::kGpuModules,
-                   std::to_string(in.parts.gpuCount) + " GPUs for " +
-                       std::to_string(static_cast<int>(*places * server->quantity)) + " places in " +
-                       server->snapshot.name,
-                   {gpu->partId, server->partId}, "use fewer GPUs, or another server");
+                   TORCHRIG_MESSAGE("compatibility", "%1 GPUs for %2 places in %3")
+                       .arg(std::to_string(in.parts.gpuCount))
+                       .arg(std::to_string(static_cast<int>(*places * server->quantity)))
+                       .arg(server->snapshot.name),
+                   {gpu->partId, server->partId},
+                   TORCHRIG_MESSAGE("compatibility", "use fewer GPUs, or another server"));
     else if (auto shipped = text(*server, "gpu_part_id"); !shipped.empty() && shipped != gpu->partId)
         addFinding(out, Severity::Warning, rule::kGpuModules,
-                   server->snapshot.name + " ships with " + shipped + ", not " + gpu->snapshot.name,
-                   {gpu->partId, server->partId}, "choose the server's own GPUs, or a barebone server");
+                   TORCHRIG_MESSAGE("compatibility", "%1 ships with %2, not %3")
+                       .arg(server->snapshot.name)
+                       .arg(shipped)
+                       .arg(gpu->snapshot.name),
+                   {gpu->partId, server->partId},
+                   TORCHRIG_MESSAGE("compatibility", "choose the server's own GPUs, or a barebone server"));
 }
 
 // The lowest card's cooler must end within the case's expansion slots (slot 1 is the first, so a
@@ -51,25 +68,39 @@ void checkChassisSlots(const RuleInput& in, std::vector<Finding>& out) {
         return;
     const auto& cards = *in.placement;
     if (auto caseSlots = number(*chassis, "expansion_slots"); caseSlots && cards.nextFree - 1 > *caseSlots)
-        addFinding(out, Severity::Problem, rule::kChassisSlots,
-                   "the lowest card, in slot " + std::to_string(cards.nextFree - cards.width) + " and " +
-                       std::to_string(cards.width) + " slots wide, reaches slot " +
-                       std::to_string(cards.nextFree - 1) + "; " + chassis->snapshot.name + " has " +
-                       std::to_string(static_cast<int>(*caseSlots)) + " expansion slots",
-                   {chassis->partId, in.parts.gpus.front()->partId},
-                   "a case with more expansion slots (8 or more for a wide card in the last slot)");
+        addFinding(
+            out, Severity::Problem, rule::kChassisSlots,
+            TORCHRIG_MESSAGE("compatibility",
+                             "the lowest card, in slot %1 and %2 slots wide, reaches slot %3; %4 has %5 "
+                             "expansion slots")
+                .arg(std::to_string(cards.nextFree - cards.width))
+                .arg(std::to_string(cards.width))
+                .arg(std::to_string(cards.nextFree - 1))
+                .arg(chassis->snapshot.name)
+                .arg(std::to_string(static_cast<int>(*caseSlots))),
+            {chassis->partId, in.parts.gpus.front()->partId},
+            TORCHRIG_MESSAGE(
+                "compatibility",
+                "a case with more expansion slots (8 or more for a wide card in the last slot)"));
 }
 
 void checkGpuSlots(const RuleInput& in, std::vector<Finding>& out) {
     if (!in.placement || in.placement->placed >= in.parts.gpuCount)
         return;
     const auto& cards = *in.placement;
-    addFinding(out, Severity::Problem, rule::kGpuSlots,
-               std::to_string(in.parts.gpuCount) + " GPUs of " + std::to_string(cards.width) +
-                   " slots' width: " + in.parts.board->snapshot.name + "'s slots (" + cards.slots +
-                   ") take " + std::to_string(cards.placed) + " without one covering the next",
-               {in.parts.board->partId, in.parts.gpus.front()->partId},
-               "choose a board with slots further apart, narrower (blower) cards, or riser cables");
+    addFinding(
+        out, Severity::Problem, rule::kGpuSlots,
+        TORCHRIG_MESSAGE("compatibility",
+                         "%1 GPUs of %2 slots' width: %3's slots (%4) take %5 without one covering the next")
+            .arg(std::to_string(in.parts.gpuCount))
+            .arg(std::to_string(cards.width))
+            .arg(in.parts.board->snapshot.name)
+            .arg(cards.slots)
+            .arg(std::to_string(cards.placed)),
+        {in.parts.board->partId, in.parts.gpus.front()->partId},
+        TORCHRIG_MESSAGE(
+            "compatibility",
+            "choose a board with slots further apart, narrower (blower) cards, or riser cables"));
 }
 
 // What the CPU can give the cards and the NVMe drives.
@@ -86,13 +117,18 @@ void checkPcieLanes(const RuleInput& in, std::vector<Finding>& out) {
             nvme += drive->quantity;
     const int wanted = 16 * in.parts.gpuCount + 4 * nvme;
     if (wanted > *lanes)
-        addFinding(
-            out, Severity::Warning, rule::kPcieLanes,
-            std::to_string(in.parts.gpuCount) + " GPUs at x16 and " + std::to_string(nvme) +
-                " NVMe drives at x4 want " + std::to_string(wanted) + " PCIe lanes; " + cpu->snapshot.name +
-                " has " + std::to_string(static_cast<int>(*lanes)),
-            {cpu->partId, in.parts.board->partId},
-            "expect the cards at x8 (data-parallel all-reduce slows), or a workstation CPU with more lanes");
+        addFinding(out, Severity::Warning, rule::kPcieLanes,
+                   TORCHRIG_MESSAGE("compatibility",
+                                    "%1 GPUs at x16 and %2 NVMe drives at x4 want %3 PCIe lanes; %4 has %5")
+                       .arg(std::to_string(in.parts.gpuCount))
+                       .arg(std::to_string(nvme))
+                       .arg(std::to_string(wanted))
+                       .arg(cpu->snapshot.name)
+                       .arg(std::to_string(static_cast<int>(*lanes))),
+                   {cpu->partId, in.parts.board->partId},
+                   TORCHRIG_MESSAGE("compatibility",
+                                    "expect the cards at x8 (data-parallel all-reduce slows), or a "
+                                    "workstation CPU with more lanes"));
 }
 
 // NVLink only between cards that have it.
@@ -105,15 +141,17 @@ void checkNvlink(const RuleInput& in, std::vector<Finding>& out) {
             const bool hasLink = text(*gpu, "gpu_link") == "bridge";
             if (!hasLink || (!supported.empty() && supported.find(gpu->snapshot.name) == std::string::npos &&
                              gpu->snapshot.name.find(supported) == std::string::npos))
-                addFinding(
-                    out, Severity::Problem, rule::kNvlink,
-                    gpu->snapshot.name +
-                        (hasLink ? " is not a card " + link->snapshot.name + " joins"
-                                 : " has no NVLink connector: " + link->snapshot.name + " cannot join it"),
-                    {gpu->partId, link->partId},
-                    hasLink ? "choose the bridge made for this card"
-                            : "remove the bridge; the cards talk over PCIe (an RTX 3090, A6000 or A5000 pair "
-                              "has NVLink)");
+                addFinding(out, Severity::Problem, rule::kNvlink,
+                           (hasLink ? TORCHRIG_MESSAGE("compatibility", "%1 is not a card %2 joins")
+                                    : TORCHRIG_MESSAGE("compatibility",
+                                                       "%1 has no NVLink connector: %2 cannot join it"))
+                               .arg(gpu->snapshot.name)
+                               .arg(link->snapshot.name),
+                           {gpu->partId, link->partId},
+                           hasLink ? TORCHRIG_MESSAGE("compatibility", "choose the bridge made for this card")
+                                   : TORCHRIG_MESSAGE("compatibility",
+                                                      "remove the bridge; the cards talk over PCIe (an RTX "
+                                                      "3090, A6000 or A5000 pair has NVLink)"));
         }
     }
 }
@@ -131,17 +169,24 @@ void checkGpuInterconnect(const RuleInput& in, std::vector<Finding>& out) {
         wired ? 2 * wired->spec.interconnectBytesPerSecond / 1e9 : 0; // both ways, as the article counts
     if (gbs <= 0 || gbs >= 100)
         return;
-    std::ostringstream message;
-    message << "the GPUs talk at about " << static_cast<int>(std::lround(gbs)) << " GB/s (both ways"
-            << (wired->lanesPerGpu > 0
-                    ? ", x" + std::to_string(wired->lanesPerGpu) + " each on the CPU's lanes"
-                    : std::string())
-            << "); seed article 000 asks >= 100 GB/s between GPUs for data parallel "
-               "(it also names PCIe 4.0 x16, which gives about 63)";
+    const auto speed = std::to_string(static_cast<int>(std::lround(gbs)));
+    auto message =
+        wired->lanesPerGpu > 0
+            ? TORCHRIG_MESSAGE("compatibility",
+                               "the GPUs talk at about %1 GB/s (both ways, x%2 each on the CPU's lanes); "
+                               "seed article 000 asks >= 100 GB/s between GPUs for data parallel (it "
+                               "also names PCIe 4.0 x16, which gives about 63)")
+                  .arg(speed)
+                  .arg(std::to_string(wired->lanesPerGpu))
+            : TORCHRIG_MESSAGE("compatibility",
+                               "the GPUs talk at about %1 GB/s (both ways); seed article 000 asks >= "
+                               "100 GB/s between GPUs for data parallel (it also names PCIe 4.0 x16, "
+                               "which gives about 63)")
+                  .arg(speed);
     addFinding(
-        out, Severity::Warning, rule::kGpuInterconnect, message.str(), {in.parts.gpus.front()->partId},
-        "expect the all-reduce to show in the step time (torchrig-cli estimate --gpus N shows how much), "
-        "or choose cards with NVLink");
+        out, Severity::Warning, rule::kGpuInterconnect, std::move(message), {in.parts.gpus.front()->partId},
+        TORCHRIG_MESSAGE("compatibility", "expect the all-reduce to show in the step time (torchrig-cli "
+                                          "estimate --gpus N shows how much), or choose cards with NVLink"));
 }
 
 void checkGpuLength(const RuleInput& in, std::vector<Finding>& out) {
@@ -154,10 +199,13 @@ void checkGpuLength(const RuleInput& in, std::vector<Finding>& out) {
     for (const auto* gpu : in.parts.gpus)
         if (auto length = number(*gpu, "length_mm"); length && *length > *maxLength)
             addFinding(out, Severity::Problem, rule::kGpuLength,
-                       gpu->snapshot.name + " is " + std::to_string(static_cast<int>(*length)) +
-                           " mm long; " + chassis->snapshot.name + " takes " +
-                           std::to_string(static_cast<int>(*maxLength)) + " mm",
-                       {gpu->partId, chassis->partId}, "choose a longer case");
+                       TORCHRIG_MESSAGE("compatibility", "%1 is %2 mm long; %3 takes %4 mm")
+                           .arg(gpu->snapshot.name)
+                           .arg(std::to_string(static_cast<int>(*length)))
+                           .arg(chassis->snapshot.name)
+                           .arg(std::to_string(static_cast<int>(*maxLength))),
+                       {gpu->partId, chassis->partId},
+                       TORCHRIG_MESSAGE("compatibility", "choose a longer case"));
 }
 
 // Three or more cards side by side.
@@ -167,12 +215,14 @@ void checkCooling(const RuleInput& in, std::vector<Finding>& out) {
     if (in.parts.gpuCount >= 3 && std::any_of(gpus.begin(), gpus.end(), [](const BuildPart* g) {
             return text(*g, "form_factor") == "pcie" && text(*g, "cooler_style") != "blower";
         }))
-        addFinding(
-            out, Severity::Warning, rule::kCooling,
-            std::to_string(in.parts.gpuCount) +
-                " cards side by side: open-air coolers recirculate each other's heat and throttle",
-            {gpus.front()->partId},
-            "blower or water-cooled cards, a server chassis with front-to-back airflow, or a power limit");
+        addFinding(out, Severity::Warning, rule::kCooling,
+                   TORCHRIG_MESSAGE(
+                       "compatibility",
+                       "%1 cards side by side: open-air coolers recirculate each other's heat and throttle")
+                       .arg(std::to_string(in.parts.gpuCount)),
+                   {gpus.front()->partId},
+                   TORCHRIG_MESSAGE("compatibility", "blower or water-cooled cards, a server chassis with "
+                                                     "front-to-back airflow, or a power limit"));
 }
 
 // Slots that split their lanes when both hold a card, as the board's own row says ("1,2:x8/x8").
@@ -200,13 +250,17 @@ void checkSlotSharing(const RuleInput& in, std::vector<Finding>& out) {
         if (shared.size() >= 2 && occupied == static_cast<long>(shared.size())) {
             std::string slots;
             for (auto position : shared)
-                slots += (slots.empty() ? "" : " and ") + std::to_string(position);
-            addFinding(
-                out, Severity::Warning, rule::kSlotSharing,
-                "slots " + slots + " of " + board->snapshot.name +
-                    " share their lanes: with a card in each they run " + group.substr(colon + 1),
-                {board->partId, in.parts.gpus.front()->partId},
-                "expect the cards' host transfers and all-reduce at that width, or a board with more lanes");
+                slots += (slots.empty() ? "" : ", ") + std::to_string(position);
+            addFinding(out, Severity::Warning, rule::kSlotSharing,
+                       TORCHRIG_MESSAGE("compatibility",
+                                        "slots %1 of %2 share their lanes: with a card in each they run %3")
+                           .arg(slots)
+                           .arg(board->snapshot.name)
+                           .arg(group.substr(colon + 1)),
+                       {board->partId, in.parts.gpus.front()->partId},
+                       TORCHRIG_MESSAGE("compatibility",
+                                        "expect the cards' host transfers and all-reduce at that "
+                                        "width, or a board with more lanes"));
         }
     }
 }

@@ -11,8 +11,9 @@ namespace torchrig::plan::checks {
 
 void checkEmpty(const RuleInput& in, std::vector<Finding>& out) {
     if (in.build.parts.empty())
-        addFinding(out, Severity::Note, rule::kEmpty, "the build has no parts", {},
-                   "add parts from the catalog, or start from a preset");
+        addFinding(out, Severity::Note, rule::kEmpty,
+                   TORCHRIG_MESSAGE("compatibility", "the build has no parts"), {},
+                   TORCHRIG_MESSAGE("compatibility", "add parts from the catalog, or start from a preset"));
 }
 
 void checkIncomplete(const RuleInput& in, std::vector<Finding>& out) {
@@ -21,15 +22,27 @@ void checkIncomplete(const RuleInput& in, std::vector<Finding>& out) {
         return;
     // A server brings its board and supplies; a complete system (a DGX) its CPUs, memory and drives too.
     const bool server = p.server != nullptr, complete = p.completeSystem;
-    for (auto [list, what, toAdd, included] : {std::tuple{&p.cpus, "CPU", "a CPU", complete},
-                                               {&p.boards, "motherboard", "a motherboard", server},
-                                               {&p.memory, "memory", "memory", complete},
-                                               {&p.psus, "power supply", "a power supply", server},
-                                               {&p.storage, "storage", "storage", complete}})
+    for (auto [list, what, toAdd, included] :
+         {std::tuple{
+              &p.cpus,
+              TORCHRIG_MESSAGE("compatibility", "the build has no CPU, so nothing is checked against it"),
+              TORCHRIG_MESSAGE("compatibility", "add a CPU"), complete},
+          {&p.boards,
+           TORCHRIG_MESSAGE("compatibility",
+                            "the build has no motherboard, so nothing is checked against it"),
+           TORCHRIG_MESSAGE("compatibility", "add a motherboard"), server},
+          {&p.memory,
+           TORCHRIG_MESSAGE("compatibility", "the build has no memory, so nothing is checked against it"),
+           TORCHRIG_MESSAGE("compatibility", "add memory"), complete},
+          {&p.psus,
+           TORCHRIG_MESSAGE("compatibility",
+                            "the build has no power supply, so nothing is checked against it"),
+           TORCHRIG_MESSAGE("compatibility", "add a power supply"), server},
+          {&p.storage,
+           TORCHRIG_MESSAGE("compatibility", "the build has no storage, so nothing is checked against it"),
+           TORCHRIG_MESSAGE("compatibility", "add storage"), complete}})
         if (list->empty() && !included)
-            addFinding(out, Severity::Note, rule::kIncomplete,
-                       std::string("the build has no ") + what + ", so nothing is checked against it", {},
-                       std::string("add ") + toAdd);
+            addFinding(out, Severity::Note, rule::kIncomplete, what, {}, toAdd);
 }
 
 void checkCpuSocket(const RuleInput& in, std::vector<Finding>& out) {
@@ -40,10 +53,15 @@ void checkCpuSocket(const RuleInput& in, std::vector<Finding>& out) {
     const auto cpuSocket = text(*cpu, "socket"), boardSocket = text(*board, "socket");
     if (boardSocket.rfind(cpuSocket, 0) != 0)
         addFinding(out, Severity::Problem, rule::kCpuSocket,
-                   cpu->snapshot.name + " fits socket " + cpuSocket + "; " + board->snapshot.name + " has " +
-                       boardSocket,
+                   TORCHRIG_MESSAGE("compatibility", "%1 fits socket %2; %3 has %4")
+                       .arg(cpu->snapshot.name)
+                       .arg(cpuSocket)
+                       .arg(board->snapshot.name)
+                       .arg(boardSocket),
                    {cpu->partId, board->partId},
-                   "choose a " + cpuSocket + " board, or a CPU for " + boardSocket);
+                   TORCHRIG_MESSAGE("compatibility", "choose a %1 board, or a CPU for %2")
+                       .arg(cpuSocket)
+                       .arg(boardSocket));
 }
 
 namespace {
@@ -70,10 +88,15 @@ void checkMemoryType(const RuleInput& in, std::vector<Finding>& out) {
         return;
     for (const auto* kit : in.parts.memory)
         if (typeDiffers(*kit, *board))
-            addFinding(out, Severity::Problem, rule::kMemoryType,
-                       kit->snapshot.name + " is " + upper(text(*kit, "memory_type")) + "; " +
-                           board->snapshot.name + " takes " + text(*board, "memory_type"),
-                       {kit->partId, board->partId}, "choose " + text(*board, "memory_type") + " memory");
+            addFinding(
+                out, Severity::Problem, rule::kMemoryType,
+                TORCHRIG_MESSAGE("compatibility", "%1 is %2; %3 takes %4")
+                    .arg(kit->snapshot.name)
+                    .arg(upper(text(*kit, "memory_type")))
+                    .arg(board->snapshot.name)
+                    .arg(text(*board, "memory_type")),
+                {kit->partId, board->partId},
+                TORCHRIG_MESSAGE("compatibility", "choose %1 memory").arg(text(*board, "memory_type")));
 }
 
 // Registered (RDIMM) or unbuffered modules, for a kit of the board's type.
@@ -88,10 +111,17 @@ void checkMemoryRegistered(const RuleInput& in, std::vector<Finding>& out) {
         if (!typeDiffers(*kit, *board) && !form.empty() && !boardType.empty() &&
             (form == "RDIMM") != boardRegistered)
             addFinding(out, Severity::Problem, rule::kMemoryRegistered,
-                       kit->snapshot.name + " is " + form + " memory; " + board->snapshot.name + " takes " +
-                           (boardRegistered ? "registered (RDIMM)" : "unbuffered (UDIMM)") + " modules",
+                       (boardRegistered
+                            ? TORCHRIG_MESSAGE("compatibility",
+                                               "%1 is %2 memory; %3 takes registered (RDIMM) modules")
+                            : TORCHRIG_MESSAGE("compatibility",
+                                               "%1 is %2 memory; %3 takes unbuffered (UDIMM) modules"))
+                           .arg(kit->snapshot.name)
+                           .arg(form)
+                           .arg(board->snapshot.name),
                        {kit->partId, board->partId},
-                       std::string("choose ") + (boardRegistered ? "RDIMM" : "UDIMM") + " modules");
+                       TORCHRIG_MESSAGE("compatibility", "choose %1 modules")
+                           .arg(boardRegistered ? "RDIMM" : "UDIMM"));
     }
 }
 
@@ -104,9 +134,11 @@ void checkMemorySlots(const RuleInput& in, std::vector<Finding>& out) {
         modules += static_cast<int>(number(*kit, "modules").value_or(1)) * kit->quantity;
     if (auto slots = number(*board, "memory_slots"); slots && modules > *slots)
         addFinding(out, Severity::Problem, rule::kMemorySlots,
-                   std::to_string(modules) + " memory modules for " +
-                       std::to_string(static_cast<int>(*slots)) + " slots on " + board->snapshot.name,
-                   boardAndKits(in.parts), "use fewer, larger modules");
+                   TORCHRIG_MESSAGE("compatibility", "%1 memory modules for %2 slots on %3")
+                       .arg(std::to_string(modules))
+                       .arg(std::to_string(static_cast<int>(*slots)))
+                       .arg(board->snapshot.name),
+                   boardAndKits(in.parts), TORCHRIG_MESSAGE("compatibility", "use fewer, larger modules"));
 }
 
 void checkMemoryCapacity(const RuleInput& in, std::vector<Finding>& out) {
@@ -119,9 +151,12 @@ void checkMemoryCapacity(const RuleInput& in, std::vector<Finding>& out) {
             number(*kit, "modules").value_or(1) * number(*kit, "module_gb").value_or(0) * kit->quantity;
     if (auto maximum = number(*board, "memory_max_gb"); maximum && *maximum > 0 && gigabytes > *maximum)
         addFinding(out, Severity::Problem, rule::kMemoryCapacity,
-                   std::to_string(static_cast<int>(gigabytes)) + " GB of memory; " + board->snapshot.name +
-                       " takes at most " + std::to_string(static_cast<int>(*maximum)) + " GB",
-                   boardAndKits(in.parts), "use less memory, or a board that takes more");
+                   TORCHRIG_MESSAGE("compatibility", "%1 GB of memory; %2 takes at most %3 GB")
+                       .arg(std::to_string(static_cast<int>(gigabytes)))
+                       .arg(board->snapshot.name)
+                       .arg(std::to_string(static_cast<int>(*maximum))),
+                   boardAndKits(in.parts),
+                   TORCHRIG_MESSAGE("compatibility", "use less memory, or a board that takes more"));
 }
 
 void checkChassisBoard(const RuleInput& in, std::vector<Finding>& out) {
@@ -142,10 +177,14 @@ void checkChassisBoard(const RuleInput& in, std::vector<Finding>& out) {
     }
     if (!fits)
         addFinding(out, Severity::Problem, rule::kChassisBoard,
-                   board->snapshot.name + " is " + text(*board, "form_factor") + "; " +
-                       chassis->snapshot.name + " takes " + text(*chassis, "motherboard_support"),
+                   TORCHRIG_MESSAGE("compatibility", "%1 is %2; %3 takes %4")
+                       .arg(board->snapshot.name)
+                       .arg(text(*board, "form_factor"))
+                       .arg(chassis->snapshot.name)
+                       .arg(text(*chassis, "motherboard_support")),
                    {board->partId, chassis->partId},
-                   "choose a case for " + text(*board, "form_factor") + " boards");
+                   TORCHRIG_MESSAGE("compatibility", "choose a case for %1 boards")
+                       .arg(text(*board, "form_factor")));
 }
 
 namespace {
@@ -173,10 +212,14 @@ void checkCoolerSocket(const RuleInput& in, std::vector<Finding>& out) {
         }
         if (!sockets.empty() && !fits)
             addFinding(out, Severity::Problem, rule::kCoolerSocket,
-                       cooler->snapshot.name + " mounts on " + sockets + "; " + cpu->snapshot.name + " is " +
-                           text(*cpu, "socket"),
+                       TORCHRIG_MESSAGE("compatibility", "%1 mounts on %2; %3 is %4")
+                           .arg(cooler->snapshot.name)
+                           .arg(sockets)
+                           .arg(cpu->snapshot.name)
+                           .arg(text(*cpu, "socket")),
                        {cooler->partId, cpu->partId},
-                       "choose a cooler with a " + text(*cpu, "socket") + " mount");
+                       TORCHRIG_MESSAGE("compatibility", "choose a cooler with a %1 mount")
+                           .arg(text(*cpu, "socket")));
     }
 }
 
@@ -191,10 +234,13 @@ void checkCoolerHeight(const RuleInput& in, std::vector<Finding>& out) {
     for (const auto* cooler : in.parts.coolers)
         if (auto height = number(*cooler, "height_mm"); height && *height > *clearance)
             addFinding(out, Severity::Problem, rule::kCoolerHeight,
-                       cooler->snapshot.name + " is " + std::to_string(static_cast<int>(*height)) +
-                           " mm tall; " + chassis->snapshot.name + " takes coolers up to " +
-                           std::to_string(static_cast<int>(*clearance)) + " mm",
-                       {cooler->partId, chassis->partId}, "a lower cooler, a liquid cooler, or a wider case");
+                       TORCHRIG_MESSAGE("compatibility", "%1 is %2 mm tall; %3 takes coolers up to %4 mm")
+                           .arg(cooler->snapshot.name)
+                           .arg(std::to_string(static_cast<int>(*height)))
+                           .arg(chassis->snapshot.name)
+                           .arg(std::to_string(static_cast<int>(*clearance))),
+                       {cooler->partId, chassis->partId},
+                       TORCHRIG_MESSAGE("compatibility", "a lower cooler, a liquid cooler, or a wider case"));
 }
 
 } // namespace torchrig::plan::checks

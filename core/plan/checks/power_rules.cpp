@@ -39,9 +39,19 @@ const BuildPart* supplyPart(const RuleInput& in) {
     return in.parts.psu ? in.parts.psu : in.parts.server;
 }
 
-std::string loadText(const NodeLoad& load) {
-    return watts(load.total()) + " (GPUs " + watts(load.gpuWatts) + ", CPU " + watts(load.cpuWatts) +
-           ", platform " + watts(load.platformWatts) + ")";
+Message loadText(const NodeLoad& load) {
+    return TORCHRIG_MESSAGE("compatibility", "%1 (GPUs %2, CPU %3, platform %4)")
+        .arg(watts(load.total()))
+        .arg(watts(load.gpuWatts))
+        .arg(watts(load.cpuWatts))
+        .arg(watts(load.platformWatts));
+}
+
+// As a stream prints it: "15", "16.5".
+std::string plain(double value) {
+    std::ostringstream out;
+    out << value;
+    return out.str();
 }
 
 // What a card's power connectors ask of the supply, from the catalog's text ("1x 16-pin (12VHPWR);
@@ -93,20 +103,28 @@ void checkPsuCapacity(const RuleInput& in, std::vector<Finding>& out) {
     const double capacity = supplyWatts(in);
     const double load = in.load.total();
     if (capacity > 0 && load > capacity)
-        addFinding(out, Severity::Problem, rule::kPsuCapacity,
-                   "the load of " + loadText(in.load) + " exceeds " + supplyPart(in)->snapshot.name + "'s " +
-                       watts(capacity),
-                   {supplyPart(in)->partId}, "choose a supply of at least " + watts(load / 0.8));
+        addFinding(
+            out, Severity::Problem, rule::kPsuCapacity,
+            TORCHRIG_MESSAGE("compatibility", "the load of %1 exceeds %2's %3")
+                .arg(loadText(in.load))
+                .arg(supplyPart(in)->snapshot.name)
+                .arg(watts(capacity)),
+            {supplyPart(in)->partId},
+            TORCHRIG_MESSAGE("compatibility", "choose a supply of at least %1").arg(watts(load / 0.8)));
 }
 
 void checkPsuHeadroom(const RuleInput& in, std::vector<Finding>& out) {
     const double capacity = supplyWatts(in);
     const double load = in.load.total();
     if (capacity > 0 && load <= capacity && load > 0.8 * capacity)
-        addFinding(out, Severity::Warning, rule::kPsuHeadroom,
-                   "the load of " + loadText(in.load) + " is over 80 % of " + supplyPart(in)->snapshot.name +
-                       "'s " + watts(capacity),
-                   {supplyPart(in)->partId}, "choose a supply of at least " + watts(load / 0.8));
+        addFinding(
+            out, Severity::Warning, rule::kPsuHeadroom,
+            TORCHRIG_MESSAGE("compatibility", "the load of %1 is over 80 % of %2's %3")
+                .arg(loadText(in.load))
+                .arg(supplyPart(in)->snapshot.name)
+                .arg(watts(capacity)),
+            {supplyPart(in)->partId},
+            TORCHRIG_MESSAGE("compatibility", "choose a supply of at least %1").arg(watts(load / 0.8)));
 }
 
 // ATX 3.0 supplies are specified for GPU excursions to twice their power; older ones are not.
@@ -120,10 +138,13 @@ void checkGpuTransients(const RuleInput& in, std::vector<Finding>& out) {
     const auto& load = in.load;
     if (!atx3 && load.gpuWatts > 0 && 2 * load.gpuWatts + load.cpuWatts + load.platformWatts > capacity)
         addFinding(out, Severity::Warning, rule::kGpuTransients,
-                   "the GPUs' power excursions (up to twice their " + watts(load.gpuWatts) +
-                       " for microseconds) can trip " + psu->snapshot.name +
-                       ", which is not an ATX 3.x supply",
-                   {psu->partId}, "choose an ATX 3.x supply, or one rated for the peaks");
+                   TORCHRIG_MESSAGE("compatibility",
+                                    "the GPUs' power excursions (up to twice their %1 for "
+                                    "microseconds) can trip %2, which is not an ATX 3.x supply")
+                       .arg(watts(load.gpuWatts))
+                       .arg(psu->snapshot.name),
+                   {psu->partId},
+                   TORCHRIG_MESSAGE("compatibility", "choose an ATX 3.x supply, or one rated for the peaks"));
 }
 
 // The cards' 16-pin and 8-pin inputs against the supply's cables.
@@ -151,29 +172,46 @@ void checkPsuConnectors(const RuleInput& in, std::vector<Finding>& out) {
         // Each card without a 16-pin cable takes its adapter's 8-pin cables instead.
         const int adapterNeed = sixteen > 0 ? missingSixteen * adapterEight / sixteen : 0;
         const int eightNeeded = eight + adapterNeed;
-        std::ostringstream message;
-        message << "the cards take " << sixteen << " 16-pin and " << eight << " 8-pin PCIe cable(s); "
-                << psu->snapshot.name << " has " << psuSixteen << " 16-pin and " << psuEight << " 8-pin";
+        const auto cables =
+            TORCHRIG_MESSAGE("compatibility",
+                             "the cards take %1 16-pin and %2 8-pin PCIe cable(s); %3 has %4 16-pin "
+                             "and %5 8-pin")
+                .arg(std::to_string(sixteen))
+                .arg(std::to_string(eight))
+                .arg(psu->snapshot.name)
+                .arg(std::to_string(psuSixteen))
+                .arg(std::to_string(psuEight));
         if (missingSixteen > 0 && (adapterEight == 0 || eightNeeded > psuEight))
-            addFinding(out, Severity::Problem, rule::kPsuConnectors, message.str(), parts,
-                       "choose a supply with " + std::to_string(sixteen) +
-                           " 16-pin (12V-2x6) cables, or enough 8-pin ones for the cards' adapters");
+            addFinding(out, Severity::Problem, rule::kPsuConnectors, cables, parts,
+                       TORCHRIG_MESSAGE("compatibility",
+                                        "choose a supply with %1 16-pin (12V-2x6) cables, or "
+                                        "enough 8-pin ones for the cards' adapters")
+                           .arg(std::to_string(sixteen)));
         else if (missingSixteen > 0)
-            addFinding(out, Severity::Warning, rule::kPsuConnectors,
-                       message.str() + ": " + std::to_string(missingSixteen) +
-                           " card(s) through the adapter's " + std::to_string(adapterNeed) + " 8-pin cables",
-                       parts, "a native 16-pin cable is simpler and leaves no adapter to seat badly");
+            addFinding(
+                out, Severity::Warning, rule::kPsuConnectors,
+                TORCHRIG_MESSAGE("compatibility", "%1: %2 card(s) through the adapter's %3 8-pin cables")
+                    .arg(cables)
+                    .arg(std::to_string(missingSixteen))
+                    .arg(std::to_string(adapterNeed)),
+                parts,
+                TORCHRIG_MESSAGE("compatibility",
+                                 "a native 16-pin cable is simpler and leaves no adapter to seat badly"));
         else if (eightNeeded > psuEight)
-            addFinding(out, Severity::Problem, rule::kPsuConnectors, message.str(), parts,
-                       "choose a supply with at least " + std::to_string(eightNeeded) + " 8-pin PCIe cables");
+            addFinding(out, Severity::Problem, rule::kPsuConnectors, cables, parts,
+                       TORCHRIG_MESSAGE("compatibility", "choose a supply with at least %1 8-pin PCIe cables")
+                           .arg(std::to_string(eightNeeded)));
     }
     if (eps > 0)
-        addFinding(
-            out, Severity::Note, rule::kPsuConnectors,
-            "the cards take " + std::to_string(eps) +
-                " 8-pin CPU (EPS) cable(s), not PCIe ones; the catalog does not list the supply's spare EPS "
-                "cables",
-            parts, "check the supply has EPS cables to spare beside the CPU's, or use the card's adapter");
+        addFinding(out, Severity::Note, rule::kPsuConnectors,
+                   TORCHRIG_MESSAGE("compatibility",
+                                    "the cards take %1 8-pin CPU (EPS) cable(s), not PCIe ones; the "
+                                    "catalog does not list the supply's spare EPS cables")
+                       .arg(std::to_string(eps)),
+                   parts,
+                   TORCHRIG_MESSAGE("compatibility",
+                                    "check the supply has EPS cables to spare beside the CPU's, or "
+                                    "use the card's adapter"));
 }
 
 // A continuous load may draw 80 % of a breaker's rating.
@@ -188,14 +226,19 @@ void checkWallCircuit(const RuleInput& in, std::vector<Finding>& out) {
     const double load = in.load.total();
     if (load <= continuous)
         return;
-    std::ostringstream message;
-    message << "the build draws about " << watts(load) << " per node at load; a " << circuit.amps << " A x "
-            << circuit.volts << " V circuit carries " << watts(continuous) << " continuously";
     const auto* psu = in.parts.psu;
     addFinding(out, load > circuitWatts ? Severity::Problem : Severity::Warning, rule::kWallCircuit,
-               message.str(), psu ? std::vector<std::string>{psu->partId} : std::vector<std::string>{},
-               "give each node its own circuit, a 220-240 V or higher-current one, or cap the GPUs' power "
-               "(nvidia-smi -pl)");
+               TORCHRIG_MESSAGE("compatibility",
+                                "the build draws about %1 per node at load; a %2 A x %3 V circuit carries %4 "
+                                "continuously")
+                   .arg(watts(load))
+                   .arg(plain(circuit.amps))
+                   .arg(plain(circuit.volts))
+                   .arg(watts(continuous)),
+               psu ? std::vector<std::string>{psu->partId} : std::vector<std::string>{},
+               TORCHRIG_MESSAGE("compatibility",
+                                "give each node its own circuit, a 220-240 V or higher-current "
+                                "one, or cap the GPUs' power (nvidia-smi -pl)"));
 }
 
 } // namespace torchrig::plan::checks

@@ -96,8 +96,8 @@ std::string watts(double w) {
     return out.str();
 }
 
-void addFinding(std::vector<Finding>& findings, Severity severity, std::string_view rule, std::string message,
-                std::vector<std::string> parts, std::string fix) {
+void addFinding(std::vector<Finding>& findings, Severity severity, std::string_view rule, Message message,
+                std::vector<std::string> parts, Message fix) {
     findings.push_back({severity, std::string(rule), std::move(message), std::move(parts), std::move(fix)});
 }
 

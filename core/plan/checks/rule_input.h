@@ -55,8 +55,8 @@ std::string text(const BuildPart& part, std::string_view column);
 std::string upper(std::string s);
 std::string watts(double w); // "850 W"
 
-void addFinding(std::vector<Finding>& findings, Severity severity, std::string_view rule, std::string message,
-                std::vector<std::string> parts, std::string fix);
+void addFinding(std::vector<Finding>& findings, Severity severity, std::string_view rule, Message message,
+                std::vector<std::string> parts, Message fix);
 
 // The rules, in the files named (the registry in compatibility.cpp lists them in order).
 // platform_rules.cpp

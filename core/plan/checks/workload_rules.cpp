@@ -26,12 +26,21 @@ void checkHostRamNeeds(const RuleInput& in, std::vector<Finding>& out) {
     for (const auto* kit : in.parts.memory)
         parts.push_back(kit->partId);
     if (ramBytes > 0 && static_cast<double>(needs.hostRamBytes) > ramBytes)
-        addFinding(out, Severity::Problem, rule::kHostRamNeeds,
-                   needs.workload + " needs " + gb(static_cast<double>(needs.hostRamBytes)) +
-                       " of host RAM per node (loaders, pinned buffers, " +
-                       (needs.datasetInRam ? "the dataset cache, " : "") +
-                       "a checkpoint's copy); the build has " + gb(ramBytes),
-                   parts, needs.datasetInRam ? "more memory, or leave the dataset on disk" : "more memory");
+        addFinding(
+            out, Severity::Problem, rule::kHostRamNeeds,
+            (needs.datasetInRam
+                 ? TORCHRIG_MESSAGE("compatibility", "%1 needs %2 of host RAM per node (loaders, pinned "
+                                                     "buffers, the dataset cache, a checkpoint's copy); the "
+                                                     "build has %3")
+                 : TORCHRIG_MESSAGE("compatibility", "%1 needs %2 of host RAM per node (loaders, pinned "
+                                                     "buffers, a checkpoint's copy); the build has %3"))
+                .arg(needs.workload)
+                .arg(gb(static_cast<double>(needs.hostRamBytes)))
+                .arg(gb(ramBytes)),
+            parts,
+            needs.datasetInRam
+                ? TORCHRIG_MESSAGE("compatibility", "more memory, or leave the dataset on disk")
+                : TORCHRIG_MESSAGE("compatibility", "more memory"));
 }
 
 void checkStorageNeeds(const RuleInput& in, std::vector<Finding>& out) {
@@ -46,10 +55,13 @@ void checkStorageNeeds(const RuleInput& in, std::vector<Finding>& out) {
     }
     if (storageBytes > 0 && static_cast<double>(needs.storageBytes) > storageBytes)
         addFinding(out, Severity::Problem, rule::kStorageNeeds,
-                   needs.workload + " keeps " + gb(static_cast<double>(needs.storageBytes)) +
-                       " on disk (the dataset and the kept checkpoints); the build's drives hold " +
-                       gb(storageBytes),
-                   parts, "larger drives, or fewer kept checkpoints");
+                   TORCHRIG_MESSAGE("compatibility",
+                                    "%1 keeps %2 on disk (the dataset and the kept checkpoints); "
+                                    "the build's drives hold %3")
+                       .arg(needs.workload)
+                       .arg(gb(static_cast<double>(needs.storageBytes)))
+                       .arg(gb(storageBytes)),
+                   parts, TORCHRIG_MESSAGE("compatibility", "larger drives, or fewer kept checkpoints"));
 }
 
 } // namespace torchrig::plan::checks

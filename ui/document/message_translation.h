@@ -1,0 +1,18 @@
+#pragma once
+// core's messages (text/message.h) said in a language the app, the CLI and the build sheet may
+// choose apart from the app's own: a lookup into the translations embedded with the report library
+// (resources/translations, under :/i18n).
+
+#include "text/message.h"
+
+#include <QString>
+
+namespace torchrig::ui {
+
+// The lookup for "zh_CN"; none (English) for "en" or a language without a translation.
+Message::Translate messageTranslation(const QString& language);
+
+// A message in the app's language: through the translators installed in the application.
+QString appText(const Message& message);
+
+} // namespace torchrig::ui
