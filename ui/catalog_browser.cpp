@@ -1,5 +1,7 @@
 #include "catalog_browser.h"
 
+#include "document/message_translation.h"
+
 #include "catalog_table_model.h"
 #include "part_details_view.h"
 
@@ -38,8 +40,7 @@ CatalogBrowser::CatalogBrowser(db::Catalog& catalog, QWidget* parent)
     m_tabs = new QTabBar(this);
     m_tabs->setExpanding(false);
     for (auto category : kAllPartCategories) {
-        auto label = categoryLabel(category);
-        int tab = m_tabs->addTab(QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size())));
+        int tab = m_tabs->addTab(catalogLabel(categoryLabel(category)));
         m_tabs->setTabData(tab, static_cast<int>(category));
     }
     int all = m_tabs->addTab(tr("All"));
@@ -153,7 +154,7 @@ void CatalogBrowser::showSearchCounts(const std::string& query, bool noneHere) {
         const int tabCategory = m_tabs->tabData(tab).toInt();
         const auto category =
             tabCategory < 0 ? std::nullopt : std::optional(static_cast<PartCategory>(tabCategory));
-        const auto label = category ? QString::fromUtf8(categoryLabel(*category).data()) : tr("All");
+        const auto label = category ? catalogLabel(categoryLabel(*category)) : tr("All");
         if (query.empty()) {
             m_tabs->setTabText(tab, label);
             continue;

@@ -1,5 +1,7 @@
 #include "catalog_table_model.h"
 
+#include "document/message_translation.h"
+
 #include <QMimeData>
 
 #include "field_value.h"
@@ -69,7 +71,7 @@ QVariant CatalogTableModel::headerData(int section, Qt::Orientation orientation,
     if (!fieldSpec)
         return {};
     const auto& field = *fieldSpec;
-    auto label = QString::fromUtf8(field.label.data(), static_cast<qsizetype>(field.label.size()));
+    auto label = catalogLabel(field.label);
     if (role == Qt::ToolTipRole)
         return QString::fromUtf8(field.column.data(), static_cast<qsizetype>(field.column.size()));
     if (field.unit.empty())
@@ -94,8 +96,7 @@ QVariant CatalogTableModel::data(const QModelIndex& index, int role) const {
                                            : QString::fromStdString(part->name);
         if (index.column() == VendorColumn)
             return QString::fromStdString(part->vendor);
-        auto label = categoryLabel(part->category);
-        return QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size()));
+        return catalogLabel(categoryLabel(part->category));
     }
     const auto& field = *fieldAt(index.column());
     const auto& value = part->field(field.column);

@@ -1,5 +1,7 @@
 #include "part_details_view.h"
 
+#include "document/message_translation.h"
+
 #include <QGuiApplication>
 #include <QPalette>
 
@@ -45,7 +47,7 @@ QString PartDetailsView::toHtml(const db::PartRecord& part) {
     QString html;
     html += QStringLiteral("<h3>%1</h3>").arg(text(part.name));
     html += QStringLiteral("<p>%1 · %2 · <code>%3</code>")
-                .arg(text(categoryLabel(part.category)), text(part.vendor), text(part.id));
+                .arg(catalogLabel(categoryLabel(part.category)), text(part.vendor), text(part.id));
     if (part.origin == db::PartOrigin::User)
         html += tr(" · <b>your part</b>");
     else if (part.origin == db::PartOrigin::Edited)
@@ -65,7 +67,7 @@ QString PartDetailsView::toHtml(const db::PartRecord& part) {
                          .arg(text(it->second.source), text(it->second.asOf),
                               confidenceBadge(it->second.confidence));
         html += QStringLiteral("<tr><td style='color:%4'>%1</td><td align='right'><b>%2</b>%3</td></tr>")
-                    .arg(text(field.label), text(value), source, muted);
+                    .arg(catalogLabel(field.label), text(value), source, muted);
     }
     html += QStringLiteral("</table>");
     if (!part.prices.empty()) {

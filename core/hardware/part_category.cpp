@@ -1,5 +1,7 @@
 #include "hardware/part_category.h"
 
+#include "text/message.h"
+
 #include <algorithm>
 #include <cctype>
 #include <string>
@@ -25,17 +27,17 @@ std::string_view categoryId(PartCategory category) {
 
 std::string_view categoryLabel(PartCategory category) {
     switch (category) {
-    case PartCategory::Gpu: return "GPU";
-    case PartCategory::Cpu: return "CPU";
-    case PartCategory::MemoryKit: return "Memory kit";
-    case PartCategory::Storage: return "Storage";
-    case PartCategory::Motherboard: return "Motherboard";
-    case PartCategory::Psu: return "Power supply";
-    case PartCategory::Chassis: return "Chassis";
-    case PartCategory::Interconnect: return "Interconnect";
-    case PartCategory::CloudInstance: return "Cloud instance";
-    case PartCategory::Cooler: return "CPU cooler";
-    case PartCategory::Server: return "GPU server";
+    case PartCategory::Gpu: return TORCHRIG_TEXT_NOOP("catalog", "GPU");
+    case PartCategory::Cpu: return TORCHRIG_TEXT_NOOP("catalog", "CPU");
+    case PartCategory::MemoryKit: return TORCHRIG_TEXT_NOOP("catalog", "Memory kit");
+    case PartCategory::Storage: return TORCHRIG_TEXT_NOOP("catalog", "Storage");
+    case PartCategory::Motherboard: return TORCHRIG_TEXT_NOOP("catalog", "Motherboard");
+    case PartCategory::Psu: return TORCHRIG_TEXT_NOOP("catalog", "Power supply");
+    case PartCategory::Chassis: return TORCHRIG_TEXT_NOOP("catalog", "Chassis");
+    case PartCategory::Interconnect: return TORCHRIG_TEXT_NOOP("catalog", "Interconnect");
+    case PartCategory::CloudInstance: return TORCHRIG_TEXT_NOOP("catalog", "Cloud instance");
+    case PartCategory::Cooler: return TORCHRIG_TEXT_NOOP("catalog", "CPU cooler");
+    case PartCategory::Server: return TORCHRIG_TEXT_NOOP("catalog", "GPU server");
     }
     return "GPU";
 }

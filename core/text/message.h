@@ -54,6 +54,9 @@ private:
 
 // "%1 GPUs need %2 W" with its context; the arguments follow with .arg().
 #define TORCHRIG_MESSAGE(context, source) ::torchrig::Message(context, source)
+// A label kept as a plain string literal (a category's name, a field's): it is only marked, so that
+// lupdate collects it; the layer that shows it translates it with its context.
+#define TORCHRIG_TEXT_NOOP(context, source) source
 
 // %1 … %9 of `pattern` replaced by `args` in one pass (an argument's own "%2" stays as it is);
 // a number past the arguments, and any other "%", stay too.

@@ -84,6 +84,441 @@
     </message>
 </context>
 <context>
+    <name>catalog</name>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Memory kit</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Motherboard</source>
+        <translation>主板</translation>
+    </message>
+    <message>
+        <source>Power supply</source>
+        <translation>电源</translation>
+    </message>
+    <message>
+        <source>Chassis</source>
+        <translation>机箱</translation>
+    </message>
+    <message>
+        <source>Interconnect</source>
+        <translation>互连</translation>
+    </message>
+    <message>
+        <source>Cloud instance</source>
+        <translation>云实例</translation>
+    </message>
+    <message>
+        <source>CPU cooler</source>
+        <translation>CPU 散热器</translation>
+    </message>
+    <message>
+        <source>GPU server</source>
+        <translation>GPU 服务器</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>Compute capability</source>
+        <translation>计算能力</translation>
+    </message>
+    <message>
+        <source>VRAM (marketing)</source>
+        <translation>显存（标称）</translation>
+    </message>
+    <message>
+        <source>VRAM reported by the driver</source>
+        <translation>驱动报告的显存</translation>
+    </message>
+    <message>
+        <source>Memory type</source>
+        <translation>内存类型</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>TF32 tensor, dense</source>
+        <translation>TF32 张量（稠密）</translation>
+    </message>
+    <message>
+        <source>FP16 tensor, dense</source>
+        <translation>FP16 张量（稠密）</translation>
+    </message>
+    <message>
+        <source>BF16 tensor, dense</source>
+        <translation>BF16 张量（稠密）</translation>
+    </message>
+    <message>
+        <source>FP8 tensor, dense</source>
+        <translation>FP8 张量（稠密）</translation>
+    </message>
+    <message>
+        <source>Tensor rates quoted for accumulate in</source>
+        <translation>张量算力对应的累加精度</translation>
+    </message>
+    <message>
+        <source>Board power</source>
+        <translation>板卡功耗</translation>
+    </message>
+    <message>
+        <source>Form factor</source>
+        <translation>规格</translation>
+    </message>
+    <message>
+        <source>PCIe generation</source>
+        <translation>PCIe 代数</translation>
+    </message>
+    <message>
+        <source>PCIe lanes</source>
+        <translation>PCIe 通道数</translation>
+    </message>
+    <message>
+        <source>GPU-to-GPU link</source>
+        <translation>GPU 间互连</translation>
+    </message>
+    <message>
+        <source>GPU link bandwidth</source>
+        <translation>GPU 互连带宽</translation>
+    </message>
+    <message>
+        <source>Slot width</source>
+        <translation>占用槽位</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>Power connectors</source>
+        <translation>供电接口</translation>
+    </message>
+    <message>
+        <source>Launch year</source>
+        <translation>发布年份</translation>
+    </message>
+    <message>
+        <source>Cooler</source>
+        <translation>散热方式</translation>
+    </message>
+    <message>
+        <source>Cores</source>
+        <translation>核心数</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>线程数</translation>
+    </message>
+    <message>
+        <source>Base clock</source>
+        <translation>基础频率</translation>
+    </message>
+    <message>
+        <source>Boost clock</source>
+        <translation>加速频率</translation>
+    </message>
+    <message>
+        <source>Socket</source>
+        <translation>插槽</translation>
+    </message>
+    <message>
+        <source>TDP</source>
+        <translation>TDP</translation>
+    </message>
+    <message>
+        <source>PCIe lanes from the CPU</source>
+        <translation>CPU 提供的 PCIe 通道</translation>
+    </message>
+    <message>
+        <source>Memory speed</source>
+        <translation>内存频率</translation>
+    </message>
+    <message>
+        <source>Memory channels</source>
+        <translation>内存通道数</translation>
+    </message>
+    <message>
+        <source>ECC memory</source>
+        <translation>ECC 内存</translation>
+    </message>
+    <message>
+        <source>Launch date</source>
+        <translation>发布日期</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>内存条类型</translation>
+    </message>
+    <message>
+        <source>Modules</source>
+        <translation>条数</translation>
+    </message>
+    <message>
+        <source>Module size</source>
+        <translation>单条容量</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>频率</translation>
+    </message>
+    <message>
+        <source>CAS latency</source>
+        <translation>CAS 延迟</translation>
+    </message>
+    <message>
+        <source>ECC</source>
+        <translation>ECC</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation>接口</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>Sequential read</source>
+        <translation>顺序读取</translation>
+    </message>
+    <message>
+        <source>Sequential write</source>
+        <translation>顺序写入</translation>
+    </message>
+    <message>
+        <source>Endurance</source>
+        <translation>写入寿命</translation>
+    </message>
+    <message>
+        <source>Chipset</source>
+        <translation>芯片组</translation>
+    </message>
+    <message>
+        <source>Memory slots</source>
+        <translation>内存插槽</translation>
+    </message>
+    <message>
+        <source>Maximum memory</source>
+        <translation>最大内存</translation>
+    </message>
+    <message>
+        <source>ECC support</source>
+        <translation>ECC 支持</translation>
+    </message>
+    <message>
+        <source>PCIe slots (gen x lanes @ position)</source>
+        <translation>PCIe 插槽（代数 x 通道 @ 位置）</translation>
+    </message>
+    <message>
+        <source>M.2 slots</source>
+        <translation>M.2 插槽</translation>
+    </message>
+    <message>
+        <source>CPU sockets</source>
+        <translation>CPU 插座数</translation>
+    </message>
+    <message>
+        <source>Lanes shared between slots (positions: lanes)</source>
+        <translation>插槽间共享通道（位置：通道）</translation>
+    </message>
+    <message>
+        <source>Rated output</source>
+        <translation>额定功率</translation>
+    </message>
+    <message>
+        <source>Efficiency</source>
+        <translation>转换效率</translation>
+    </message>
+    <message>
+        <source>ATX version</source>
+        <translation>ATX 版本</translation>
+    </message>
+    <message>
+        <source>PCIe 8-pin connectors</source>
+        <translation>PCIe 8-pin 接口</translation>
+    </message>
+    <message>
+        <source>12VHPWR / 12V-2x6 connectors</source>
+        <translation>12VHPWR / 12V-2x6 接口</translation>
+    </message>
+    <message>
+        <source>Redundancy</source>
+        <translation>冗余</translation>
+    </message>
+    <message>
+        <source>Boards</source>
+        <translation>支持主板</translation>
+    </message>
+    <message>
+        <source>Expansion slots</source>
+        <translation>扩展槽位</translation>
+    </message>
+    <message>
+        <source>Longest GPU</source>
+        <translation>显卡限长</translation>
+    </message>
+    <message>
+        <source>3.5-inch bays</source>
+        <translation>3.5 英寸仓位</translation>
+    </message>
+    <message>
+        <source>2.5-inch bays</source>
+        <translation>2.5 英寸仓位</translation>
+    </message>
+    <message>
+        <source>Tallest CPU cooler</source>
+        <translation>CPU 散热器限高</translation>
+    </message>
+    <message>
+        <source>Standard</source>
+        <translation>标准</translation>
+    </message>
+    <message>
+        <source>Link rate per port</source>
+        <translation>每端口速率</translation>
+    </message>
+    <message>
+        <source>Ports</source>
+        <translation>端口数</translation>
+    </message>
+    <message>
+        <source>Joins</source>
+        <translation>适用于</translation>
+    </message>
+    <message>
+        <source>Slot spacing</source>
+        <translation>槽位间距</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Instance type</source>
+        <translation>实例类型</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <source>Catalog GPU</source>
+        <translation>目录中的 GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>vCPUs</source>
+        <translation>vCPU</translation>
+    </message>
+    <message>
+        <source>RAM</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>GPU interconnect</source>
+        <translation>GPU 互连</translation>
+    </message>
+    <message>
+        <source>Sockets</source>
+        <translation>支持插槽</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <source>Radiator</source>
+        <translation>冷排</translation>
+    </message>
+    <message>
+        <source>GPUs it holds</source>
+        <translation>支持的 GPU</translation>
+    </message>
+    <message>
+        <source>GPU places</source>
+        <translation>GPU 位数</translation>
+    </message>
+    <message>
+        <source>GPUs included (catalog GPU)</source>
+        <translation>随附 GPU（目录中的 GPU）</translation>
+    </message>
+    <message>
+        <source>GPUs included</source>
+        <translation>随附 GPU 数</translation>
+    </message>
+    <message>
+        <source>CPU socket</source>
+        <translation>CPU 插槽</translation>
+    </message>
+    <message>
+        <source>CPUs included</source>
+        <translation>随附 CPU</translation>
+    </message>
+    <message>
+        <source>PCIe expansion</source>
+        <translation>PCIe 扩展</translation>
+    </message>
+    <message>
+        <source>Drive bays</source>
+        <translation>硬盘仓位</translation>
+    </message>
+    <message>
+        <source>Power supplies</source>
+        <translation>电源数</translation>
+    </message>
+    <message>
+        <source>Each supply</source>
+        <translation>单个电源</translation>
+    </message>
+    <message>
+        <source>Supply redundancy</source>
+        <translation>电源冗余</translation>
+    </message>
+    <message>
+        <source>Maximum system power</source>
+        <translation>最大系统功耗</translation>
+    </message>
+    <message>
+        <source>Network included</source>
+        <translation>随附网络</translation>
+    </message>
+    <message>
+        <source>VRAM type</source>
+        <translation>显存类型</translation>
+    </message>
+</context>
+<context>
     <name>cli</name>
     <message>
         <source>no findings</source>

@@ -1,9 +1,9 @@
 // The app in 简体中文: which language a system and a choice give, the embedded translations, and the
 // widgets of the main window and Preferences walked for any text still the English source.
 //
-// Of what core says, the checker's findings, fixes and "not checked" are translated (text/message.h);
-// advice, the catalog's category names and field labels and the estimator's notes are not yet, so
-// the walk holds the app's own words and the findings to the translation, not those.
+// Of what core says, the checker's findings, fixes and "not checked" and the catalog's category and
+// field names are translated (text/message.h); the advice and the estimator's notes are not yet, so
+// the walk holds the app's own words, the findings and the labels to the translation, not those.
 
 #include "main_window.h"
 #include "settings/language.h"
@@ -185,6 +185,10 @@ TEST_CASE("In Chinese, no text of the main window, its menus and Preferences is 
     // core's findings in the Issues dock: said in Chinese too.
     CHECK_FALSE(all.filter(QStringLiteral("需要 40 条 PCIe 通道")).isEmpty());
     CHECK(all.filter(QStringLiteral("want 40 PCIe lanes")).isEmpty());
+    // The catalog's categories, as tabs and in the build's parts.
+    CHECK(all.contains(QStringLiteral("主板")));
+    CHECK(all.contains(QStringLiteral("内存")));
+    CHECK_FALSE(all.contains(QStringLiteral("Motherboard")));
     english.removeDuplicates();
     INFO(english.join(QStringLiteral("\n")).toStdString());
     CHECK(read > 200);

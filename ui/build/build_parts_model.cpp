@@ -110,7 +110,7 @@ QVariant BuildPartsModel::data(const QModelIndex& index, int role) const {
         return {};
     switch (index.column()) {
     case PartColumn: return QString::fromStdString(part.snapshot.name);
-    case CategoryColumn: return QString::fromUtf8(categoryLabel(part.snapshot.category).data());
+    case CategoryColumn: return catalogLabel(categoryLabel(part.snapshot.category));
     case QuantityColumn: return part.quantity;
     case UnitPriceColumn:
         if (line && !line->includedIn.empty())

@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 
 namespace torchrig::ui {
 
@@ -32,6 +33,10 @@ QString appText(const Message& message) {
     return QString::fromStdString(message.text([](const char* context, const char* source) {
         return QCoreApplication::translate(context, source).toStdString();
     }));
+}
+
+QString catalogLabel(std::string_view label) {
+    return QCoreApplication::translate("catalog", std::string(label).c_str());
 }
 
 } // namespace torchrig::ui

@@ -7,6 +7,8 @@
 
 #include <QString>
 
+#include <string_view>
+
 namespace torchrig::ui {
 
 // The lookup for "zh_CN"; none (English) for "en" or a language without a translation.
@@ -14,5 +16,8 @@ Message::Translate messageTranslation(const QString& language);
 
 // A message in the app's language: through the translators installed in the application.
 QString appText(const Message& message);
+// A catalog label (a category's name, a field's: TORCHRIG_TEXT_NOOP("catalog", …)) in the app's
+// language.
+QString catalogLabel(std::string_view label);
 
 } // namespace torchrig::ui
