@@ -12,8 +12,6 @@
 #include "util/utf8_text.h"
 #include "workload/model_zoo.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 
 namespace torchrig::plan {
@@ -503,113 +501,6 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
     sheet.sections.push_back(quotesSection(build, w));
     sheet.sections.push_back(approvalSection(build.purchasing, w));
     return sheet;
-}
-
-std::string buildSheetMarkdown(const BuildSheet& sheet) {
-    auto cell = [](std::string text) {
-        std::string out;
-        for (char c : text)
-            out += c == '|' ? std::string("\\|") : c == '\n' ? std::string(" ") : std::string(1, c);
-        return out;
-    };
-    std::string out = "# " + sheet.title + "\n\n" + sheet.subtitle + "\n";
-    for (const auto& section : sheet.sections) {
-        out += "\n## " + section.heading + "\n\n";
-        for (const auto& [label, value] : section.facts)
-            out += "- **" + label + "**: " + value + "\n";
-        if (!section.facts.empty())
-            out += "\n";
-        for (const auto& paragraph : section.paragraphs)
-            out += paragraph + "\n\n";
-        for (const auto& table : section.tables) {
-            std::string header = "|", rule = "|";
-            for (std::size_t i = 0; i < table.header.size(); ++i) {
-                header += " " + cell(table.header[i]) + " |";
-                rule += table.alignRight[i] ? " ---: |" : " --- |";
-            }
-            out += header + "\n" + rule + "\n";
-            for (const auto& row : table.rows) {
-                std::string line = "|";
-                for (const auto& text : row)
-                    line += " " + cell(text) + " |";
-                out += line + "\n";
-            }
-            out += "\n";
-            for (const auto& total : table.totals)
-                out += "**" + total + "**  \n";
-            if (!table.totals.empty())
-                out += "\n";
-        }
-        for (const auto& chart : section.charts) {
-            out += "**" + chart.title + "**\n\n";
-            for (const auto& [label, bytes] : chart.parts)
-                out += "- " + label + ": " + gib(bytes) + "\n";
-            out += "\n";
-        }
-        for (const auto& bullet : section.bullets)
-            out += "- " + bullet + "\n";
-    }
-    out += "\n---\n" + sheet.footer + "\n";
-    return out;
-}
-
-std::string componentsCsv(const Build& build, const CostOptions& options) {
-    auto field = [](const std::string& text) {
-        if (text.find_first_of(",\"\r\n") == std::string::npos)
-            return text;
-        std::string quoted = "\"";
-        for (char c : text)
-            quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-        return quoted + "\"";
-    };
-    const auto cost = costBuild(build, options);
-    std::string out =
-        "part_id,name,category,quantity,unit_price,currency,price_kind,price_date,price_source,subtotal\r\n";
-    for (const auto& line : cost.lines) {
-        std::string category;
-        for (const auto& p : build.parts)
-            if (p.partId == line.partId)
-                category = categoryName(p.snapshot.category);
-        const auto& price = line.unitPrice;
-        out += field(line.partId) + "," + field(line.name) + "," + category + "," +
-               std::to_string(line.quantity) + "," + (price ? printed("%.2f", price->amount) : "") + "," +
-               (price ? price->currency : "") + "," + (price ? std::string(priceKindId(price->kind)) : "") +
-               "," + (price ? field(price->date) : "") + "," + (price ? field(price->source) : "") + "," +
-               (line.subtotal ? printed("%.2f", *line.subtotal) : "") + "\r\n";
-    }
-    return out;
-}
-
-std::string buildSheetJson(const BuildSheet& sheet) {
-    nlohmann::json sections = nlohmann::json::array();
-    for (const auto& section : sheet.sections) {
-        nlohmann::json s = {{"heading", section.heading}};
-        nlohmann::json facts = nlohmann::json::array();
-        for (const auto& [label, value] : section.facts)
-            facts.push_back({{"label", label}, {"value", value}});
-        s["facts"] = facts;
-        s["paragraphs"] = section.paragraphs;
-        nlohmann::json tables = nlohmann::json::array();
-        for (const auto& table : section.tables)
-            tables.push_back({{"header", table.header}, {"rows", table.rows}, {"totals", table.totals}});
-        s["tables"] = tables;
-        nlohmann::json charts = nlohmann::json::array();
-        for (const auto& chart : section.charts) {
-            nlohmann::json parts = nlohmann::json::array();
-            for (const auto& [label, bytes] : chart.parts)
-                parts.push_back({{"label", label}, {"bytes", bytes}});
-            charts.push_back({{"title", chart.title}, {"parts", parts}, {"usable_bytes", chart.usableBytes}});
-        }
-        s["charts"] = charts;
-        s["bullets"] = section.bullets;
-        sections.push_back(std::move(s));
-    }
-    return nlohmann::json{{"title", sheet.title},
-                          {"subtitle", sheet.subtitle},
-                          {"language", sheet.language == SheetLanguage::Chinese ? "zh_CN" : "en"},
-                          {"sections", sections},
-                          {"footer", sheet.footer}}
-        .dump(2);
 }
 
 } // namespace torchrig::plan
