@@ -77,19 +77,19 @@ std::vector<CatalogGpu> catalogGpus(const Catalog& catalog) {
     return gpus;
 }
 
-Result<plan::Build> presetBuild(const plan::BuildPreset& preset, const Catalog& catalog) {
+Result<plan::Build> presetBuild(const plan::BuildPreset& preset, const Catalog& catalog,
+                                const Message::Translate& translate) {
     plan::Build build;
-    build.title = preset.title;
+    build.title = preset.title.text(translate);
     build.presetId = preset.id;
     build.source = preset.source;
     build.nodes = preset.nodes;
-    for (const auto& note : preset.notes)
-        build.notes += (build.notes.empty() ? "" : "\n") + note;
+    build.notes = plan::joinedNotes(preset, translate);
     for (const auto& p : preset.parts) {
         auto part = catalog.find(p.partId);
         if (!part)
             return makeError(ErrorCode::NotFound, "the preset's part " + p.partId + " is not in the catalog");
-        build.parts.push_back({p.partId, p.quantity, p.note, partSnapshot(*part)});
+        build.parts.push_back({p.partId, p.quantity, p.note.text(translate), partSnapshot(*part)});
     }
     return build;
 }

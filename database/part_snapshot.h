@@ -19,9 +19,11 @@ plan::PartSnapshot partSnapshot(const PartRecord& part);
 // is from USD); a shop's or vendor's before a launch price before an hourly one; then the newest.
 std::optional<Price> snapshotPrice(const PartRecord& part);
 
-// A seed article's preset as a build of this catalog's parts, with its title, source and notes;
-// an error naming the part when the catalog lacks one.
-Result<plan::Build> presetBuild(const plan::BuildPreset& preset, const Catalog& catalog);
+// A seed article's preset as a build of this catalog's parts, with its title, source and notes
+// (in the language of `translate`, English without one: the user's text from then on); an error
+// naming the part when the catalog lacks one.
+Result<plan::Build> presetBuild(const plan::BuildPreset& preset, const Catalog& catalog,
+                                const Message::Translate& translate = {});
 
 // Every part of the catalog a build fix may bring in (plan/finding_fixes.h), as a build keeps it.
 std::vector<plan::CatalogChoice> catalogChoices(const Catalog& catalog);

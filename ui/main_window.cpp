@@ -9,6 +9,7 @@
 #include "document/autosave.h"
 #include "document/build_document.h"
 #include "document/build_sheet_export.h"
+#include "document/message_translation.h"
 #include "help/glossary.h"
 #include "part_snapshot.h"
 #include "purchasing/purchasing_panel.h"
@@ -394,7 +395,7 @@ void MainWindow::startFromPreset(const QString& presetId) {
     const auto* preset = plan::findBuildPreset(presetId.toStdString());
     if (!preset)
         return;
-    auto build = db::presetBuild(*preset, *m_catalog);
+    auto build = db::presetBuild(*preset, *m_catalog, appTranslation());
     if (!build) {
         QMessageBox::warning(this, tr("Cannot start from this build"),
                              QString::fromStdString(build.error().message));
@@ -402,8 +403,7 @@ void MainWindow::startFromPreset(const QString& presetId) {
     }
     m_document->reset(std::move(*build));
     showBuildPage();
-    statusBar()->showMessage(
-        tr("Started from “%1”: save it to keep it").arg(QString::fromStdString(preset->title)), 6000);
+    statusBar()->showMessage(tr("Started from “%1”: save it to keep it").arg(appText(preset->title)), 6000);
 }
 
 void MainWindow::openDialog() {

@@ -3,6 +3,7 @@
 #include "build_file_loading.h"
 #include "catalog_devices.h"
 #include "cli_errors.h"
+#include "cli_language.h"
 #include "exit_codes.h"
 #include "io/request_graph.h"
 #include "part_snapshot.h"
@@ -17,7 +18,7 @@ namespace torchrig::cli {
 
 namespace {
 
-nlohmann::json adviceJson(const plan::Advice& a) {
+nlohmann::json adviceJson(const plan::Advice& a, const Message::Translate& translate) {
     nlohmann::json change = nullptr, effect = nullptr;
     if (a.change) {
         change = {{"field", a.change->field}, {"value", a.change->value}};
@@ -36,13 +37,13 @@ nlohmann::json adviceJson(const plan::Advice& a) {
                   {"samples_per_second_before", a.effect->samplesPerSecondBefore},
                   {"samples_per_second_after", a.effect->samplesPerSecondAfter}};
     return {{"rule", a.rule},
-            {"message", a.message},
+            {"message", a.message.text(translate)},
             {"source", a.source},
-            {"article_claim", a.articleClaim},
-            {"correction", a.correction},
+            {"article_claim", a.articleClaim.text(translate)},
+            {"correction", a.correction.text(translate)},
             {"change", change},
             {"effect", effect},
-            {"fix", a.fix}};
+            {"fix", a.fix.text(translate)}};
 }
 
 } // namespace
@@ -58,12 +59,21 @@ BuildAdviseCommand::BuildAdviseCommand(CLI::App& build, const GlobalOptions& opt
     m_costFlags.addTo(*m_command);
     m_command->add_option("--lifetime-months", m_lifetimeMonths, "Months the build is to serve (default 36)")
         ->check(CLI::Range(1.0, 240.0));
+    m_command->add_option("--lang", m_language, "The advice's language: en or zh_CN")
+        ->default_str("en")
+        ->capture_default_str();
     m_command->add_flag("--json", m_json, "Print JSON");
 }
 
 int BuildAdviseCommand::run() {
     if (auto resolved = m_costFlags.resolve(); !resolved)
         return usage(resolved.error().message);
+    const auto translate = messageTranslationFor(m_language);
+    if (!translate)
+        return usage(translate.error().message);
+    auto say = [&](const Message& message) {
+        return message.text(*translate);
+    };
     auto build = loadBuildFile(m_file);
     if (!build)
         return fail(build.error());
@@ -92,10 +102,11 @@ int BuildAdviseCommand::run() {
                 return fail(rent.error());
             input.rent = std::move(*rent);
         } else {
-            note = catalog.error().message + ": no advice on renting";
+            note = catalog.error().message + ": " + say(TORCHRIG_MESSAGE("cli", "no advice on renting"));
         }
     } else {
-        note = "no workload given (--model, --batch): only the build's own advice";
+        note =
+            say(TORCHRIG_MESSAGE("cli", "no workload given (--model, --batch): only the build's own advice"));
     }
     std::vector<plan::Advice> advice;
     try {
@@ -106,29 +117,34 @@ int BuildAdviseCommand::run() {
     if (m_json) {
         nlohmann::json list = nlohmann::json::array();
         for (const auto& a : advice)
-            list.push_back(adviceJson(a));
+            list.push_back(adviceJson(a, *translate));
         std::cout << nlohmann::json{{"advice", list}, {"note", note}}.dump(2) << "\n";
         return kExitOk;
     }
     if (advice.empty())
-        std::cout << "no advice for this build" << (input.workload ? " and workload" : "") << "\n";
+        std::cout << say(input.workload ? TORCHRIG_MESSAGE("cli", "no advice for this build and workload")
+                                        : TORCHRIG_MESSAGE("cli", "no advice for this build"))
+                  << "\n";
     for (const auto& a : advice) {
-        std::cout << fmt::format("[{}] {}\n  source: {}\n", a.rule, a.message, a.source);
+        std::cout << fmt::format("[{}] {}\n  {}: {}\n", a.rule, say(a.message),
+                                 say(TORCHRIG_MESSAGE("cli", "source")), a.source);
         if (!a.articleClaim.empty())
-            std::cout << "  the article: " << a.articleClaim << "\n";
+            std::cout << "  " << say(TORCHRIG_MESSAGE("cli", "the article")) << ": " << say(a.articleClaim)
+                      << "\n";
         if (!a.correction.empty())
-            std::cout << "  but: " << a.correction << "\n";
+            std::cout << "  " << say(TORCHRIG_MESSAGE("cli", "but")) << ": " << say(a.correction) << "\n";
         if (a.change) {
-            std::cout << "  change: " << a.change->field << " = " << a.change->value;
+            std::cout << "  " << say(TORCHRIG_MESSAGE("cli", "change")) << ": " << a.change->field << " = "
+                      << a.change->value;
             for (const auto& [field, value] : a.change->alsoSet)
                 std::cout << ", " << field << " = " << value;
             std::cout << "\n";
         }
         if (!a.fix.empty())
-            std::cout << "  or: " << a.fix << "\n";
+            std::cout << "  " << say(TORCHRIG_MESSAGE("cli", "or")) << ": " << say(a.fix) << "\n";
     }
     if (!note.empty())
-        std::cout << "note: " << note << "\n";
+        std::cout << say(TORCHRIG_MESSAGE("cli", "note")) << ": " << note << "\n";
     return kExitOk;
 }
 

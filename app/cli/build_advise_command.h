@@ -27,6 +27,7 @@ private:
     std::string m_strategy; // "": the build file's
     CostFlags m_costFlags;
     double m_lifetimeMonths = 36;
+    std::string m_language = "en";
     bool m_json = false;
 };
 

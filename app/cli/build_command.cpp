@@ -115,21 +115,21 @@ int BuildCommand::presets() {
                 parts.push_back({{"id", part.partId},
                                  {"name", name.empty() ? nlohmann::json(nullptr) : nlohmann::json(name)},
                                  {"quantity", part.quantity},
-                                 {"note", part.note}});
+                                 {"note", part.note.text()}});
             }
             list.push_back({{"id", preset.id},
-                            {"title", preset.title},
+                            {"title", preset.title.text()},
                             {"source", preset.source},
-                            {"budget_band", preset.budgetBand},
+                            {"budget_band", preset.budgetBand.text()},
                             {"nodes", preset.nodes},
                             {"parts", parts},
-                            {"notes", preset.notes}});
+                            {"notes", texts(preset.notes)}});
         }
         std::cout << list.dump(2) << "\n";
     } else {
         for (const auto& preset : plan::buildPresets()) {
-            std::cout << fmt::format("{}\n  {}\n  source: {}\n  budget: {}\n", preset.id, preset.title,
-                                     preset.source, preset.budgetBand);
+            std::cout << fmt::format("{}\n  {}\n  source: {}\n  budget: {}\n", preset.id, preset.title.text(),
+                                     preset.source, preset.budgetBand.text());
             if (preset.nodes > 1)
                 std::cout << fmt::format("  {} nodes, each with:\n", preset.nodes);
             for (const auto& part : preset.parts) {
@@ -137,10 +137,10 @@ int BuildCommand::presets() {
                 missing += name.empty() ? 1 : 0;
                 std::cout << fmt::format("  {} x {}{}{}\n", part.quantity, name.empty() ? part.partId : name,
                                          name.empty() ? " (NOT IN THE CATALOG)" : "",
-                                         part.note.empty() ? "" : " - " + part.note);
+                                         part.note.empty() ? "" : " - " + part.note.text());
             }
             for (const auto& note : preset.notes)
-                std::cout << "  note: " << note << "\n";
+                std::cout << "  note: " << note.text() << "\n";
             std::cout << "\n";
         }
     }
@@ -340,7 +340,7 @@ int BuildCommand::cost() {
     if (!build)
         return fail(build.error());
     const auto c = plan::costBuild(*build, options);
-    const plan::Words words(plan::SheetLanguage::English);
+    const plan::Words words; // English: cost speaks no --lang
     auto optionalNumber = [](const std::optional<double>& v) {
         return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
     };
@@ -375,7 +375,7 @@ int BuildCommand::cost() {
                                     {"currency", c.currency},
                                     {"tax_percent", options.taxPercent},
                                     {"shipping", options.shipping},
-                                    {"missing", c.missing},
+                                    {"missing", texts(c.missing)},
                                     {"stale_lines", c.staleLines},
                                     {"stale_share", optionalNumber(c.staleShare)},
                                     {"prices_judged_on", options.today},
@@ -383,7 +383,7 @@ int BuildCommand::cost() {
                                     {"idle_watts", c.idleWatts},
                                     {"energy_kwh_per_month", c.energyKwhPerMonth},
                                     {"energy_cost_per_month", optionalNumber(c.energyCostPerMonth)},
-                                    {"notes", c.notes}}
+                                    {"notes", texts(c.notes)}}
                          .dump(2)
                   << "\n";
         return kExitOk;
@@ -418,7 +418,7 @@ int BuildCommand::cost() {
                                         : std::to_string(c.missing.size()) + " missing")
                   << "\n";
     for (const auto& m : c.missing)
-        std::cout << "  missing: " << m << "\n";
+        std::cout << "  missing: " << m.text() << "\n";
     if (const auto standing = plan::priceStandingSummary(c, words); !standing.empty())
         std::cout << "prices: " << standing << " (judged on " << options.today << ")\n";
     if (c.loadWatts > 0) {
@@ -432,7 +432,7 @@ int BuildCommand::cost() {
         std::cout << "\n";
     }
     for (const auto& n : c.notes)
-        std::cout << "note: " << n << "\n";
+        std::cout << "note: " << n.text() << "\n";
     return kExitOk;
 }
 

@@ -23,19 +23,19 @@ nlohmann::json optionalNumber(const std::optional<double>& v) {
 }
 
 nlohmann::json optionJson(const plan::RunOption& o) {
-    return {
-        {"id", o.id},
-        {"name", o.name},
-        {"gpus", o.gpus},
-        {"not_estimated", o.notEstimated.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.notEstimated)},
-        {"fits", o.fits ? nlohmann::json(*o.fits) : nlohmann::json(nullptr)},
-        {"samples_per_second", o.samplesPerSecond},
-        {"hourly_cost", optionalNumber(o.hourlyCost)},
-        {"hours_per_month", o.hoursPerMonth},
-        {"cost_per_month", optionalNumber(o.costPerMonth)},
-        {"run_hours", optionalNumber(o.runHours)},
-        {"run_cost", optionalNumber(o.runCost)},
-        {"break_even_months", optionalNumber(o.breakEvenMonths)}};
+    return {{"id", o.id},
+            {"name", o.name},
+            {"gpus", o.gpus},
+            {"not_estimated",
+             o.notEstimated.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.notEstimated.text())},
+            {"fits", o.fits ? nlohmann::json(*o.fits) : nlohmann::json(nullptr)},
+            {"samples_per_second", o.samplesPerSecond},
+            {"hourly_cost", optionalNumber(o.hourlyCost)},
+            {"hours_per_month", o.hoursPerMonth},
+            {"cost_per_month", optionalNumber(o.costPerMonth)},
+            {"run_hours", optionalNumber(o.runHours)},
+            {"run_cost", optionalNumber(o.runCost)},
+            {"break_even_months", optionalNumber(o.breakEvenMonths)}};
 }
 
 std::string money(const std::optional<double>& v) {
@@ -125,7 +125,7 @@ int BuildRentCommand::run() {
                                     {"run_samples", m_usage.runSamples},
                                     {"build", optionJson(r.build)},
                                     {"cloud", cloud},
-                                    {"notes", r.notes}}
+                                    {"notes", texts(r.notes)}}
                          .dump(2)
                   << "\n";
         return kExitOk;
@@ -149,9 +149,9 @@ int BuildRentCommand::run() {
              return all;
          }())
         if (!o->notEstimated.empty())
-            std::cout << fmt::format("{}: not estimated: {}\n", o->name, o->notEstimated);
+            std::cout << fmt::format("{}: not estimated: {}\n", o->name, o->notEstimated.text());
     for (const auto& note : r.notes)
-        std::cout << "note: " << note << "\n";
+        std::cout << "note: " << note.text() << "\n";
     return kExitOk;
 }
 

@@ -136,8 +136,10 @@ int EstimateCommand::run() {
     }
     const auto inputs = effectiveInputs(*request);
     const auto host = estimate::estimateHost(e, setup, request->inputs.batch, inputs.seqLen, m_data.spec());
-    auto warnings = e.warnings;
-    warnings.insert(warnings.end(), host.warnings.begin(), host.warnings.end());
+    // The CLI speaks English here (only build check, build advise and report take --lang).
+    auto warnings = texts(e.warnings);
+    for (auto& w : texts(host.warnings))
+        warnings.push_back(std::move(w));
     const TrainingReport report{
         *request, *graph, setup,    spec,
         e,        host,   warnings, request->model.empty() ? graph->name() : request->model};
@@ -379,8 +381,9 @@ int EstimateCommand::runInference(const ValidationRequest& request, const ModelG
     }
     auto r = estimate::estimateInference(graph, decodeGraph ? &*decodeGraph : nullptr, setup, device, prompt,
                                          m_newTokens, calibration);
-    auto warnings = r.prefill.warnings;
-    warnings.insert(warnings.end(), r.warnings.begin(), r.warnings.end());
+    auto warnings = texts(r.prefill.warnings);
+    for (auto& w : texts(r.warnings))
+        warnings.push_back(std::move(w));
     const auto model = request.model.empty() ? graph.name() : request.model;
     if (m_json) {
         auto breakdown = breakdownJson(r.prefill.memory.breakdownAtPeak);

@@ -457,21 +457,28 @@ Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, c
         e.devicePeakBytes =
             e.reservedPeakBytes.value_or(e.memory.allocatedPeakBytes) + e.contextBytes + e.workspaceBytes;
         if (!measuredHere)
-            e.warnings.push_back("the CUDA context and library memory are an H200's with CUDA 13 (" +
-                                 std::to_string(e.contextBytes + e.workspaceBytes) +
-                                 " bytes); a validation run on your GPU measures its own");
+            e.warnings.push_back(TORCHRIG_MESSAGE("estimate",
+                                                  "the CUDA context and library memory are an "
+                                                  "H200's with CUDA 13 (%1 bytes); a validation run "
+                                                  "on your GPU measures its own")
+                                     .arg(std::to_string(e.contextBytes + e.workspaceBytes)));
     }
     if (calibration)
-        e.warnings.push_back("calibrated with what a validation run measured on " + calibration->deviceName);
+        e.warnings.push_back(
+            TORCHRIG_MESSAGE("estimate", "calibrated with what a validation run measured on %1")
+                .arg(calibration->deviceName));
     if (device.usableBytes > 0) {
         e.fits = e.devicePeakBytes <= device.usableBytes;
         e.headroomBytes = device.usableBytes - e.devicePeakBytes;
         if (device.usableIsMarketing)
-            e.warnings.push_back("the usable memory of " + device.name +
-                                 " is not known: its advertised size is used, and the driver keeps some");
+            e.warnings.push_back(TORCHRIG_MESSAGE("estimate",
+                                                  "the usable memory of %1 is not known: its "
+                                                  "advertised size is used, and the driver keeps some")
+                                     .arg(device.name));
     } else {
-        e.warnings.push_back("the memory of " + device.name +
-                             " is not known, so whether it fits is not either");
+        e.warnings.push_back(
+            TORCHRIG_MESSAGE("estimate", "the memory of %1 is not known, so whether it fits is not either")
+                .arg(device.name));
     }
     // What the estimate models from the libraries' code but torchrig-validate has not measured.
     const bool quantized = std::any_of(graph.tensors().begin(), graph.tensors().end(),
@@ -479,46 +486,57 @@ Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, c
     const bool frozen = std::any_of(graph.tensors().begin(), graph.tensors().end(),
                                     [](const TensorInfo& t) { return t.frozen; });
     if (quantized)
-        e.warnings.push_back("QLoRA's 4-bit weights are counted as bitsandbytes stores NF4 with double "
-                             "quantization; dequantizing them takes time that is not counted, and no run "
-                             "here measured it");
+        e.warnings.push_back(TORCHRIG_MESSAGE(
+            "estimate", "QLoRA's 4-bit weights are counted as bitsandbytes stores NF4 with double "
+                        "quantization; dequantizing them takes time that is not counted, and no run "
+                        "here measured it"));
     if (frozen && setup.precision == Precision::Bf16)
-        e.warnings.push_back("the LoRA adapters are counted in bf16 like the model; PEFT 0.12 and later "
-                             "keeps them in float32 by default and casts each adapter's input to float32, "
-                             "which adds an input-sized copy per adapted layer");
+        e.warnings.push_back(TORCHRIG_MESSAGE(
+            "estimate", "the LoRA adapters are counted in bf16 like the model; PEFT 0.12 and later "
+                        "keeps them in float32 by default and casts each adapter's input to float32, "
+                        "which adds an input-sized copy per adapted layer"));
     if (setup.optimizer == OptimizerKind::Adam8bit)
-        e.warnings.push_back("adam8bit: its state is counted from bitsandbytes' code, not measured");
+        e.warnings.push_back(TORCHRIG_MESSAGE(
+            "estimate", "adam8bit: its state is counted from bitsandbytes' code, not measured"));
     if (setup.offloadOptimizer)
-        e.warnings.push_back("the optimizer runs in host memory: its state is in host RAM, the step time "
-                             "counts moving gradients and weights over PCIe but not the CPU's update");
+        e.warnings.push_back(TORCHRIG_MESSAGE(
+            "estimate", "the optimizer runs in host memory: its state is in host RAM, the step time "
+                        "counts moving gradients and weights over PCIe but not the CPU's update"));
     if (setup.fp32MasterWeights)
-        e.warnings.push_back("fp32 master weights are modelled on a foreach AdamW over float32 copies, not "
-                             "measured");
+        e.warnings.push_back(TORCHRIG_MESSAGE(
+            "estimate",
+            "fp32 master weights are modelled on a foreach AdamW over float32 copies, not measured"));
     if (setup.parallel.gpus > 1) {
-        e.warnings.push_back(
-            std::string(parallelStrategyId(setup.parallel.strategy)) + " over " +
-            std::to_string(setup.parallel.gpus) +
-            " GPUs is modelled per GPU from PyTorch's and DeepSpeed's defaults, not measured "
-            "(no multi-GPU run here)");
+        e.warnings.push_back(TORCHRIG_MESSAGE("estimate",
+                                              "%1 over %2 GPUs is modelled per GPU from PyTorch's "
+                                              "and DeepSpeed's defaults, not measured (no "
+                                              "multi-GPU run here)")
+                                 .arg(std::string(parallelStrategyId(setup.parallel.strategy)))
+                                 .arg(std::to_string(setup.parallel.gpus)));
         if (device.interconnectBytesPerSecond > 0)
             e.warnings.push_back(
-                "communication at the link's datasheet rate, " +
-                std::to_string(static_cast<long long>(device.interconnectBytesPerSecond / 1e9)) +
-                " GB/s each way; NCCL reaches less");
+                TORCHRIG_MESSAGE(
+                    "estimate",
+                    "communication at the link's datasheet rate, %1 GB/s each way; NCCL reaches less")
+                    .arg(std::to_string(static_cast<long long>(device.interconnectBytesPerSecond / 1e9))));
         else
-            e.warnings.push_back("no GPU-to-GPU bandwidth is known for " + device.name +
-                                 ", so communication is not estimated");
+            e.warnings.push_back(TORCHRIG_MESSAGE("estimate", "no GPU-to-GPU bandwidth is known for %1, so "
+                                                              "communication is not estimated")
+                                     .arg(device.name));
     }
     if (!runsNatively(setup, device)) {
-        e.warnings.push_back(device.name + " has no native bfloat16 (the catalog gives it no bf16 rate): "
-                                           "PyTorch emulates it, slowly, and the time is not estimated; "
-                                           "amp-fp16 is its mixed precision");
+        e.warnings.push_back(TORCHRIG_MESSAGE("estimate",
+                                              "%1 has no native bfloat16 (the catalog gives it no "
+                                              "bf16 rate): PyTorch emulates it, slowly, and the "
+                                              "time is not estimated; amp-fp16 is its mixed precision")
+                                 .arg(device.name));
         return e;
     }
     if (tensorRateMissing(setup, device)) {
-        e.warnings.push_back("the catalog has no " +
-                             std::string(setup.precision == Precision::AmpFp16 ? "FP16" : "BF16") +
-                             " tensor rate for " + device.name + ", so the step time is not estimated");
+        e.warnings.push_back(TORCHRIG_MESSAGE("estimate", "the catalog has no %1 tensor rate for %2, so the "
+                                                          "step time is not estimated")
+                                 .arg(setup.precision == Precision::AmpFp16 ? "FP16" : "BF16")
+                                 .arg(device.name));
         return e;
     }
     e.time = estimateTime(graph, setup, device, batchOf(graph), calibration, e.memory);
@@ -537,19 +555,32 @@ Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, c
             t.mfu *= before / t.stepSeconds;
         }
     }
-    if (e.time && device.cuda && e.time->hostBoundSeconds > 0.5 * e.time->stepSeconds)
+    if (e.time && device.cuda && e.time->hostBoundSeconds > 0.5 * e.time->stepSeconds) {
+        const auto share =
+            std::to_string(static_cast<int>(100 * e.time->hostBoundSeconds / e.time->stepSeconds));
+        const auto opTime = std::to_string(static_cast<int>(1e6 * kMeasuredCudaEagerOpSeconds));
         e.warnings.push_back(
-            "the CPU sets the pace: for " +
-            std::to_string(static_cast<int>(100 * e.time->hostBoundSeconds / e.time->stepSeconds)) +
-            " % of the step the GPU waits for eager PyTorch to issue its next op (" +
-            (e.time->calibrated ? std::string("as a validation run measured it")
-                                : std::to_string(static_cast<int>(1e6 * kMeasuredCudaEagerOpSeconds)) +
-                                      " µs an op, as measured with the H200's host") +
-            "); a larger batch, CUDA graphs or torch.compile hide it, "
-            "a CPU core faster than that host's shortens it");
+            e.time->calibrated
+                ? TORCHRIG_MESSAGE(
+                      "estimate",
+                      "the CPU sets the pace: for %1 % of the step the GPU waits for eager PyTorch "
+                      "to issue its next op (as a validation run measured it); a larger batch, "
+                      "CUDA graphs or torch.compile hide it, a CPU core faster than that host's "
+                      "shortens it")
+                      .arg(share)
+                : TORCHRIG_MESSAGE(
+                      "estimate",
+                      "the CPU sets the pace: for %1 % of the step the GPU waits for eager PyTorch "
+                      "to issue its next op (%2 µs an op, as measured with the H200's host); a "
+                      "larger batch, CUDA graphs or torch.compile hide it, a CPU core faster than "
+                      "that host's shortens it")
+                      .arg(share)
+                      .arg(opTime));
+    }
     if (!e.time)
-        e.warnings.push_back("no compute rates are known for " + device.name +
-                             ": the step time needs a calibration (torchrig-cli validate on it)");
+        e.warnings.push_back(TORCHRIG_MESSAGE("estimate", "no compute rates are known for %1: the step time "
+                                                          "needs a calibration (torchrig-cli validate on it)")
+                                 .arg(device.name));
     return e;
 }
 

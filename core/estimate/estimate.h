@@ -5,6 +5,8 @@
 #include "estimate/achievable_rates.h"
 #include "estimate/memory_estimate.h"
 
+#include "text/message.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -101,10 +103,10 @@ struct Estimate {
     std::int64_t devicePeakBytes = 0;              // + context and library memory (CUDA)
     std::int64_t contextBytes = 0;
     std::int64_t workspaceBytes = 0;
-    std::optional<bool> fits;          // unknown when the device's capacity is
-    std::int64_t headroomBytes = 0;    // usable − device peak
-    std::optional<TimeEstimate> time;  // absent when the device has no rates
-    std::vector<std::string> warnings; // what the estimate does not know or cover
+    std::optional<bool> fits;         // unknown when the device's capacity is
+    std::int64_t headroomBytes = 0;   // usable − device peak
+    std::optional<TimeEstimate> time; // absent when the device has no rates
+    std::vector<Message> warnings;    // what the estimate does not know or cover
 };
 
 // Whether the device computes in the setup's precision natively: a GPU without a bfloat16 rate

@@ -58,9 +58,9 @@ HostEstimate estimateHost(const Estimate& estimate, const TrainingSetup& setup, 
             h.dataLoadingSeconds =
                 samplesPerStep * static_cast<double>(dataset.sampleBytes) / dataset.storageReadBytesPerSecond;
             if (*h.dataLoadingSeconds > estimate.time->stepSeconds)
-                h.warnings.push_back(
-                    "reading the data takes longer than the step: storage, not the GPU, sets "
-                    "the pace; cache the dataset in RAM or use faster storage");
+                h.warnings.push_back(TORCHRIG_MESSAGE(
+                    "estimate", "reading the data takes longer than the step: storage, not the GPU, sets "
+                                "the pace; cache the dataset in RAM or use faster storage"));
         }
     }
     if (estimate.time && dataset.decodeSamplesPerSecondPerWorker > 0) {
@@ -70,9 +70,9 @@ HostEstimate estimateHost(const Estimate& estimate, const TrainingSetup& setup, 
             static_cast<double>(batch) * micro / (workers * dataset.decodeSamplesPerSecondPerWorker);
         h.dataLoadingSeconds = std::max(h.dataLoadingSeconds.value_or(0), decode);
         if (decode > estimate.time->stepSeconds)
-            h.warnings.push_back(
-                "decoding the batches takes longer than the step: the CPU, not the GPU, sets the "
-                "pace; add loader workers (cores) or decode on the GPU");
+            h.warnings.push_back(TORCHRIG_MESSAGE(
+                "estimate", "decoding the batches takes longer than the step: the CPU, not the GPU, sets the "
+                            "pace; add loader workers (cores) or decode on the GPU"));
     }
     if (estimate.time) {
         // The loader runs beside the GPU: a step takes the longer of the two.
@@ -86,11 +86,12 @@ HostEstimate estimateHost(const Estimate& estimate, const TrainingSetup& setup, 
             h.runSeconds = dataset.epochs * *h.epochSeconds;
     }
     if (dataset.samples == 0 || dataset.sampleBytes == 0)
-        h.warnings.push_back(
-            "no dataset size given (--dataset-samples, --sample-bytes): host RAM and storage "
-            "count the loaders and checkpoints only");
-    h.warnings.push_back("host RAM leaves out the Python process and each loader worker's own interpreter, "
-                         "which no run here measures");
+        h.warnings.push_back(TORCHRIG_MESSAGE(
+            "estimate", "no dataset size given (--dataset-samples, --sample-bytes): host RAM and storage "
+                        "count the loaders and checkpoints only"));
+    h.warnings.push_back(TORCHRIG_MESSAGE(
+        "estimate", "host RAM leaves out the Python process and each loader worker's own interpreter, "
+                    "which no run here measures"));
     return h;
 }
 

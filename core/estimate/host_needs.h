@@ -6,6 +6,8 @@
 
 #include "estimate/estimate.h"
 
+#include "text/message.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -45,7 +47,7 @@ struct HostEstimate {
     std::optional<double> dataLoadingSeconds; // a step's batches read from storage and decoded, the slower
     std::optional<double> epochSeconds;
     std::optional<double> runSeconds; // the epochs or tokens asked for
-    std::vector<std::string> warnings;
+    std::vector<Message> warnings;
 };
 
 // `estimate` is one GPU's (memory per GPU, time per step); the setup's GPU count multiplies what

@@ -60,8 +60,9 @@ InferenceEstimate estimateInference(const ModelGraph& prefillGraph, const ModelG
     for (const auto& op : prefillGraph.ops())
         layers += op.kind == OpKind::ScaledDotProductAttention && op.attributes.causal ? 1 : 0;
     if (layers == 0)
-        r.warnings.push_back("the model has no causal attention: there is no KV cache, and generation is "
-                             "not a decoder's");
+        r.warnings.push_back(TORCHRIG_MESSAGE(
+            "estimate", "the model has no causal attention: there is no KV cache, and generation is "
+                        "not a decoder's"));
 
     const auto beside =
         r.prefill.devicePeakBytes - r.prefill.reservedPeakBytes.value_or(r.prefill.memory.allocatedPeakBytes);
@@ -76,8 +77,9 @@ InferenceEstimate estimateInference(const ModelGraph& prefillGraph, const ModelG
         r.allocatedPeakBytes = std::max(r.allocatedPeakBytes, last);
         r.devicePeakBytes = std::max(r.devicePeakBytes, last + beside);
     } else {
-        r.warnings.push_back("a model file has fixed shapes: only the prompt's forward is estimated, not the "
-                             "decode steps");
+        r.warnings.push_back(TORCHRIG_MESSAGE(
+            "estimate", "a model file has fixed shapes: only the prompt's forward is estimated, not the "
+                        "decode steps"));
     }
     if (device.usableBytes > 0) {
         r.fits = r.devicePeakBytes <= device.usableBytes;
@@ -97,8 +99,9 @@ InferenceEstimate estimateInference(const ModelGraph& prefillGraph, const ModelG
             r.tokensPerSecond = static_cast<double>(batchOf(prefillGraph)) / *r.decodeSecondsPerToken;
         }
     }
-    r.warnings.push_back("transformers' DynamicCache grows each layer's keys and values by torch.cat, which "
-                         "fragments the caching allocator; the reserved memory may be higher than counted");
+    r.warnings.push_back(TORCHRIG_MESSAGE(
+        "estimate", "transformers' DynamicCache grows each layer's keys and values by torch.cat, which "
+                    "fragments the caching allocator; the reserved memory may be higher than counted"));
     return r;
 }
 

@@ -6,6 +6,8 @@
 
 #include "estimate/estimate.h"
 
+#include "text/message.h"
+
 #include <optional>
 
 namespace torchrig::estimate {
@@ -22,7 +24,7 @@ struct InferenceEstimate {
     std::optional<double> prefillSeconds;
     std::optional<double> decodeSecondsPerToken; // at the average context length
     std::optional<double> tokensPerSecond;       // generated, the whole batch
-    std::vector<std::string> warnings;
+    std::vector<Message> warnings;
 };
 
 // The keys' and values' bytes per cached token: from each causal attention's key and value, traced

@@ -87,18 +87,25 @@ AdviceContext::AdviceContext(const Build& build_, const AdvisorInput& input_)
 
 namespace {
 
-std::string effectText(const ChangeEffect& e) {
+Message effectText(const ChangeEffect& e) {
     using advising::format;
     using advising::gib;
-    std::string text =
-        format("allocated %.2f -> %.2f GiB per GPU", gib(e.allocatedBefore), gib(e.allocatedAfter));
+    Message fits;
     if (e.fitsBefore && e.fitsAfter && *e.fitsBefore != *e.fitsAfter)
-        text += *e.fitsAfter ? " (now fits)" : " (no longer fits)";
+        fits = *e.fitsAfter ? TORCHRIG_MESSAGE("advice", " (now fits)")
+                            : TORCHRIG_MESSAGE("advice", " (no longer fits)");
+    Message step;
     if (e.stepSecondsBefore > 0)
-        text += format(", step %.1f -> %.1f ms, %.0f -> ", e.stepSecondsBefore * 1e3,
-                       e.stepSecondsAfter * 1e3, e.samplesPerSecondBefore) +
-                format("%.0f samples/s", e.samplesPerSecondAfter);
-    return text;
+        step = TORCHRIG_MESSAGE("advice", ", step %1 -> %2 ms, %3 -> %4 samples/s")
+                   .arg(format("%.1f", e.stepSecondsBefore * 1e3))
+                   .arg(format("%.1f", e.stepSecondsAfter * 1e3))
+                   .arg(format("%.0f", e.samplesPerSecondBefore))
+                   .arg(format("%.0f", e.samplesPerSecondAfter));
+    return TORCHRIG_MESSAGE("advice", "allocated %1 -> %2 GiB per GPU%3%4")
+        .arg(format("%.2f", gib(e.allocatedBefore)))
+        .arg(format("%.2f", gib(e.allocatedAfter)))
+        .arg(std::move(fits))
+        .arg(std::move(step));
 }
 
 } // namespace
@@ -128,8 +135,9 @@ std::vector<Advice> adviseBuild(const Build& build, const AdvisorInput& input) {
     for (const auto& rule : adviceRules())
         rule.advise(context, advice);
     for (auto& a : advice)
-        if (a.effect && a.message.find(" -> ") == std::string::npos)
-            a.message += ": " + effectText(*a.effect);
+        if (a.effect)
+            a.message =
+                TORCHRIG_MESSAGE("advice", "%1: %2").arg(std::move(a.message)).arg(effectText(*a.effect));
     return advice;
 }
 

@@ -9,6 +9,7 @@
 #include "plan/build.h"
 #include "plan/rent_vs_buy.h"
 #include "plan/workload_on_build.h"
+#include "text/message.h"
 
 #include <optional>
 #include <string>
@@ -53,14 +54,14 @@ struct WorkloadChange {
 };
 
 struct Advice {
-    std::string rule;         // one of the `advice` ids
-    std::string message;      // what the advice says about this build and workload
-    std::string source;       // the article and section
-    std::string articleClaim; // what the article says the change does ("" when it says nothing)
-    std::string correction;   // where the article is wrong, from SEED-ERRATA.md ("" when not)
+    std::string rule;     // one of the `advice` ids
+    Message message;      // what the advice says about this build and workload
+    std::string source;   // the article and section, as citeSeedArticle reads it
+    Message articleClaim; // what the article says the change does (empty when it says nothing)
+    Message correction;   // where the article is wrong, from SEED-ERRATA.md (empty when not)
     std::optional<WorkloadChange> change;
     std::optional<ChangeEffect> effect;
-    std::string fix; // a change to the build, in words ("" when the advice is a workload change)
+    Message fix; // a change to the build, in words (empty when the advice is a workload change)
 };
 
 struct AdvisorInput {

@@ -18,6 +18,10 @@ std::optional<double> convertMoney(double amount, const std::string& from, const
 
 namespace {
 
+Message noRate(const std::string& partId, const std::string& from, const std::string& to) {
+    return TORCHRIG_MESSAGE("cost", "%1: no rate from %2 to %3").arg(partId).arg(from).arg(to);
+}
+
 // A part's line before it is priced: its quantity over all nodes and the price it is costed at,
 // a vendor's quote for it (Purchasing) in place of the catalog's.
 CostLine lineFor(const Build& build, const BuildPart& part) {
@@ -80,6 +84,10 @@ std::string includedIn(const Build& build, const BuildPart& part) {
 
 } // namespace
 
+Message noPurchasePrice(const std::string& partId) {
+    return TORCHRIG_MESSAGE("cost", "%1: no purchase price in the file").arg(partId);
+}
+
 BuildCost costBuild(const Build& build, const CostOptions& options) {
     BuildCost cost;
     cost.currency = options.currency;
@@ -101,7 +109,8 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
             hasCloud = true;
             if (!line.unitPrice || !isHourly(line.unitPrice->kind)) {
                 line.unitPrice.reset();
-                cost.missing.push_back(part.partId + ": no hourly price in the file");
+                cost.missing.push_back(
+                    TORCHRIG_MESSAGE("cost", "%1: no hourly price in the file").arg(part.partId));
                 cost.lines.push_back(std::move(line));
                 continue;
             }
@@ -116,8 +125,7 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
                 amount = *inCurrency;
                 line.currency = options.currency.empty() ? line.currency : options.currency;
             } else {
-                cost.missing.push_back(part.partId + ": no rate from " + line.currency + " to " +
-                                       options.currency);
+                cost.missing.push_back(noRate(part.partId, line.currency, options.currency));
             }
             line.subtotal = amount;
             cost.hourlyByCurrency[line.currency] += amount;
@@ -135,7 +143,7 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
             line.unitPrice.reset();
             line.toBeQuoted = true;
             ++cost.toBeQuotedLines;
-            cost.missing.push_back(part.partId + ": no purchase price in the file");
+            cost.missing.push_back(noPurchasePrice(part.partId));
             cost.lines.push_back(std::move(line));
             continue;
         }
@@ -145,8 +153,7 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
         if (converted && line.currency != options.currency) {
             auto inCurrency = convertMoney(amount, line.currency, options);
             if (!inCurrency) {
-                cost.missing.push_back(part.partId + ": no rate from " + line.currency + " to " +
-                                       options.currency);
+                cost.missing.push_back(noRate(part.partId, line.currency, options.currency));
                 cost.totalsByCurrency[line.currency] += amount;
                 line.subtotal = amount;
                 cost.lines.push_back(std::move(line));
@@ -171,9 +178,10 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
         cost.staleShare =
             staleByCurrency[cost.totalsByCurrency.begin()->first] / cost.totalsByCurrency.begin()->second;
     if (converted && !options.rates.empty())
-        cost.notes.push_back("converted at the rates given" + (options.ratesDate.empty()
-                                                                   ? std::string(" (undated)")
-                                                                   : " of " + options.ratesDate));
+        cost.notes.push_back(
+            options.ratesDate.empty()
+                ? TORCHRIG_MESSAGE("cost", "converted at the rates given (undated)")
+                : TORCHRIG_MESSAGE("cost", "converted at the rates given of %1").arg(options.ratesDate));
     // What draws power at the user's wall: the bought hardware (a cloud instance's is in its price).
     if (ownsHardware) {
         cost.loadWatts = nodeLoad(build).total() * build.nodes;
@@ -182,21 +190,23 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
             (cost.loadWatts * options.hoursPerDay + cost.idleWatts * options.idleHoursPerDay) / 1000 * 30;
         if (options.pricePerKwh > 0)
             cost.energyCostPerMonth = cost.energyKwhPerMonth * options.pricePerKwh;
-        cost.notes.push_back(
-            "the load counts the GPUs' and CPUs' rated power and a 75 W platform allowance a "
-            "node, at full load for the hours given");
+        cost.notes.push_back(TORCHRIG_MESSAGE("cost", "the load counts the GPUs' and CPUs' rated power and a "
+                                                      "75 W platform allowance a node, at full load for the "
+                                                      "hours given"));
         if (options.idleWattsPerNode <= 0)
             cost.notes.push_back(
                 options.idleHoursPerDay > 0
-                    ? "idle hours given without an idle draw: give --idle-watts, measured at the "
-                      "wall (the catalog has no idle figures)"
-                    : "idle draw not counted: the catalog has no idle figures; give --idle-watts "
-                      "(measured at the wall) and --idle-hours-per-day");
+                    ? TORCHRIG_MESSAGE("cost", "idle hours given without an idle draw: give --idle-watts, "
+                                               "measured at the wall (the catalog has no idle figures)")
+                    : TORCHRIG_MESSAGE("cost",
+                                       "idle draw not counted: the catalog has no idle figures; give "
+                                       "--idle-watts (measured at the wall) and --idle-hours-per-day"));
     }
     if (hasCloud)
-        cost.notes.push_back(
-            "cloud instances are rented: their hourly price is kept out of the purchase total "
-            "and counted for the hours a day given; their energy is in the price");
+        cost.notes.push_back(TORCHRIG_MESSAGE("cost",
+                                              "cloud instances are rented: their hourly price is kept "
+                                              "out of the purchase total and counted for the hours a "
+                                              "day given; their energy is in the price"));
     return cost;
 }
 

@@ -5,6 +5,8 @@
 
 #include "plan/build.h"
 
+#include "text/message.h"
+
 #include <map>
 #include <optional>
 #include <string>
@@ -61,15 +63,18 @@ struct BuildCost {
     std::vector<std::string> ratesUsed;
     std::map<std::string, double> hourlyByCurrency;       // cloud instances: per hour of use, all nodes
     std::map<std::string, double> rentPerMonthByCurrency; // at the hours a day given, 30 days
-    std::vector<std::string> missing; // parts without a price, or a currency without a rate
-    double loadWatts = 0;             // all nodes, at full load: GPUs, CPUs and the platform allowance
-    double idleWatts = 0;             // all nodes, the user's figure (0: not given)
-    double energyKwhPerMonth = 0;     // at load for the hours given, idle for the idle hours, 30 days
+    std::vector<Message> missing; // parts without a price, or a currency without a rate
+    double loadWatts = 0;         // all nodes, at full load: GPUs, CPUs and the platform allowance
+    double idleWatts = 0;         // all nodes, the user's figure (0: not given)
+    double energyKwhPerMonth = 0; // at load for the hours given, idle for the idle hours, 30 days
     std::optional<double> energyCostPerMonth;
-    std::vector<std::string> notes;
+    std::vector<Message> notes;
 };
 
 BuildCost costBuild(const Build& build, const CostOptions& options);
+
+// What `missing` says of a part that waits for a vendor's price (the sheet tells it apart).
+Message noPurchasePrice(const std::string& partId);
 
 // An amount in `options.currency` (unchanged when no currency is asked or it is already in it);
 // none when the rates lack `from`.

@@ -5,6 +5,8 @@
 // an article is wrong (../shared/design/SEED-ERRATA.md), the preset keeps its intent and says
 // what is right.
 
+#include "text/message.h"
+
 #include <string>
 #include <vector>
 
@@ -13,20 +15,28 @@ namespace torchrig::plan {
 struct PresetPart {
     std::string partId; // a catalog id: "gpu/rtx-3060-12gb"
     int quantity = 1;   // per node
-    std::string note;   // why it is there when the article did not name it, or how it differs
+    Message note;       // why it is there when the article did not name it, or how it differs
 };
 
 struct BuildPreset {
-    std::string id;         // "entry-rtx-3060"
-    std::string title;      // "Entry: RTX 3060 12GB, Ryzen 5 5600X"
-    std::string source;     // the article's file under shared/seeds and its section
-    std::string budgetBand; // the articles' budget band, in their own words and currency
+    std::string id;     // "entry-rtx-3060"
+    Message title;      // "Entry: RTX 3060 12GB, Ryzen 5 5600X"
+    std::string source; // the article's file under shared/seeds and its section
+    Message budgetBand; // the articles' budget band, with their currency
     int nodes = 1;
-    std::vector<PresetPart> parts;  // one node's
-    std::vector<std::string> notes; // corrections and what the preset added
+    std::vector<PresetPart> parts; // one node's
+    std::vector<Message> notes;    // corrections and what the preset added
 };
 
 const std::vector<BuildPreset>& buildPresets();
 const BuildPreset* findBuildPreset(const std::string& id); // null when unknown
+
+// The preset's notes as a build keeps them: one a line.
+std::string joinedNotes(const BuildPreset& preset, const Message::Translate& translate = {});
+
+// A text a build took from its preset (its title, notes, a part's note), said in the reader's language
+// while it is still the preset's English; anything else, the user's own words, as it is.
+std::string presetText(const std::string& presetId, const std::string& text,
+                       const Message::Translate& translate);
 
 } // namespace torchrig::plan

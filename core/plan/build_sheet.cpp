@@ -2,6 +2,7 @@
 
 #include "io/request_graph.h"
 #include "plan/advisor.h"
+#include "plan/build_presets.h"
 #include "plan/compatibility.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/price_standing.h"
@@ -52,10 +53,6 @@ SheetTable tableWith(std::vector<std::string> header, std::vector<double> widths
     out.widths = std::move(widths);
     out.alignRight = std::move(alignRight);
     return out;
-}
-
-std::string categoryName(PartCategory category) {
-    return std::string(categoryLabel(category));
 }
 
 // One currency for the whole table when every priced line is in it (the asked one, or the parts'
@@ -123,7 +120,8 @@ SheetTable componentsTable(const Build& build, const BuildCost& cost, const Cost
         }
         if (line.subtotal)
             subtotal = amountText(*line.subtotal, line.currency) + (line.hourly ? " " + w("per hour") : "");
-        table.rows.push_back({line.name, part ? w(categoryName(part->snapshot.category)) : std::string(),
+        table.rows.push_back({line.name,
+                              part ? w.catalog(categoryLabel(part->snapshot.category)) : std::string(),
                               std::to_string(line.quantity), unit, sourced, subtotal});
     }
     for (const auto& [lineCurrency, amount] : cost.totalsByCurrency)
@@ -182,9 +180,10 @@ std::optional<SheetSection> rentSection(const Build& build, const BuildSheetOpti
                                           ? (rent.purchaseIsLowerBound ? ">= " : "") +
                                                 printed("%.1f ", *o.breakEvenMonths) + w("months")
                                           : w("never");
-        table.rows.push_back({isBuild ? w("this build") : o.name, std::to_string(o.gpus), fits,
-                              o.notEstimated.empty() ? printed("%.1f", o.samplesPerSecond) : o.notEstimated,
-                              amount(o.hourlyCost), amount(o.costPerMonth), breakEven});
+        table.rows.push_back(
+            {isBuild ? w("this build") : o.name, std::to_string(o.gpus), fits,
+             o.notEstimated.empty() ? printed("%.1f", o.samplesPerSecond) : w(o.notEstimated),
+             amount(o.hourlyCost), amount(o.costPerMonth), breakEven});
     };
     row(rent.build, true);
     auto cloud = rent.cloud;
@@ -198,7 +197,8 @@ std::optional<SheetSection> rentSection(const Build& build, const BuildSheetOpti
     for (std::size_t i = 0; i < cloud.size() && i < 8; ++i)
         row(cloud[i], false);
     out.tables.push_back(std::move(table));
-    out.bullets = rent.notes;
+    for (const auto& note : rent.notes)
+        out.bullets.push_back(w(note));
     return out;
 }
 
@@ -217,7 +217,9 @@ namespace {
 void setHeading(BuildSheet& sheet, const Build& build, const BuildSheetOptions& options, const Words& w) {
     sheet.language = options.language;
     sheet.pageLabel = w("Page %1 of %2");
-    sheet.title = w("Build sheet") + ": " + (build.title.empty() ? std::string("untitled") : build.title);
+    sheet.title =
+        w("Build sheet") + ": " +
+        (build.title.empty() ? w("untitled") : presetText(build.presetId, build.title, w.translate()));
     std::string subtitle = w("Date") + " " + options.date;
     const auto& buying = build.purchasing;
     if (!buying.requester.empty())
@@ -266,7 +268,7 @@ SheetSection summarySection(const Build& build, const BuildCost& cost, const std
         summary.facts.push_back({w("Based on"), build.source});
     }
     if (!build.notes.empty())
-        summary.paragraphs.push_back(build.notes);
+        summary.paragraphs.push_back(presetText(build.presetId, build.notes, w.translate()));
     return summary;
 }
 
@@ -378,7 +380,7 @@ void addWorkload(SheetSection& workloads, std::vector<std::string>& assumptions,
     }
     workloads.charts.push_back(memoryChart(*e, *gpus, name, w));
     for (const auto& warning : e->warnings)
-        assumptions.push_back(name + ": " + warning);
+        assumptions.push_back(name + ": " + w(warning));
 }
 
 std::optional<SheetSection> adviceSection(const Build& build, const Words& w) {
@@ -395,7 +397,8 @@ std::optional<SheetSection> adviceSection(const Build& build, const Words& w) {
     auto table = tableWith({w("Advice"), w("Source")}, {5.0, 3.0}, {false, false});
     for (const auto& a : advice)
         table.rows.push_back(
-            {a.message + (a.correction.empty() ? "" : " (" + w("Correction") + ": " + a.correction + ")"),
+            {w(a.message) +
+                 (a.correction.empty() ? "" : " (" + w("Correction") + ": " + w(a.correction) + ")"),
              [&] {
                  const auto cited = citeSeedArticle(a.source);
                  return cited ? citationText(*cited) + " (" + cited->file + ")" : a.source;
@@ -438,7 +441,7 @@ SheetSection approvalSection(const Purchasing& buying, const Words& w) {
 } // namespace
 
 BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) {
-    const Words w(options.language, options.translate);
+    const Words w(options.translate);
     BuildSheet sheet;
     setHeading(sheet, build, options, w);
     // Prices are judged old on the day the sheet is made, unless the caller names another day.
@@ -456,8 +459,8 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
         components.tables.back().totals.push_back(w("Prices") + ": " + standing);
     // Why a line has no figure, where "to be quoted" does not say it (a currency without a rate).
     for (const auto& missing : cost.missing)
-        if (missing.find("no purchase price") == std::string::npos)
-            components.bullets.push_back(missing);
+        if (std::string_view(missing.source()) != noPurchasePrice({}).source())
+            components.bullets.push_back(w(missing));
     sheet.sections.push_back(std::move(components));
     sheet.sections.push_back(checksSection(findings, w));
     auto notChecked = section(w("Not checked"));
@@ -493,9 +496,8 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
         sheet.sections.push_back(std::move(*advice));
 
     auto assumed = section(w("Assumptions"));
-    if (options.language == SheetLanguage::Chinese)
-        assumed.paragraphs.push_back(w("The advisor's and the estimator's notes are in English."));
-    assumptions.insert(assumptions.end(), cost.notes.begin(), cost.notes.end());
+    for (const auto& note : cost.notes)
+        assumptions.push_back(w(note));
     assumed.bullets = assumptions;
     sheet.sections.push_back(std::move(assumed));
     sheet.sections.push_back(quotesSection(build, w));

@@ -17,18 +17,21 @@ void estimateOn(RunOption& option, const ModelGraph& graph, estimate::TrainingSe
                 const estimate::DeviceSpec& device, int gpus) {
     setup.parallel.gpus = gpus;
     if (!estimate::runsNatively(setup, device)) {
-        option.notEstimated = device.name + " has no native rate for this precision (no bfloat16 before "
-                                            "Ampere: amp-fp16 is its mixed precision)";
+        option.notEstimated =
+            TORCHRIG_MESSAGE("cost", "%1 has no native rate for this precision (no "
+                                     "bfloat16 before Ampere: amp-fp16 is its mixed precision)")
+                .arg(device.name);
         return;
     }
     const auto e = estimate::estimateTraining(graph, setup, device);
     option.fits = e.fits;
     if (!e.time) {
-        option.notEstimated = "the catalog has no compute rates for " + device.name;
+        option.notEstimated =
+            TORCHRIG_MESSAGE("cost", "the catalog has no compute rates for %1").arg(device.name);
         return;
     }
     if (!e.time->communicationKnown) {
-        option.notEstimated = "no rate is known for the link between its GPUs";
+        option.notEstimated = TORCHRIG_MESSAGE("cost", "no rate is known for the link between its GPUs");
         return;
     }
     option.samplesPerSecond = e.time->samplesPerSecond * gpus;
@@ -72,7 +75,8 @@ RentVsBuy compareRentVsBuy(const Build& build, const ModelGraph& graph, const es
     money.currency = r.currency;
     r.energyCostPerMonth = cost.energyKwhPerMonth * options.pricePerKwh;
     if (options.pricePerKwh <= 0)
-        r.notes.push_back("no electricity price given (--kwh-price): owning counts the purchase only");
+        r.notes.push_back(TORCHRIG_MESSAGE(
+            "cost", "no electricity price given (--kwh-price): owning counts the purchase only"));
 
     // The build.
     r.build.id = build.presetId.empty() ? "build" : build.presetId;
@@ -83,14 +87,17 @@ RentVsBuy compareRentVsBuy(const Build& build, const ModelGraph& graph, const es
         const bool rented = std::any_of(build.parts.begin(), build.parts.end(), [](const BuildPart& p) {
             return p.snapshot.category == PartCategory::CloudInstance;
         });
-        r.build.notEstimated = rented ? "the build rents a cloud instance: it is among the instances compared"
-                                      : "the build has no GPU";
+        r.build.notEstimated =
+            rented ? TORCHRIG_MESSAGE("cost",
+                                      "the build rents a cloud instance: it is among the instances compared")
+                   : TORCHRIG_MESSAGE("cost", "the build has no GPU");
     } else {
         r.build.gpus = gpus->gpus;
         estimateOn(r.build, graph, setup, gpus->spec, gpus->gpus);
         if (gpus->mixed)
-            r.notes.push_back("the build mixes GPUs: the workload is estimated on " + gpus->spec.name +
-                              " only");
+            r.notes.push_back(
+                TORCHRIG_MESSAGE("cost", "the build mixes GPUs: the workload is estimated on %1 only")
+                    .arg(gpus->spec.name));
     }
     const bool buildWorks =
         r.build.notEstimated.empty() && r.build.fits.value_or(false) && r.build.samplesPerSecond > 0;
@@ -108,7 +115,8 @@ RentVsBuy compareRentVsBuy(const Build& build, const ModelGraph& graph, const es
             r.build.runCost = *r.build.runHours * *r.build.hourlyCost;
     }
     if (!buildWorks && r.build.notEstimated.empty())
-        r.notes.push_back("the workload does not fit the build's GPUs at this batch: nothing to break even");
+        r.notes.push_back(TORCHRIG_MESSAGE(
+            "cost", "the workload does not fit the build's GPUs at this batch: nothing to break even"));
 
     for (const auto& offer : offers) {
         RunOption option;
@@ -116,7 +124,8 @@ RentVsBuy compareRentVsBuy(const Build& build, const ModelGraph& graph, const es
         option.name = offer.name;
         option.gpus = offer.gpuCount;
         if (!offer.gpu)
-            option.notEstimated = "the catalog has no specs for its GPU (" + offer.gpuName + ")";
+            option.notEstimated =
+                TORCHRIG_MESSAGE("cost", "the catalog has no specs for its GPU (%1)").arg(offer.gpuName);
         else
             estimateOn(option, graph, setup, *offer.gpu, offer.gpuCount);
         if (offer.hourly)
@@ -140,11 +149,14 @@ RentVsBuy compareRentVsBuy(const Build& build, const ModelGraph& graph, const es
         r.cloud.push_back(std::move(option));
     }
     if (r.purchaseIsLowerBound)
-        r.notes.push_back("some parts have no price (or no rate to " + r.currency +
-                          "): the purchase and the break-even months are at least the figures shown");
-    r.notes.push_back("a month is 30 days of the build's use at the hours a day given; the cloud "
-                      "instances are asked for the same samples, on demand, with nothing for storage, "
-                      "egress or idle time between runs");
+        r.notes.push_back(TORCHRIG_MESSAGE("cost",
+                                           "some parts have no price (or no rate to %1): the purchase and "
+                                           "the break-even months are at least the figures shown")
+                              .arg(r.currency));
+    r.notes.push_back(TORCHRIG_MESSAGE("cost", "a month is 30 days of the build's use at the hours a day "
+                                               "given; the cloud instances are asked for the same samples, "
+                                               "on demand, with nothing for storage, egress or idle time "
+                                               "between runs"));
     return r;
 }
 

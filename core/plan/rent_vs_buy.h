@@ -11,6 +11,8 @@
 #include "util/result.h"
 #include "workload/model_graph.h"
 
+#include "text/message.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,7 +39,7 @@ struct RunOption {
     std::string id;
     std::string name;
     int gpus = 0;
-    std::string notEstimated;    // why there is no figure ("" when there is)
+    Message notEstimated;        // why there is no figure ("" when there is)
     std::optional<bool> fits;    // per GPU, at the workload's batch
     double samplesPerSecond = 0; // all GPUs together
     std::optional<double>
@@ -60,7 +62,7 @@ struct RentVsBuy {
     double energyCostPerMonth = 0;
     RunOption build;
     std::vector<RunOption> cloud;
-    std::vector<std::string> notes;
+    std::vector<Message> notes;
 };
 
 // `setup` is the workload per GPU (its batch, precision, strategy); each option runs it data

@@ -1,9 +1,9 @@
 #pragma once
-// The build sheet's words in the sheet's language. Its own words (headings, labels, verdicts):
-// English as written in core/plan/build_sheet.cpp, Chinese from a table; a word the table lacks
-// stays English. core's messages (findings, fixes): through the translation the caller gives.
+// The build sheet's words in the reader's language: its own words (headings, labels, verdicts),
+// English as written in core/plan/build_sheet.cpp and listed in sheet_words.cpp, and core's
+// messages (findings, advice, notes), both through the translation the caller gives (English
+// without one).
 
-#include "plan/build_sheet.h"
 #include "text/message.h"
 
 #include <string>
@@ -13,14 +13,16 @@ namespace torchrig::plan {
 
 class Words {
 public:
-    explicit Words(SheetLanguage language, Message::Translate translate = {})
-        : m_chinese(language == SheetLanguage::Chinese)
-        , m_translate(std::move(translate)) {}
+    explicit Words(Message::Translate translate = {})
+        : m_translate(std::move(translate)) {}
+    // One of the sheet's own words (listed in sheet_words.cpp).
     std::string operator()(std::string_view english) const;
     std::string operator()(const Message& message) const { return message.text(m_translate); }
+    // A catalog label (TORCHRIG_TEXT_NOOP("catalog", …): a category's name), as the app says it.
+    std::string catalog(std::string_view label) const;
+    const Message::Translate& translate() const { return m_translate; }
 
 private:
-    bool m_chinese;
     Message::Translate m_translate;
 };
 

@@ -51,6 +51,14 @@ bool operator==(const Message& a, const Message& b) {
            std::string_view(a.m_source) == std::string_view(b.m_source) && a.m_args == b.m_args;
 }
 
+std::vector<std::string> texts(const std::vector<Message>& messages, const Message::Translate& translate) {
+    std::vector<std::string> out;
+    out.reserve(messages.size());
+    for (const auto& m : messages)
+        out.push_back(m.text(translate));
+    return out;
+}
+
 std::string fillArguments(const std::string& pattern, const std::vector<std::string>& args) {
     std::string out;
     out.reserve(pattern.size());

@@ -58,6 +58,10 @@ private:
 // lupdate collects it; the layer that shows it translates it with its context.
 #define TORCHRIG_TEXT_NOOP(context, source) source
 
+// Each message's text, through `translate` (English without one).
+std::vector<std::string> texts(const std::vector<Message>& messages,
+                               const Message::Translate& translate = {});
+
 // %1 … %9 of `pattern` replaced by `args` in one pass (an argument's own "%2" stays as it is);
 // a number past the arguments, and any other "%", stay too.
 std::string fillArguments(const std::string& pattern, const std::vector<std::string>& args);

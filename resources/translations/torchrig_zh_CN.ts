@@ -84,6 +84,233 @@
     </message>
 </context>
 <context>
+    <name>advice</name>
+    <message>
+        <source> (now fits)</source>
+        <translation>（现在能装下）</translation>
+    </message>
+    <message>
+        <source> (no longer fits)</source>
+        <translation>（不再能装下）</translation>
+    </message>
+    <message>
+        <source>, step %1 -&gt; %2 ms, %3 -&gt; %4 samples/s</source>
+        <translation>，单步时间 %1 → %2 ms，吞吐 %3 → %4 样本/秒</translation>
+    </message>
+    <message>
+        <source>allocated %1 -&gt; %2 GiB per GPU%3%4</source>
+        <translation>每卡已分配显存 %1 → %2 GiB%3%4</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>train with automatic mixed precision (%1): %2 has tensor cores for it</source>
+        <translation>使用自动混合精度训练（%1）：%2 具备相应的张量核心</translation>
+    </message>
+    <message>
+        <source>50 % less memory, 30-50 % faster (seeds/003 3.1: FP16 2-3x faster)</source>
+        <translation>显存减少 50 %，速度提升 30–50 %（seeds/003 3.1：FP16 快 2–3 倍）</translation>
+    </message>
+    <message>
+        <source>the workload leaves under 10 % of the GPU free: checkpoint each block to make room</source>
+        <translation>该训练任务剩余的显存不足 10 %：对每个模块启用激活检查点以腾出空间</translation>
+    </message>
+    <message>
+        <source>the workload does not fit: checkpointing each block recomputes its activations in backward instead of keeping them</source>
+        <translation>该训练任务装不下：逐模块激活检查点会在反向传播时重新计算各模块的激活值，而不是一直保存</translation>
+    </message>
+    <message>
+        <source>60-80 % less memory for 10-20 % more time (seeds/002: 80 % for 20 %)</source>
+        <translation>多用 10–20 % 的时间，换取显存减少 60–80 %（seeds/002：以 20 % 换 80 %）</translation>
+    </message>
+    <message>
+        <source>it saves activation memory only; how much of the total depends on the model and batch (SEED-ERRATA.md), so the figures here are computed</source>
+        <translation>它只节省激活值占用的显存；占总量多少取决于模型和批大小（SEED-ERRATA.md），因此这里的数字是计算得出的</translation>
+    </message>
+    <message>
+        <source>the workload does not fit: half the batch with twice the accumulation keeps the effective batch of %1</source>
+        <translation>该训练任务装不下：批大小减半、梯度累积步数加倍，可保持有效批大小 %1 不变</translation>
+    </message>
+    <message>
+        <source>reduce the batch or use gradient accumulation</source>
+        <translation>减小批大小或使用梯度累积</translation>
+    </message>
+    <message>
+        <source>the article&apos;s rule gives batch %1 on %2; the estimate fits up to %3 per GPU here</source>
+        <translation>按文章的经验规则，%2 上的批大小取 %1；估算表明此处每卡最多能装下 %3</translation>
+    </message>
+    <message>
+        <source>batch 32 under 12e9 bytes of GPU memory, else 64 (CNN/RNN models)</source>
+        <translation>显存小于 12e9 字节时批大小取 32，否则取 64（CNN/RNN 模型）</translation>
+    </message>
+    <message>
+        <source>the article&apos;s formula (parameters x %1 bytes) gives %2 GiB; the estimate&apos;s device peak is %3 GiB per GPU</source>
+        <translation>按文章的公式（参数量 × %1 字节）得 %2 GiB；估算的每卡显存峰值为 %3 GiB</translation>
+    </message>
+    <message>
+        <source>VRAM = parameters x 4 (FP32) or x 2 (FP16)</source>
+        <translation>显存 = 参数量 × 4（FP32）或 × 2（FP16）</translation>
+    </message>
+    <message>
+        <source>that is the weights alone: gradients, optimizer state and activations come on top (SEED-ERRATA.md)</source>
+        <translation>这只是权重本身：梯度、优化器状态和激活值还要另外计入（SEED-ERRATA.md）</translation>
+    </message>
+    <message>
+        <source>the nodes&apos; network carries about %1 GB/s (both ways), under the article&apos;s 100 GB/s between GPUs; the step&apos;s gradient exchange takes %2 ms</source>
+        <translation>节点间网络带宽约 %1 GB/s（双向），低于文章要求的 GPU 间 100 GB/s；每步的梯度交换耗时 %2 ms</translation>
+    </message>
+    <message>
+        <source>the GPUs talk at about %1 GB/s (both ways), under the article&apos;s 100 GB/s; the step&apos;s gradient exchange takes %2 ms (the CPU&apos;s lanes run each card at x%3)</source>
+        <translation>GPU 之间通信约 %1 GB/s（双向），低于文章要求的 100 GB/s；每步的梯度交换耗时 %2 ms（受 CPU 通道数限制，每卡以 x%3 运行）</translation>
+    </message>
+    <message>
+        <source>the GPUs talk at about %1 GB/s (both ways), under the article&apos;s 100 GB/s; the step&apos;s gradient exchange takes %2 ms</source>
+        <translation>GPU 之间通信约 %1 GB/s（双向），低于文章要求的 100 GB/s；每步的梯度交换耗时 %2 ms</translation>
+    </message>
+    <message>
+        <source>%1, hidden behind backward at this workload</source>
+        <translation>%1，在此训练任务下可被反向传播掩盖</translation>
+    </message>
+    <message>
+        <source>%1, of which %2 ms (%3 % of the step) backward cannot hide</source>
+        <translation>%1，其中 %2 ms（占单步时间的 %3 %）无法被反向传播掩盖</translation>
+    </message>
+    <message>
+        <source>data parallel wants &gt;= 100 GB/s between GPUs: NVLink or PCIe 4.0 x16</source>
+        <translation>数据并行要求 GPU 间带宽 ≥ 100 GB/s：NVLink 或 PCIe 4.0 x16</translation>
+    </message>
+    <message>
+        <source>PCIe 4.0 x16 gives about 63 GB/s both ways, below the article&apos;s own threshold</source>
+        <translation>PCIe 4.0 x16 双向约 63 GB/s，低于文章自己给出的门槛</translation>
+    </message>
+    <message>
+        <source>a faster network between the nodes (more or faster InfiniBand ports), more GPUs per node, or a larger batch per step (accumulation) to send less often</source>
+        <translation>更快的节点间网络（更多或更快的 InfiniBand 端口）、每节点更多 GPU，或加大每步的批量（梯度累积）以减少通信次数</translation>
+    </message>
+    <message>
+        <source>cards with NVLink (RTX 3090, A6000, A100), or a larger batch per step (accumulation) to send less often</source>
+        <translation>选用支持 NVLink 的显卡（RTX 3090、A6000、A100），或加大每步的批量（梯度累积）以减少通信次数</translation>
+    </message>
+    <message>
+        <source>%1 data-loader workers per GPU and the training processes want %2 threads per node; the CPU has %3</source>
+        <translation>每卡 %1 个数据加载进程加上训练进程，每节点共需 %2 个线程；CPU 只有 %3 个</translation>
+    </message>
+    <message>
+        <source>a multi-core CPU (&gt;= 8 cores, 1.1) and num_workers=8</source>
+        <translation>多核 CPU（≥ 8 核，1.1）并设置 num_workers=8</translation>
+    </message>
+    <message>
+        <source>a CPU with more cores</source>
+        <translation>核心数更多的 CPU</translation>
+    </message>
+    <message>
+        <source>the CPU has %1 cores; the article asks &gt;= 8 so that data loading keeps the GPU busy</source>
+        <translation>CPU 只有 %1 个核心；文章要求 ≥ 8 核，以便数据加载能让 GPU 保持忙碌</translation>
+    </message>
+    <message>
+        <source>&gt;= 8 cores with hyper-threading for concurrent data loading</source>
+        <translation>≥ 8 核并支持超线程，用于并发数据加载</translation>
+    </message>
+    <message>
+        <source>a CPU with 8 or more cores if data loading shows in the step</source>
+        <translation>若数据加载拖慢了单步时间，换用 8 核或以上的 CPU</translation>
+    </message>
+    <message>
+        <source>the fastest drive reads %1 MB/s, under the article&apos;s 3000 MB/s</source>
+        <translation>最快的硬盘读取速度为 %1 MB/s，低于文章要求的 3000 MB/s</translation>
+    </message>
+    <message>
+        <source>an NVMe SSD of &gt;= 3000 MB/s, such as a Samsung 980 Pro or WD SN850</source>
+        <translation>读取速度 ≥ 3000 MB/s 的 NVMe SSD，如 Samsung 980 Pro 或 WD SN850</translation>
+    </message>
+    <message>
+        <source>an NVMe SSD for the dataset</source>
+        <translation>用 NVMe SSD 存放数据集</translation>
+    </message>
+    <message>
+        <source>the estimated pace reads %1 MB/s of samples; %2 reads %3 MB/s</source>
+        <translation>按估算的训练速度需读取 %1 MB/s 的样本；%2 的读取速度为 %3 MB/s</translation>
+    </message>
+    <message>
+        <source>an NVMe SSD of &gt;= 3000 MB/s</source>
+        <translation>读取速度 ≥ 3000 MB/s 的 NVMe SSD</translation>
+    </message>
+    <message>
+        <source>a faster drive, or the dataset in RAM</source>
+        <translation>更快的硬盘，或将数据集放入内存</translation>
+    </message>
+    <message>
+        <source>the dataset (%1 GB) fits in the build&apos;s %2 GB of RAM beside the run: keep it in memory and read the drive once</source>
+        <translation>数据集（%1 GB）与训练进程可一同放入配置的 %2 GB 内存：将其缓存在内存中，硬盘只需读取一次</translation>
+    </message>
+    <message>
+        <source>100,000 images of 224x224 RGB (about 150 KB each) need about 15 GB uncompressed</source>
+        <translation>10 万张 224×224 RGB 图像（每张约 150 KB）未压缩时约需 15 GB</translation>
+    </message>
+    <message>
+        <source>the build has %1 GB of RAM; the article asks &gt;= 32 GB for models of BERT&apos;s size</source>
+        <translation>配置只有 %1 GB 内存；文章要求 BERT 规模的模型配 ≥ 32 GB</translation>
+    </message>
+    <message>
+        <source>16 GB for small models (ResNet-18), &gt;= 32 GB for BERT-class ones</source>
+        <translation>小模型（ResNet-18）16 GB，BERT 级模型 ≥ 32 GB</translation>
+    </message>
+    <message>
+        <source>32 GB or more</source>
+        <translation>32 GB 或以上</translation>
+    </message>
+    <message>
+        <source>cap each GPU at about %1 W (rated %2 W): the supply keeps its 20 % headroom and the cards run cooler; large matmuls lose roughly the share of power cut, memory-bound steps less</source>
+        <translation>将每块 GPU 的功耗限制在约 %1 W（额定 %2 W）：电源可保留 20 % 的余量，显卡温度也更低；大型矩阵乘法的性能损失大致与功耗削减的比例相当，受显存带宽限制的步骤损失更小</translation>
+    </message>
+    <message>
+        <source>nvidia-smi -i 0 -pl 250 limits GPU 0 to 250 W</source>
+        <translation>nvidia-smi -i 0 -pl 250 将 GPU 0 的功耗限制为 250 W</translation>
+    </message>
+    <message>
+        <source>nvidia-smi -pl %1 (per GPU, as root; it resets at reboot)</source>
+        <translation>nvidia-smi -pl %1（作用于每块 GPU，需 root 权限；重启后失效）</translation>
+    </message>
+    <message>
+        <source>the cards sit side by side: plan the airflow, or water-cool them</source>
+        <translation>显卡紧挨着安装：请规划好风道，或改用水冷</translation>
+    </message>
+    <message>
+        <source>cards of 400 W or more need a chassis built for their heat</source>
+        <translation>400 W 及以上的显卡需要能应对其发热的机箱</translation>
+    </message>
+    <message>
+        <source>custom-loop liquid cooling for high-power cards such as A100/H100</source>
+        <translation>A100/H100 等高功耗显卡采用定制分体式水冷</translation>
+    </message>
+    <message>
+        <source>SXM modules are cooled by the server&apos;s own heatsinks and fans or its liquid loop; the article&apos;s custom loop applies to PCIe cards</source>
+        <translation>SXM 模组由服务器自带的散热器和风扇或其液冷回路散热；文章所说的定制分体式水冷适用于 PCIe 卡</translation>
+    </message>
+    <message>
+        <source>a server chassis with front-to-back airflow, blower or water-cooled cards, or a power limit</source>
+        <translation>前进后出风道的服务器机箱、涡轮散热或水冷显卡，或限制功耗</translation>
+    </message>
+    <message>
+        <source>at the hours given, buying pays off only after %1 months against %2, past the build&apos;s %3 months</source>
+        <translation>按给定的使用时长，与 %2 相比，购买要 %1 个月才能回本，超出了配置 %3 个月的使用期</translation>
+    </message>
+    <message>
+        <source>at the hours given, renting the same work stays cheaper than the build&apos;s energy alone</source>
+        <translation>按给定的使用时长，租用完成同样工作的费用比配置单是电费还低</translation>
+    </message>
+    <message>
+        <source>cloud GPUs such as AWS p4d.24xlarge give start-up teams compute without a heavy up-front purchase</source>
+        <translation>AWS p4d.24xlarge 等云 GPU 让初创团队无需高额前期采购即可获得算力</translation>
+    </message>
+    <message>
+        <source>rent for short or occasional experiments; buy when the GPUs stay busy</source>
+        <translation>短期或偶尔的实验适合租用；GPU 长期处于忙碌状态时适合购买</translation>
+    </message>
+</context>
+<context>
     <name>catalog</name>
     <message>
         <source>GPU</source>
@@ -548,6 +775,42 @@
         <source>not checked</source>
         <translation>未检查项</translation>
     </message>
+    <message>
+        <source>no advice on renting</source>
+        <translation>无租用建议</translation>
+    </message>
+    <message>
+        <source>no workload given (--model, --batch): only the build&apos;s own advice</source>
+        <translation>未指定训练任务（--model、--batch）：仅给出配置本身的建议</translation>
+    </message>
+    <message>
+        <source>no advice for this build and workload</source>
+        <translation>此配置和训练任务没有建议</translation>
+    </message>
+    <message>
+        <source>no advice for this build</source>
+        <translation>此配置没有建议</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>the article</source>
+        <translation>原文</translation>
+    </message>
+    <message>
+        <source>but</source>
+        <translation>但</translation>
+    </message>
+    <message>
+        <source>change</source>
+        <translation>修改</translation>
+    </message>
+    <message>
+        <source>or</source>
+        <translation>或</translation>
+    </message>
 </context>
 <context>
     <name>compatibility</name>
@@ -890,6 +1153,862 @@
     <message>
         <source>larger drives, or fewer kept checkpoints</source>
         <translation>更大的硬盘，或少保留一些检查点</translation>
+    </message>
+</context>
+<context>
+    <name>cost</name>
+    <message>
+        <source>%1: no rate from %2 to %3</source>
+        <translation>%1：没有从 %2 到 %3 的汇率</translation>
+    </message>
+    <message>
+        <source>%1: no purchase price in the file</source>
+        <translation>%1：文件中没有购买价格</translation>
+    </message>
+    <message>
+        <source>%1: no hourly price in the file</source>
+        <translation>%1：文件中没有按小时计的价格</translation>
+    </message>
+    <message>
+        <source>converted at the rates given (undated)</source>
+        <translation>按给定汇率换算（未注明日期）</translation>
+    </message>
+    <message>
+        <source>converted at the rates given of %1</source>
+        <translation>按给定的 %1 汇率换算</translation>
+    </message>
+    <message>
+        <source>the load counts the GPUs&apos; and CPUs&apos; rated power and a 75 W platform allowance a node, at full load for the hours given</source>
+        <translation>负载按 GPU 和 CPU 的额定功率加上每节点 75 W 的平台功耗计算，并在给定时长内按满载计</translation>
+    </message>
+    <message>
+        <source>idle hours given without an idle draw: give --idle-watts, measured at the wall (the catalog has no idle figures)</source>
+        <translation>给出了空闲时长却没有空闲功耗：请用 --idle-watts 指定在插座端测得的功耗（硬件目录中没有空闲功耗数据）</translation>
+    </message>
+    <message>
+        <source>idle draw not counted: the catalog has no idle figures; give --idle-watts (measured at the wall) and --idle-hours-per-day</source>
+        <translation>未计入空闲功耗：硬件目录中没有空闲功耗数据；请指定 --idle-watts（在插座端测量）和 --idle-hours-per-day</translation>
+    </message>
+    <message>
+        <source>cloud instances are rented: their hourly price is kept out of the purchase total and counted for the hours a day given; their energy is in the price</source>
+        <translation>云实例为租用：其小时价格不计入购置总价，而按给定的每日时长计费；电费已含在价格中</translation>
+    </message>
+    <message>
+        <source>%1 has no native rate for this precision (no bfloat16 before Ampere: amp-fp16 is its mixed precision)</source>
+        <translation>%1 没有此精度的原生算力（Ampere 之前的架构不支持 bfloat16：其混合精度应使用 amp-fp16）</translation>
+    </message>
+    <message>
+        <source>the catalog has no compute rates for %1</source>
+        <translation>硬件目录中没有 %1 的算力数据</translation>
+    </message>
+    <message>
+        <source>no rate is known for the link between its GPUs</source>
+        <translation>其 GPU 之间互连的速率未知</translation>
+    </message>
+    <message>
+        <source>no electricity price given (--kwh-price): owning counts the purchase only</source>
+        <translation>未指定电价（--kwh-price）：自购只计算购置费用</translation>
+    </message>
+    <message>
+        <source>the build rents a cloud instance: it is among the instances compared</source>
+        <translation>该配置租用云实例：它已列在参与比较的实例中</translation>
+    </message>
+    <message>
+        <source>the build has no GPU</source>
+        <translation>该配置没有 GPU</translation>
+    </message>
+    <message>
+        <source>the build mixes GPUs: the workload is estimated on %1 only</source>
+        <translation>该配置混用了不同型号的 GPU：训练任务仅按 %1 估算</translation>
+    </message>
+    <message>
+        <source>the workload does not fit the build&apos;s GPUs at this batch: nothing to break even</source>
+        <translation>在此批大小下，该配置的 GPU 装不下训练任务：无从计算回本</translation>
+    </message>
+    <message>
+        <source>the catalog has no specs for its GPU (%1)</source>
+        <translation>硬件目录中没有其 GPU（%1）的规格</translation>
+    </message>
+    <message>
+        <source>some parts have no price (or no rate to %1): the purchase and the break-even months are at least the figures shown</source>
+        <translation>部分配件没有价格（或没有换算为 %1 的汇率）：购置费用和回本月数至少为所示数值</translation>
+    </message>
+    <message>
+        <source>a month is 30 days of the build&apos;s use at the hours a day given; the cloud instances are asked for the same samples, on demand, with nothing for storage, egress or idle time between runs</source>
+        <translation>一个月按配置以给定的每日时长使用 30 天计；云实例按需计费、处理相同数量的样本，不计存储、出站流量或两次运行之间的空闲时间</translation>
+    </message>
+</context>
+<context>
+    <name>estimate</name>
+    <message>
+        <source>the CUDA context and library memory are an H200&apos;s with CUDA 13 (%1 bytes); a validation run on your GPU measures its own</source>
+        <translation>CUDA 上下文和库占用的显存取 H200 在 CUDA 13 下的值（%1 字节）；在您的 GPU 上做一次实测验证即可测得其自身的值</translation>
+    </message>
+    <message>
+        <source>calibrated with what a validation run measured on %1</source>
+        <translation>已按 %1 上的实测验证结果校准</translation>
+    </message>
+    <message>
+        <source>the usable memory of %1 is not known: its advertised size is used, and the driver keeps some</source>
+        <translation>%1 的可用显存未知：按标称容量计算，但驱动会占用一部分</translation>
+    </message>
+    <message>
+        <source>the memory of %1 is not known, so whether it fits is not either</source>
+        <translation>%1 的显存容量未知，因此也无法判断能否装下</translation>
+    </message>
+    <message>
+        <source>QLoRA&apos;s 4-bit weights are counted as bitsandbytes stores NF4 with double quantization; dequantizing them takes time that is not counted, and no run here measured it</source>
+        <translation>QLoRA 的 4 位权重按 bitsandbytes 以双重量化存储 NF4 的方式计算；反量化的耗时未计入，也尚无实测</translation>
+    </message>
+    <message>
+        <source>the LoRA adapters are counted in bf16 like the model; PEFT 0.12 and later keeps them in float32 by default and casts each adapter&apos;s input to float32, which adds an input-sized copy per adapted layer</source>
+        <translation>LoRA 适配器与模型一样按 bf16 计算；PEFT 0.12 及更高版本默认以 float32 保存适配器，并将每个适配器的输入转换为 float32，这会在每个适配层多出一份与输入同样大小的副本</translation>
+    </message>
+    <message>
+        <source>adam8bit: its state is counted from bitsandbytes&apos; code, not measured</source>
+        <translation>adam8bit：其状态按 bitsandbytes 的代码计算，未经实测</translation>
+    </message>
+    <message>
+        <source>the optimizer runs in host memory: its state is in host RAM, the step time counts moving gradients and weights over PCIe but not the CPU&apos;s update</source>
+        <translation>优化器在主机内存中运行：其状态位于主机内存，单步时间计入了经 PCIe 传输梯度和权重的时间，但未计入 CPU 上的参数更新</translation>
+    </message>
+    <message>
+        <source>fp32 master weights are modelled on a foreach AdamW over float32 copies, not measured</source>
+        <translation>fp32 主权重按在 float32 副本上运行的 foreach AdamW 建模，未经实测</translation>
+    </message>
+    <message>
+        <source>%1 over %2 GPUs is modelled per GPU from PyTorch&apos;s and DeepSpeed&apos;s defaults, not measured (no multi-GPU run here)</source>
+        <translation>%2 块 GPU 上的 %1 按 PyTorch 和 DeepSpeed 的默认设置逐卡建模，未经实测（尚无多卡实测）</translation>
+    </message>
+    <message>
+        <source>communication at the link&apos;s datasheet rate, %1 GB/s each way; NCCL reaches less</source>
+        <translation>通信按互连的标称速率计算，单向 %1 GB/s；NCCL 实际达不到</translation>
+    </message>
+    <message>
+        <source>no GPU-to-GPU bandwidth is known for %1, so communication is not estimated</source>
+        <translation>%1 的 GPU 间带宽未知，因此未估算通信</translation>
+    </message>
+    <message>
+        <source>%1 has no native bfloat16 (the catalog gives it no bf16 rate): PyTorch emulates it, slowly, and the time is not estimated; amp-fp16 is its mixed precision</source>
+        <translation>%1 不支持原生 bfloat16（硬件目录中没有其 bf16 算力）：PyTorch 会以较慢的方式模拟，且未估算时间；其混合精度应使用 amp-fp16</translation>
+    </message>
+    <message>
+        <source>the catalog has no %1 tensor rate for %2, so the step time is not estimated</source>
+        <translation>硬件目录中没有 %2 的 %1 张量算力，因此未估算单步时间</translation>
+    </message>
+    <message>
+        <source>the CPU sets the pace: for %1 % of the step the GPU waits for eager PyTorch to issue its next op (as a validation run measured it); a larger batch, CUDA graphs or torch.compile hide it, a CPU core faster than that host&apos;s shortens it</source>
+        <translation>速度受 CPU 限制：单步中有 %1 % 的时间 GPU 在等待 eager 模式的 PyTorch 发出下一个算子（据实测验证）；更大的批大小、CUDA graphs 或 torch.compile 可以掩盖这段时间，比该主机更快的 CPU 核心可以缩短它</translation>
+    </message>
+    <message>
+        <source>the CPU sets the pace: for %1 % of the step the GPU waits for eager PyTorch to issue its next op (%2 µs an op, as measured with the H200&apos;s host); a larger batch, CUDA graphs or torch.compile hide it, a CPU core faster than that host&apos;s shortens it</source>
+        <translation>速度受 CPU 限制：单步中有 %1 % 的时间 GPU 在等待 eager 模式的 PyTorch 发出下一个算子（每个算子 %2 µs，在 H200 所在主机上实测）；更大的批大小、CUDA graphs 或 torch.compile 可以掩盖这段时间，比该主机更快的 CPU 核心可以缩短它</translation>
+    </message>
+    <message>
+        <source>no compute rates are known for %1: the step time needs a calibration (torchrig-cli validate on it)</source>
+        <translation>%1 的算力数据未知：单步时间需要校准（在其上运行 torchrig-cli validate）</translation>
+    </message>
+    <message>
+        <source>reading the data takes longer than the step: storage, not the GPU, sets the pace; cache the dataset in RAM or use faster storage</source>
+        <translation>读取数据的时间超过单步时间：速度受存储而非 GPU 限制；请将数据集缓存到内存，或使用更快的存储</translation>
+    </message>
+    <message>
+        <source>decoding the batches takes longer than the step: the CPU, not the GPU, sets the pace; add loader workers (cores) or decode on the GPU</source>
+        <translation>解码批数据的时间超过单步时间：速度受 CPU 而非 GPU 限制；请增加数据加载进程（CPU 核心），或在 GPU 上解码</translation>
+    </message>
+    <message>
+        <source>no dataset size given (--dataset-samples, --sample-bytes): host RAM and storage count the loaders and checkpoints only</source>
+        <translation>未指定数据集大小（--dataset-samples、--sample-bytes）：主机内存和存储只计入数据加载进程和检查点</translation>
+    </message>
+    <message>
+        <source>host RAM leaves out the Python process and each loader worker&apos;s own interpreter, which no run here measures</source>
+        <translation>主机内存未计入 Python 进程及每个数据加载进程自身的解释器，这部分尚无实测</translation>
+    </message>
+    <message>
+        <source>the model has no causal attention: there is no KV cache, and generation is not a decoder&apos;s</source>
+        <translation>该模型没有因果注意力：没有 KV 缓存，其生成方式也不同于解码器</translation>
+    </message>
+    <message>
+        <source>a model file has fixed shapes: only the prompt&apos;s forward is estimated, not the decode steps</source>
+        <translation>模型文件的张量形状是固定的：只估算提示词的前向计算，不估算解码步骤</translation>
+    </message>
+    <message>
+        <source>transformers&apos; DynamicCache grows each layer&apos;s keys and values by torch.cat, which fragments the caching allocator; the reserved memory may be higher than counted</source>
+        <translation>transformers 的 DynamicCache 用 torch.cat 扩展每层的键和值，会使缓存分配器产生碎片；实际预留的显存可能高于计算值</translation>
+    </message>
+</context>
+<context>
+    <name>presets</name>
+    <message>
+        <source>not in the article: added so the build can be checked</source>
+        <translation>原文中没有：为便于检查配置而添加</translation>
+    </message>
+    <message>
+        <source>Entry: RTX 3060 12GB, Ryzen 5 5600X, 16 GB DDR4</source>
+        <translation>入门级：RTX 3060 12GB、Ryzen 5 5600X、16 GB DDR4</translation>
+    </message>
+    <message>
+        <source>about ¥5,000-8,000 (seeds/001 2.1); under ¥5,000 for the card (seeds/002 2.1)</source>
+        <translation>约 ¥5,000–8,000（seeds/001 2.1）；显卡 ¥5,000 以下（seeds/002 2.1）</translation>
+    </message>
+    <message>
+        <source>16 GB DDR4 as one kit</source>
+        <translation>16 GB DDR4，一套套条</translation>
+    </message>
+    <message>
+        <source>the article&apos;s rule of thumb: batch 32 under 12e9 bytes of GPU memory, else 64 (CNN/RNN models)</source>
+        <translation>原文的经验规则：显存小于 12e9 字节时批大小取 32，否则取 64（CNN/RNN 模型）</translation>
+    </message>
+    <message>
+        <source>Entry: GTX 1660 Super, Core i5-12400F, 16 GB DDR4</source>
+        <translation>入门级：GTX 1660 Super、Core i5-12400F、16 GB DDR4</translation>
+    </message>
+    <message>
+        <source>about ¥5,000-8,000 (seeds/001 2.1)</source>
+        <translation>约 ¥5,000–8,000（seeds/001 2.1）</translation>
+    </message>
+    <message>
+        <source>the article says 512 GB; the catalog&apos;s nearest is 500 GB</source>
+        <translation>原文为 512 GB；硬件目录中最接近的是 500 GB</translation>
+    </message>
+    <message>
+        <source>the GTX 1660 Super (Turing) has no bfloat16 and 6 GB: amp-fp16 is its mixed precision</source>
+        <translation>GTX 1660 Super（Turing）不支持 bfloat16，且只有 6 GB 显存：其混合精度应使用 amp-fp16</translation>
+    </message>
+    <message>
+        <source>Research workstation: 2x RTX 4090, Core i9-13900K, 64 GB DDR5, 2 TB NVMe RAID 0</source>
+        <translation>科研工作站：2 × RTX 4090、Core i9-13900K、64 GB DDR5、2 TB NVMe RAID 0</translation>
+    </message>
+    <message>
+        <source>¥10,000-20,000 for the cards&apos; class (seeds/002 2.2)</source>
+        <translation>同级显卡 ¥10,000–20,000（seeds/002 2.2）</translation>
+    </message>
+    <message>
+        <source>two 1 TB drives striped as the article&apos;s 2 TB RAID 0</source>
+        <translation>两块 1 TB 硬盘条带化，组成原文的 2 TB RAID 0</translation>
+    </message>
+    <message>
+        <source>the article connects the two RTX 4090s with NVLink; the RTX 4090 has no NVLink connector, so they talk over PCIe (SEED-ERRATA.md; the last GeForce with NVLink is the RTX 3090)</source>
+        <translation>原文用 NVLink 连接两块 RTX 4090；但 RTX 4090 没有 NVLink 接口，因此两卡经 PCIe 通信（SEED-ERRATA.md；最后一款支持 NVLink 的 GeForce 是 RTX 3090）</translation>
+    </message>
+    <message>
+        <source>Research workstation: RTX 4090, Ryzen 9 7950X, 64 GB DDR5, 1 TB NVMe + 4 TB HDD</source>
+        <translation>科研工作站：RTX 4090、Ryzen 9 7950X、64 GB DDR5、1 TB NVMe + 4 TB HDD</translation>
+    </message>
+    <message>
+        <source>¥10,000-20,000 for the card&apos;s class (seeds/002 2.2)</source>
+        <translation>同级显卡 ¥10,000–20,000（seeds/002 2.2）</translation>
+    </message>
+    <message>
+        <source>the article also offers the RTX A6000 48GB</source>
+        <translation>原文也给出了 RTX A6000 48GB 作为备选</translation>
+    </message>
+    <message>
+        <source>the article&apos;s backup drive</source>
+        <translation>原文中的备份硬盘</translation>
+    </message>
+    <message>
+        <source>Research workstation: RTX A6000 48GB, Ryzen 9 7950X, 64 GB DDR5, 1 TB NVMe + 4 TB HDD</source>
+        <translation>科研工作站：RTX A6000 48GB、Ryzen 9 7950X、64 GB DDR5、1 TB NVMe + 4 TB HDD</translation>
+    </message>
+    <message>
+        <source>Enterprise cluster: 4 nodes x 2 A100 80GB, InfiniBand HDR 200 Gb/s, 32 TB HDD + 1 TB SSD cache</source>
+        <translation>企业集群：4 个节点 × 2 块 A100 80GB、InfiniBand HDR 200 Gb/s、32 TB HDD + 1 TB SSD 缓存</translation>
+    </message>
+    <message>
+        <source>over ¥30,000 for the cards&apos; class (seeds/002 2.3)</source>
+        <translation>同级显卡 ¥30,000 以上（seeds/002 2.3）</translation>
+    </message>
+    <message>
+        <source>the article names A100 80GB cards without a form; PCIe cards are what a board of this kind takes (SXM modules need an HGX server)</source>
+        <translation>原文只写了 A100 80GB，未注明外形规格；这类主板使用的是 PCIe 卡（SXM 模组需要 HGX 服务器）</translation>
+    </message>
+    <message>
+        <source>at least 128 GB a node</source>
+        <translation>每个节点至少 128 GB</translation>
+    </message>
+    <message>
+        <source>a node&apos;s share of the article&apos;s storage: its SSD cache</source>
+        <translation>每个节点分摊的原文存储：其 SSD 缓存</translation>
+    </message>
+    <message>
+        <source>a node&apos;s quarter of the article&apos;s 32 TB HDD array</source>
+        <translation>每个节点分摊原文 32 TB HDD 阵列的四分之一</translation>
+    </message>
+    <message>
+        <source>the article&apos;s storage node (32 TB HDD array, 1 TB SSD cache) is spread over the four compute nodes: 8 TB of disk and a 1 TB SSD on each</source>
+        <translation>原文的存储节点（32 TB HDD 阵列、1 TB SSD 缓存）分摊到四个计算节点：每个节点 8 TB 硬盘加一块 1 TB SSD</translation>
+    </message>
+    <message>
+        <source>an InfiniBand HDR switch (interconnect/nvidia-quantum-hdr-switch-qm8700) joins the nodes</source>
+        <translation>各节点通过一台 InfiniBand HDR 交换机（interconnect/nvidia-quantum-hdr-switch-qm8700）互连</translation>
+    </message>
+</context>
+<context>
+    <name>sheet</name>
+    <message>
+        <source>Build sheet</source>
+        <translation>配置单</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>Requested by</source>
+        <translation>申请人</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>课题组</translation>
+    </message>
+    <message>
+        <source>Budget code</source>
+        <translation>经费代码</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>概要</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Parts total</source>
+        <translation>配件合计</translation>
+    </message>
+    <message>
+        <source>Power at full load</source>
+        <translation>满载功耗</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>检查结果</translation>
+    </message>
+    <message>
+        <source>Based on</source>
+        <translation>参考来源</translation>
+    </message>
+    <message>
+        <source>Components</source>
+        <translation>配件清单</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>配件</translation>
+    </message>
+    <message>
+        <source>%1 launch price — ask for a quote</source>
+        <translation>%1 年首发价——请询价</translation>
+    </message>
+    <message>
+        <source>street price of %1 — ask for a quote</source>
+        <translation>%1 的零售价——请询价</translation>
+    </message>
+    <message>
+        <source>quote of %1 — ask for a new one</source>
+        <translation>%1 的报价——请重新询价</translation>
+    </message>
+    <message>
+        <source>price list of %1 — check the provider&apos;s page</source>
+        <translation>%1 的价目——请核对服务商页面</translation>
+    </message>
+    <message>
+        <source>%1 % of the priced parts rest on prices older than 12 months</source>
+        <translation>已定价配件中 %1 % 的金额基于 12 个月以前的价格</translation>
+    </message>
+    <message>
+        <source>%1 line rests on a price older than 12 months</source>
+        <translation>%1 项基于 12 个月以前的价格</translation>
+    </message>
+    <message>
+        <source>%1 lines rest on prices older than 12 months</source>
+        <translation>%1 项基于 12 个月以前的价格</translation>
+    </message>
+    <message>
+        <source>%1 line has no price</source>
+        <translation>%1 项没有价格</translation>
+    </message>
+    <message>
+        <source>%1 lines have no price</source>
+        <translation>%1 项没有价格</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>Prices</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>included in %1</source>
+        <translation>含在 %1 内</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Qty</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Unit price</source>
+        <translation>单价</translation>
+    </message>
+    <message>
+        <source>Price date and source</source>
+        <translation>价格日期与来源</translation>
+    </message>
+    <message>
+        <source>Subtotal</source>
+        <translation>小计</translation>
+    </message>
+    <message>
+        <source>no price</source>
+        <translation>无价格</translation>
+    </message>
+    <message>
+        <source>Parts</source>
+        <translation>配件</translation>
+    </message>
+    <message>
+        <source>Tax</source>
+        <translation>税</translation>
+    </message>
+    <message>
+        <source>Shipping</source>
+        <translation>运费</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>per hour</source>
+        <translation>每小时</translation>
+    </message>
+    <message>
+        <source>Compatibility and power</source>
+        <translation>兼容性与功耗</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>What to do</source>
+        <translation>处理建议</translation>
+    </message>
+    <message>
+        <source>problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>problems</source>
+        <translation>个问题</translation>
+    </message>
+    <message>
+        <source>warnings</source>
+        <translation>个警告</translation>
+    </message>
+    <message>
+        <source>No problems found.</source>
+        <translation>未发现问题。</translation>
+    </message>
+    <message>
+        <source>Not checked</source>
+        <translation>未检查项</translation>
+    </message>
+    <message>
+        <source>Workloads</source>
+        <translation>训练任务</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Batch per GPU</source>
+        <translation>每卡批大小</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Parallel strategy</source>
+        <translation>并行策略</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>能否装下</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>能装下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>装不下</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Samples per second</source>
+        <translation>每秒样本数</translation>
+    </message>
+    <message>
+        <source>Step time may be off by</source>
+        <translation>单步时间可能偏差</translation>
+    </message>
+    <message>
+        <source>the largest error on GPUs of this architecture that the time model was not fitted to</source>
+        <translation>时间模型在未参与拟合的同架构 GPU 上的最大误差</translation>
+    </message>
+    <message>
+        <source>Time per run</source>
+        <translation>单次训练时间</translation>
+    </message>
+    <message>
+        <source>Energy per run</source>
+        <translation>单次训练能耗</translation>
+    </message>
+    <message>
+        <source>not estimated</source>
+        <translation>未估计</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by kind</source>
+        <translation>每卡显存构成</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer_state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>temporaries</source>
+        <translation>临时张量</translation>
+    </message>
+    <message>
+        <source>inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>workspace</source>
+        <translation>工作区</translation>
+    </message>
+    <message>
+        <source>context and libraries</source>
+        <translation>CUDA 上下文与库</translation>
+    </message>
+    <message>
+        <source>allocator slack</source>
+        <translation>分配器余量</translation>
+    </message>
+    <message>
+        <source>usable</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <source>No workload is planned for this build.</source>
+        <translation>此配置没有规划训练任务。</translation>
+    </message>
+    <message>
+        <source>Validation runs</source>
+        <translation>实测记录</translation>
+    </message>
+    <message>
+        <source>Advisor&apos;s notes</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>Rent or buy</source>
+        <translation>租用还是购买</translation>
+    </message>
+    <message>
+        <source>Purchase</source>
+        <translation>购买价</translation>
+    </message>
+    <message>
+        <source>Option</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Per hour</source>
+        <translation>每小时</translation>
+    </message>
+    <message>
+        <source>A month of this build&apos;s work</source>
+        <translation>本机一个月的工作量</translation>
+    </message>
+    <message>
+        <source>Buying pays off after</source>
+        <translation>购买回本时间</translation>
+    </message>
+    <message>
+        <source>this build</source>
+        <translation>本配置</translation>
+    </message>
+    <message>
+        <source>months</source>
+        <translation>个月</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>不会回本</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Advice</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Correction</source>
+        <translation>勘误</translation>
+    </message>
+    <message>
+        <source>Assumptions</source>
+        <translation>假设与说明</translation>
+    </message>
+    <message>
+        <source>Vendor quotes</source>
+        <translation>供应商报价</translation>
+    </message>
+    <message>
+        <source>Vendor</source>
+        <translation>供应商</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>Approval</source>
+        <translation>审批</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>姓名</translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation>签字</translation>
+    </message>
+    <message>
+        <source>Requester</source>
+        <translation>申请人</translation>
+    </message>
+    <message>
+        <source>Supervisor</source>
+        <translation>导师</translation>
+    </message>
+    <message>
+        <source>Purchasing office</source>
+        <translation>采购部门</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <source>made with TorchRig</source>
+        <translation>由 TorchRig 生成</translation>
+    </message>
+    <message>
+        <source>catalog</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>quote</source>
+        <translation>报价</translation>
+    </message>
+    <message>
+        <source>Not estimated</source>
+        <translation>无法估算</translation>
+    </message>
+    <message>
+        <source>to be quoted</source>
+        <translation>待询价</translation>
+    </message>
+    <message>
+        <source>To be quoted</source>
+        <translation>待询价</translation>
+    </message>
+    <message>
+        <source>Priced parts</source>
+        <translation>已有价格的配件</translation>
+    </message>
+    <message>
+        <source>line</source>
+        <translation>项</translation>
+    </message>
+    <message>
+        <source>lines</source>
+        <translation>项</translation>
+    </message>
+    <message>
+        <source>line to be quoted</source>
+        <translation>项待询价</translation>
+    </message>
+    <message>
+        <source>lines to be quoted</source>
+        <translation>项待询价</translation>
+    </message>
+    <message>
+        <source>Total of the priced lines</source>
+        <translation>已定价项目合计</translation>
+    </message>
+    <message>
+        <source>the prices are in several currencies: choose one and its rate in Preferences</source>
+        <translation>价格涉及多种货币：请在首选项中选择一种货币及其汇率</translation>
+    </message>
+    <message>
+        <source>Exchange rate</source>
+        <translation>汇率</translation>
+    </message>
+    <message>
+        <source>Training method</source>
+        <translation>训练方式</translation>
+    </message>
+    <message>
+        <source>full training of every weight</source>
+        <translation>全参数训练</translation>
+    </message>
+    <message>
+        <source>inference (prefill)</source>
+        <translation>推理（预填充）</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>秩</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>作用于</translation>
+    </message>
+    <message>
+        <source>every linear layer in the blocks</source>
+        <translation>各层中所有线性层</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>激活检查点</translation>
+    </message>
+    <message>
+        <source>every block</source>
+        <translation>每个块</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>每秒 token 数</translation>
+    </message>
+    <message>
+        <source>Source file</source>
+        <translation>来源文件</translation>
+    </message>
+    <message>
+        <source>For</source>
+        <translation>用于</translation>
+    </message>
+    <message>
+        <source>Valid until</source>
+        <translation>有效期至</translation>
+    </message>
+    <message>
+        <source>the whole build</source>
+        <translation>整机</translation>
+    </message>
+    <message>
+        <source>unit price</source>
+        <translation>单价</translation>
     </message>
 </context>
 <context>

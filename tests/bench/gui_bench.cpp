@@ -59,9 +59,10 @@ int main(int argc, char** argv) {
     // The research preset with BERT-base, as the README's screenshots show it.
     plan::Build build;
     const auto* preset = plan::findBuildPreset("research-2x-rtx-4090");
-    build.title = preset->title;
+    build.title = preset->title.text();
     for (const auto& p : preset->parts)
-        build.parts.push_back({p.partId, p.quantity, p.note, db::partSnapshot(*(*catalog)->find(p.partId))});
+        build.parts.push_back(
+            {p.partId, p.quantity, p.note.text(), db::partSnapshot(*(*catalog)->find(p.partId))});
     ValidationRequest bert;
     bert.model = "bert-base-uncased";
     bert.inputs.batch = 32;

@@ -12,6 +12,8 @@
 #include <cstdio>
 #include <fstream>
 #include <regex>
+#include <set>
+#include <sstream>
 
 using namespace torchrig;
 using test::runCli;
@@ -64,6 +66,38 @@ std::string allText(const std::vector<std::string>& pages) {
     for (const auto& p : pages)
         all += p + " ";
     return all;
+}
+
+// Runs of three or more English words (letters only, a trailing comma or stop allowed), one of them
+// in lower case, in `text`: what a sentence left in English looks like. Names with digits (RTX 4090,
+// llama-2-7b) break a run; terms in capitals ("TB NVMe RAID") are no sentence.
+// Words of `names` (a part's, a source's) break a run too: a cell's text may wrap around another
+// column's in the extracted text.
+std::vector<std::string> englishRuns(const std::string& text, const std::set<std::string>& names = {}) {
+    std::vector<std::string> runs;
+    std::string run;
+    int words = 0;
+    bool lowerCase = false;
+    std::istringstream in(text);
+    const std::regex englishWord("^[A-Za-z][A-Za-z']+[,.;:]?$"), lowerCaseWord("^[a-z']+[,.;:]?$");
+    auto close = [&] {
+        if (words >= 3 && lowerCase)
+            runs.push_back(run);
+        run.clear();
+        words = 0;
+        lowerCase = false;
+    };
+    for (std::string token; in >> token;) {
+        if (std::regex_match(token, englishWord) && !names.count(token)) {
+            run += (run.empty() ? "" : " ") + token;
+            ++words;
+            lowerCase = lowerCase || std::regex_match(token, lowerCaseWord);
+        } else {
+            close();
+        }
+    }
+    close();
+    return runs;
 }
 
 } // namespace
@@ -282,6 +316,65 @@ TEST_CASE("report writes a Chinese sheet, and Markdown, CSV and JSON beside the 
         runCli(folder, "report '" + file + "' -o '" + folder.file("sheet.docx").string() + "'");
     CHECK(wrong.exitCode != 0);
     CHECK(wrong.output.find("name the output file") != std::string::npos);
+}
+
+TEST_CASE("The Chinese sheet of the research preset with a LoRA workload has no English sentence left",
+          "[cli][report][language]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("research.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -m llama-2-7b --lora-rank 16 "
+                           "--lora-targets q_proj v_proj -b 1 --seq-len 1024 --precision bf16 "
+                           "--checkpointing blocks -o '" +
+                               file + "'")
+                .exitCode == 0);
+    const std::string options = " --lang zh_CN --circuit 10x220 --currency CNY --rate USD=7.1 --rate EUR=7.7 "
+                                "--rates-date 2026-12-01";
+    const auto pdf = folder.file("zh.pdf").string(), json = folder.file("zh.json").string();
+    const auto run = runCli(folder, "report '" + file + "' -o '" + pdf + "'" + options);
+    INFO(run.output);
+    REQUIRE(run.exitCode == 0);
+    REQUIRE(runCli(folder, "report '" + file + "' -o '" + json + "'" + options).exitCode == 0);
+    auto text = allText(pdfPages(pdf));
+    // The sections a workload brings are there: its facts, the rent table, the advice, the assumptions.
+    for (const char* heading : {"训练任务", "租用还是购买", "建议", "假设与说明", "勘误"})
+        CHECK(text.find(heading) != std::string::npos);
+
+    // Names are names in every language: the parts, their price sources and the cloud offers, as
+    // the sheet's JSON gives its cells, are taken out before looking for English.
+    std::vector<std::string> names;
+    const auto sheet = nlohmann::json::parse(std::ifstream(json));
+    for (const auto& section : sheet["sections"])
+        for (const auto& table : section["tables"]) {
+            const auto& header = table["header"];
+            for (const auto& row : table["rows"]) {
+                if (header[0] == "配件") {
+                    names.push_back(row[0]);
+                    const std::string priced = row[4];
+                    if (const auto at = priced.find(" · "); at != std::string::npos)
+                        names.push_back(priced.substr(at + std::string(" · ").size()));
+                } else if (header[0] == "方案") {
+                    names.push_back(row[0]);
+                }
+            }
+        }
+    REQUIRE(names.size() > 10);
+    std::set<std::string> nameWords;
+    for (auto name : names) {
+        name = std::regex_replace(name, std::regex("\\s+"), " ");
+        for (auto at = text.find(name); !name.empty() && at != std::string::npos; at = text.find(name))
+            text.replace(at, name.size(), " ");
+        std::istringstream words(name);
+        for (std::string word; words >> word;)
+            nameWords.insert(word);
+    }
+    const auto runs = englishRuns(text, nameWords);
+    for (const auto& english : runs)
+        UNSCOPED_INFO("still English: " << english);
+    CHECK(runs.empty());
+    // The test itself finds English where there is some: the same sheet in English.
+    const auto english = folder.file("en.pdf").string();
+    REQUIRE(runCli(folder, "report '" + file + "' -o '" + english + "' --circuit 10x220").exitCode == 0);
+    CHECK(englishRuns(allText(pdfPages(english))).size() > 20);
 }
 
 TEST_CASE("build check --lang zh_CN says the findings, their fixes and what is not checked in Chinese",

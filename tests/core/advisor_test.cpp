@@ -123,7 +123,7 @@ TEST_CASE("Advice: article 000's batch rule for image models, beside the largest
     REQUIRE(a);
     REQUIRE(a->change);
     CHECK(a->change->value == "64"); // 24 GB is over 12e9 bytes, and 64 fits
-    CHECK(a->message.find("fits up to") != std::string::npos);
+    CHECK(a->message.text().find("fits up to") != std::string::npos);
     CHECK_FALSE(find(advise(workstation(), workload("resnet18", 64)), "batch-rule-of-thumb"));
     CHECK_FALSE(find(advise(workstation(), workload("gpt2", 4)), "batch-rule-of-thumb")); // not a CNN
 }
@@ -142,8 +142,8 @@ TEST_CASE("Advice: data parallel over a link under 100 GB/s", "[core][advisor]")
     const auto aAdvice = advise(pair, workload("resnet18", 64));
     const auto* a = find(aAdvice, "data-parallel-link");
     REQUIRE(a);
-    CHECK(a->message.find("63 GB/s") != std::string::npos); // PCIe 4.0 x16 both ways
-    CHECK_FALSE(a->correction.empty());                     // the article's PCIe 4.0 x16 is below its 100
+    CHECK(a->message.text().find("63 GB/s") != std::string::npos); // PCIe 4.0 x16 both ways
+    CHECK_FALSE(a->correction.empty()); // the article's PCIe 4.0 x16 is below its 100
     CHECK_FALSE(find(advise(workstation(), workload("resnet18", 64)), "data-parallel-link"));
     auto bridged = pair;
     bridged.parts[0].snapshot.fields["gpu_link"] = S("bridge");
@@ -211,7 +211,7 @@ TEST_CASE("Advice: a power limit when the supply is tight, cooling for hot or st
     const auto aAdvice = advise(tight);
     const auto* a = find(aAdvice, "power-limit");
     REQUIRE(a);
-    CHECK(a->fix.find("nvidia-smi -pl") != std::string::npos);
+    CHECK(a->fix.text().find("nvidia-smi -pl") != std::string::npos);
     CHECK(a->source.find("seeds/002") != std::string::npos);
     CHECK_FALSE(find(advise(workstation()), "power-limit"));
     auto three = workstation();
@@ -235,7 +235,7 @@ TEST_CASE("Advice: renting when buying would not pay off within the build's life
     const auto advice = adviseBuild(workstation(), input);
     const auto* a = find(advice, "cloud");
     REQUIRE(a);
-    CHECK(a->message.find("100 months") != std::string::npos);
+    CHECK(a->message.text().find("100 months") != std::string::npos);
     input.rent->cloud[0].breakEvenMonths = 10;
     CHECK_FALSE(find(adviseBuild(workstation(), input), "cloud"));
 }

@@ -270,7 +270,7 @@ TEST_CASE("Inference: the KV cache counts key-value heads, and the prompt's forw
     CHECK(generation.fits == true);
     auto promptOnly = estimateInference(prompt, nullptr, setup, gpu, 64, 192);
     CHECK_FALSE(promptOnly.decodeSecondsPerToken);
-    CHECK(promptOnly.warnings.front().find("fixed shapes") != std::string::npos);
+    CHECK(promptOnly.warnings.front().text().find("fixed shapes") != std::string::npos);
 }
 
 TEST_CASE("Pipeline parallel: each stage holds its blocks and its micro-batches in flight",
@@ -450,8 +450,9 @@ TEST_CASE("A tensor-core card without the precision's rate in the catalog gets n
     CHECK(runsNatively(setup, card)); // Blackwell runs BF16: the rate is missing, not the hardware
     auto e = estimateTraining(graph, setup, card);
     CHECK_FALSE(e.time);
-    CHECK(std::any_of(e.warnings.begin(), e.warnings.end(), [](const std::string& w) {
-        return w == "the catalog has no BF16 tensor rate for New card, so the step time is not estimated";
+    CHECK(std::any_of(e.warnings.begin(), e.warnings.end(), [](const Message& w) {
+        return w.text() ==
+               "the catalog has no BF16 tensor rate for New card, so the step time is not estimated";
     }));
     card.bf16Flops = card.fp16Flops = 500e12;
     CHECK(estimateTraining(graph, setup, card).time);

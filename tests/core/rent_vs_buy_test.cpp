@@ -128,14 +128,14 @@ TEST_CASE("Rent vs buy says what it cannot compare", "[core][build][rent]") {
         const auto r =
             compareRentVsBuy(rented, graph, cudaSetup(), {offerOf(build.parts[0], 2.0)}, {}, options);
         CHECK_FALSE(r.purchase);
-        CHECK(r.build.notEstimated.find("rents a cloud instance") != std::string::npos);
+        CHECK(r.build.notEstimated.text().find("rents a cloud instance") != std::string::npos);
     }
     SECTION("an instance whose GPU the catalog does not describe is not estimated") {
         auto offer = offerOf(build.parts[0], 2.0);
         offer.gpu.reset();
         offer.gpuName = "A10G 24GB";
         const auto r = compareRentVsBuy(build, graph, cudaSetup(), {offer}, {}, options);
-        CHECK(r.cloud[0].notEstimated.find("A10G") != std::string::npos);
+        CHECK(r.cloud[0].notEstimated.text().find("A10G") != std::string::npos);
         CHECK_FALSE(r.cloud[0].costPerMonth);
         CHECK_FALSE(r.cloud[0].breakEvenMonths);
     }
@@ -150,7 +150,7 @@ TEST_CASE("Rent vs buy says what it cannot compare", "[core][build][rent]") {
         auto old = gpuPart(32, 15, std::nullopt);
         old.snapshot.fields.erase("bf16_tflops");
         const auto r = compareRentVsBuy(build, graph, cudaSetup(), {offerOf(old, 3.0)}, {}, options);
-        CHECK(r.cloud[0].notEstimated.find("bfloat16") != std::string::npos);
+        CHECK(r.cloud[0].notEstimated.text().find("bfloat16") != std::string::npos);
     }
     SECTION("renting cheaper than the build's own energy never breaks even") {
         options.pricePerKwh = 100;

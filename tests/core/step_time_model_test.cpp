@@ -98,7 +98,7 @@ TEST_CASE("At a small batch the estimate says the CPU sets the pace", "[core][es
     const auto device = adaCard();
     auto says = [](const estimate::Estimate& e) {
         for (const auto& w : e.warnings)
-            if (w.find("the CPU sets the pace") != std::string::npos)
+            if (w.text().find("the CPU sets the pace") != std::string::npos)
                 return true;
         return false;
     };

@@ -78,7 +78,7 @@ TEST_CASE("The File menu exports and prints the build sheet, which lists the sto
     const auto* preset = plan::findBuildPreset("research-2x-rtx-4090");
     REQUIRE(preset);
     plan::Build build;
-    build.title = preset->title;
+    build.title = preset->title.text();
     for (const auto& p : preset->parts)
         build.parts.push_back(test::catalogPart(*store, p.partId, p.quantity));
     build.workloads.push_back(test::planned(test::bert(32)));
@@ -148,7 +148,7 @@ TEST_CASE("The research preset's sheet with a LoRA workload has one-currency tot
     const auto* preset = plan::findBuildPreset("research-2x-rtx-4090");
     REQUIRE(preset);
     plan::Build build;
-    build.title = preset->title;
+    build.title = preset->title.text();
     build.source = preset->source;
     for (const auto& p : preset->parts)
         build.parts.push_back(test::catalogPart(*store, p.partId, p.quantity));

@@ -45,7 +45,7 @@ plan::Build researchPreset(db::Catalog& catalog) {
     const auto* preset = plan::findBuildPreset("research-2x-rtx-4090");
     REQUIRE(preset);
     plan::Build build;
-    build.title = preset->title;
+    build.title = preset->title.text();
     for (const auto& p : preset->parts)
         build.parts.push_back(test::catalogPart(catalog, p.partId, p.quantity));
     return build;

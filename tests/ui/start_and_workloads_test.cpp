@@ -73,7 +73,7 @@ TEST_CASE("The app starts on the start page, and choosing a preset there by keyb
     const auto* preset = plan::findBuildPreset("research-2x-rtx-4090");
     const auto& build = window.document()->build();
     CHECK(build.presetId == preset->id);
-    CHECK(build.title == preset->title);
+    CHECK(build.title == preset->title.text());
     CHECK(build.source == preset->source);
     REQUIRE(build.parts.size() == preset->parts.size());
     for (std::size_t i = 0; i < build.parts.size(); ++i) {

@@ -1,5 +1,7 @@
 #include "advice_panel.h"
 
+#include "document/message_translation.h"
+
 #include "document/build_document.h"
 #include "plan/advisor.h"
 
@@ -90,20 +92,19 @@ void AdvicePanel::refresh() {
         auto* text = new QLabel(row);
         text->setWordWrap(true);
         text->setTextFormat(Qt::RichText);
-        QString html = QStringLiteral("<b>%1</b><br>%2<br><small>%3</small>")
-                           .arg(QString::fromStdString(a.rule).toHtmlEscaped(),
-                                QString::fromStdString(a.message).toHtmlEscaped(),
-                                tr("Source: %1").arg(QString::fromStdString(a.source).toHtmlEscaped()));
+        QString html =
+            QStringLiteral("<b>%1</b><br>%2<br><small>%3</small>")
+                .arg(QString::fromStdString(a.rule).toHtmlEscaped(), appText(a.message).toHtmlEscaped(),
+                     tr("Source: %1").arg(QString::fromStdString(a.source).toHtmlEscaped()));
         if (!a.articleClaim.empty())
-            html +=
-                QStringLiteral("<br><small>%1</small>")
-                    .arg(tr("The article: %1").arg(QString::fromStdString(a.articleClaim).toHtmlEscaped()));
+            html += QStringLiteral("<br><small>%1</small>")
+                        .arg(tr("The article: %1").arg(appText(a.articleClaim).toHtmlEscaped()));
         if (!a.correction.empty())
             html += QStringLiteral("<br><small>%1</small>")
-                        .arg(tr("But: %1").arg(QString::fromStdString(a.correction).toHtmlEscaped()));
+                        .arg(tr("But: %1").arg(appText(a.correction).toHtmlEscaped()));
         if (!a.fix.empty())
-            html += QStringLiteral("<br><small>%1</small>")
-                        .arg(tr("Or: %1").arg(QString::fromStdString(a.fix).toHtmlEscaped()));
+            html +=
+                QStringLiteral("<br><small>%1</small>").arg(tr("Or: %1").arg(appText(a.fix).toHtmlEscaped()));
         text->setText(html);
         auto* layout = new QHBoxLayout(row);
         layout->addWidget(text, 1);

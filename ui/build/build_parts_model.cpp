@@ -53,9 +53,7 @@ int BuildPartsModel::columnCount(const QModelIndex& parent) const {
 }
 
 plan::Words priceWords() {
-    // The UI's language until its own words are translated (Qt Linguist): Chinese for a Chinese locale.
-    return plan::Words(QLocale().language() == QLocale::Chinese ? plan::SheetLanguage::Chinese
-                                                                : plan::SheetLanguage::English);
+    return plan::Words(appTranslation());
 }
 
 QVariant BuildPartsModel::data(const QModelIndex& index, int role) const {

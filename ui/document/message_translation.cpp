@@ -29,10 +29,14 @@ Message::Translate messageTranslation(const QString& language) {
     };
 }
 
-QString appText(const Message& message) {
-    return QString::fromStdString(message.text([](const char* context, const char* source) {
+Message::Translate appTranslation() {
+    return [](const char* context, const char* source) {
         return QCoreApplication::translate(context, source).toStdString();
-    }));
+    };
+}
+
+QString appText(const Message& message) {
+    return QString::fromStdString(message.text(appTranslation()));
 }
 
 QString catalogLabel(std::string_view label) {

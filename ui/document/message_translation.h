@@ -14,7 +14,9 @@ namespace torchrig::ui {
 // The lookup for "zh_CN"; none (English) for "en" or a language without a translation.
 Message::Translate messageTranslation(const QString& language);
 
-// A message in the app's language: through the translators installed in the application.
+// The app's language: the translators installed in the application.
+Message::Translate appTranslation();
+// A message in the app's language.
 QString appText(const Message& message);
 // A catalog label (a category's name, a field's: TORCHRIG_TEXT_NOOP("catalog", …)) in the app's
 // language.

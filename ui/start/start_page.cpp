@@ -1,5 +1,7 @@
 #include "start_page.h"
 
+#include "document/message_translation.h"
+
 #include "plan/build_presets.h"
 #include "plan/seed_articles.h"
 
@@ -42,8 +44,7 @@ StartPage::StartPage(QWidget* parent)
         const auto cited = plan::citeSeedArticle(preset.source);
         const auto source = QString::fromStdString(cited ? plan::citationText(*cited) : preset.source);
         auto* item = new QListWidgetItem(
-            tr("%1\n%2\nbudget: %3")
-                .arg(QString::fromStdString(preset.title), source, QString::fromStdString(preset.budgetBand)),
+            tr("%1\n%2\nbudget: %3").arg(appText(preset.title), source, appText(preset.budgetBand)),
             m_presets);
         item->setData(kIdRole, QString::fromStdString(preset.id));
         item->setSizeHint(rowSize);

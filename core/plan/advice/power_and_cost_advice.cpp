@@ -21,13 +21,18 @@ void advisePowerLimit(const AdviceContext& c, std::vector<Advice>& out) {
         10;
     out.push_back(
         {std::string(advice::kPowerLimit),
-         format("cap each GPU at about %.0f W (rated %.0f W): the supply keeps its 20 %% headroom and the "
-                "cards run cooler; large matmuls lose roughly the share of power cut, memory-bound steps "
-                "less",
-                limit, gpuWatts / p.gpuCount),
-         std::string(kArticle002) + " 3.3 散热与功耗优化", "nvidia-smi -i 0 -pl 250 limits GPU 0 to 250 W",
-         "", std::nullopt, std::nullopt,
-         format("nvidia-smi -pl %.0f (per GPU, as root; it resets at reboot)", limit)});
+         TORCHRIG_MESSAGE("advice", "cap each GPU at about %1 W (rated %2 W): the supply keeps its 20 % "
+                                    "headroom and the cards run cooler; large matmuls lose roughly the share "
+                                    "of power cut, memory-bound steps less")
+             .arg(format("%.0f", limit))
+             .arg(format("%.0f", gpuWatts / p.gpuCount)),
+         std::string(kArticle002) + " 3.3 散热与功耗优化",
+         TORCHRIG_MESSAGE("advice", "nvidia-smi -i 0 -pl 250 limits GPU 0 to 250 W"),
+         {},
+         std::nullopt,
+         std::nullopt,
+         TORCHRIG_MESSAGE("advice", "nvidia-smi -pl %1 (per GPU, as root; it resets at reboot)")
+             .arg(format("%.0f", limit))});
 }
 
 void adviseCooling(const AdviceContext& c, std::vector<Advice>& out) {
@@ -36,15 +41,19 @@ void adviseCooling(const AdviceContext& c, std::vector<Advice>& out) {
         return;
     out.push_back(
         {std::string(advice::kCooling),
-         p.stacked ? "the cards sit side by side: plan the airflow, or water-cool them"
-                   : "cards of 400 W or more need a chassis built for their heat",
+         p.stacked
+             ? TORCHRIG_MESSAGE("advice", "the cards sit side by side: plan the airflow, or water-cool them")
+             : TORCHRIG_MESSAGE("advice", "cards of 400 W or more need a chassis built for their heat"),
          std::string(kArticle002) + " 3.3 散热与功耗优化",
-         "custom-loop liquid cooling for high-power cards such as A100/H100",
-         p.sxm ? "SXM modules are cooled by the server's own heatsinks and fans or its liquid loop; the "
-                 "article's custom loop applies to PCIe cards"
-               : "",
+         TORCHRIG_MESSAGE("advice", "custom-loop liquid cooling for high-power cards such as A100/H100"),
+         p.sxm ? TORCHRIG_MESSAGE("advice",
+                                  "SXM modules are cooled by the server's own heatsinks and fans or its "
+                                  "liquid loop; the article's custom loop applies to PCIe cards")
+               : Message(),
          std::nullopt, std::nullopt,
-         "a server chassis with front-to-back airflow, blower or water-cooled cards, or a power limit"});
+         TORCHRIG_MESSAGE("advice",
+                          "a server chassis with front-to-back airflow, blower or water-cooled cards, "
+                          "or a power limit")});
 }
 
 // Renting for short or occasional work.
@@ -65,14 +74,23 @@ void adviseCloud(const AdviceContext& c, std::vector<Advice>& out) {
         return;
     out.push_back(
         {std::string(advice::kCloud),
-         soonest ? format("at the hours given, buying pays off only after %.0f months against ", *soonest) +
-                       cheapest + format(", past the build's %.0f months", c.input.lifetimeMonths)
-                 : "at the hours given, renting the same work stays cheaper than the build's energy alone",
-         std::string(kArticle002) + " 结语 (and seeds/003 1.2)",
-         "cloud GPUs such as AWS p4d.24xlarge give start-up teams compute without a heavy up-front "
-         "purchase",
-         "", std::nullopt, std::nullopt,
-         "rent for short or occasional experiments; buy when the GPUs stay busy"});
+         soonest
+             ? TORCHRIG_MESSAGE("advice", "at the hours given, buying pays off only after %1 months against "
+                                          "%2, past the build's %3 months")
+                   .arg(format("%.0f", *soonest))
+                   .arg(cheapest)
+                   .arg(format("%.0f", c.input.lifetimeMonths))
+             : TORCHRIG_MESSAGE("advice", "at the hours given, renting the same work stays cheaper than the "
+                                          "build's energy alone"),
+         std::string(kArticle002) + " 结语 · seeds/003 1.2",
+         TORCHRIG_MESSAGE("advice",
+                          "cloud GPUs such as AWS p4d.24xlarge give start-up teams compute without a "
+                          "heavy up-front purchase"),
+         {},
+         std::nullopt,
+         std::nullopt,
+         TORCHRIG_MESSAGE("advice",
+                          "rent for short or occasional experiments; buy when the GPUs stay busy")});
 }
 
 } // namespace torchrig::plan::advising

@@ -23,12 +23,15 @@ void adviseMixedPrecision(const AdviceContext& c, std::vector<Advice>& out) {
     changed.precision = bf16 ? Precision::AmpBf16 : Precision::AmpFp16;
     out.push_back(
         {std::string(advice::kMixedPrecision),
-         std::string("train with automatic mixed precision (") + (bf16 ? "amp-bf16" : "amp-fp16") +
-             "): " + spec.name + " has tensor cores for it",
+         TORCHRIG_MESSAGE("advice", "train with automatic mixed precision (%1): %2 has tensor cores for it")
+             .arg(bf16 ? "amp-bf16" : "amp-fp16")
+             .arg(spec.name),
          std::string(kArticle001) + " 3.1 混合精度训练",
-         "50 % less memory, 30-50 % faster (seeds/003 3.1: FP16 2-3x faster)", "",
+         TORCHRIG_MESSAGE("advice", "50 % less memory, 30-50 % faster (seeds/003 3.1: FP16 2-3x faster)"),
+         {},
          WorkloadChange{std::string(workload_field::kPrecision), bf16 ? "amp-bf16" : "amp-fp16", {}},
-         c.workload->effectOf(changed), ""});
+         c.workload->effectOf(changed),
+         {}});
 }
 
 // When the workload does not fit or barely does.
@@ -47,14 +50,21 @@ void adviseCheckpointing(const AdviceContext& c, std::vector<Advice>& out) {
         out.push_back(
             {std::string(advice::kCheckpointing),
              now->fits.value_or(false)
-                 ? "the workload leaves under 10 % of the GPU free: checkpoint each block to make room"
-                 : "the workload does not fit: checkpointing each block recomputes its activations in "
-                   "backward instead of keeping them",
-             std::string(kArticle001) + " 3.3 梯度检查点 (and seeds/002 3.1)",
-             "60-80 % less memory for 10-20 % more time (seeds/002: 80 % for 20 %)",
-             "it saves activation memory only; how much of the total depends on the model and batch "
-             "(SEED-ERRATA.md), so the figures here are computed",
-             WorkloadChange{std::string(workload_field::kCheckpointing), "blocks", {}}, effect, ""});
+                 ? TORCHRIG_MESSAGE("advice",
+                                    "the workload leaves under 10 % of the GPU free: checkpoint each "
+                                    "block to make room")
+                 : TORCHRIG_MESSAGE("advice",
+                                    "the workload does not fit: checkpointing each block recomputes "
+                                    "its activations in backward instead of keeping them"),
+             std::string(kArticle001) + " 3.3 梯度检查点 · seeds/002 3.1",
+             TORCHRIG_MESSAGE("advice",
+                              "60-80 % less memory for 10-20 % more time (seeds/002: 80 % for 20 %)"),
+             TORCHRIG_MESSAGE("advice",
+                              "it saves activation memory only; how much of the total depends on the "
+                              "model and batch (SEED-ERRATA.md), so the figures here are computed"),
+             WorkloadChange{std::string(workload_field::kCheckpointing), "blocks", {}},
+             effect,
+             {}});
 }
 
 // Out of memory: a smaller batch with gradient accumulation keeps the effective batch.
@@ -69,18 +79,19 @@ void adviseGradientAccumulation(const AdviceContext& c, std::vector<Advice>& out
     changed.gradientAccumulation = request.gradientAccumulation * 2;
     auto effect = c.workload->effectOf(changed);
     if (effect)
-        out.push_back(
-            {std::string(advice::kGradientAccumulation),
-             "the workload does not fit: half the batch with twice the accumulation keeps the effective "
-             "batch of " +
-                 std::to_string(request.inputs.batch * request.gradientAccumulation),
-             std::string(kArticle000) + " 三.2 常见问题排查 (OOM)",
-             "reduce the batch or use gradient accumulation", "",
-             WorkloadChange{
-                 std::string(workload_field::kBatch),
-                 std::to_string(changed.inputs.batch),
-                 {{std::string(workload_field::kGradAccum), std::to_string(changed.gradientAccumulation)}}},
-             effect, ""});
+        out.push_back({std::string(advice::kGradientAccumulation),
+                       TORCHRIG_MESSAGE("advice", "the workload does not fit: half the batch with twice the "
+                                                  "accumulation keeps the effective batch of %1")
+                           .arg(std::to_string(request.inputs.batch * request.gradientAccumulation)),
+                       std::string(kArticle000) + " 三.2 常见问题排查 (OOM)",
+                       TORCHRIG_MESSAGE("advice", "reduce the batch or use gradient accumulation"),
+                       {},
+                       WorkloadChange{std::string(workload_field::kBatch),
+                                      std::to_string(changed.inputs.batch),
+                                      {{std::string(workload_field::kGradAccum),
+                                        std::to_string(changed.gradientAccumulation)}}},
+                       effect,
+                       {}});
 }
 
 // The entry build's rule of thumb for CNN/RNN batch sizes, against the computed largest batch.
@@ -100,11 +111,17 @@ void adviseBatchRuleOfThumb(const AdviceContext& c, std::vector<Advice>& out) {
     changed.inputs.batch = std::min<std::int64_t>(rule, std::max<std::int64_t>(largest, 1));
     out.push_back(
         {std::string(advice::kBatchRuleOfThumb),
-         "the article's rule gives batch " + std::to_string(rule) + " on " + spec.name +
-             "; the estimate fits up to " + std::to_string(largest) + " per GPU here",
-         std::string(kArticle000) + " 二.1 入门级配置", std::string(estimate::kSeedRuleOfThumbSource), "",
+         TORCHRIG_MESSAGE("advice", "the article's rule gives batch %1 on %2; the estimate fits up to %3 per "
+                                    "GPU here")
+             .arg(std::to_string(rule))
+             .arg(spec.name)
+             .arg(std::to_string(largest)),
+         std::string(kArticle000) + " 二.1 入门级配置",
+         TORCHRIG_MESSAGE("advice", "batch 32 under 12e9 bytes of GPU memory, else 64 (CNN/RNN models)"),
+         {},
          WorkloadChange{std::string(workload_field::kBatch), std::to_string(changed.inputs.batch), {}},
-         c.workload->effectOf(changed), ""});
+         c.workload->effectOf(changed),
+         {}});
 }
 
 // The article's weights-only formula beside the whole estimate.
@@ -117,14 +134,18 @@ void adviseMemoryFormula(const AdviceContext& c, std::vector<Advice>& out) {
     const double formula = static_cast<double>(c.workload->parameterCount()) * perParameter;
     out.push_back(
         {std::string(advice::kMemoryFormula),
-         format("the article's formula (parameters x %.0f bytes) gives %.2f GiB; the estimate's device "
-                "peak is ",
-                perParameter, formula / double(1LL << 30)) +
-             format("%.2f GiB per GPU", gib(c.now->devicePeakBytes)),
-         std::string(kArticle000) + " 一.1 显存需求公式", "VRAM = parameters x 4 (FP32) or x 2 (FP16)",
-         "that is the weights alone: gradients, optimizer state and activations come on top "
-         "(SEED-ERRATA.md)",
-         std::nullopt, std::nullopt, ""});
+         TORCHRIG_MESSAGE("advice", "the article's formula (parameters x %1 bytes) gives %2 GiB; the "
+                                    "estimate's device peak is %3 GiB per GPU")
+             .arg(format("%.0f", perParameter))
+             .arg(format("%.2f", formula / double(1LL << 30)))
+             .arg(format("%.2f", gib(c.now->devicePeakBytes))),
+         std::string(kArticle000) + " 一.1 显存需求公式",
+         TORCHRIG_MESSAGE("advice", "VRAM = parameters x 4 (FP32) or x 2 (FP16)"),
+         TORCHRIG_MESSAGE("advice", "that is the weights alone: gradients, optimizer state and activations "
+                                    "come on top (SEED-ERRATA.md)"),
+         std::nullopt,
+         std::nullopt,
+         {}});
 }
 
 // Data parallel over a slow link: how much of the step the all-reduce takes.
@@ -140,30 +161,47 @@ void adviseDataParallelLink(const AdviceContext& c, std::vector<Advice>& out) {
     const double exposed =
         std::max(0.0, t.stepSeconds - t.forwardSeconds - t.backwardSeconds - t.optimizerSeconds);
     const bool overNetwork = c.build.nodes > 1;
+    const auto exchange = format("%.1f", t.communicationSeconds * 1e3);
+    const Message said =
+        overNetwork
+            ? TORCHRIG_MESSAGE("advice", "the nodes' network carries about %1 GB/s (both ways), under the "
+                                         "article's 100 GB/s between GPUs; the step's gradient exchange "
+                                         "takes %2 ms")
+                  .arg(format("%.0f", linkGbs))
+                  .arg(exchange)
+        : c.gpus->lanesPerGpu > 0
+            ? TORCHRIG_MESSAGE("advice",
+                               "the GPUs talk at about %1 GB/s (both ways), under the article's 100 "
+                               "GB/s; the step's gradient exchange takes %2 ms (the CPU's lanes run "
+                               "each card at x%3)")
+                  .arg(format("%.0f", linkGbs))
+                  .arg(exchange)
+                  .arg(format("%.0f", c.gpus->lanesPerGpu))
+            : TORCHRIG_MESSAGE("advice",
+                               "the GPUs talk at about %1 GB/s (both ways), under the article's 100 "
+                               "GB/s; the step's gradient exchange takes %2 ms")
+                  .arg(format("%.0f", linkGbs))
+                  .arg(exchange);
+    Message hidden =
+        exposed < 0.01 * t.stepSeconds
+            ? TORCHRIG_MESSAGE("advice", "%1, hidden behind backward at this workload").arg(said)
+            : TORCHRIG_MESSAGE("advice", "%1, of which %2 ms (%3 % of the step) backward cannot hide")
+                  .arg(said)
+                  .arg(format("%.1f", exposed * 1e3))
+                  .arg(format("%.0f", 100 * exposed / t.stepSeconds));
     out.push_back(
-        {std::string(advice::kDataParallelLink),
-         format(overNetwork
-                    ? "the nodes' network carries about %.0f GB/s (both ways), under the article's 100 GB/s "
-                      "between GPUs; the step's gradient exchange takes %.1f ms"
-                    : "the GPUs talk at about %.0f GB/s (both ways), under the article's 100 GB/s; the "
-                      "step's gradient exchange takes %.1f ms",
-                linkGbs, t.communicationSeconds * 1e3) +
-             (c.gpus->lanesPerGpu > 0 && !overNetwork
-                  ? format(" (the CPU's lanes run each card at x%.0f)", c.gpus->lanesPerGpu)
-                  : std::string()) +
-             (exposed < 0.01 * t.stepSeconds
-                  ? std::string(", hidden behind backward at this workload")
-                  : format(", of which %.1f ms (%.0f %% of the step) backward cannot hide", exposed * 1e3,
-                           100 * exposed / t.stepSeconds)),
+        {std::string(advice::kDataParallelLink), std::move(hidden),
          std::string(kArticle000) + " 一.1 多卡并行策略",
-         "data parallel wants >= 100 GB/s between GPUs: NVLink or PCIe 4.0 x16",
-         "PCIe 4.0 x16 gives about 63 GB/s both ways, below the article's own threshold", std::nullopt,
-         std::nullopt,
+         TORCHRIG_MESSAGE("advice", "data parallel wants >= 100 GB/s between GPUs: NVLink or PCIe 4.0 x16"),
+         TORCHRIG_MESSAGE("advice",
+                          "PCIe 4.0 x16 gives about 63 GB/s both ways, below the article's own threshold"),
+         std::nullopt, std::nullopt,
          overNetwork
-             ? "a faster network between the nodes (more or faster InfiniBand ports), more GPUs per node, "
-               "or a larger batch per step (accumulation) to send less often"
-             : "cards with NVLink (RTX 3090, A6000, A100), or a larger batch per step (accumulation) to "
-               "send less often"});
+             ? TORCHRIG_MESSAGE("advice", "a faster network between the nodes (more or faster InfiniBand "
+                                          "ports), more GPUs per node, or a larger batch per step "
+                                          "(accumulation) to send less often")
+             : TORCHRIG_MESSAGE("advice", "cards with NVLink (RTX 3090, A6000, A100), or a larger batch per "
+                                          "step (accumulation) to send less often")});
 }
 
 } // namespace torchrig::plan::advising
