@@ -92,6 +92,26 @@ TEST_CASE("The app starts on the start page, and choosing a preset there by keyb
     CHECK(recent->item(0)->text() == QStringLiteral("research.torchrig"));
 }
 
+TEST_CASE("A new build over a shown build with parts starts empty, its parts list read only as it is",
+          "[ui][start]") {
+    test::TemporaryFolder folder;
+    auto window = test::presetWindow(folder, "research-2x-rtx-4090");
+    window->resize(1280, 720);
+    window->show();
+    REQUIRE(window->saveFile(QString::fromStdString(folder.file("research.torchrig").string())));
+    // The checks hear of the new, empty build before the parts list does: the list's old rows must
+    // not be read from it (this crashed).
+    QAction* newBuild = nullptr;
+    for (auto* menu : window->findChildren<QMenu*>())
+        for (auto* action : menu->actions())
+            if (action->text() == QStringLiteral("&New build…"))
+                newBuild = action;
+    REQUIRE(newBuild);
+    newBuild->trigger();
+    CHECK(window->document()->build().parts.empty());
+    CHECK(window->showsStartPage());
+}
+
 TEST_CASE("Choosing a model brings the defaults a user would run on the build: LoRA where the full "
           "fine-tune cannot fit, the model's own sizes, the GPU's native precision",
           "[ui][workload]") {

@@ -22,7 +22,8 @@ BuildPartsModel::BuildPartsModel(BuildDocument& document, const BuildChecks* che
     connect(&m_document, &BuildDocument::buildChanged, this, &BuildPartsModel::refresh);
     if (m_checks)
         connect(m_checks, &BuildChecks::findingsChanged, this, [this] {
-            if (m_rows > 0)
+            // The checks may hear of a new build before this model does: its rows wait for the reset.
+            if (m_rows > 0 && static_cast<std::size_t>(m_rows) == m_document.build().parts.size())
                 Q_EMIT dataChanged(index(0, PartColumn), index(m_rows - 1, PartColumn),
                                    {Qt::DecorationRole, Qt::ToolTipRole});
         });
@@ -57,9 +58,10 @@ plan::Words priceWords() {
 }
 
 QVariant BuildPartsModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || index.row() >= m_rows)
-        return {};
     const auto& build = m_document.build();
+    if (!index.isValid() || index.row() >= m_rows ||
+        static_cast<std::size_t>(index.row()) >= build.parts.size())
+        return {};
     const auto& part = build.parts[static_cast<std::size_t>(index.row())];
     const auto* line = static_cast<std::size_t>(index.row()) < m_cost.lines.size()
                            ? &m_cost.lines[static_cast<std::size_t>(index.row())]
