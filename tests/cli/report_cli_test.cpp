@@ -400,3 +400,30 @@ TEST_CASE("build check --lang zh_CN says the findings, their fixes and what is n
     CHECK(json["findings"][0]["message"].get<std::string>().find("条 PCIe 通道") != std::string::npos);
     CHECK(runCli(folder, "build check '" + file + "' --lang fr").exitCode == 2);
 }
+
+TEST_CASE("build advise --lang zh_CN says the advice, the article's claim and its correction in Chinese",
+          "[cli][build][language]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("research.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset research-2x-rtx-4090 -m llama-2-7b --lora-rank 16 -b 1 "
+                           "--seq-len 1024 --precision bf16 -o '" +
+                               file + "'")
+                .exitCode == 0);
+    const auto english = runCli(folder, "build advise '" + file + "'");
+    REQUIRE(english.exitCode == 0);
+    CHECK(english.output.find("[memory-formula] the article's formula (parameters x 2 bytes) gives") !=
+          std::string::npos);
+    const auto chinese = runCli(folder, "build advise '" + file + "' --lang zh_CN");
+    INFO(chinese.output);
+    REQUIRE(chinese.exitCode == 0);
+    for (const char* words : {"[memory-formula] 按文章的公式（参数量 × 2 字节）得", "原文: 显存 = 参数量",
+                              "但: 这只是权重本身", "来源: seeds/000_bc17f2316f896fdf.txt 一.1 显存需求公式"})
+        CHECK(chinese.output.find(words) != std::string::npos);
+    CHECK(chinese.output.find("the article's formula") == std::string::npos);
+    const auto json =
+        nlohmann::json::parse(runCli(folder, "build advise '" + file + "' --lang zh_CN --json").output);
+    REQUIRE(!json["advice"].empty());
+    CHECK(json["advice"][0]["rule"] == "memory-formula"); // ids stay as they are
+    CHECK(json["advice"][0]["correction"].get<std::string>().find("梯度、优化器状态") != std::string::npos);
+    CHECK(runCli(folder, "build advise '" + file + "' --lang fr").exitCode == 2);
+}

@@ -1,21 +1,26 @@
 // The app in 简体中文: which language a system and a choice give, the embedded translations, and the
-// widgets of the main window and Preferences walked for any text still the English source.
-//
-// Of what core says, the checker's findings, fixes and "not checked" and the catalog's category and
-// field names are translated (text/message.h); the advice and the estimator's notes are not yet, so
-// the walk holds the app's own words, the findings and the labels to the translation, not those.
+// widgets of the main window, its dialogs and message boxes walked for any text still the English
+// source, whole or as a long piece of a message (core's findings, advice and notes included).
 
+#include "analysis/advice_panel.h"
+#include "analysis/analysis_panel.h"
+#include "compare/compare_dialog.h"
+#include "document/message_translation.h"
+#include "help/glossary.h"
 #include "main_window.h"
 #include "settings/language.h"
 #include "settings/settings_dialog.h"
 #include "test_support.h"
 #include "ui_test_builds.h"
+#include "validate/validation_history_dialog.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDialog>
 #include <QDockWidget>
 #include <QFile>
 #include <QGroupBox>
@@ -24,8 +29,10 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTabBar>
+#include <QTimer>
 #include <QTranslator>
 #include <QXmlStreamReader>
 
@@ -37,12 +44,12 @@ using namespace torchrig;
 
 namespace {
 
-// The English texts the Chinese translation says otherwise, as tr() is given them (names such as
-// "FSDP" and formats such as "YYYY-MM-DD" stay as they are in both).
-QSet<QString> translatedSources() {
+// The English texts the Chinese translation says otherwise, as tr() is given them, with their
+// translation (names such as "FSDP" and formats such as "YYYY-MM-DD" stay as they are in both).
+QHash<QString, QString> translatedSources() {
     QFile file(QStringLiteral(TORCHRIG_TEST_SOURCE_DIR "/resources/translations/torchrig_zh_CN.ts"));
     REQUIRE(file.open(QIODevice::ReadOnly));
-    QSet<QString> sources;
+    QHash<QString, QString> sources;
     QString source;
     QXmlStreamReader xml(&file);
     while (!xml.atEnd()) {
@@ -54,11 +61,36 @@ QSet<QString> translatedSources() {
             // A plural's forms are read as one text.
             if (const auto translation = xml.readElementText(QXmlStreamReader::IncludeChildElements);
                 !translation.isEmpty() && translation != source)
-                sources.insert(source);
+                sources.insert(source, translation);
     }
     REQUIRE_FALSE(xml.hasError());
     REQUIRE(sources.size() > 500);
     return sources;
+}
+
+// The texts of `shown` still in English: equal to a translated source, or holding a piece of one
+// between its arguments long enough to be a sentence's (a message said into a longer text).
+QStringList englishLeft(const QStringList& shown, const QHash<QString, QString>& sources) {
+    static const QRegularExpression argument(QStringLiteral("%\\d|&"));
+    QStringList pieces;
+    for (auto it = sources.cbegin(); it != sources.cend(); ++it)
+        for (const auto& piece : it.key().split(argument))
+            if (piece.trimmed().size() >= 24 && !it.value().contains(piece))
+                pieces << piece;
+    QStringList english;
+    for (const auto& text : shown) {
+        if (sources.contains(text)) {
+            english << text;
+            continue;
+        }
+        for (const auto& piece : std::as_const(pieces))
+            if (text.contains(piece)) {
+                english << text + QStringLiteral("  ⟵  ") + piece;
+                break;
+            }
+    }
+    english.removeDuplicates();
+    return english;
 }
 
 // The app's language for one test, and back to none (English sources) after it.
@@ -131,6 +163,42 @@ QStringList visibleTexts(QWidget* root) {
     return texts;
 }
 
+// The texts of the modal window `open` shows (a dialog, a message box, a file dialog), read as soon
+// as it is up, then closed.
+QStringList modalTexts(const std::function<void()>& open) {
+    QStringList texts;
+    bool seen = false;
+    QTimer poll;
+    poll.setInterval(20);
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        auto* modal = QApplication::activeModalWidget();
+        if (!modal)
+            return;
+        seen = true;
+        texts << modal->windowTitle() << visibleTexts(modal);
+        if (auto* dialog = qobject_cast<QDialog*>(modal))
+            dialog->reject();
+        else
+            modal->close();
+    });
+    poll.start();
+    open();
+    poll.stop();
+    CHECK(seen);
+    texts.removeAll(QString());
+    return texts;
+}
+
+QAction* menuAction(QWidget* window, const char* source) {
+    const auto text = QCoreApplication::translate("torchrig::ui::MainWindow", source);
+    for (auto* menu : window->findChildren<QMenu*>())
+        for (auto* action : menu->actions())
+            if (action->text() == text)
+                return action;
+    FAIL("no menu item " << text.toStdString());
+    return nullptr;
+}
+
 } // namespace
 
 TEST_CASE("The language follows the choice, else a Simplified Chinese system, else English",
@@ -167,21 +235,25 @@ TEST_CASE("In Chinese, no text of the main window, its menus and Preferences is 
     const auto sources = translatedSources();
     LanguageForTest chinese(QStringLiteral("zh_CN"));
     test::TemporaryFolder folder;
-    auto window = test::presetWindow(folder, "research-2x-rtx-4090", [](plan::Build& build) {
-        build.workloads.push_back(test::planned(test::bert(32)));
-    });
+    auto window = test::presetWindow(
+        folder, "research-2x-rtx-4090",
+        [](plan::Build& build) { build.workloads.push_back(test::planned(test::bert(32))); },
+        ui::appTranslation());
     window->resize(1280, 720);
     window->show();
+    // The advice is said when its tab is shown.
+    auto* advice = window->findChild<ui::AdvicePanel*>();
+    REQUIRE(advice);
+    auto* tabs = window->findChild<ui::AnalysisPanel*>()->tabs();
+    tabs->setCurrentWidget(advice);
     ui::SettingsDialog preferences(ui::PlanningSettings{}, window.get());
-    QStringList english;
     QStringList all;
     for (QWidget* root : {static_cast<QWidget*>(window.get()), static_cast<QWidget*>(&preferences)})
-        for (const auto& text : visibleTexts(root)) {
-            all << text;
-            if (sources.contains(text))
-                english << text;
-        }
+        all << visibleTexts(root);
     const int read = static_cast<int>(all.size());
+    // The preset's title and the advice, said by core.
+    CHECK_FALSE(all.filter(QStringLiteral("科研工作站：2 × RTX 4090")).isEmpty());
+    CHECK_FALSE(all.filter(QStringLiteral("按文章的公式")).isEmpty());
     // core's findings in the Issues dock: said in Chinese too.
     CHECK_FALSE(all.filter(QStringLiteral("需要 40 条 PCIe 通道")).isEmpty());
     CHECK(all.filter(QStringLiteral("want 40 PCIe lanes")).isEmpty());
@@ -189,8 +261,49 @@ TEST_CASE("In Chinese, no text of the main window, its menus and Preferences is 
     CHECK(all.contains(QStringLiteral("主板")));
     CHECK(all.contains(QStringLiteral("内存")));
     CHECK_FALSE(all.contains(QStringLiteral("Motherboard")));
-    english.removeDuplicates();
+    // The walk finds a message said in English inside a longer text.
+    CHECK_FALSE(
+        englishLeft({QStringLiteral("建议：the article's formula (parameters x 2 bytes) gives 1 GiB")}, sources)
+            .isEmpty());
+    const auto english = englishLeft(all, sources);
     INFO(english.join(QStringLiteral("\n")).toStdString());
     CHECK(read > 200);
+    CHECK(english.isEmpty());
+}
+
+TEST_CASE("In Chinese, no text of the dialogs and message boxes is left as the English source",
+          "[ui][language]") {
+    const auto sources = translatedSources();
+    LanguageForTest chinese(QStringLiteral("zh_CN"));
+    test::TemporaryFolder folder;
+    auto window = test::presetWindow(
+        folder, "research-2x-rtx-4090",
+        [](plan::Build& build) { build.workloads.push_back(test::planned(test::bert(32))); },
+        ui::appTranslation());
+    window->show();
+    QStringList all;
+    // The dialogs of their own: comparing builds, the validation history, the glossary.
+    const auto& build = window->document()->build();
+    ui::CompareDialog compare({build, build}, {QStringLiteral("一"), QStringLiteral("二")}, window.get());
+    ui::ValidationHistoryDialog history({}, window.get());
+    ui::GlossaryDialog glossary(window.get());
+    for (QDialog* dialog :
+         {static_cast<QDialog*>(&compare), static_cast<QDialog*>(&history), static_cast<QDialog*>(&glossary)})
+        all << dialog->windowTitle() << visibleTexts(dialog);
+    // What the menus open: the file dialogs (their titles and filters are the app's words) and the
+    // message boxes.
+    for (const char* item : {"&Open…", "Save &as…", "&Compare builds…", "&Import model…", "Update &catalog…",
+                             "Export build s&heet…", "&About TorchRig"}) {
+        const auto shown = modalTexts([&] { menuAction(window.get(), item)->trigger(); });
+        INFO(item);
+        CHECK(shown.size() >= 2);
+        all << shown;
+    }
+    // A changed build asks before it is closed.
+    window->document()->setTitle(QStringLiteral("改过的配置"));
+    all << modalTexts([&] { menuAction(window.get(), "&New build…")->trigger(); });
+    const auto english = englishLeft(all, sources);
+    INFO(english.join(QStringLiteral("\n")).toStdString());
+    CHECK(all.size() > 100);
     CHECK(english.isEmpty());
 }

@@ -38,13 +38,15 @@ inline plan::BuildWorkload planned(ValidationRequest request,
 }
 
 // A main window over a fresh catalog in `folder`, showing a preset's build (changed by `change`
-// first, when given: a workload added, say).
+// first, when given: a workload added, say), its title and notes said through `translate` as the app
+// says them when it starts from the preset.
 inline std::unique_ptr<ui::MainWindow> presetWindow(TemporaryFolder& folder, const std::string& presetId,
-                                                    const std::function<void(plan::Build&)>& change = {}) {
+                                                    const std::function<void(plan::Build&)>& change = {},
+                                                    const Message::Translate& translate = {}) {
     auto catalog = openCatalog(folder.file("user.sqlite"));
     const auto* preset = plan::findBuildPreset(presetId);
     REQUIRE(preset);
-    auto build = db::presetBuild(*preset, *catalog);
+    auto build = db::presetBuild(*preset, *catalog, translate);
     REQUIRE(build.ok());
     if (change)
         change(*build);
