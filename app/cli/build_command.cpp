@@ -287,17 +287,17 @@ int BuildCommand::check() {
     std::vector<plan::CatalogChoice> choices;
     if (auto catalog = openCatalogForReading(m_options))
         choices = db::catalogChoices(**catalog);
-    auto offered = [&](const plan::Finding& f) {
-        std::vector<std::string> labels;
-        for (const auto& fix : plan::fixesFor(f, *build, choices, options))
-            labels.push_back(fix.label);
-        return labels;
-    };
     const auto translate = messageTranslationFor(m_checkLanguage);
     if (!translate)
         return usage(translate.error().message);
     auto say = [&](const Message& message) {
         return message.text(*translate);
+    };
+    auto offered = [&](const plan::Finding& f) {
+        std::vector<std::string> labels;
+        for (const auto& fix : plan::fixesFor(f, *build, choices, options))
+            labels.push_back(say(fix.label));
+        return labels;
     };
     std::vector<std::string> unchecked;
     for (const auto& item : plan::notChecked())

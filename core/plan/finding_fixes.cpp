@@ -34,7 +34,7 @@ Counts countFindings(const std::vector<Finding>& findings) {
 
 struct Candidate {
     ChangeKind kind = ChangeKind::Quantity;
-    std::string label;
+    Message label;
     Build after;
     std::set<std::string> concerned; // the finding's parts as they are after the change
     double priceUsd = std::numeric_limits<double>::infinity(); // of what it brings in; none: last
@@ -119,8 +119,10 @@ std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
             part.snapshot.category == PartCategory::Gpu && search == FixSearch::ChangePartsKeepingGpuCount;
         for (int quantity : keepCount ? std::vector<int>{} : fewerQuantities(part.quantity)) {
             Candidate c{ChangeKind::Quantity,
-                        std::to_string(quantity) + " × " + part.snapshot.name + " instead of " +
-                            std::to_string(part.quantity),
+                        TORCHRIG_MESSAGE("compatibility", "%1 × %2 instead of %3")
+                            .arg(std::to_string(quantity))
+                            .arg(part.snapshot.name)
+                            .arg(std::to_string(part.quantity)),
                         build,
                         concerned,
                         0,
@@ -129,7 +131,12 @@ std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
             candidates.push_back(std::move(c));
         }
         if (removable(part.snapshot.category)) {
-            Candidate c{ChangeKind::Remove, "Remove " + part.snapshot.name, build, concerned, 0, {}};
+            Candidate c{ChangeKind::Remove,
+                        TORCHRIG_MESSAGE("compatibility", "Remove %1").arg(part.snapshot.name),
+                        build,
+                        concerned,
+                        0,
+                        {}};
             c.after.parts.erase(c.after.parts.begin() + static_cast<std::ptrdiff_t>(i));
             c.concerned.erase(part.partId);
             candidates.push_back(std::move(c));
@@ -144,7 +151,9 @@ std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
                             [&](const BuildPart& p) { return p.partId == choice.partId; }))
                 continue; // already in the build: a quantity, not a replacement
             Candidate c{ChangeKind::Replace,
-                        "Replace " + part.snapshot.name + " with " + choice.snapshot.name,
+                        TORCHRIG_MESSAGE("compatibility", "Replace %1 with %2")
+                            .arg(part.snapshot.name)
+                            .arg(choice.snapshot.name),
                         build,
                         concerned,
                         usdPrice(choice.snapshot),
@@ -160,8 +169,12 @@ std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
             for (const auto& choice : catalog) {
                 if (choice.snapshot.category != category)
                     continue;
-                Candidate c{ChangeKind::Add, "Add " + choice.snapshot.name, build,
-                            concerned,       usdPrice(choice.snapshot),     {}};
+                Candidate c{ChangeKind::Add,
+                            TORCHRIG_MESSAGE("compatibility", "Add %1").arg(choice.snapshot.name),
+                            build,
+                            concerned,
+                            usdPrice(choice.snapshot),
+                            {}};
                 c.after.parts.push_back({choice.partId, 1, "", choice.snapshot});
                 candidates.push_back(std::move(c));
             }

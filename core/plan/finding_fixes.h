@@ -21,8 +21,8 @@ struct CatalogChoice {
 };
 
 struct BuildFix {
-    std::string label; // "Replace Corsair RM850x with Seasonic PRIME TX-1600"
-    Build after;       // the whole build with the fix made
+    Message label; // "Replace Corsair RM850x with Seasonic PRIME TX-1600"
+    Build after;   // the whole build with the fix made
 };
 
 // At most `limit` fixes: those leaving the fewest problems and warnings first, then the smallest

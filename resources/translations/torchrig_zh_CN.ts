@@ -1154,6 +1154,22 @@
         <source>larger drives, or fewer kept checkpoints</source>
         <translation>更大的硬盘，或少保留一些检查点</translation>
     </message>
+    <message>
+        <source>%1 × %2 instead of %3</source>
+        <translation>%1 × %2（原为 %3）</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <source>Replace %1 with %2</source>
+        <translation>将 %1 换成 %2</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>添加 %1</translation>
+    </message>
 </context>
 <context>
     <name>cost</name>

@@ -273,8 +273,8 @@ TEST_CASE("A finding's offered fixes are changes the checker agrees remove it",
             choice(psu("small", 750), 90), choice(psu("huge", 2000), 500), choice(psu("big", 1600), 300)};
         const auto fixes = fixesFor(f, b, catalog);
         REQUIRE(fixes.size() == 2); // the 750 W one does not carry 2 × 300 W + CPU + platform
-        CHECK(fixes[0].label == "Replace PSU P with PSU big");
-        CHECK(fixes[1].label == "Replace PSU P with PSU huge");
+        CHECK(fixes[0].label.text() == "Replace PSU P with PSU big");
+        CHECK(fixes[1].label.text() == "Replace PSU P with PSU huge");
         for (const auto& fix : fixes) {
             CHECK_FALSE(fires(fix.after, "psu-capacity"));
             CHECK(fix.after.parts.size() == b.parts.size());
@@ -286,7 +286,7 @@ TEST_CASE("A finding's offered fixes are changes the checker agrees remove it",
         const auto findings = checkBuild(b);
         const auto fixes = fixesFor(findingOf(findings, "nvlink"), b, {});
         REQUIRE_FALSE(fixes.empty());
-        CHECK(fixes[0].label == "Remove Bridge for Card A");
+        CHECK(fixes[0].label.text() == "Remove Bridge for Card A");
         CHECK_FALSE(fires(fixes[0].after, "nvlink"));
     }
     SECTION("too many memory modules: fewer kits before another board") {
@@ -298,9 +298,9 @@ TEST_CASE("A finding's offered fixes are changes the checker agrees remove it",
         board8.snapshot.fields["memory_slots"] = I{8};
         const auto fixes = fixesFor(findingOf(findings, "memory-slots"), b, {choice(board8, 400)});
         REQUIRE(fixes.size() == 3);
-        CHECK(fixes[0].label == "2 × Kit K instead of 3");
-        CHECK(fixes[1].label == "1 × Kit K instead of 3");
-        CHECK(fixes[2].label == "Replace Board M with Board Eight");
+        CHECK(fixes[0].label.text() == "2 × Kit K instead of 3");
+        CHECK(fixes[1].label.text() == "1 × Kit K instead of 3");
+        CHECK(fixes[2].label.text() == "Replace Board M with Board Eight");
         for (const auto& fix : fixes)
             CHECK_FALSE(fires(fix.after, "memory-slots"));
     }
@@ -315,7 +315,7 @@ TEST_CASE("A finding's offered fixes are changes the checker agrees remove it",
                  {{"wattage_w", I{1600}}, {"atx_version", S("ATX 3.0")}, {"pcie_8pin", I{6}}});
         const auto fixes = fixesFor(f, b, {choice(supply, 300)});
         REQUIRE(fixes.size() == 1);
-        CHECK(fixes[0].label == "Add PSU big");
+        CHECK(fixes[0].label.text() == "Add PSU big");
         CHECK_FALSE(fires(fixes[0].after, "incomplete"));
     }
     SECTION("nothing offered when nothing tried helps, and no fix that adds a problem") {

@@ -97,7 +97,7 @@ TEST_CASE("The Issues dock selects a finding's parts and applies its fix as one 
     // Its fixes: catalog supplies the checker agrees carry the load.
     const auto fixes = window.issues()->offeredFixes();
     REQUIRE_FALSE(fixes.empty());
-    CHECK(fixes.front().label.find("Replace Corsair RM650x with") == 0);
+    CHECK(fixes.front().label.text().find("Replace Corsair RM650x with") == 0);
     REQUIRE(window.issues()->applyFix(0));
     const auto& fixed = window.document()->build();
     CHECK(std::none_of(fixed.parts.begin(), fixed.parts.end(),

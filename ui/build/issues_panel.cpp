@@ -148,11 +148,10 @@ void IssuesPanel::showFinding(int row, bool selectParts) {
     m_details->setText(html);
     for (std::size_t i = 0; i < m_fixes.size(); ++i) {
         // The change as the button's description, which wraps in a narrow dock.
-        auto* button = new QCommandLinkButton(tr("Fix %1").arg(i + 1),
-                                              QString::fromStdString(m_fixes[i].label), m_fixBox);
+        auto* button = new QCommandLinkButton(tr("Fix %1").arg(i + 1), appText(m_fixes[i].label), m_fixBox);
         button->setToolTip(
             tr("Make this change (it can be undone); the checks agree it removes the finding"));
-        button->setAccessibleName(tr("Fix: %1").arg(QString::fromStdString(m_fixes[i].label)));
+        button->setAccessibleName(tr("Fix: %1").arg(appText(m_fixes[i].label)));
         connect(button, &QCommandLinkButton::clicked, this, [this, i] { applyFix(static_cast<int>(i)); });
         m_fixButtons->addWidget(button);
     }
@@ -164,8 +163,7 @@ bool IssuesPanel::applyFix(int index) {
     if (index < 0 || static_cast<std::size_t>(index) >= m_fixes.size())
         return false;
     const auto fix = m_fixes[static_cast<std::size_t>(index)]; // the edit rebuilds m_fixes
-    m_document.edit(tr("Fix: %1").arg(QString::fromStdString(fix.label)),
-                    [&](plan::Build& b) { b = fix.after; });
+    m_document.edit(tr("Fix: %1").arg(appText(fix.label)), [&](plan::Build& b) { b = fix.after; });
     return true;
 }
 
