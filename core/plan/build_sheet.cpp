@@ -396,13 +396,13 @@ std::optional<SheetSection> adviceSection(const Build& build, const Words& w) {
     auto notes = section(w("Advisor's notes"));
     auto table = tableWith({w("Advice"), w("Source")}, {5.0, 3.0}, {false, false});
     for (const auto& a : advice)
-        table.rows.push_back(
-            {w(a.message) +
-                 (a.correction.empty() ? "" : " (" + w("Correction") + ": " + w(a.correction) + ")"),
-             [&] {
-                 const auto cited = citeSeedArticle(a.source);
-                 return cited ? citationText(*cited) + " (" + cited->file + ")" : a.source;
-             }()});
+        table.rows.push_back({a.correction.empty()
+                                  ? w(a.message)
+                                  : withArguments(w("%1 (Correction: %2)"), {w(a.message), w(a.correction)}),
+                              [&] {
+                                  const auto cited = citeSeedArticle(a.source);
+                                  return cited ? citationText(*cited) + " (" + cited->file + ")" : a.source;
+                              }()});
     notes.tables.push_back(std::move(table));
     return notes;
 }

@@ -108,7 +108,7 @@ const std::set<std::string_view>& sheetWords() {
         TORCHRIG_TEXT_NOOP("sheet", "no"),
         TORCHRIG_TEXT_NOOP("sheet", "Advice"),
         TORCHRIG_TEXT_NOOP("sheet", "Source"),
-        TORCHRIG_TEXT_NOOP("sheet", "Correction"),
+        TORCHRIG_TEXT_NOOP("sheet", "%1 (Correction: %2)"),
         TORCHRIG_TEXT_NOOP("sheet", "Assumptions"),
         TORCHRIG_TEXT_NOOP("sheet", "Vendor quotes"),
         TORCHRIG_TEXT_NOOP("sheet", "Vendor"),
@@ -176,10 +176,12 @@ std::string Words::catalog(std::string_view label) const {
     return said.empty() ? std::string(label) : said;
 }
 
-std::string withArgument(std::string phrase, const std::string& value) {
-    if (auto at = phrase.find("%1"); at != std::string::npos)
-        phrase.replace(at, 2, value);
-    return phrase;
+std::string withArgument(const std::string& phrase, const std::string& value) {
+    return fillArguments(phrase, {value});
+}
+
+std::string withArguments(const std::string& phrase, const std::vector<std::string>& values) {
+    return fillArguments(phrase, values);
 }
 
 } // namespace torchrig::plan

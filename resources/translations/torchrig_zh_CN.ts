@@ -1843,10 +1843,6 @@
         <translation>来源</translation>
     </message>
     <message>
-        <source>Correction</source>
-        <translation>勘误</translation>
-    </message>
-    <message>
         <source>Assumptions</source>
         <translation>假设与说明</translation>
     </message>
@@ -2025,6 +2021,10 @@
     <message>
         <source>unit price</source>
         <translation>单价</translation>
+    </message>
+    <message>
+        <source>%1 (Correction: %2)</source>
+        <translation>%1（勘误：%2）</translation>
     </message>
 </context>
 <context>
