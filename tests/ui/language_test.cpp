@@ -199,6 +199,14 @@ QAction* menuAction(QWidget* window, const char* source) {
     return nullptr;
 }
 
+// The research preset started in Chinese (its title and notes in Chinese), with BERT-base planned.
+std::unique_ptr<ui::MainWindow> chineseResearchWindow(test::TemporaryFolder& folder) {
+    return test::presetWindow(
+        folder, "research-2x-rtx-4090",
+        [](plan::Build& build) { build.workloads.push_back(test::planned(test::bert(32))); },
+        ui::appTranslation());
+}
+
 } // namespace
 
 TEST_CASE("The language follows the choice, else a Simplified Chinese system, else English",
@@ -235,10 +243,7 @@ TEST_CASE("In Chinese, no text of the main window, its menus and Preferences is 
     const auto sources = translatedSources();
     LanguageForTest chinese(QStringLiteral("zh_CN"));
     test::TemporaryFolder folder;
-    auto window = test::presetWindow(
-        folder, "research-2x-rtx-4090",
-        [](plan::Build& build) { build.workloads.push_back(test::planned(test::bert(32))); },
-        ui::appTranslation());
+    auto window = chineseResearchWindow(folder);
     window->resize(1280, 720);
     window->show();
     // The advice is said when its tab is shown.
@@ -263,7 +268,8 @@ TEST_CASE("In Chinese, no text of the main window, its menus and Preferences is 
     CHECK_FALSE(all.contains(QStringLiteral("Motherboard")));
     // The walk finds a message said in English inside a longer text.
     CHECK_FALSE(
-        englishLeft({QStringLiteral("建议：the article's formula (parameters x 2 bytes) gives 1 GiB")}, sources)
+        englishLeft({QStringLiteral("建议：the article's formula (parameters x 2 bytes) gives 1 GiB")},
+                    sources)
             .isEmpty());
     const auto english = englishLeft(all, sources);
     INFO(english.join(QStringLiteral("\n")).toStdString());
@@ -276,10 +282,7 @@ TEST_CASE("In Chinese, no text of the dialogs and message boxes is left as the E
     const auto sources = translatedSources();
     LanguageForTest chinese(QStringLiteral("zh_CN"));
     test::TemporaryFolder folder;
-    auto window = test::presetWindow(
-        folder, "research-2x-rtx-4090",
-        [](plan::Build& build) { build.workloads.push_back(test::planned(test::bert(32))); },
-        ui::appTranslation());
+    auto window = chineseResearchWindow(folder);
     window->show();
     QStringList all;
     // The dialogs of their own: comparing builds, the validation history, the glossary.
