@@ -1,7 +1,6 @@
 #include "plan/build_presets.h"
 
 #include <algorithm>
-#include <string_view>
 
 namespace torchrig::plan {
 

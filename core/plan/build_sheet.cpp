@@ -301,6 +301,7 @@ SheetMemoryChart memoryChart(const estimate::Estimate& e, const BuildGpus& gpus,
     if (e.reservedPeakBytes && *e.reservedPeakBytes > e.memory.allocatedPeakBytes)
         chart.parts.push_back({w("allocator slack"), *e.reservedPeakBytes - e.memory.allocatedPeakBytes});
     chart.usableBytes = gpus.spec.usableBytes;
+    chart.usableLabel = w("usable");
     return chart;
 }
 

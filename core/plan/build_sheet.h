@@ -34,6 +34,7 @@ struct SheetMemoryChart {
     std::string title;
     std::vector<std::pair<std::string, std::int64_t>> parts; // category, bytes
     std::int64_t usableBytes = 0;                            // 0: unknown
+    std::string usableLabel;                                 // "usable", in the sheet's language
 };
 
 struct SheetSection {

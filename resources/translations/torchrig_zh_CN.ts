@@ -2026,6 +2026,34 @@
         <source>%1 (Correction: %2)</source>
         <translation>%1（勘误：%2）</translation>
     </message>
+    <message>
+        <source>pack %1 (%2), %3 parts</source>
+        <translation>数据包 %1 (%2), %3 个配件</translation>
+    </message>
+    <message>
+        <source>prices to %1</source>
+        <translation>价格截至 %1</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>, step %1 s</source>
+        <translation>，单步 %1 s</translation>
+    </message>
+    <message>
+        <source> (estimate %1 %)</source>
+        <translation>（估算偏差 %1 %）</translation>
+    </message>
+    <message>
+        <source>, allocated peak estimate %1 %</source>
+        <translation>，已分配峰值估算偏差 %1 %</translation>
+    </message>
+    <message>
+        <source> (a proxy: not one of this build&apos;s GPUs)</source>
+        <translation>（非本配置的 GPU，仅作参考）</translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::AdvicePanel</name>

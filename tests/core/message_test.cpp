@@ -1,6 +1,7 @@
 // core's messages: arguments filled in one pass, messages inside messages, each said through the
-// translation given, and the English source where it has none.
+// translation given, and the English source where it has none; a preset's words on a build.
 
+#include "plan/build_presets.h"
 #include "text/message.h"
 
 #include <catch2/catch.hpp>
@@ -9,6 +10,7 @@
 #include <string>
 
 using torchrig::Message;
+namespace plan = torchrig::plan;
 
 TEST_CASE("A message fills its numbered arguments once, in the translation's order", "[message]") {
     auto fits = TORCHRIG_MESSAGE("test", "%1 fits socket %2; %3 has %4").arg("Ryzen 9 7950X").arg("AM5");
@@ -44,4 +46,24 @@ TEST_CASE("A message fills its numbered arguments once, in the translation's ord
                       .arg(TORCHRIG_MESSAGE("test", "%1 (GPUs %2)").arg("965 W").arg("600 W"))
                       .arg("850 W"));
     CHECK_FALSE(load == TORCHRIG_MESSAGE("test", "the load of %1 exceeds %2").arg("965 W").arg("850 W"));
+}
+
+TEST_CASE("A build's title and notes from its preset are said in the reader's language until the user "
+          "changes them",
+          "[message][presets]") {
+    const auto* preset = plan::findBuildPreset("research-2x-rtx-4090");
+    REQUIRE(preset);
+    const Message::Translate chinese = [](const char* context, const char* source) {
+        return std::string(context) == "presets" ? "译：" + std::string(source) : std::string();
+    };
+    const auto title = preset->title.text();
+    CHECK(plan::presetText(preset->id, title, chinese) == "译：" + title);
+    CHECK(plan::presetText(preset->id, title, {}) == title);
+    CHECK(plan::presetText(preset->id, "Our lab's box", chinese) == "Our lab's box");
+    CHECK(plan::presetText("no-such-preset", title, chinese) == title);
+    // The notes as a build keeps them, one a line.
+    const auto notes = plan::joinedNotes(*preset);
+    REQUIRE_FALSE(notes.empty());
+    CHECK(plan::presetText(preset->id, notes, chinese) == plan::joinedNotes(*preset, chinese));
+    CHECK(plan::presetText(preset->id, notes + "\nours", chinese) == notes + "\nours");
 }

@@ -18,27 +18,30 @@ namespace torchrig::ui {
 namespace {
 
 std::string catalogVersion(const plan::Build& build, const db::Catalog* catalog,
-                           plan::SheetLanguage language) {
+                           const Message::Translate& translate) {
     std::string newest;
     for (const auto& part : build.parts)
         if (part.snapshot.price && part.snapshot.price->date > newest)
             newest = part.snapshot.price->date;
-    const bool chinese = language == plan::SheetLanguage::Chinese;
     // The pack names the catalog a purchasing office can ask for; the count and the newest price say
     // what this copy holds.
-    const std::string parts = catalog ? (chinese ? "数据包 " : "pack ") + catalog->pack().version + " (" +
-                                            catalog->pack().date + "), " + std::to_string(catalog->count()) +
-                                            (chinese ? " 个配件" : " parts")
+    const std::string parts = catalog ? TORCHRIG_MESSAGE("sheet", "pack %1 (%2), %3 parts")
+                                            .arg(catalog->pack().version)
+                                            .arg(catalog->pack().date)
+                                            .arg(std::to_string(catalog->count()))
+                                            .text(translate)
                                       : std::string();
+    const auto prices = TORCHRIG_MESSAGE("sheet", "prices to %1").arg(newest).text(translate);
     if (newest.empty())
         return parts;
-    return parts + (parts.empty() ? "" : ", ") + (chinese ? "价格截至 " : "prices to ") + newest;
+    return parts.empty() ? prices
+                         : TORCHRIG_MESSAGE("sheet", "%1, %2").arg(parts).arg(prices).text(translate);
 }
 
 // The runs of this build's own workloads' models only: a run on a device that is not one of the
 // build's GPUs is said to be a proxy for it.
 std::vector<std::string> validationLines(const plan::Build& build, const db::Catalog* catalog,
-                                         plan::SheetLanguage language) {
+                                         const Message::Translate& translate) {
     std::vector<std::string> lines;
     if (!catalog)
         return lines;
@@ -55,27 +58,32 @@ std::vector<std::string> validationLines(const plan::Build& build, const db::Cat
                 return true;
         return false;
     };
-    const bool chinese = language == plan::SheetLanguage::Chinese;
     for (const auto& run : catalog->validationRuns()) {
         if (!plannedModel(run.model))
             continue;
         const auto result = nlohmann::json::parse(run.resultJson, nullptr, false);
         std::string figures;
         if (result.is_object() && result.contains("measured") && result["measured"].is_object())
-            figures = printed(", step %.4f s", result["measured"].value("step_seconds", 0.0));
+            figures = TORCHRIG_MESSAGE("sheet", ", step %1 s")
+                          .arg(printed("%.4f", result["measured"].value("step_seconds", 0.0)))
+                          .text(translate);
         if (result.is_object() && result.contains("relative_error") && result["relative_error"].is_object()) {
             const auto& error = result["relative_error"];
             if (error.contains("step_seconds") && error["step_seconds"].is_number())
-                figures += printed(" (estimate %+.0f %%)", error["step_seconds"].get<double>() * 100);
+                figures += TORCHRIG_MESSAGE("sheet", " (estimate %1 %)")
+                               .arg(printed("%+.0f", error["step_seconds"].get<double>() * 100))
+                               .text(translate);
             if (error.contains("allocated_peak_bytes") && error["allocated_peak_bytes"].is_number())
-                figures += printed(", allocated peak estimate %+.1f %%",
-                                   error["allocated_peak_bytes"].get<double>() * 100);
+                figures += TORCHRIG_MESSAGE("sheet", ", allocated peak estimate %1 %")
+                               .arg(printed("%+.1f", error["allocated_peak_bytes"].get<double>() * 100))
+                               .text(translate);
         }
-        lines.push_back(run.measuredAt + " · " + run.deviceName + " (" + run.deviceKind + ") · LibTorch " +
-                        run.libtorchVersion + " · " + run.model + figures +
-                        (buildGpu(run.deviceName) ? ""
-                         : chinese                ? "（非本配置的 GPU，仅作参考）"
-                                                  : " (a proxy: not one of this build's GPUs)"));
+        lines.push_back(
+            run.measuredAt + " · " + run.deviceName + " (" + run.deviceKind + ") · LibTorch " +
+            run.libtorchVersion + " · " + run.model + figures +
+            (buildGpu(run.deviceName)
+                 ? std::string()
+                 : TORCHRIG_MESSAGE("sheet", " (a proxy: not one of this build's GPUs)").text(translate)));
     }
     return lines;
 }
@@ -101,10 +109,10 @@ plan::BuildSheetOptions sheetOptionsFor(const plan::Build& build, const db::Cata
     options.language = language;
     options.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
     options.appVersion = TORCHRIG_VERSION;
-    options.catalogVersion = catalogVersion(build, catalog, language);
-    options.validationRuns = validationLines(build, catalog, language);
     options.translate = messageTranslation(language == plan::SheetLanguage::Chinese ? QStringLiteral("zh_CN")
                                                                                     : QStringLiteral("en"));
+    options.catalogVersion = catalogVersion(build, catalog, options.translate);
+    options.validationRuns = validationLines(build, catalog, options.translate);
     if (catalog)
         options.cloudOffers = db::cloudOffers(*catalog);
     return options;

@@ -264,10 +264,8 @@ private:
                 label->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
                 label->setFont(small);
                 label->setColor(QColor(0xb0, 0x20, 0x20));
-                const auto words = m_sheet.language == plan::SheetLanguage::Chinese
-                                       ? QStringLiteral("可用 ")
-                                       : QStringLiteral("usable ");
-                label->setText(words + QString::number(usable, 'f', 1) + QStringLiteral(" GiB "));
+                label->setText(QString::fromStdString(chart.usableLabel) + QLatin1Char(' ') +
+                               QString::number(usable, 'f', 1) + QStringLiteral(" GiB "));
                 top = std::max(top, usable);
             }
             plot.yAxis->setRange(0.3, 1.9);
