@@ -399,7 +399,7 @@ std::optional<SheetSection> adviceSection(const Build& build, const Words& w) {
     for (const auto& a : advice)
         table.rows.push_back({a.correction.empty()
                                   ? w(a.message)
-                                  : withArguments(w("%1 (Correction: %2)"), {w(a.message), w(a.correction)}),
+                                  : fillArguments(w("%1 (Correction: %2)"), {w(a.message), w(a.correction)}),
                               [&] {
                                   const auto cited = citeSeedArticle(a.source);
                                   return cited ? citationText(*cited) + " (" + cited->file + ")" : a.source;

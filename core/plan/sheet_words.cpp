@@ -180,8 +180,4 @@ std::string withArgument(const std::string& phrase, const std::string& value) {
     return fillArguments(phrase, {value});
 }
 
-std::string withArguments(const std::string& phrase, const std::vector<std::string>& values) {
-    return fillArguments(phrase, values);
-}
-
 } // namespace torchrig::plan

@@ -8,7 +8,6 @@
 
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace torchrig::plan {
 
@@ -30,7 +29,5 @@ private:
 // A phrase's "%1" replaced by `value`: the table holds whole phrases, since Chinese orders them
 // differently ("%1 launch price" is "%1 年首发价").
 std::string withArgument(const std::string& phrase, const std::string& value);
-// A phrase's %1 … %9 replaced by `values`, in one pass.
-std::string withArguments(const std::string& phrase, const std::vector<std::string>& values);
 
 } // namespace torchrig::plan
