@@ -48,6 +48,14 @@ std::vector<plan::CatalogChoice> catalogChoices(const Catalog& catalog) {
     return choices;
 }
 
+plan::PlanCatalog planCatalog(const Catalog& catalog) {
+    plan::PlanCatalog plan;
+    for (const auto& part : catalog.list())
+        plan.parts.push_back({part.id, partSnapshot(part)});
+    plan.offers = cloudOffers(catalog);
+    return plan;
+}
+
 std::vector<plan::CloudOffer> cloudOffers(const Catalog& catalog) {
     std::vector<plan::CloudOffer> offers;
     for (const auto& instance : catalog.list(PartCategory::CloudInstance)) {

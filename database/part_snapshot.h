@@ -5,6 +5,7 @@
 #include "plan/build.h"
 #include "plan/build_presets.h"
 #include "plan/finding_fixes.h"
+#include "plan/planner.h"
 #include "plan/rent_vs_buy.h"
 #include "util/result.h"
 
@@ -27,6 +28,10 @@ Result<plan::Build> presetBuild(const plan::BuildPreset& preset, const Catalog& 
 
 // Every part of the catalog a build fix may bring in (plan/finding_fixes.h), as a build keeps it.
 std::vector<plan::CatalogChoice> catalogChoices(const Catalog& catalog);
+
+// Every part of the catalog as a build keeps it, GPUs and cloud instances too, and the cloud offers:
+// what the planner chooses from.
+plan::PlanCatalog planCatalog(const Catalog& catalog);
 
 // Every cloud instance of the catalog with its GPUs' specs (where the catalog has them) and its
 // newest on-demand price.

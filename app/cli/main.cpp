@@ -7,6 +7,7 @@
 #include "finite_numbers.h"
 #include "fit_command.h"
 #include "model_command.h"
+#include "plan_command.h"
 #include "torchrig_version.h"
 #ifdef TORCHRIG_WITH_REPORT
 #include "report_command.h"
@@ -36,6 +37,7 @@ int main(int argc, char** argv) {
     torchrig::cli::FitCommand fit(app, options);
     torchrig::cli::BuildCommand build(app, options);
     torchrig::cli::ModelCommand model(app, options);
+    torchrig::cli::PlanCommand plan(app, options);
 #ifdef TORCHRIG_WITH_REPORT
     torchrig::cli::ReportCommand report(app, options);
 #endif
@@ -67,6 +69,8 @@ int main(int argc, char** argv) {
             return build.run();
         if (model.selected())
             return model.run();
+        if (plan.selected())
+            return plan.run();
 #ifdef TORCHRIG_WITH_REPORT
         if (report.selected())
             return report.run(argc, argv);

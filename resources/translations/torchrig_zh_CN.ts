@@ -1354,6 +1354,101 @@
     </message>
 </context>
 <context>
+    <name>plan</name>
+    <message>
+        <source>the catalog has no cooler for socket %1: ask the board or case vendor for the heatsink it takes</source>
+        <translation>目录中没有适配 %1 插槽的散热器：请向主板或机箱供应商询问所需的散热器</translation>
+    </message>
+    <message>
+        <source>no workload to plan for: add one</source>
+        <translation>没有要规划的训练任务：请添加一个</translation>
+    </message>
+    <message>
+        <source>%1 GPUs of the catalog have no purchase price in %2 (or no rate to it) and were left out</source>
+        <translation>目录中有 %1 款 GPU 没有以 %2 计的购买价（或缺少换算汇率），未纳入规划</translation>
+    </message>
+    <message>
+        <source>%1 SXM or OAM GPUs were left out: they are bought in a GPU server, which the planner does not compose yet</source>
+        <translation>有 %1 款 SXM 或 OAM GPU 未纳入：它们随 GPU 服务器购买，规划器暂不组装服务器</translation>
+    </message>
+    <message>
+        <source>%1 could not be estimated: %2</source>
+        <translation>无法估算 %1：%2</translation>
+    </message>
+    <message>
+        <source>no GPU of the catalog holds every workload within the budget and the GPU count allowed: a smaller batch, LoRA or QLoRA, activation checkpointing, more GPUs per node or a larger budget</source>
+        <translation>在预算和允许的 GPU 数量内，目录中没有 GPU 能容纳全部训练任务：可减小批大小、改用 LoRA 或 QLoRA、启用激活检查点、增加每节点 GPU 数或提高预算</translation>
+    </message>
+    <message>
+        <source>Plan: %1 for %2</source>
+        <translation>规划：%1，用于 %2</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 nodes of %2</source>
+        <translation>%1 个节点，每个 %2</translation>
+    </message>
+    <message>
+        <source>the nodes need a switch between them (not counted): one port for each node&apos;s adapter</source>
+        <translation>节点之间需要一台交换机（未计入）：每个节点的网卡占一个端口</translation>
+    </message>
+    <message>
+        <source>Entry: a first machine for small image models, under ¥8,000</source>
+        <translation>入门：训练小型图像模型的第一台机器，¥8,000 以内</translation>
+    </message>
+    <message>
+        <source>budget: the whole machine at about ¥5,000-8,000 for MNIST or CIFAR-10 sized work (seeds/001 2.1); seeds/002 2.1 puts the card under ¥5,000</source>
+        <translation>预算：整机约 ¥5,000-8,000，适合 MNIST 或 CIFAR-10 规模的任务（seeds/001 2.1）；seeds/002 2.1 将显卡定在 ¥5,000 以下</translation>
+    </message>
+    <message>
+        <source>workload: ResNet-18 on CIFAR-10 (50,000 images of 32×32), 30 epochs, batch 128, mixed FP16: the scenario&apos;s choice for the article&apos;s small datasets</source>
+        <translation>训练任务：ResNet-18 训练 CIFAR-10（50,000 张 32×32 图像），30 个 epoch，批大小 128，FP16 混合精度：本场景为文章所说的小型数据集所选</translation>
+    </message>
+    <message>
+        <source>circuit: a 10 A × 220 V socket (the scenario&apos;s assumption)</source>
+        <translation>电路：一个 10 A × 220 V 插座（本场景的假设）</translation>
+    </message>
+    <message>
+        <source>Research lab: a 7B LoRA workstation, ¥50,000-100,000</source>
+        <translation>科研实验室：7B LoRA 工作站，¥50,000-100,000</translation>
+    </message>
+    <message>
+        <source>budget: ¥100,000, the top of the ¥50,000-100,000 a lab workstation is planned at here (TorchRig&apos;s figure, not an article&apos;s: seeds/002 2.2 gives ¥10,000-20,000 for the card&apos;s class)</source>
+        <translation>预算：¥100,000，即此处实验室工作站规划区间 ¥50,000-100,000 的上限（TorchRig 的数字，并非文章给出：seeds/002 2.2 给该级别显卡的预算为 ¥10,000-20,000）</translation>
+    </message>
+    <message>
+        <source>GPUs: up to four per node, as seeds/002 2.2 launches training (--nproc_per_node=4); seeds/000 二.2 builds two</source>
+        <translation>GPU：每节点最多四块，与 seeds/002 2.2 启动训练的方式一致（--nproc_per_node=4）；seeds/000 二.2 配置两块</translation>
+    </message>
+    <message>
+        <source>workload: Llama 2 7B with LoRA (rank 16 on q_proj and v_proj), sequence 1024, bf16, checkpointed blocks, the largest batch each GPU holds; 52,002 samples (the Stanford Alpaca set&apos;s size) for 3 epochs: the scenario&apos;s assumption</source>
+        <translation>训练任务：Llama 2 7B LoRA 微调（q_proj 与 v_proj 上秩 16），序列长度 1024，bf16，按块做激活检查点，每块 GPU 能容纳的最大批大小；52,002 条样本（Stanford Alpaca 数据集的规模），3 个 epoch：本场景的假设</translation>
+    </message>
+    <message>
+        <source>Enterprise: four nodes for billion-parameter training</source>
+        <translation>企业：四节点集群，用于十亿参数级模型训练</translation>
+    </message>
+    <message>
+        <source>nodes: four with two GPUs each, as seeds/000 二.3 lays out its cluster (8×A100 80GB, 4 nodes × 2 cards, InfiniBand HDR 200 Gb/s)</source>
+        <translation>节点：四个，每个两块 GPU，与 seeds/000 二.3 的集群布局一致（8×A100 80GB，4 节点 × 2 卡，InfiniBand HDR 200 Gb/s）</translation>
+    </message>
+    <message>
+        <source>workload: a full fine-tune of Llama 2 7B with FSDP over the 8 GPUs, sequence 2048, bf16, checkpointed blocks, on 10^9 tokens: &quot;billion-parameter training&quot; as seeds/002 2.3 puts it. seeds/000 二.3 aims at hundred-billion-parameter models, which 8 GPUs of 80 GB cannot train with FSDP alone (about 16 bytes a parameter with Adam: 1.6 TB)</source>
+        <translation>训练任务：在 8 块 GPU 上用 FSDP 对 Llama 2 7B 做全参数微调，序列长度 2048，bf16，按块做激活检查点，训练 10^9 个 token：即 seeds/002 2.3 所说的“十亿参数级模型训练”。seeds/000 二.3 的目标是千亿参数模型，8 块 80 GB GPU 仅靠 FSDP 无法训练（使用 Adam 时每个参数约 16 字节：1.6 TB）</translation>
+    </message>
+    <message>
+        <source>budget: none (the articles give ¥30,000 and up for a card, not a cluster), so the proposals are ranked by samples a second per yuan</source>
+        <translation>预算：无（文章给出的 ¥30,000 以上是单卡的预算，而非集群），因此方案按每元每秒样本数排序</translation>
+    </message>
+    <message>
+        <source>circuit: 16 A × 220 V for each node&apos;s rack feed (the scenario&apos;s assumption)</source>
+        <translation>电路：每个节点的机柜供电为 16 A × 220 V（本场景的假设）</translation>
+    </message>
+</context>
+<context>
     <name>presets</name>
     <message>
         <source>not in the article: added so the build can be checked</source>

@@ -1,0 +1,385 @@
+#include "plan_command.h"
+
+#include "build_file_loading.h"
+#include "catalog_devices.h"
+#include "cli_errors.h"
+#include "cli_language.h"
+#include "cli_output.h"
+#include "exit_codes.h"
+#include "io/build_file.h"
+#include "io/request_graph.h"
+#include "part_snapshot.h"
+#include "plan/plan_scenarios.h"
+#include "plan/planner.h"
+#include "util/text_file.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <iostream>
+
+namespace torchrig::cli {
+
+namespace {
+
+using nlohmann::json;
+
+json optionalNumber(const std::optional<double>& v) {
+    return v ? json(*v) : json(nullptr);
+}
+
+std::optional<double> hours(const std::optional<double>& seconds) {
+    if (!seconds)
+        return std::nullopt;
+    return *seconds / 3600;
+}
+
+json cloudJson(const std::optional<plan::CloudAlternative>& cloud) {
+    if (!cloud)
+        return nullptr;
+    return {{"id", cloud->offerId},
+            {"name", cloud->name},
+            {"instances", cloud->instances},
+            {"hourly", cloud->hourly},
+            {"run_cost", optionalNumber(cloud->runCost)},
+            {"train_hours", optionalNumber(hours(cloud->trainSeconds))},
+            {"break_even_months", optionalNumber(cloud->breakEvenMonths)}};
+}
+
+json proposalJson(const plan::Proposal& p, const Message::Translate& translate, const std::string& file) {
+    json parts = json::array();
+    for (const auto& line : p.cost.lines)
+        parts.push_back({{"id", line.partId},
+                         {"name", line.name},
+                         {"quantity", line.quantity},
+                         {"unit_price", optionalNumber(line.unitAmount)},
+                         {"hourly", line.hourly},
+                         {"stale", line.stale}});
+    if (p.rented)
+        for (const auto& part : p.build.parts)
+            parts.push_back({{"id", part.partId}, {"name", part.snapshot.name}, {"quantity", part.quantity}});
+    json workloads = json::array();
+    for (const auto& w : p.workloads)
+        workloads.push_back({{"name", w.name},
+                             {"batch_per_gpu", w.batchPerGpu},
+                             {"device_peak_bytes", w.devicePeakBytes},
+                             {"usable_bytes", w.usableBytes},
+                             {"samples_per_second", w.samplesPerSecond},
+                             {"train_hours", optionalNumber(hours(w.trainSeconds))}});
+    json findings = json::array();
+    for (const auto& f : p.findings)
+        findings.push_back({{"severity", plan::severityId(f.severity)},
+                            {"rule", f.rule},
+                            {"message", f.message.text(translate)}});
+    return {{"title", p.build.title},
+            {"rented", p.rented},
+            {"nodes", p.build.nodes},
+            {"parts", parts},
+            {"workloads", workloads},
+            {"rank_hours", p.rankSeconds / 3600},
+            {"rank_assumes_samples", p.rankAssumesSamples},
+            {"samples_per_second_per_unit_of_money", p.valuePerCost},
+            {"total", optionalNumber(p.purchase)},
+            {"to_be_quoted_lines", p.cost.toBeQuotedLines},
+            {"stale_lines", p.cost.staleLines},
+            {"stale_share", optionalNumber(p.cost.staleShare)},
+            {"missing", texts(p.cost.missing, translate)},
+            {"wall_watts", p.wallWatts},
+            {"cloud_alternative", cloudJson(p.cloud)},
+            {"findings", findings},
+            {"file", file.empty() ? json(nullptr) : json(file)}};
+}
+
+std::string money(const std::optional<double>& amount, const std::string& currency) {
+    return amount ? fmt::format("{:.0f} {}", *amount, currency) : "-";
+}
+
+std::string duration(double seconds) {
+    if (seconds < 2 * 3600)
+        return fmt::format("{:.0f} min", seconds / 60);
+    if (seconds < 3 * 86400)
+        return fmt::format("{:.1f} h", seconds / 3600);
+    return fmt::format("{:.1f} days", seconds / 86400);
+}
+
+Result<plan::PlanChassis> chassisFrom(const std::string& text) {
+    if (text == "any")
+        return plan::PlanChassis::Any;
+    if (text == "tower")
+        return plan::PlanChassis::Tower;
+    if (text == "rack")
+        return plan::PlanChassis::Rack;
+    return Error{ErrorCode::InvalidInput, "--chassis: any, tower or rack"};
+}
+
+} // namespace
+
+PlanCommand::PlanCommand(CLI::App& parent, const GlobalOptions& options)
+    : Subcommand(options) {
+    m_command = parent.add_subcommand(
+        "plan", "The three best complete builds of the catalog for a workload, a budget and a circuit");
+    m_command
+        ->add_option("--scenario", m_scenario,
+                     "A seed article's scenario: entry, research or enterprise (its workload, budget "
+                     "and constraints; the flags given change them)")
+        ->check(CLI::IsMember({"entry", "research", "enterprise"}));
+    m_workload.addTo(*m_command, "(ignored: the plan's GPUs are CUDA)", true);
+    addBuildStrategyOption(*m_command, m_strategy);
+    m_command->add_flag("--largest-batch", m_largestBatch,
+                        "Run each GPU at the largest batch per GPU that fits it, not --batch");
+    m_data.addTo(*m_command);
+    m_command->add_option("--workloads", m_workloadsFile,
+                          "Plan for every workload of this .torchrig file too (with its dataset)");
+    m_command
+        ->add_option("--budget", m_budget, "The whole purchase at most, in --currency (default: no limit)")
+        ->check(CLI::PositiveNumber);
+    m_costFlags.addTo(*m_command);
+    m_command
+        ->add_option("--lifetime-months", m_lifetimeMonths,
+                     "Months the purchase is spread over against renting (default 36)")
+        ->check(CLI::Range(1.0, 240.0));
+    m_command->add_option("--mode", m_mode, "own (builds), rent (cloud instances) or both (default own)")
+        ->check(CLI::IsMember({"own", "rent", "both"}));
+    m_command
+        ->add_option("--rank", m_ranking,
+                     "time (time to train, the default) or value (samples/s per unit of money)")
+        ->check(CLI::IsMember({"time", "value"}));
+    m_command->add_option("--circuit", m_circuit,
+                          "One node's wall circuit as AMPSxVOLTS (default 15x120; 10x220 in China)");
+    m_command->add_option("--chassis", m_chassis, "any, tower or rack (default any)")
+        ->check(CLI::IsMember({"any", "tower", "rack"}));
+    m_command->add_option("--max-gpus", m_maxGpus, "GPUs per node at most (default 4)")
+        ->check(CLI::Range(1, 16));
+    m_command->add_option("--nodes", m_nodes, "Identical nodes (default 1)")->check(CLI::Range(1, 1024));
+    m_command->add_option("--proposals", m_proposals, "Proposals to give (default 3)")
+        ->check(CLI::Range(1, 10));
+    m_command->add_option("--save", m_saveFolder,
+                          "Write each proposal as a build file in this folder (plan-1.torchrig, …)");
+    m_command->add_option("--lang", m_language, "en or zh_CN: the proposals' titles, notes and findings");
+    m_command->add_flag("--json", m_json, "Print JSON");
+}
+
+int PlanCommand::run() {
+    const auto translate = messageTranslationFor(m_language);
+    if (!translate)
+        return usage(translate.error().message);
+    plan::PlanRequest request;
+    const plan::PlanScenario* scenario = nullptr;
+    if (!m_scenario.empty()) {
+        scenario = plan::findPlanScenario(m_scenario);
+        request = scenario->request;
+    }
+    if (m_workload.given()) {
+        auto planned = buildWorkload(m_workload, m_strategy, &m_data, plan::Build{});
+        if (!planned)
+            return fail(planned.error());
+        planned->request.device = "cuda:0";
+        request.workloads = {{*planned, m_largestBatch}};
+    } else if (!m_strategy.empty() || m_largestBatch || m_data.given()) {
+        if (request.workloads.empty())
+            return usage(
+                "--strategy, --largest-batch and the dataset flags go with a workload: give -m MODEL "
+                "-b BATCH (or --scenario)");
+    }
+    if (!m_workloadsFile.empty()) {
+        auto file = loadBuildFile(m_workloadsFile);
+        if (!file)
+            return fail(file.error());
+        if (file->workloads.empty())
+            return fail(kExitInvalid, m_workloadsFile + " has no workload: add one in the app or with "
+                                                        "`build new -m MODEL`");
+        for (const auto& w : file->workloads)
+            request.workloads.push_back({w, false});
+    }
+    if (request.workloads.empty())
+        return usage(
+            "no workload to plan for: give -m MODEL -b BATCH, --workloads FILE.torchrig, or --scenario");
+    for (const auto& w : request.workloads)
+        if (auto graph = buildRequestGraph(w.workload.request); !graph)
+            return fail(graph.error());
+
+    // The scenario's currency unless one is given; its rates always from the flags (dated by the user).
+    const auto scenarioCurrency = request.cost.currency;
+    if (m_costFlags.options.currency.empty())
+        m_costFlags.options.currency = scenarioCurrency;
+    if (auto resolved = m_costFlags.resolve(); !resolved)
+        return usage(resolved.error().message);
+    request.cost = m_costFlags.options;
+    // Most of the catalog's prices are in US dollars: without their rate a plan in another currency
+    // would leave nearly every part out.
+    if (!request.cost.currency.empty() && request.cost.currency != "USD" && !request.cost.rates.count("USD"))
+        return usage(
+            fmt::format("the plan is in {} and most catalog prices are in USD: give --rate USD=RATE "
+                        "(units of {} for one US dollar), and --rate EUR=RATE for the parts priced in "
+                        "euros",
+                        request.cost.currency, request.cost.currency));
+    if (request.cost.today.empty())
+        request.cost.today = todayIso();
+    if (m_budget > 0)
+        request.budget = m_budget;
+    else if (scenario && request.cost.currency != scenarioCurrency)
+        return usage(fmt::format("the scenario's budget is in {}: give --budget in {} too", scenarioCurrency,
+                                 request.cost.currency));
+    request.usage.lifetimeMonths = m_lifetimeMonths;
+    request.mode = m_mode == "rent"   ? plan::PlanMode::Rent
+                   : m_mode == "both" ? plan::PlanMode::Both
+                                      : plan::PlanMode::Own;
+    if (!m_ranking.empty())
+        request.ranking =
+            m_ranking == "value" ? plan::PlanRanking::ValuePerCost : plan::PlanRanking::TimeToTrain;
+    if (!m_circuit.empty() || !scenario) {
+        auto circuit = parseWallCircuit(m_circuit.empty() ? "15x120" : m_circuit);
+        if (!circuit)
+            return usage(circuit.error().message);
+        request.circuit = *circuit;
+    }
+    if (!m_chassis.empty())
+        request.chassis = *chassisFrom(m_chassis);
+    if (m_maxGpus > 0)
+        request.maxGpusPerNode = m_maxGpus;
+    if (m_nodes > 0)
+        request.nodes = m_nodes;
+    request.proposals = m_proposals;
+    request.translate = *translate;
+
+    auto catalog = openCatalogForReading(m_options);
+    if (!catalog)
+        return fail(kExitNoCatalog, catalog.error().message);
+    const auto planCatalog = db::planCatalog(**catalog);
+    const auto result = plan::planBuilds(request, planCatalog);
+
+    std::vector<std::string> files;
+    if (!m_saveFolder.empty()) {
+        std::error_code error;
+        std::filesystem::create_directories(m_saveFolder, error);
+        if (error)
+            return fail(kExitFailure,
+                        fmt::format("cannot make the folder {}: {}", m_saveFolder, error.message()));
+        for (std::size_t i = 0; i < result.proposals.size(); ++i) {
+            const auto path =
+                (std::filesystem::path(m_saveFolder) / fmt::format("plan-{}.torchrig", i + 1)).string();
+            if (auto written = writeTextFileAtomically(path, writeBuildFile(result.proposals[i].build));
+                !written)
+                return fail(written.error());
+            files.push_back(path);
+        }
+    }
+    const auto& currency = request.cost.currency.empty() ? std::string("USD") : request.cost.currency;
+    const auto& stats = result.statistics;
+    if (m_json) {
+        json proposals = json::array(), rentals = json::array();
+        for (std::size_t i = 0; i < result.proposals.size(); ++i)
+            proposals.push_back(
+                proposalJson(result.proposals[i], *translate, i < files.size() ? files[i] : ""));
+        for (const auto& r : result.rentals)
+            rentals.push_back(proposalJson(r, *translate, ""));
+        json workloads = json::array();
+        for (const auto& w : request.workloads)
+            workloads.push_back(
+                {{"model", requestModelName(w.workload.request)},
+                 {"batch", w.largestBatch ? json("largest") : json(w.workload.request.inputs.batch)},
+                 {"strategy", estimate::parallelStrategyId(w.workload.strategy)}});
+        json out{{"scenario", scenario ? json{{"id", scenario->id},
+                                              {"title", scenario->title.text(*translate)},
+                                              {"sources", scenario->sources},
+                                              {"notes", texts(scenario->notes, *translate)}}
+                                       : json(nullptr)},
+                 {"request",
+                  {{"workloads", workloads},
+                   {"budget", request.budget > 0 ? json(request.budget) : json(nullptr)},
+                   {"currency", currency},
+                   {"rates_date", request.cost.ratesDate},
+                   {"mode", m_mode},
+                   {"ranking", request.ranking == plan::PlanRanking::ValuePerCost ? "value" : "time"},
+                   {"circuit", {{"amps", request.circuit.amps}, {"volts", request.circuit.volts}}},
+                   {"chassis", request.chassis == plan::PlanChassis::Tower  ? "tower"
+                               : request.chassis == plan::PlanChassis::Rack ? "rack"
+                                                                            : "any"},
+                   {"max_gpus_per_node", request.maxGpusPerNode},
+                   {"nodes", request.nodes}}},
+                 {"proposals", proposals},
+                 {"rentals", rentals},
+                 {"larger_budget",
+                  result.largerBudget ? proposalJson(*result.largerBudget, *translate, "") : json(nullptr)},
+                 {"cheapest_over_budget", result.cheapestOverBudget
+                                              ? proposalJson(*result.cheapestOverBudget, *translate, "")
+                                              : json(nullptr)},
+                 {"notes", texts(result.notes, *translate)},
+                 {"search",
+                  {{"seconds", stats.seconds},
+                   {"gpu_models", stats.gpuModels},
+                   {"gpu_models_priced", stats.gpuModelsPriced},
+                   {"gpu_models_fitting", stats.gpuModelsFitting},
+                   {"combinations", stats.combinations},
+                   {"host_searches", stats.hostSearches},
+                   {"builds_checked", stats.buildsChecked}}}};
+        std::cout << out.dump(2) << "\n";
+        return kExitOk;
+    }
+    if (scenario) {
+        std::cout << scenario->title.text(*translate) << "\n";
+        for (const auto& source : scenario->sources)
+            std::cout << "  " << source << "\n";
+        for (const auto& note : scenario->notes)
+            std::cout << "  - " << note.text(*translate) << "\n";
+    }
+    auto rows = [&](const std::vector<plan::Proposal>& list, bool rented) {
+        std::vector<std::vector<std::string>> table = {
+            {"#", rented ? "instance" : "build", rented ? "rent of the runs" : "total", "time to train",
+             "samples/s", rented ? "" : "wall", rented ? "" : "cheapest cloud, buying pays off after"}};
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const auto& p = list[i];
+            std::string samples;
+            for (const auto& w : p.workloads)
+                samples += (samples.empty() ? "" : " + ") + fmt::format("{:.0f}", w.samplesPerSecond);
+            std::string cloud = "-";
+            if (!rented && p.cloud)
+                cloud = shorten(p.cloud->name, 28) + ", " +
+                        (p.cloud->breakEvenMonths ? fmt::format("{:.1f} months", *p.cloud->breakEvenMonths)
+                                                  : "never");
+            std::string total = money(p.purchase, currency);
+            if (p.cost.staleShare && *p.cost.staleShare > 0)
+                total += fmt::format(" ({:.0f}% old)", *p.cost.staleShare * 100);
+            if (p.cost.toBeQuotedLines > 0)
+                total += fmt::format(" + {} to quote", p.cost.toBeQuotedLines);
+            table.push_back({std::to_string(i + 1), shorten(p.build.title, 60), total,
+                             duration(p.rankSeconds) + (p.rankAssumesSamples ? "*" : ""), samples,
+                             rented ? "" : fmt::format("{:.0f} W", p.wallWatts), rented ? "" : cloud});
+        }
+        return formatTable(table);
+    };
+    if (request.mode != plan::PlanMode::Rent) {
+        std::cout << (result.proposals.empty() ? "no build within the budget\n"
+                                               : rows(result.proposals, false));
+        for (std::size_t i = 0; i < result.proposals.size(); ++i) {
+            std::cout << fmt::format("{}. {}\n", i + 1, result.proposals[i].build.title);
+            for (const auto& line : result.proposals[i].cost.lines)
+                std::cout << fmt::format("   {} x {}  {}\n", line.quantity, line.name,
+                                         money(line.subtotal, currency));
+            if (i < files.size())
+                std::cout << "   saved as " << files[i] << "\n";
+        }
+    }
+    if (!result.rentals.empty())
+        std::cout << "rent instead:\n" << rows(result.rentals, true);
+    if (result.largerBudget)
+        std::cout << fmt::format(
+            "a 10% larger budget buys: {}, {}, trains in {}\n", result.largerBudget->build.title,
+            money(result.largerBudget->purchase, currency), duration(result.largerBudget->rankSeconds));
+    if (result.cheapestOverBudget)
+        std::cout << fmt::format("the cheapest complete build that runs it: {}, {}\n",
+                                 result.cheapestOverBudget->build.title,
+                                 money(result.cheapestOverBudget->purchase, currency));
+    for (const auto& note : result.notes)
+        std::cout << "note: " << note.text(*translate) << "\n";
+    std::cout << fmt::format(
+        "* a workload without a run (--dataset-samples and --epochs, or --tokens) counts "
+        "as 10^6 samples\nsearched {} GPU models ({} priced, {} hold the work), {} "
+        "combinations, {} hosts, {} checks in {:.2f} s\n",
+        stats.gpuModels, stats.gpuModelsPriced, stats.gpuModelsFitting, stats.combinations,
+        stats.hostSearches, stats.buildsChecked, stats.seconds);
+    return kExitOk;
+}
+
+} // namespace torchrig::cli

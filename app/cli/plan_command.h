@@ -1,0 +1,44 @@
+#pragma once
+#include "cost_flags.h"
+#include "dataset_flags.h"
+#include "subcommand.h"
+#include "workload_options.h"
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+namespace torchrig::cli {
+
+// `torchrig-cli plan`: the three best complete builds of the catalog for one or more workloads,
+// a budget and constraints (plan/planner.h), or one of the seed articles' scenarios
+// (plan/plan_scenarios.h); --save writes each proposal as a build file. Scripts depend on the
+// JSON names (README).
+class PlanCommand : public Subcommand {
+public:
+    PlanCommand(CLI::App& parent, const GlobalOptions& options);
+    int run();
+
+private:
+    std::string m_scenario;
+    WorkloadOptions m_workload;
+    std::string m_strategy;
+    bool m_largestBatch = false;
+    DatasetFlags m_data;
+    std::string m_workloadsFile;
+    double m_budget = 0;
+    CostFlags m_costFlags;
+    double m_lifetimeMonths = 36;
+    std::string m_mode = "own";
+    std::string m_ranking;
+    std::string m_circuit;
+    std::string m_chassis;
+    int m_maxGpus = 0;
+    int m_nodes = 0;
+    int m_proposals = 3;
+    std::string m_saveFolder;
+    std::string m_language = "en";
+    bool m_json = false;
+};
+
+} // namespace torchrig::cli

@@ -1,0 +1,95 @@
+#pragma once
+// The cheapest complete node around a row of GPUs that the compatibility rules accept: what the
+// planner (plan/planner.h) builds around each GPU it keeps. Internal to the planner and its tests.
+#include "plan/planner.h"
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace torchrig::plan {
+
+// A catalog part with its price in the plan's currency.
+struct PricedPart {
+    const CatalogChoice* choice = nullptr;
+    double price = 0;        // 0 when it has none
+    bool toBeQuoted = false; // no purchase price in the plan's currency: a vendor is asked for one
+};
+
+// The catalog's parts by kind, cheapest first, ties by id, and after them the parts without a price
+// in the plan's currency (a rack chassis, a network card are often quoted, not listed): a host takes
+// one only where no priced part passes, and its proposal says what is left to quote. GPUs without a
+// price are left out (counted, so the plan can say so): the ranking needs their price.
+struct PricedCatalog {
+    std::map<PartCategory, std::vector<PricedPart>> parts;
+    std::map<PartCategory, int> unpriced;
+    const std::vector<PricedPart>& of(PartCategory category) const;
+};
+PricedCatalog priceCatalog(const std::vector<CatalogChoice>& parts, const CostOptions& options);
+
+// A build part as the build keeps it: its id, quantity per node and snapshot.
+BuildPart buildPart(const CatalogChoice& choice, int quantity);
+
+struct HostRequest {
+    int nodes = 1;
+    CheckOptions options; // the circuit and the workloads' host RAM and storage per node
+    PlanChassis chassis = PlanChassis::Any;
+};
+
+struct HostChoice {
+    std::vector<BuildPart> parts; // one node's, beside the GPUs
+    double price = 0;             // one node's, beside the GPUs, without the parts to quote
+    int toBeQuoted = 0;           // parts without a price in the plan's currency
+    std::vector<Message> notes;   // what the catalog could not provide (a cooler for the socket)
+};
+
+// Counts what a search did, for the plan's statistics.
+struct SearchCounters {
+    int hostSearches = 0;
+    int buildsChecked = 0;
+};
+
+// A part with the quantity the search tries, priced for that quantity.
+struct Option {
+    const CatalogChoice* choice = nullptr;
+    int quantity = 1;
+    double price = 0;
+    bool toBeQuoted = false;
+};
+
+// The cheapest host for one node's GPUs that passes the checks (passesChecks), category by
+// category, each the cheapest the rules accept with what is chosen before it. What does not depend
+// on the GPUs (which CPUs go on which boards with which memory) is worked out once and kept.
+class HostSearch {
+public:
+    HostSearch(const PricedCatalog& catalog, SearchCounters& counters);
+    // None when the catalog has no host for them.
+    std::optional<HostChoice> cheapest(const BuildPart& gpus, const HostRequest& request);
+
+private:
+    struct Platform {
+        const CatalogChoice* cpu = nullptr;
+        int cpus = 1; // a board's sockets, each filled
+        const CatalogChoice* board = nullptr;
+        double price = 0;
+        bool toBeQuoted = false;    // the CPU or the board
+        std::vector<Option> memory; // the kits and counts the board and CPU take, cheapest first
+    };
+    const std::vector<Platform>& platforms();
+
+    const PricedCatalog& m_catalog;
+    SearchCounters& m_counters;
+    std::vector<Platform> m_platforms;
+    bool m_platformsMade = false;
+};
+
+// A warning about speed, not about whether the build works: cards sharing a desktop CPU's lanes,
+// GPUs talking over PCIe below the seed article's 100 GB/s. The estimate already counts what they
+// say (buildGpus narrows the cards' link to the lanes they get; the all-reduce over it is in the
+// step time), so the ranking weighs them and a proposal may carry them, said with it. Without this
+// no build of two PCIe cards could ever be proposed.
+bool speedWarning(const Finding& finding);
+
+// No problem, and no warning but the speed warnings: what a proposal must be.
+bool passesChecks(const Build& build, const CheckOptions& options, SearchCounters& counters);
+
+} // namespace torchrig::plan

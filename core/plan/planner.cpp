@@ -1,0 +1,638 @@
+#include "plan/planner.h"
+
+#include "estimate/host_needs.h"
+#include "estimate/memory_estimate.h"
+#include "io/request_graph.h"
+#include "plan/build_power.h"
+#include "plan/gpu_device_spec.h"
+#include "plan/host_search.h"
+#include "plan/workload_on_build.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace torchrig::plan {
+
+namespace {
+
+// A workload without a run to time counts as this many samples, so that workloads weigh alike.
+constexpr double kAssumedSamples = 1e6;
+constexpr std::int64_t kLargestBatchSearched = 1 << 14;
+constexpr double kGigabyte = 1e9;
+
+// One workload's graphs and memory simulations, shared by every GPU and instance of the search:
+// the memory does not depend on which card (estimate.h), only on the batch and the GPU count.
+class WorkloadSimulations {
+public:
+    explicit WorkloadSimulations(const PlanWorkload& planned)
+        : m_planned(planned) {}
+
+    const PlanWorkload& planned() const { return m_planned; }
+
+    estimate::TrainingSetup setup(int gpus) const {
+        auto setup = estimate::trainingSetupFor(m_planned.workload.request);
+        setup.cuda = true;
+        setup.parallel.gpus = gpus;
+        setup.parallel.strategy = m_planned.workload.strategy;
+        return setup;
+    }
+
+    // The graph at a batch; none when the model cannot be built.
+    const ModelGraph* graph(std::int64_t batch) {
+        auto found = m_graphs.find(batch);
+        if (found == m_graphs.end()) {
+            auto request = m_planned.workload.request;
+            request.inputs.batch = batch;
+            auto built = buildRequestGraph(request);
+            if (!built && m_refusal.empty())
+                m_refusal = built.error().message;
+            found =
+                m_graphs.emplace(batch, built ? std::optional<ModelGraph>(std::move(*built)) : std::nullopt)
+                    .first;
+        }
+        return found->second ? &*found->second : nullptr;
+    }
+
+    // The device peak per GPU at a batch over `gpus` GPUs (a device without a limit); none when
+    // the model cannot be built or estimated at that batch.
+    const estimate::Estimate* memory(std::int64_t batch, int gpus) {
+        const auto key = std::pair{batch, gpus};
+        auto found = m_memory.find(key);
+        if (found == m_memory.end()) {
+            std::optional<estimate::Estimate> simulated;
+            if (const auto* g = graph(batch)) {
+                estimate::DeviceSpec unlimited;
+                unlimited.cuda = true;
+                try {
+                    simulated = estimate::estimateTraining(*g, setup(gpus), unlimited);
+                } catch (const GraphError& e) {
+                    if (m_refusal.empty())
+                        m_refusal = e.what();
+                }
+            }
+            found = m_memory.emplace(key, std::move(simulated)).first;
+        }
+        return found->second ? &*found->second : nullptr;
+    }
+
+    bool fits(std::int64_t batch, int gpus, std::int64_t usableBytes) {
+        const auto* e = memory(batch, gpus);
+        return e && e->devicePeakBytes <= usableBytes;
+    }
+
+    // The batch per GPU the plan runs on a GPU of this size: the request's when it fits, or the
+    // largest that fits when asked for (doubling, then bisecting); 0 when none does.
+    std::int64_t batchFor(std::int64_t usableBytes, int gpus) {
+        if (!m_planned.largestBatch) {
+            const auto batch = m_planned.workload.request.inputs.batch;
+            return fits(batch, gpus, usableBytes) ? batch : 0;
+        }
+        std::int64_t low = 0, high = 0;
+        for (std::int64_t b = 1; b <= kLargestBatchSearched && high == 0; b *= 2)
+            (fits(b, gpus, usableBytes) ? low : high) = b;
+        while (high != 0 && high - low > 1) {
+            const auto middle = low + (high - low) / 2;
+            (fits(middle, gpus, usableBytes) ? low : high) = middle;
+        }
+        return low;
+    }
+
+    const std::string& refusal() const { return m_refusal; }
+
+private:
+    const PlanWorkload& m_planned;
+    std::map<std::int64_t, std::optional<ModelGraph>> m_graphs;
+    std::map<std::pair<std::int64_t, int>, std::optional<estimate::Estimate>> m_memory;
+    std::string m_refusal;
+};
+
+// The workloads on one kind of GPU, `perNode` of them on each node: what the ranking needs.
+struct WorkloadsOnGpu {
+    std::vector<std::int64_t> batches;
+    std::vector<double> samplesPerSecond; // all GPUs
+    double rankSeconds = 0;
+    bool assumesSamples = false;
+    double samples = 0; // what rankSeconds trains, every workload together
+    WorkloadNeeds needs;
+};
+
+std::optional<WorkloadsOnGpu> workloadsOn(std::vector<WorkloadSimulations>& workloads,
+                                          const estimate::DeviceSpec& device, int gpus) {
+    WorkloadsOnGpu on;
+    for (auto& workload : workloads) {
+        const auto batch = workload.batchFor(device.usableBytes, gpus);
+        if (batch == 0)
+            return std::nullopt;
+        const auto* memory = workload.memory(batch, gpus);
+        const auto setup = workload.setup(gpus);
+        estimate::Estimate estimate;
+        try {
+            estimate = estimate::estimateTraining(*workload.graph(batch), setup, device, memory->memory);
+        } catch (const GraphError&) {
+            return std::nullopt;
+        }
+        if (!estimate.time || estimate.time->samplesPerSecond <= 0)
+            return std::nullopt;
+        const double samplesPerSecond = estimate.time->samplesPerSecond * gpus;
+        const auto& request = workload.planned().workload.request;
+        const auto host = estimate::estimateHost(estimate, setup, batch, effectiveInputs(request).seqLen,
+                                                 workload.planned().workload.dataset);
+        if (host.runSeconds && *host.runSeconds > 0) {
+            on.rankSeconds += *host.runSeconds;
+            on.samples += *host.runSeconds * samplesPerSecond;
+        } else {
+            on.rankSeconds += kAssumedSamples / samplesPerSecond;
+            on.samples += kAssumedSamples;
+            on.assumesSamples = true;
+        }
+        // The checks' needs: the most RAM any workload asks, the most storage any keeps.
+        if (host.ramBytes > on.needs.hostRamBytes) {
+            on.needs.hostRamBytes = host.ramBytes;
+            on.needs.datasetInRam = workload.planned().workload.dataset.cacheInRam;
+            on.needs.workload = requestModelName(request) + ", batch " + std::to_string(batch);
+        }
+        on.needs.storageBytes = std::max(on.needs.storageBytes, host.storageBytes);
+        on.batches.push_back(batch);
+        on.samplesPerSecond.push_back(samplesPerSecond);
+    }
+    return on;
+}
+
+// A (GPU, count per node) the search may build around.
+struct Candidate {
+    const PricedPart* gpu = nullptr;
+    int perNode = 1;
+    double gpuPrice = 0; // all nodes
+    WorkloadsOnGpu workloads;
+};
+
+// The host search's key: what of the cards the rules read, their count, and the needs rounded up
+// to whole gigabytes, so that cards alike share one search (each proposal is checked again whole).
+std::string hostKey(const Candidate& c) {
+    const auto& s = c.gpu->choice->snapshot;
+    std::string key = std::to_string(c.perNode);
+    for (const char* column : {"form_factor", "slot_width", "length_mm", "tdp_w", "power_connectors",
+                               "pcie_gen", "pcie_lanes", "gpu_link", "cooler_style"}) {
+        key += '|';
+        if (auto n = s.number(column))
+            key += std::to_string(*n);
+        else
+            key += s.text(column);
+    }
+    key += '|' + std::to_string(std::ceil(double(c.workloads.needs.hostRamBytes) / kGigabyte));
+    key += '|' + std::to_string(std::ceil(double(c.workloads.needs.storageBytes) / kGigabyte));
+    return key;
+}
+
+std::string workloadNames(const PlanRequest& request) {
+    std::string names;
+    for (const auto& w : request.workloads)
+        names += (names.empty() ? "" : " + ") + requestModelName(w.workload.request);
+    return names;
+}
+
+class Planner {
+public:
+    Planner(const PlanRequest& request, const PlanCatalog& catalog)
+        : m_request(request)
+        , m_catalog(catalog)
+        , m_priced(priceCatalog(catalog.parts, request.cost))
+        , m_translate(request.translate) {
+        for (const auto& w : request.workloads)
+            m_workloads.emplace_back(w);
+    }
+
+    PlanResult run() {
+        const auto started = std::chrono::steady_clock::now();
+        PlanResult result;
+        if (m_request.workloads.empty()) {
+            result.notes.push_back(TORCHRIG_MESSAGE("plan", "no workload to plan for: add one"));
+            return result;
+        }
+        for (const auto& part : m_catalog.parts)
+            result.statistics.gpuModels += part.snapshot.category == PartCategory::Gpu;
+        collectCandidates(result);
+        if (m_request.mode != PlanMode::Rent)
+            chooseBuilds(result);
+        if (m_request.mode != PlanMode::Own)
+            result.rentals = rentals(m_request.proposals);
+        for (auto& proposal : result.proposals)
+            proposal.cloud = cloudAlternative(proposal);
+        for (auto* extra : {&result.largerBudget, &result.cheapestOverBudget})
+            if (*extra)
+                (*extra)->cloud = cloudAlternative(**extra);
+        result.statistics.hostSearches = m_counters.hostSearches;
+        result.statistics.buildsChecked = m_counters.buildsChecked;
+        result.statistics.seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        return result;
+    }
+
+private:
+    double budget() const { return m_request.budget; }
+
+    void collectCandidates(PlanResult& result) {
+        const int nodes = std::max(1, m_request.nodes);
+        int modules = 0;
+        std::set<std::string> fitting;
+        for (const auto& gpu : m_priced.of(PartCategory::Gpu)) {
+            ++result.statistics.gpuModelsPriced;
+            const auto& snapshot = gpu.choice->snapshot;
+            if (snapshot.text("form_factor") != "pcie") { // SXM and OAM modules sit in a GPU server
+                ++modules;
+                continue;
+            }
+            const auto device = gpuDeviceSpec(gpu.choice->partId, snapshot);
+            if (device.usableBytes <= 0)
+                continue;
+            for (int perNode = 1; perNode <= std::max(1, m_request.maxGpusPerNode); ++perNode) {
+                // Past the budget too: when nothing fits it, the cheapest that would is the answer.
+                const double gpuPrice = gpu.price * perNode * nodes;
+                ++result.statistics.combinations;
+                auto on = workloadsOn(m_workloads, device, perNode * nodes);
+                if (!on)
+                    continue;
+                fitting.insert(gpu.choice->partId);
+                m_candidates.push_back({&gpu, perNode, gpuPrice, std::move(*on)});
+            }
+        }
+        result.statistics.gpuModelsFitting = static_cast<int>(fitting.size());
+        if (const int unpriced =
+                m_priced.unpriced.count(PartCategory::Gpu) ? m_priced.unpriced.at(PartCategory::Gpu) : 0)
+            result.notes.push_back(
+                TORCHRIG_MESSAGE("plan", "%1 GPUs of the catalog have no purchase price in %2 (or no rate "
+                                         "to it) and were left out")
+                    .arg(std::to_string(unpriced))
+                    .arg(m_request.cost.currency.empty() ? std::string("USD") : m_request.cost.currency));
+        if (modules > 0)
+            result.notes.push_back(
+                TORCHRIG_MESSAGE("plan", "%1 SXM or OAM GPUs were left out: they are bought in a GPU server, "
+                                         "which the planner does not compose yet")
+                    .arg(std::to_string(modules)));
+        for (const auto& w : m_workloads)
+            if (!w.refusal().empty())
+                result.notes.push_back(TORCHRIG_MESSAGE("plan", "%1 could not be estimated: %2")
+                                           .arg(requestModelName(w.planned().workload.request))
+                                           .arg(w.refusal()));
+        if (m_candidates.empty())
+            result.notes.push_back(TORCHRIG_MESSAGE(
+                "plan", "no GPU of the catalog holds every workload within the budget and the GPU count "
+                        "allowed: a smaller batch, LoRA or QLoRA, activation checkpointing, more GPUs per "
+                        "node or a larger budget"));
+    }
+
+    // Fastest first (or the most samples per unit of money), then the cheaper GPUs, then by id.
+    void rankCandidates() {
+        std::sort(m_candidates.begin(), m_candidates.end(), [](const Candidate& a, const Candidate& b) {
+            return std::tie(a.workloads.rankSeconds, a.gpuPrice, a.gpu->choice->partId, a.perNode) <
+                   std::tie(b.workloads.rankSeconds, b.gpuPrice, b.gpu->choice->partId, b.perNode);
+        });
+    }
+
+    const std::optional<HostChoice>& hostFor(const Candidate& candidate) {
+        const auto key = hostKey(candidate);
+        auto found = m_hosts.find(key);
+        if (found == m_hosts.end()) {
+            HostRequest host;
+            host.nodes = std::max(1, m_request.nodes);
+            host.options.circuit = m_request.circuit;
+            auto needs = candidate.workloads.needs;
+            needs.hostRamBytes =
+                static_cast<std::int64_t>(std::ceil(double(needs.hostRamBytes) / kGigabyte) * kGigabyte);
+            needs.storageBytes =
+                static_cast<std::int64_t>(std::ceil(double(needs.storageBytes) / kGigabyte) * kGigabyte);
+            host.options.needs = needs;
+            host.chassis = m_request.chassis;
+            found = m_hosts
+                        .emplace(key, m_hostSearch.cheapest(
+                                          buildPart(*candidate.gpu->choice, candidate.perNode), host))
+                        .first;
+        }
+        return found->second;
+    }
+
+    // The whole purchase with tax and shipping as the search prices it (the proposal's own cost
+    // decides the budget).
+    double searchTotal(const Candidate& candidate, const HostChoice& host) const {
+        const double parts = candidate.gpuPrice + host.price * std::max(1, m_request.nodes);
+        return parts * (1 + m_request.cost.taxPercent / 100) + m_request.cost.shipping;
+    }
+
+    void chooseBuilds(PlanResult& result) {
+        if (m_request.ranking == PlanRanking::ValuePerCost) {
+            chooseByValue(result);
+            return;
+        }
+        rankCandidates();
+        std::set<std::string> models;
+        const double larger = budget() * kLargerBudgetFactor;
+        bool largerSettled = budget() <= 0;
+        for (const auto& candidate : m_candidates) {
+            if (static_cast<int>(result.proposals.size()) >= m_request.proposals && largerSettled)
+                break;
+            if (models.count(candidate.gpu->choice->partId) && largerSettled)
+                continue;
+            if (budget() > 0 && candidate.gpuPrice > larger)
+                continue;
+            const auto& host = hostFor(candidate);
+            if (!host)
+                continue;
+            const double total = searchTotal(candidate, *host);
+            if (budget() > 0 && total > larger)
+                continue;
+            auto proposal = assemble(candidate, *host);
+            if (!proposal)
+                continue;
+            const double cost = proposal->purchase.value_or(total);
+            if (budget() > 0 && cost > budget()) {
+                // Above the budget, within 10 % of it: faster than every proposal still to come.
+                if (!largerSettled && cost <= larger) {
+                    if (result.proposals.empty())
+                        result.largerBudget = std::move(*proposal);
+                    largerSettled = true;
+                }
+                continue;
+            }
+            if (models.count(candidate.gpu->choice->partId))
+                continue;
+            largerSettled = largerSettled || result.proposals.empty();
+            if (static_cast<int>(result.proposals.size()) < m_request.proposals) {
+                models.insert(candidate.gpu->choice->partId);
+                result.proposals.push_back(std::move(*proposal));
+            }
+        }
+        // Ranked on each proposal's own estimate (its CPU's lanes may slow its cards a little).
+        std::stable_sort(result.proposals.begin(), result.proposals.end(),
+                         [](const Proposal& a, const Proposal& b) { return a.rankSeconds < b.rankSeconds; });
+        if (result.proposals.empty() && !m_candidates.empty())
+            result.cheapestOverBudget = cheapest();
+    }
+
+    void chooseByValue(PlanResult& result) {
+        std::vector<Proposal> all;
+        for (const auto& candidate : m_candidates) {
+            if (budget() > 0 && candidate.gpuPrice > budget() * kLargerBudgetFactor)
+                continue;
+            const auto& host = hostFor(candidate);
+            if (!host || (budget() > 0 && searchTotal(candidate, *host) > budget() * kLargerBudgetFactor))
+                continue;
+            if (auto proposal = assemble(candidate, *host))
+                all.push_back(std::move(*proposal));
+        }
+        std::stable_sort(all.begin(), all.end(), [](const Proposal& a, const Proposal& b) {
+            return a.valuePerCost > b.valuePerCost;
+        });
+        std::set<std::string> models;
+        for (auto& proposal : all) {
+            const bool within = budget() <= 0 || proposal.purchase.value_or(0) <= budget();
+            if (!within) {
+                if (result.proposals.empty() && !result.largerBudget)
+                    result.largerBudget = proposal;
+                continue;
+            }
+            const auto& gpu = proposal.build.parts.front().partId;
+            if (models.insert(gpu).second && static_cast<int>(result.proposals.size()) < m_request.proposals)
+                result.proposals.push_back(std::move(proposal));
+        }
+        if (result.proposals.empty() && !m_candidates.empty())
+            result.cheapestOverBudget = cheapest();
+    }
+
+    // The cheapest complete build of any candidate, whatever the budget.
+    std::optional<Proposal> cheapest() {
+        auto byPrice = m_candidates;
+        std::sort(byPrice.begin(), byPrice.end(), [](const Candidate& a, const Candidate& b) {
+            return std::tie(a.gpuPrice, a.gpu->choice->partId, a.perNode) <
+                   std::tie(b.gpuPrice, b.gpu->choice->partId, b.perNode);
+        });
+        std::optional<Proposal> best;
+        for (const auto& candidate : byPrice) {
+            if (best && candidate.gpuPrice >= best->purchase.value_or(0))
+                break;
+            const auto& host = hostFor(candidate);
+            if (!host)
+                continue;
+            if (auto proposal = assemble(candidate, *host);
+                proposal && (!best || proposal->purchase.value_or(0) < best->purchase.value_or(0)))
+                best = std::move(proposal);
+        }
+        return best;
+    }
+
+    std::string title(Message what) const {
+        return TORCHRIG_MESSAGE("plan", "Plan: %1 for %2")
+            .arg(std::move(what))
+            .arg(workloadNames(m_request))
+            .text(m_translate);
+    }
+
+    // "2 × RTX 4090", "4 nodes of 2 × A100 80GB PCIe".
+    static Message gpusOnNodes(int perNode, const std::string& gpu, int nodes) {
+        auto gpus = TORCHRIG_MESSAGE("plan", "%1 × %2").arg(std::to_string(perNode)).arg(gpu);
+        if (nodes <= 1)
+            return gpus;
+        return TORCHRIG_MESSAGE("plan", "%1 nodes of %2").arg(std::to_string(nodes)).arg(std::move(gpus));
+    }
+
+    // The candidate as a build, checked and estimated whole; none when the checks find a problem
+    // or a warning in it (the search shares hosts among cards alike, the check is the card's own).
+    std::optional<Proposal> assemble(const Candidate& candidate, const HostChoice& host) {
+        Proposal proposal;
+        auto& build = proposal.build;
+        build.nodes = std::max(1, m_request.nodes);
+        build.parts.push_back(buildPart(*candidate.gpu->choice, candidate.perNode));
+        build.parts.insert(build.parts.end(), host.parts.begin(), host.parts.end());
+        for (std::size_t i = 0; i < m_request.workloads.size(); ++i) {
+            auto workload = m_request.workloads[i].workload;
+            workload.request.inputs.batch = candidate.workloads.batches[i];
+            build.workloads.push_back(std::move(workload));
+        }
+        build.title =
+            title(gpusOnNodes(candidate.perNode, candidate.gpu->choice->snapshot.name, build.nodes));
+        std::vector<Message> notes = host.notes;
+        if (build.nodes > 1)
+            notes.push_back(TORCHRIG_MESSAGE("plan",
+                                             "the nodes need a switch between them (not counted): one "
+                                             "port for each node's adapter"));
+        for (const auto& note : notes)
+            build.notes += (build.notes.empty() ? "" : "\n") + note.text(m_translate);
+        const auto options = checkOptionsFor(build, m_request.circuit);
+        if (!passesChecks(build, options, m_counters))
+            return std::nullopt;
+        proposal.findings = checkBuild(build, options);
+        if (!estimateOn(proposal))
+            return std::nullopt;
+        proposal.cost = costBuild(build, m_request.cost);
+        proposal.purchase = proposal.cost.total ? proposal.cost.total : proposal.cost.knownTotal;
+        proposal.wallWatts = nodeLoad(build).total() * build.nodes;
+        if (proposal.purchase && *proposal.purchase > 0 && proposal.rankSeconds > 0)
+            proposal.valuePerCost = candidate.workloads.samples / proposal.rankSeconds / *proposal.purchase;
+        return proposal;
+    }
+
+    // The proposal's workloads on its own GPUs, as the build's analysis estimates them.
+    bool estimateOn(Proposal& proposal) const {
+        const auto gpus = buildGpus(proposal.build);
+        if (!gpus)
+            return false;
+        proposal.rankSeconds = 0;
+        for (const auto& planned : proposal.build.workloads) {
+            const WorkloadOnBuild on(planned.request, *gpus, planned.strategy);
+            const auto& e = on.estimate();
+            if (!e || !e->time || e->time->samplesPerSecond <= 0 || !e->fits.value_or(false))
+                return false;
+            PlannedWorkload out;
+            out.name =
+                requestModelName(planned.request) + ", batch " + std::to_string(planned.request.inputs.batch);
+            out.batchPerGpu = planned.request.inputs.batch;
+            out.devicePeakBytes = e->devicePeakBytes;
+            out.usableBytes = gpus->spec.usableBytes;
+            out.samplesPerSecond = e->time->samplesPerSecond * gpus->gpus;
+            if (const auto host = on.hostNeeds(planned.dataset);
+                host && host->runSeconds && *host->runSeconds > 0)
+                out.trainSeconds = *host->runSeconds;
+            if (out.trainSeconds) {
+                proposal.rankSeconds += *out.trainSeconds;
+            } else {
+                proposal.rankSeconds += kAssumedSamples / out.samplesPerSecond;
+                proposal.rankAssumesSamples = true;
+            }
+            proposal.workloads.push_back(std::move(out));
+        }
+        return true;
+    }
+
+    // The catalog's cloud instances that run every workload, as proposals: the rent of every
+    // workload's run (or of an hour, without one) is their cost.
+    std::vector<Proposal> rentalOptions() {
+        if (m_rentals)
+            return *m_rentals;
+        std::vector<Proposal> options;
+        const int nodes = std::max(1, m_request.nodes);
+        for (const auto& offer : m_catalog.offers) {
+            if (!offer.gpu || !offer.hourly || offer.gpu->usableBytes <= 0)
+                continue;
+            const auto hourly = convertMoney(offer.hourly->amount, offer.hourly->currency, m_request.cost);
+            const auto* choice = findPart(offer.id);
+            if (!hourly || !choice)
+                continue;
+            auto on = workloadsOn(m_workloads, *offer.gpu, offer.gpuCount * nodes);
+            if (!on)
+                continue;
+            Proposal proposal;
+            proposal.rented = true;
+            auto& build = proposal.build;
+            build.nodes = nodes;
+            build.parts.push_back(buildPart(*choice, 1));
+            for (std::size_t i = 0; i < m_request.workloads.size(); ++i) {
+                auto workload = m_request.workloads[i].workload;
+                workload.request.inputs.batch = on->batches[i];
+                build.workloads.push_back(std::move(workload));
+            }
+            build.title = title(
+                nodes > 1 ? TORCHRIG_MESSAGE("plan", "%1 × %2").arg(std::to_string(nodes)).arg(offer.name)
+                          : Message::verbatim(offer.name));
+            for (std::size_t i = 0; i < build.workloads.size(); ++i) {
+                PlannedWorkload out;
+                const auto& r = build.workloads[i].request;
+                out.name = requestModelName(r) + ", batch " + std::to_string(r.inputs.batch);
+                out.batchPerGpu = r.inputs.batch;
+                out.usableBytes = offer.gpu->usableBytes;
+                out.samplesPerSecond = on->samplesPerSecond[i];
+                proposal.workloads.push_back(std::move(out));
+            }
+            proposal.rankSeconds = on->rankSeconds;
+            proposal.rankAssumesSamples = on->assumesSamples;
+            const double perHour = *hourly * nodes;
+            proposal.purchase = perHour * on->rankSeconds / 3600; // the rent of the runs
+            proposal.cost.currency = m_request.cost.currency;
+            proposal.valuePerCost = on->samples / on->rankSeconds / perHour;
+            CloudAlternative self;
+            self.offerId = offer.id;
+            self.name = offer.name;
+            self.instances = nodes;
+            self.hourly = perHour;
+            self.trainSeconds = on->rankSeconds;
+            if (!on->assumesSamples)
+                self.runCost = proposal.purchase;
+            proposal.cloud = self;
+            options.push_back(std::move(proposal));
+        }
+        m_rentals = options;
+        return options;
+    }
+
+    std::vector<Proposal> rentals(int count) {
+        auto options = rentalOptions();
+        auto better = [&](const Proposal& a, const Proposal& b) {
+            if (m_request.ranking == PlanRanking::ValuePerCost)
+                return std::tie(b.valuePerCost, a.build.parts.front().partId) <
+                       std::tie(a.valuePerCost, b.build.parts.front().partId);
+            return std::tie(a.rankSeconds, a.build.parts.front().partId) <
+                   std::tie(b.rankSeconds, b.build.parts.front().partId);
+        };
+        std::sort(options.begin(), options.end(), better);
+        std::vector<Proposal> chosen;
+        for (auto& option : options)
+            if ((budget() <= 0 || option.rankAssumesSamples || option.purchase.value_or(0) <= budget()) &&
+                static_cast<int>(chosen.size()) < count)
+                chosen.push_back(std::move(option));
+        return chosen;
+    }
+
+    // The instance that rents the proposal's work for the least (per sample, without a run), and
+    // when buying pays for itself against it.
+    std::optional<CloudAlternative> cloudAlternative(const Proposal& proposal) {
+        const auto options = rentalOptions();
+        const Proposal* cheapest = nullptr;
+        auto costPerSample = [](const Proposal& p) {
+            return 1 / p.valuePerCost;
+        };
+        for (const auto& option : options)
+            if (!cheapest || std::pair(costPerSample(option), option.cloud->offerId) <
+                                 std::pair(costPerSample(*cheapest), cheapest->cloud->offerId))
+                cheapest = &option;
+        if (!cheapest)
+            return std::nullopt;
+        auto alternative = *cheapest->cloud;
+        const auto offer = std::find_if(m_catalog.offers.begin(), m_catalog.offers.end(),
+                                        [&](const CloudOffer& o) { return o.id == alternative.offerId; });
+        if (offer != m_catalog.offers.end() && !proposal.build.workloads.empty()) {
+            auto usage = m_request.usage;
+            if (auto compared = compareRentVsBuy(proposal.build, proposal.build.workloads.front(), {*offer},
+                                                 usage, m_request.cost);
+                compared && !compared->cloud.empty())
+                alternative.breakEvenMonths = compared->cloud.front().breakEvenMonths;
+        }
+        return alternative;
+    }
+
+    const CatalogChoice* findPart(const std::string& id) const {
+        auto found = std::find_if(m_catalog.parts.begin(), m_catalog.parts.end(),
+                                  [&](const CatalogChoice& c) { return c.partId == id; });
+        return found == m_catalog.parts.end() ? nullptr : &*found;
+    }
+
+    const PlanRequest& m_request;
+    const PlanCatalog& m_catalog;
+    PricedCatalog m_priced;
+    Message::Translate m_translate;
+    std::vector<WorkloadSimulations> m_workloads;
+    std::vector<Candidate> m_candidates;
+    std::map<std::string, std::optional<HostChoice>> m_hosts;
+    std::optional<std::vector<Proposal>> m_rentals;
+    SearchCounters m_counters;
+    HostSearch m_hostSearch{m_priced, m_counters};
+};
+
+} // namespace
+
+PlanResult planBuilds(const PlanRequest& request, const PlanCatalog& catalog) {
+    return Planner(request, catalog).run();
+}
+
+} // namespace torchrig::plan

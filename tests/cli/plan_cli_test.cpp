@@ -1,0 +1,70 @@
+// torchrig-cli plan as scripts call it: the seed articles' scenarios, the proposals saved as build
+// files that `build check` passes, and the refusals a person can act on.
+
+#include "cli_run.h"
+#include "test_support.h"
+
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+using namespace torchrig;
+using test::runCli;
+
+namespace {
+const std::string kRates = " --rate USD=7.1 --rate EUR=7.7 --rates-date 2026-12-01";
+}
+
+TEST_CASE("plan --scenario research proposes three builds that build check passes without a problem",
+          "[cli][plan]") {
+    test::TemporaryFolder folder;
+    const auto saved = folder.file("plans").string();
+    const auto planned = runCli(folder, "plan --scenario research --json --save '" + saved + "'" + kRates);
+    REQUIRE(planned.exitCode == 0);
+    const auto d = nlohmann::json::parse(planned.output);
+    CHECK(d["scenario"]["id"] == "research");
+    CHECK(d["request"]["currency"] == "CNY");
+    CHECK(d["request"]["budget"] == 100000);
+    CHECK(d["search"]["seconds"].get<double>() > 0);
+    REQUIRE(d["proposals"].size() == 3);
+    for (const auto& p : d["proposals"]) {
+        INFO(p["title"]);
+        CHECK(p["total"].get<double>() <= 100000);
+        CHECK(p["wall_watts"].get<double>() <= 0.8 * 10 * 220);
+        CHECK_FALSE(p["cloud_alternative"].is_null());
+        REQUIRE(p["file"].is_string());
+        const auto checked =
+            runCli(folder, "build check '" + p["file"].get<std::string>() + "' --circuit 10x220 --json");
+        REQUIRE(checked.exitCode == 0);
+        for (const auto& f : nlohmann::json::parse(checked.output)["findings"]) {
+            INFO(f["message"]);
+            CHECK(f["severity"] != "problem");
+        }
+    }
+}
+
+TEST_CASE("plan says why it cannot plan, and what to give", "[cli][plan]") {
+    test::TemporaryFolder folder;
+    auto none = runCli(folder, "plan --budget 1000");
+    CHECK(none.exitCode == 2);
+    CHECK_THAT(none.output, Catch::Contains("no workload to plan for"));
+    auto noRate = runCli(folder, "plan --scenario entry");
+    CHECK(noRate.exitCode == 2);
+    CHECK_THAT(noRate.output, Catch::Contains("USD"));
+    auto otherCurrency = runCli(folder, "plan --scenario entry --currency EUR --rate USD=0.9");
+    CHECK(otherCurrency.exitCode == 2);
+    CHECK_THAT(otherCurrency.output, Catch::Contains("give --budget in EUR"));
+    auto unknownModel = runCli(folder, "plan -m resnet-9000 -b 8");
+    CHECK(unknownModel.exitCode != 0);
+    CHECK_THAT(unknownModel.output, Catch::Contains("resnet-9000"));
+}
+
+TEST_CASE("plan under a budget nothing fits names the cheapest build that would", "[cli][plan]") {
+    test::TemporaryFolder folder;
+    const auto planned = runCli(folder, "plan --scenario entry --budget 1000 --json" + kRates);
+    REQUIRE(planned.exitCode == 0);
+    const auto d = nlohmann::json::parse(planned.output);
+    CHECK(d["proposals"].empty());
+    REQUIRE(d["cheapest_over_budget"].is_object());
+    CHECK(d["cheapest_over_budget"]["total"].get<double>() > 1000);
+}
