@@ -12,6 +12,7 @@
 #include "document/message_translation.h"
 #include "help/glossary.h"
 #include "part_snapshot.h"
+#include "planner/plan_dialog.h"
 #include "purchasing/purchasing_panel.h"
 #include "settings/settings_dialog.h"
 #include "start/start_page.h"
@@ -78,6 +79,7 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
         showBuildPage();
     });
     connect(m_start, &StartPage::openChosen, this, &MainWindow::openDialog);
+    connect(m_start, &StartPage::planChosen, this, &MainWindow::showPlanDialog);
     auto* catalogDock = new QDockWidget(tr("Catalog"), this);
     catalogDock->setObjectName(QStringLiteral("catalog"));
     catalogDock->setWidget(m_browser);
@@ -164,6 +166,7 @@ void MainWindow::createMenus() {
     });
     file->addAction(tr("Save &as…"), QKeySequence::SaveAs, this, &MainWindow::saveDialog);
     m_recentMenu = file->addMenu(tr("Open &recent"));
+    file->addAction(tr("P&lan for a workload…"), this, &MainWindow::showPlanDialog);
     file->addAction(tr("&Compare builds…"), this, [this] {
         const auto paths = QFileDialog::getOpenFileNames(this, tr("Compare two to four builds"), QString(),
                                                          tr("TorchRig builds (*.torchrig)"));
@@ -404,6 +407,33 @@ void MainWindow::startFromPreset(const QString& presetId) {
     m_document->reset(std::move(*build));
     showBuildPage();
     statusBar()->showMessage(tr("Started from “%1”: save it to keep it").arg(appText(preset->title)), 6000);
+}
+
+void MainWindow::showPlanDialog() {
+    if (m_planDialog) {
+        m_planDialog->raise();
+        m_planDialog->activateWindow();
+        return;
+    }
+    if (!m_planCatalog)
+        m_planCatalog = std::make_shared<const plan::PlanCatalog>(db::planCatalog(*m_catalog));
+    const auto workloads =
+        showsStartPage() ? std::vector<plan::BuildWorkload>{} : m_document->build().workloads;
+    m_planDialog = new PlanDialog(m_planCatalog, PlanningSettings::load(), workloads, this);
+    m_planDialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(m_planDialog, &QObject::destroyed, this, [this] { m_planDialog = nullptr; });
+    connect(m_planDialog, &PlanDialog::buildChosen, this, [this](const plan::Build& build) {
+        if (!maybeSave())
+            return;
+        m_document->reset(build);
+        showBuildPage();
+        statusBar()->showMessage(
+            tr("Opened the proposal “%1”: save it to keep it").arg(QString::fromStdString(build.title)),
+            6000);
+        if (m_planDialog)
+            m_planDialog->close();
+    });
+    m_planDialog->show();
 }
 
 void MainWindow::openDialog() {

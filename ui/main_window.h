@@ -2,6 +2,7 @@
 
 #include "catalog.h"
 #include "plan/build_sheet.h"
+#include "plan/planner.h"
 
 #include <QMainWindow>
 #include <QStringList>
@@ -21,6 +22,7 @@ class BuildDocument;
 class BuildEditor;
 class CatalogBrowser;
 class IssuesPanel;
+class PlanDialog;
 class PurchasingPanel;
 class StartPage;
 class WorkloadEditor;
@@ -41,6 +43,10 @@ public:
     IssuesPanel* issues() const { return m_issues; }
     StartPage* startPage() const { return m_start; }
     PurchasingPanel* purchasing() const { return m_purchasing; }
+    // File ▸ Plan for a workload… (and the start page's button): the planner's window, opened with
+    // the shown build's workloads; null while it is closed.
+    void showPlanDialog();
+    PlanDialog* planDialog() const { return m_planDialog; }
     // The start page is shown until a build is opened, made from a preset or started empty.
     bool showsStartPage() const;
     void showStartPage();
@@ -94,6 +100,8 @@ private:
     QStackedWidget* m_pages = nullptr;
     StartPage* m_start = nullptr;
     QWidget* m_buildPage = nullptr;
+    PlanDialog* m_planDialog = nullptr;
+    std::shared_ptr<const plan::PlanCatalog> m_planCatalog; // made when the planner first opens
     bool m_docksSized = false;
     QList<QDockWidget*> m_docksHiddenForStart; // shown again when the build is
 };

@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -305,6 +306,9 @@ int PlanCommand::run() {
                  {"cheapest_over_budget", result.cheapestOverBudget
                                               ? proposalJson(*result.cheapestOverBudget, *translate, "")
                                               : json(nullptr)},
+                 {"cheapest_faster", result.cheapestFaster
+                                         ? proposalJson(*result.cheapestFaster, *translate, "")
+                                         : json(nullptr)},
                  {"notes", texts(result.notes, *translate)},
                  {"search",
                   {{"seconds", stats.seconds},
@@ -331,8 +335,10 @@ int PlanCommand::run() {
         for (std::size_t i = 0; i < list.size(); ++i) {
             const auto& p = list[i];
             std::string samples;
-            for (const auto& w : p.workloads)
-                samples += (samples.empty() ? "" : " + ") + fmt::format("{:.0f}", w.samplesPerSecond);
+            for (const auto& w : p.workloads) {
+                samples += samples.empty() ? "" : " + ";
+                samples += fmt::format("{:.0f}", w.samplesPerSecond);
+            }
             std::string cloud = "-";
             if (!rented && p.cloud)
                 cloud = shorten(p.cloud->name, 28) + ", " +
@@ -367,18 +373,31 @@ int PlanCommand::run() {
         std::cout << fmt::format(
             "a 10% larger budget buys: {}, {}, trains in {}\n", result.largerBudget->build.title,
             money(result.largerBudget->purchase, currency), duration(result.largerBudget->rankSeconds));
+    if (result.cheapestFaster)
+        std::cout << fmt::format(
+            "the cheapest build that trains faster than the first: {}, {}, trains in {} ({:.0f}% less "
+            "time)\n",
+            result.cheapestFaster->build.title, money(result.cheapestFaster->purchase, currency),
+            duration(result.cheapestFaster->rankSeconds),
+            100 * (1 - result.cheapestFaster->rankSeconds / result.proposals.front().rankSeconds));
     if (result.cheapestOverBudget)
         std::cout << fmt::format("the cheapest complete build that runs it: {}, {}\n",
                                  result.cheapestOverBudget->build.title,
                                  money(result.cheapestOverBudget->purchase, currency));
     for (const auto& note : result.notes)
         std::cout << "note: " << note.text(*translate) << "\n";
-    std::cout << fmt::format(
-        "* a workload without a run (--dataset-samples and --epochs, or --tokens) counts "
-        "as 10^6 samples\nsearched {} GPU models ({} priced, {} hold the work), {} "
-        "combinations, {} hosts, {} checks in {:.2f} s\n",
-        stats.gpuModels, stats.gpuModelsPriced, stats.gpuModelsFitting, stats.combinations,
-        stats.hostSearches, stats.buildsChecked, stats.seconds);
+    auto assumed = [](const std::vector<plan::Proposal>& list) {
+        return std::any_of(list.begin(), list.end(),
+                           [](const plan::Proposal& p) { return p.rankAssumesSamples; });
+    };
+    if (assumed(result.proposals) || assumed(result.rentals))
+        std::cout
+            << "* a workload without a run (--dataset-samples and --epochs, or --tokens) counts as 10^6 "
+               "samples\n";
+    std::cout << fmt::format("searched {} GPU models ({} priced, {} hold the work), {} combinations, {} "
+                             "hosts, {} checks in {:.2f} s\n",
+                             stats.gpuModels, stats.gpuModelsPriced, stats.gpuModelsFitting,
+                             stats.combinations, stats.hostSearches, stats.buildsChecked, stats.seconds);
     return kExitOk;
 }
 

@@ -1,16 +1,16 @@
 #include "plan/planner.h"
 
-#include "estimate/host_needs.h"
-#include "estimate/memory_estimate.h"
 #include "io/request_graph.h"
 #include "plan/build_power.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/host_search.h"
+#include "plan/plan_workloads.h"
 #include "plan/workload_on_build.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
 #include <tuple>
@@ -20,147 +20,7 @@ namespace torchrig::plan {
 namespace {
 
 // A workload without a run to time counts as this many samples, so that workloads weigh alike.
-constexpr double kAssumedSamples = 1e6;
-constexpr std::int64_t kLargestBatchSearched = 1 << 14;
 constexpr double kGigabyte = 1e9;
-
-// One workload's graphs and memory simulations, shared by every GPU and instance of the search:
-// the memory does not depend on which card (estimate.h), only on the batch and the GPU count.
-class WorkloadSimulations {
-public:
-    explicit WorkloadSimulations(const PlanWorkload& planned)
-        : m_planned(planned) {}
-
-    const PlanWorkload& planned() const { return m_planned; }
-
-    estimate::TrainingSetup setup(int gpus) const {
-        auto setup = estimate::trainingSetupFor(m_planned.workload.request);
-        setup.cuda = true;
-        setup.parallel.gpus = gpus;
-        setup.parallel.strategy = m_planned.workload.strategy;
-        return setup;
-    }
-
-    // The graph at a batch; none when the model cannot be built.
-    const ModelGraph* graph(std::int64_t batch) {
-        auto found = m_graphs.find(batch);
-        if (found == m_graphs.end()) {
-            auto request = m_planned.workload.request;
-            request.inputs.batch = batch;
-            auto built = buildRequestGraph(request);
-            if (!built && m_refusal.empty())
-                m_refusal = built.error().message;
-            found =
-                m_graphs.emplace(batch, built ? std::optional<ModelGraph>(std::move(*built)) : std::nullopt)
-                    .first;
-        }
-        return found->second ? &*found->second : nullptr;
-    }
-
-    // The device peak per GPU at a batch over `gpus` GPUs (a device without a limit); none when
-    // the model cannot be built or estimated at that batch.
-    const estimate::Estimate* memory(std::int64_t batch, int gpus) {
-        const auto key = std::pair{batch, gpus};
-        auto found = m_memory.find(key);
-        if (found == m_memory.end()) {
-            std::optional<estimate::Estimate> simulated;
-            if (const auto* g = graph(batch)) {
-                estimate::DeviceSpec unlimited;
-                unlimited.cuda = true;
-                try {
-                    simulated = estimate::estimateTraining(*g, setup(gpus), unlimited);
-                } catch (const GraphError& e) {
-                    if (m_refusal.empty())
-                        m_refusal = e.what();
-                }
-            }
-            found = m_memory.emplace(key, std::move(simulated)).first;
-        }
-        return found->second ? &*found->second : nullptr;
-    }
-
-    bool fits(std::int64_t batch, int gpus, std::int64_t usableBytes) {
-        const auto* e = memory(batch, gpus);
-        return e && e->devicePeakBytes <= usableBytes;
-    }
-
-    // The batch per GPU the plan runs on a GPU of this size: the request's when it fits, or the
-    // largest that fits when asked for (doubling, then bisecting); 0 when none does.
-    std::int64_t batchFor(std::int64_t usableBytes, int gpus) {
-        if (!m_planned.largestBatch) {
-            const auto batch = m_planned.workload.request.inputs.batch;
-            return fits(batch, gpus, usableBytes) ? batch : 0;
-        }
-        std::int64_t low = 0, high = 0;
-        for (std::int64_t b = 1; b <= kLargestBatchSearched && high == 0; b *= 2)
-            (fits(b, gpus, usableBytes) ? low : high) = b;
-        while (high != 0 && high - low > 1) {
-            const auto middle = low + (high - low) / 2;
-            (fits(middle, gpus, usableBytes) ? low : high) = middle;
-        }
-        return low;
-    }
-
-    const std::string& refusal() const { return m_refusal; }
-
-private:
-    const PlanWorkload& m_planned;
-    std::map<std::int64_t, std::optional<ModelGraph>> m_graphs;
-    std::map<std::pair<std::int64_t, int>, std::optional<estimate::Estimate>> m_memory;
-    std::string m_refusal;
-};
-
-// The workloads on one kind of GPU, `perNode` of them on each node: what the ranking needs.
-struct WorkloadsOnGpu {
-    std::vector<std::int64_t> batches;
-    std::vector<double> samplesPerSecond; // all GPUs
-    double rankSeconds = 0;
-    bool assumesSamples = false;
-    double samples = 0; // what rankSeconds trains, every workload together
-    WorkloadNeeds needs;
-};
-
-std::optional<WorkloadsOnGpu> workloadsOn(std::vector<WorkloadSimulations>& workloads,
-                                          const estimate::DeviceSpec& device, int gpus) {
-    WorkloadsOnGpu on;
-    for (auto& workload : workloads) {
-        const auto batch = workload.batchFor(device.usableBytes, gpus);
-        if (batch == 0)
-            return std::nullopt;
-        const auto* memory = workload.memory(batch, gpus);
-        const auto setup = workload.setup(gpus);
-        estimate::Estimate estimate;
-        try {
-            estimate = estimate::estimateTraining(*workload.graph(batch), setup, device, memory->memory);
-        } catch (const GraphError&) {
-            return std::nullopt;
-        }
-        if (!estimate.time || estimate.time->samplesPerSecond <= 0)
-            return std::nullopt;
-        const double samplesPerSecond = estimate.time->samplesPerSecond * gpus;
-        const auto& request = workload.planned().workload.request;
-        const auto host = estimate::estimateHost(estimate, setup, batch, effectiveInputs(request).seqLen,
-                                                 workload.planned().workload.dataset);
-        if (host.runSeconds && *host.runSeconds > 0) {
-            on.rankSeconds += *host.runSeconds;
-            on.samples += *host.runSeconds * samplesPerSecond;
-        } else {
-            on.rankSeconds += kAssumedSamples / samplesPerSecond;
-            on.samples += kAssumedSamples;
-            on.assumesSamples = true;
-        }
-        // The checks' needs: the most RAM any workload asks, the most storage any keeps.
-        if (host.ramBytes > on.needs.hostRamBytes) {
-            on.needs.hostRamBytes = host.ramBytes;
-            on.needs.datasetInRam = workload.planned().workload.dataset.cacheInRam;
-            on.needs.workload = requestModelName(request) + ", batch " + std::to_string(batch);
-        }
-        on.needs.storageBytes = std::max(on.needs.storageBytes, host.storageBytes);
-        on.batches.push_back(batch);
-        on.samplesPerSecond.push_back(samplesPerSecond);
-    }
-    return on;
-}
 
 // A (GPU, count per node) the search may build around.
 struct Candidate {
@@ -183,15 +43,19 @@ std::string hostKey(const Candidate& c) {
         else
             key += s.text(column);
     }
-    key += '|' + std::to_string(std::ceil(double(c.workloads.needs.hostRamBytes) / kGigabyte));
-    key += '|' + std::to_string(std::ceil(double(c.workloads.needs.storageBytes) / kGigabyte));
+    for (const auto bytes : {c.workloads.needs.hostRamBytes, c.workloads.needs.storageBytes}) {
+        key += '|';
+        key += std::to_string(std::ceil(double(bytes) / kGigabyte));
+    }
     return key;
 }
 
 std::string workloadNames(const PlanRequest& request) {
     std::string names;
-    for (const auto& w : request.workloads)
-        names += (names.empty() ? "" : " + ") + requestModelName(w.workload.request);
+    for (const auto& w : request.workloads) {
+        names += names.empty() ? "" : " + ";
+        names += requestModelName(w.workload.request);
+    }
     return names;
 }
 
@@ -216,13 +80,15 @@ public:
         for (const auto& part : m_catalog.parts)
             result.statistics.gpuModels += part.snapshot.category == PartCategory::Gpu;
         collectCandidates(result);
-        if (m_request.mode != PlanMode::Rent)
+        if (m_request.mode != PlanMode::Rent) {
             chooseBuilds(result);
+            cheapestFaster(result);
+        }
         if (m_request.mode != PlanMode::Own)
             result.rentals = rentals(m_request.proposals);
         for (auto& proposal : result.proposals)
             proposal.cloud = cloudAlternative(proposal);
-        for (auto* extra : {&result.largerBudget, &result.cheapestOverBudget})
+        for (auto* extra : {&result.largerBudget, &result.cheapestOverBudget, &result.cheapestFaster})
             if (*extra)
                 (*extra)->cloud = cloudAlternative(**extra);
         result.statistics.hostSearches = m_counters.hostSearches;
@@ -402,25 +268,52 @@ private:
             result.cheapestOverBudget = cheapest();
     }
 
-    // The cheapest complete build of any candidate, whatever the budget.
-    std::optional<Proposal> cheapest() {
-        auto byPrice = m_candidates;
-        std::sort(byPrice.begin(), byPrice.end(), [](const Candidate& a, const Candidate& b) {
-            return std::tie(a.gpuPrice, a.gpu->choice->partId, a.perNode) <
-                   std::tie(b.gpuPrice, b.gpu->choice->partId, b.perNode);
+    // The cheapest complete build of the candidates `among` keeps (all of them when none), whatever
+    // the budget, that `keep` accepts assembled.
+    std::optional<Proposal> cheapest(const std::function<bool(const Candidate&)>& among = {},
+                                     const std::function<bool(const Proposal&)>& keep = {}) {
+        std::vector<const Candidate*> byPrice;
+        for (const auto& candidate : m_candidates)
+            if (!among || among(candidate))
+                byPrice.push_back(&candidate);
+        std::sort(byPrice.begin(), byPrice.end(), [](const Candidate* a, const Candidate* b) {
+            return std::tie(a->gpuPrice, a->gpu->choice->partId, a->perNode) <
+                   std::tie(b->gpuPrice, b->gpu->choice->partId, b->perNode);
         });
         std::optional<Proposal> best;
-        for (const auto& candidate : byPrice) {
-            if (best && candidate.gpuPrice >= best->purchase.value_or(0))
+        for (const auto* candidate : byPrice) {
+            if (best && candidate->gpuPrice >= best->purchase.value_or(0))
                 break;
-            const auto& host = hostFor(candidate);
-            if (!host)
+            const auto& host = hostFor(*candidate);
+            if (!host || (best && searchTotal(*candidate, *host) >= best->purchase.value_or(0)))
                 continue;
-            if (auto proposal = assemble(candidate, *host);
-                proposal && (!best || proposal->purchase.value_or(0) < best->purchase.value_or(0)))
+            if (auto proposal = assemble(*candidate, *host);
+                proposal && (!keep || keep(*proposal)) &&
+                (!best || proposal->purchase.value_or(0) < best->purchase.value_or(0)))
                 best = std::move(proposal);
         }
         return best;
+    }
+
+    // What would change the answer beside a larger budget: the cheapest build that trains faster
+    // than the first proposal (none when nothing in the catalog does).
+    void cheapestFaster(PlanResult& result) {
+        if (result.proposals.empty())
+            return;
+        const double first = result.proposals.front().rankSeconds;
+        // The search's estimate may differ from the build's own by the CPU's lanes: a margin
+        // before the build's own figure decides.
+        result.cheapestFaster =
+            cheapest([&](const Candidate& c) { return c.workloads.rankSeconds < first * 1.05; },
+                     [&](const Proposal& p) { return p.rankSeconds < first; });
+    }
+
+    // "llama-2-7b, batch 22", in the plan's language.
+    std::string workloadName(const ValidationRequest& r) const {
+        return TORCHRIG_MESSAGE("plan", "%1, batch %2")
+            .arg(requestModelName(r))
+            .arg(std::to_string(r.inputs.batch))
+            .text(m_translate);
     }
 
     std::string title(Message what) const {
@@ -458,8 +351,10 @@ private:
             notes.push_back(TORCHRIG_MESSAGE("plan",
                                              "the nodes need a switch between them (not counted): one "
                                              "port for each node's adapter"));
-        for (const auto& note : notes)
-            build.notes += (build.notes.empty() ? "" : "\n") + note.text(m_translate);
+        for (const auto& note : notes) {
+            build.notes += build.notes.empty() ? "" : "\n";
+            build.notes += note.text(m_translate);
+        }
         const auto options = checkOptionsFor(build, m_request.circuit);
         if (!passesChecks(build, options, m_counters))
             return std::nullopt;
@@ -486,8 +381,7 @@ private:
             if (!e || !e->time || e->time->samplesPerSecond <= 0 || !e->fits.value_or(false))
                 return false;
             PlannedWorkload out;
-            out.name =
-                requestModelName(planned.request) + ", batch " + std::to_string(planned.request.inputs.batch);
+            out.name = workloadName(planned.request);
             out.batchPerGpu = planned.request.inputs.batch;
             out.devicePeakBytes = e->devicePeakBytes;
             out.usableBytes = gpus->spec.usableBytes;
@@ -539,7 +433,7 @@ private:
             for (std::size_t i = 0; i < build.workloads.size(); ++i) {
                 PlannedWorkload out;
                 const auto& r = build.workloads[i].request;
-                out.name = requestModelName(r) + ", batch " + std::to_string(r.inputs.batch);
+                out.name = workloadName(r);
                 out.batchPerGpu = r.inputs.batch;
                 out.usableBytes = offer.gpu->usableBytes;
                 out.samplesPerSecond = on->samplesPerSecond[i];
@@ -632,7 +526,12 @@ private:
 } // namespace
 
 PlanResult planBuilds(const PlanRequest& request, const PlanCatalog& catalog) {
-    return Planner(request, catalog).run();
+    if (!request.cost.currency.empty())
+        return Planner(request, catalog).run();
+    // Totals of several currencies cannot be compared: without one asked, the catalog's own.
+    auto inDollars = request;
+    inDollars.cost.currency = "USD";
+    return Planner(inDollars, catalog).run();
 }
 
 } // namespace torchrig::plan

@@ -43,7 +43,7 @@ enum class PlanChassis { Any, Tower, Rack };
 struct PlanRequest {
     std::vector<PlanWorkload> workloads;
     double budget = 0; // in cost.currency, for the whole purchase (all nodes); 0: no limit
-    CostOptions cost;  // the currency, its rates and the day prices are judged old on
+    CostOptions cost;  // the currency (USD when none), its rates and the day prices are judged old on
     UsagePlan usage;   // the months a purchase is spread over (rent against buy)
     PlanMode mode = PlanMode::Own;
     PlanRanking ranking = PlanRanking::TimeToTrain;
@@ -112,6 +112,8 @@ struct PlanResult {
     // first proposal; and when nothing fits the budget, the cheapest complete build that would.
     std::optional<Proposal> largerBudget;
     std::optional<Proposal> cheapestOverBudget;
+    // And the cheapest build that trains faster than the first proposal, whatever it costs.
+    std::optional<Proposal> cheapestFaster;
     std::vector<Message> notes; // what was left out of the search and why
     PlanStatistics statistics;
 };

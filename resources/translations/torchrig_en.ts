@@ -53,6 +53,23 @@
     </message>
 </context>
 <context>
+    <name>torchrig::ui::PlanDialog</name>
+    <message numerus="yes">
+        <source>%n identical nodes, each with:</source>
+        <translation>
+            <numerusform>%n identical node, each with:</numerusform>
+            <numerusform>%n identical nodes, each with:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>† %n part(s) without a price: ask a vendor for a quote (not in the total)</source>
+        <translation>
+            <numerusform>† %n part without a price: ask a vendor for a quote (not in the total)</numerusform>
+            <numerusform>† %n parts without a price: ask a vendor for a quote (not in the total)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>torchrig::ui::StepTimeChart</name>
     <message numerus="yes">
         <source>step %1 · %2 over %n GPU(s) · MFU %3 %</source>

@@ -1447,6 +1447,10 @@
         <source>circuit: 16 A × 220 V for each node&apos;s rack feed (the scenario&apos;s assumption)</source>
         <translation>电路：每个节点的机柜供电为 16 A × 220 V（本场景的假设）</translation>
     </message>
+    <message>
+        <source>%1, batch %2</source>
+        <translation>%1，批大小 %2</translation>
+    </message>
 </context>
 <context>
     <name>presets</name>
@@ -3238,6 +3242,14 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
         <source>&lt;p&gt;&lt;b&gt;TorchRig %1&lt;/b&gt; plans the hardware for training PyTorch models.&lt;/p&gt;&lt;p&gt;Bundled catalog: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;TorchRig %1&lt;/b&gt; 为训练 PyTorch 模型规划硬件。&lt;/p&gt;&lt;p&gt;内置硬件目录：%2&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>P&amp;lan for a workload…</source>
+        <translation>按训练任务规划(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Opened the proposal “%1”: save it to keep it</source>
+        <translation>已打开方案“%1”：请保存以留存</translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::MemoryChart</name>
@@ -3355,6 +3367,405 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
     <message>
         <source>&lt;p&gt;&lt;b&gt;Notes:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;备注：&lt;/b&gt;%1&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>torchrig::ui::PlanDialog</name>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>full fine-tune</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <source>QLoRA, rank %1</source>
+        <translation>QLoRA，秩 %1</translation>
+    </message>
+    <message>
+        <source>LoRA, rank %1</source>
+        <translation>LoRA，秩 %1</translation>
+    </message>
+    <message>
+        <source>Plan for a workload</source>
+        <translation>按训练任务规划</translation>
+    </message>
+    <message>
+        <source>(your own workloads)</source>
+        <translation>（自定义训练任务）</translation>
+    </message>
+    <message>
+        <source>The seed articles&apos; three scenarios: their workload, budget and constraints, with where each figure comes from</source>
+        <translation>参考文章的三个场景：训练任务、预算与约束，并注明每个数字的出处</translation>
+    </message>
+    <message>
+        <source>S&amp;tart from</source>
+        <translation>起点(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Full fine-tune</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>LoRA trains small adapters (rank 16) on a frozen model; QLoRA also keeps the frozen weights in 4 bits</source>
+        <translation>LoRA 在冻结的模型上训练小型适配器（秩 16）；QLoRA 还把冻结的权重以 4 位保存</translation>
+    </message>
+    <message>
+        <source>largest that fits</source>
+        <translation>能放下的最大值</translation>
+    </message>
+    <message>
+        <source>Plan each GPU at the largest batch per GPU it holds</source>
+        <translation>每块 GPU 按其能容纳的最大每卡批大小规划</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Add this workload to the list: the plan holds every workload listed</source>
+        <translation>把此训练任务加入列表：规划会容纳列表中的全部训练任务</translation>
+    </message>
+    <message>
+        <source>Workloads to plan for</source>
+        <translation>要规划的训练任务</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方式</translation>
+    </message>
+    <message>
+        <source>Batch per GPU</source>
+        <translation>每卡批大小</translation>
+    </message>
+    <message>
+        <source>Sequence / image</source>
+        <translation>序列 / 图像</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>M&amp;ethod</source>
+        <translation>方式(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Batch per GPU</source>
+        <translation>每卡批大小(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence / image</source>
+        <translation>序列 / 图像(&amp;S)</translation>
+    </message>
+    <message>
+        <source>P&amp;recision</source>
+        <translation>精度(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Workloads</source>
+        <translation>训练任务</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>The whole purchase, every node, with the tax and shipping of Preferences</source>
+        <translation>整笔采购（所有节点），含首选项中的税费和运费</translation>
+    </message>
+    <message>
+        <source>Buy</source>
+        <translation>购买</translation>
+    </message>
+    <message>
+        <source>Rent</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <source>Buy or rent</source>
+        <translation>购买或租用</translation>
+    </message>
+    <message>
+        <source>Time to train</source>
+        <translation>训练用时</translation>
+    </message>
+    <message>
+        <source>Samples/s per money</source>
+        <translation>每单位金额的样本/秒</translation>
+    </message>
+    <message>
+        <source> A</source>
+        <translation> A</translation>
+    </message>
+    <message>
+        <source> V</source>
+        <translation> V</translation>
+    </message>
+    <message>
+        <source>One node&apos;s wall circuit: a continuous load may draw 80 % of it</source>
+        <translation>单个节点的墙插电路：持续负载最多可用其 80 %</translation>
+    </message>
+    <message>
+        <source>Any</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Desk tower</source>
+        <translation>桌面塔式</translation>
+    </message>
+    <message>
+        <source>Rack</source>
+        <translation>机架</translation>
+    </message>
+    <message>
+        <source>&amp;Plan</source>
+        <translation>规划(&amp;P)</translation>
+    </message>
+    <message>
+        <source>B&amp;udget</source>
+        <translation>预算(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Ran&amp;k by</source>
+        <translation>排序依据(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Circuit</source>
+        <translation>电路(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Circuit amps</source>
+        <translation>电路电流</translation>
+    </message>
+    <message>
+        <source>Circuit volts</source>
+        <translation>电路电压</translation>
+    </message>
+    <message>
+        <source>C&amp;ase</source>
+        <translation>机箱(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;GPUs per node at most</source>
+        <translation>每节点 GPU 上限(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes</source>
+        <translation>节点数(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Budget and constraints</source>
+        <translation>预算与约束</translation>
+    </message>
+    <message>
+        <source>Proposals</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Build</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>At the wall</source>
+        <translation>墙插功率</translation>
+    </message>
+    <message>
+        <source>Add the workloads, set the budget, and press Plan.</source>
+        <translation>添加训练任务，设定预算，然后按“规划”。</translation>
+    </message>
+    <message>
+        <source>&amp;Open as build</source>
+        <translation>作为配置打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Tokens per sample</source>
+        <translation>每个样本的 token 数</translation>
+    </message>
+    <message>
+        <source>Image height = width, pixels</source>
+        <translation>图像高 = 宽，像素</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s budget is ¥%1: Preferences have no rate from CNY to %2, so set the budget in %2 yourself.</source>
+        <translation>该场景的预算为 ¥%1：首选项中没有 CNY 到 %2 的汇率，请自行以 %2 设定预算。</translation>
+    </message>
+    <message>
+        <source>This workload cannot be built: %1</source>
+        <translation>无法构建此训练任务：%1</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>%1 × %1 px</source>
+        <translation>%1 × %1 像素</translation>
+    </message>
+    <message>
+        <source>Add a workload first: choose a model above and press Add.</source>
+        <translation>请先添加训练任务：在上方选择模型并按“添加”。</translation>
+    </message>
+    <message>
+        <source>Planning: every GPU of the catalog against the workloads, then a host for each…</source>
+        <translation>规划中：先用目录中的每款 GPU 对照训练任务，再为每款配齐主机…</translation>
+    </message>
+    <message>
+        <source>%1 nodes of %2</source>
+        <translation>%1 个节点，每个 %2</translation>
+    </message>
+    <message>
+        <source>Rent: %1</source>
+        <translation>租用：%1</translation>
+    </message>
+    <message>
+        <source>%1 rent</source>
+        <translation>%1 租金</translation>
+    </message>
+    <message>
+        <source>%1 W</source>
+        <translation>%1 W</translation>
+    </message>
+    <message>
+        <source>after %1 months</source>
+        <translation>%1 个月后</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>不会回本</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Nothing within the budget.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;预算内没有可行的配置。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A 10 % larger budget&lt;/b&gt; buys %1 for %2: trains in %3.</source>
+        <translation>&lt;b&gt;预算增加 10 %&lt;/b&gt; 可购买 %1，价格 %2：训练用时 %3。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Faster for more:&lt;/b&gt; %1 for %2 trains in %3 (%4 % less time).</source>
+        <translation>&lt;b&gt;多花钱更快：&lt;/b&gt;%1，价格 %2，训练用时 %3（少用 %4 % 的时间）。</translation>
+    </message>
+    <message>
+        <source>The cheapest complete build that runs the workloads: %1 for %2.</source>
+        <translation>能运行这些训练任务的最便宜完整配置：%1，价格 %2。</translation>
+    </message>
+    <message>
+        <source>* a workload without a dataset (samples and epochs) counts as 10^6 samples.</source>
+        <translation>* 没有数据集（样本数和 epoch 数）的训练任务按 10^6 个样本计。</translation>
+    </message>
+    <message>
+        <source>Searched %1 GPU models (%2 priced, %3 hold the workloads), %4 combinations and %5 hosts in %6 s.</source>
+        <translation>共搜索 %1 款 GPU（%2 款有价格，%3 款能容纳训练任务）、%4 种组合和 %5 套主机，用时 %6 秒。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n identical nodes, each with:</source>
+        <translation>
+            <numerusform>%n 个相同的节点，每个包含：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: batch %2 per GPU</source>
+        <translation>%1：每卡批大小 %2</translation>
+    </message>
+    <message>
+        <source>, %1 of %2 GiB a GPU</source>
+        <translation>，每卡占用 %1 / %2 GiB</translation>
+    </message>
+    <message>
+        <source>Renting instead: %1 at %2 an hour</source>
+        <translation>改为租用：%1，每小时 %2</translation>
+    </message>
+    <message>
+        <source>Renting instead: %1 × %2 at %3 an hour</source>
+        <translation>改为租用：%1 × %2，每小时 %3</translation>
+    </message>
+    <message>
+        <source>, %1 for the runs</source>
+        <translation>，训练共 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>† %n part(s) without a price: ask a vendor for a quote (not in the total)</source>
+        <translation>
+            <numerusform>† %n 个部件没有价格：请向供应商询价（未计入总价）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>† %1 % of the total rests on prices older than %2 months: ask for current ones</source>
+        <translation>† 总价中 %1 % 基于超过 %2 个月的旧价格：请询问当前价格</translation>
+    </message>
+    <message>
+        <source>Slower: %1</source>
+        <translation>较慢：%1</translation>
+    </message>
+    <message>
+        <source>Proposal %1</source>
+        <translation>方案 %1</translation>
+    </message>
+    <message>
+        <source>10 % more budget</source>
+        <translation>预算多 10 %</translation>
+    </message>
+    <message>
+        <source>Faster, for more</source>
+        <translation>多花钱更快</translation>
+    </message>
+    <message>
+        <source>Cheapest, over budget</source>
+        <translation>最便宜（超出预算）</translation>
+    </message>
+    <message>
+        <source>Start from</source>
+        <translation>起点</translation>
+    </message>
+    <message>
+        <source>Bu&amp;y or rent</source>
+        <translation>购买或租用(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>Pays off against renting</source>
+        <translation>相对租用的回本时间</translation>
+    </message>
+    <message>
+        <source>Compare the proposa&amp;ls…</source>
+        <translation>比较这些方案(&amp;L)…</translation>
     </message>
 </context>
 <context>
@@ -3746,6 +4157,18 @@ budget: %3</source>
     <message>
         <source>(none yet: the builds you open or save appear here)</source>
         <translation>（暂无：您打开或保存的配置会显示在这里）</translation>
+    </message>
+    <message>
+        <source>Plan for a workload…</source>
+        <translation>按训练任务规划…</translation>
+    </message>
+    <message>
+        <source>The three best complete builds of the catalog for your workloads, budget and circuit, each checked, priced and compared with renting</source>
+        <translation>按你的训练任务、预算和电路，从目录中给出三套最佳完整配置，每套均经过检查、计价并与租用比较</translation>
+    </message>
+    <message>
+        <source>Or say what you want to train and for how much: TorchRig proposes the three best complete builds of its catalog.</source>
+        <translation>或者说出你想训练什么、预算多少：TorchRig 会从目录中给出三套最佳完整配置。</translation>
     </message>
 </context>
 <context>

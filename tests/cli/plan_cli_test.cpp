@@ -26,6 +26,9 @@ TEST_CASE("plan --scenario research proposes three builds that build check passe
     CHECK(d["request"]["currency"] == "CNY");
     CHECK(d["request"]["budget"] == 100000);
     CHECK(d["search"]["seconds"].get<double>() > 0);
+    // What would change the answer: the cheapest build faster than the first, whatever it costs.
+    REQUIRE(d["cheapest_faster"].is_object());
+    CHECK(d["cheapest_faster"]["rank_hours"].get<double>() < d["proposals"][0]["rank_hours"].get<double>());
     REQUIRE(d["proposals"].size() == 3);
     for (const auto& p : d["proposals"]) {
         INFO(p["title"]);

@@ -11,6 +11,7 @@
 #include "document/build_document.h"
 #include "io/build_file.h"
 #include "main_window.h"
+#include "planner/plan_dialog.h"
 #include "plan/build_presets.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/workload_on_build.h"
@@ -264,4 +265,27 @@ TEST_CASE("The main window's mnemonics are each used once, and its fields have a
     for (auto* field : window.findChildren<QComboBox*>())
         if (field->isVisibleTo(&window))
             CHECK_FALSE(field->accessibleName().isEmpty());
+
+    // The planner's window, on its own: its letters, and a name for each field.
+    window.showPlanDialog();
+    auto* planner = window.planDialog();
+    REQUIRE(planner);
+    byLetter.clear();
+    for (auto* label : planner->findChildren<QLabel*>())
+        if (label->buddy()) {
+            note(label->text());
+            CHECK(label->buddy()->focusPolicy() != Qt::NoFocus);
+        }
+    for (auto* button : planner->findChildren<QAbstractButton*>())
+        note(button->text());
+    for (const auto& [letter, texts] : byLetter) {
+        INFO(texts.join(QStringLiteral(" | ")).toStdString());
+        CHECK(texts.size() == 1);
+    }
+    CHECK(byLetter.size() >= 15);
+    for (auto* field : planner->findChildren<QAbstractSpinBox*>())
+        CHECK_FALSE(field->accessibleName().isEmpty());
+    for (auto* field : planner->findChildren<QComboBox*>())
+        CHECK_FALSE(field->accessibleName().isEmpty());
+    planner->close();
 }

@@ -8,6 +8,7 @@
 #include "document/message_translation.h"
 #include "help/glossary.h"
 #include "main_window.h"
+#include "planner/plan_dialog.h"
 #include "settings/language.h"
 #include "settings/settings_dialog.h"
 #include "test_support.h"
@@ -29,9 +30,12 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSet>
+#include <QSignalSpy>
 #include <QTabBar>
+#include <QTableWidget>
 #include <QTimer>
 #include <QTranslator>
 #include <QXmlStreamReader>
@@ -293,6 +297,21 @@ TEST_CASE("In Chinese, no text of the dialogs and message boxes is left as the E
     for (QDialog* dialog :
          {static_cast<QDialog*>(&compare), static_cast<QDialog*>(&history), static_cast<QDialog*>(&glossary)})
         all << dialog->windowTitle() << visibleTexts(dialog);
+    // The planner with the research scenario planned: its form, proposals, details and summary.
+    window->showPlanDialog();
+    auto* planner = window->planDialog();
+    REQUIRE(planner);
+    const int research = planner->scenarioBox()->findData(QStringLiteral("research"));
+    planner->scenarioBox()->setCurrentIndex(research);
+    Q_EMIT planner->scenarioBox()->activated(research);
+    all << planner->summaryLabel()->text(); // the scenario's sources and notes
+    QSignalSpy planned(planner, &ui::PlanDialog::planned);
+    planner->planButton()->click();
+    REQUIRE(planned.wait(180'000));
+    REQUIRE(planner->proposalTable()->rowCount() > 0);
+    all << planner->windowTitle() << visibleTexts(planner);
+    CHECK(planner->detailsLabel()->text().contains(QStringLiteral("每卡批大小")));
+    planner->close();
     // What the menus open: the file dialogs (their titles and filters are the app's words) and the
     // message boxes.
     for (const char* item : {"&Open…", "Save &as…", "&Compare builds…", "&Import model…", "Update &catalog…",

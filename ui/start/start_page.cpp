@@ -60,6 +60,19 @@ StartPage::StartPage(QWidget* parent)
     empty->setToolTip(tr("A build with no parts: add them from the catalog"));
     auto* open = new QPushButton(tr("Open a build file…"), this);
 
+    // The other way in: say what to train and for how much, and get three complete builds.
+    auto* plan = new QPushButton(tr("Plan for a workload…"), this);
+    plan->setObjectName(QStringLiteral("planForWorkload"));
+    plan->setToolTip(tr("The three best complete builds of the catalog for your workloads, budget and "
+                        "circuit, each checked, priced and compared with renting"));
+    auto* planWhy = new QLabel(tr("Or say what you want to train and for how much: TorchRig proposes the "
+                                  "three best complete builds of its catalog."),
+                               this);
+    planWhy->setWordWrap(true);
+    auto* planRow = new QHBoxLayout;
+    planRow->addWidget(plan);
+    planRow->addWidget(planWhy, 1);
+
     auto* presetsColumn = new QVBoxLayout;
     presetsColumn->addWidget(heading(tr("Builds from the articles"), this));
     presetsColumn->addWidget(m_presets, 1);
@@ -78,6 +91,7 @@ StartPage::StartPage(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(heading(tr("Plan a build"), this));
     layout->addWidget(intro);
+    layout->addLayout(planRow);
     layout->addLayout(columns, 1);
 
     auto choosePreset = [this] {
@@ -93,6 +107,7 @@ StartPage::StartPage(QWidget* parent)
     });
     connect(empty, &QPushButton::clicked, this, &StartPage::emptyBuildChosen);
     connect(open, &QPushButton::clicked, this, &StartPage::openChosen);
+    connect(plan, &QPushButton::clicked, this, &StartPage::planChosen);
     setFocusProxy(m_presets);
 }
 

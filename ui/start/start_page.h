@@ -25,6 +25,7 @@ Q_SIGNALS:
     void recentChosen(const QString& path);
     void emptyBuildChosen();
     void openChosen();
+    void planChosen();
 
 private:
     QListWidget* m_presets = nullptr;
