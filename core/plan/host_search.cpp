@@ -1,8 +1,6 @@
 #include "plan/host_search.h"
 
 #include <algorithm>
-#include <cmath>
-#include <limits>
 #include <sstream>
 #include <tuple>
 

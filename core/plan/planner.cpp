@@ -19,7 +19,6 @@ namespace torchrig::plan {
 
 namespace {
 
-// A workload without a run to time counts as this many samples, so that workloads weigh alike.
 constexpr double kGigabyte = 1e9;
 
 // A (GPU, count per node) the search may build around.
@@ -133,7 +132,7 @@ private:
                 TORCHRIG_MESSAGE("plan", "%1 GPUs of the catalog have no purchase price in %2 (or no rate "
                                          "to it) and were left out")
                     .arg(std::to_string(unpriced))
-                    .arg(m_request.cost.currency.empty() ? std::string("USD") : m_request.cost.currency));
+                    .arg(m_request.cost.currency));
         if (modules > 0)
             result.notes.push_back(
                 TORCHRIG_MESSAGE("plan", "%1 SXM or OAM GPUs were left out: they are bought in a GPU server, "
@@ -269,7 +268,8 @@ private:
     }
 
     // The cheapest complete build of the candidates `among` keeps (all of them when none), whatever
-    // the budget, that `keep` accepts assembled.
+    // the budget, that `keep` accepts assembled. A build with parts left to quote has only a lower
+    // bound for a price: one priced whole comes first.
     std::optional<Proposal> cheapest(const std::function<bool(const Candidate&)>& among = {},
                                      const std::function<bool(const Proposal&)>& keep = {}) {
         std::vector<const Candidate*> byPrice;
@@ -280,16 +280,19 @@ private:
             return std::tie(a->gpuPrice, a->gpu->choice->partId, a->perNode) <
                    std::tie(b->gpuPrice, b->gpu->choice->partId, b->perNode);
         });
+        auto order = [](const Proposal& p) {
+            return std::pair(p.cost.toBeQuotedLines, p.purchase.value_or(0));
+        };
         std::optional<Proposal> best;
         for (const auto* candidate : byPrice) {
-            if (best && candidate->gpuPrice >= best->purchase.value_or(0))
+            const bool bestPriced = best && best->cost.toBeQuotedLines == 0;
+            if (bestPriced && candidate->gpuPrice >= best->purchase.value_or(0))
                 break;
             const auto& host = hostFor(*candidate);
-            if (!host || (best && searchTotal(*candidate, *host) >= best->purchase.value_or(0)))
+            if (!host || (bestPriced && searchTotal(*candidate, *host) >= best->purchase.value_or(0)))
                 continue;
             if (auto proposal = assemble(*candidate, *host);
-                proposal && (!keep || keep(*proposal)) &&
-                (!best || proposal->purchase.value_or(0) < best->purchase.value_or(0)))
+                proposal && (!keep || keep(*proposal)) && (!best || order(*proposal) < order(*best)))
                 best = std::move(proposal);
         }
         return best;
@@ -401,8 +404,8 @@ private:
     }
 
     // The catalog's cloud instances that run every workload, as proposals: the rent of every
-    // workload's run (or of an hour, without one) is their cost.
-    std::vector<Proposal> rentalOptions() {
+    // workload's run (of kAssumedSamples for a workload without one) is their cost. Made once.
+    const std::vector<Proposal>& rentalOptions() {
         if (m_rentals)
             return *m_rentals;
         std::vector<Proposal> options;
@@ -456,8 +459,8 @@ private:
             proposal.cloud = self;
             options.push_back(std::move(proposal));
         }
-        m_rentals = options;
-        return options;
+        m_rentals = std::move(options);
+        return *m_rentals;
     }
 
     std::vector<Proposal> rentals(int count) {
@@ -481,7 +484,7 @@ private:
     // The instance that rents the proposal's work for the least (per sample, without a run), and
     // when buying pays for itself against it.
     std::optional<CloudAlternative> cloudAlternative(const Proposal& proposal) {
-        const auto options = rentalOptions();
+        const auto& options = rentalOptions();
         const Proposal* cheapest = nullptr;
         auto costPerSample = [](const Proposal& p) {
             return 1 / p.valuePerCost;

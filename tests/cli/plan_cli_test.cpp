@@ -39,7 +39,9 @@ TEST_CASE("plan --scenario research proposes three builds that build check passe
         const auto checked =
             runCli(folder, "build check '" + p["file"].get<std::string>() + "' --circuit 10x220 --json");
         REQUIRE(checked.exitCode == 0);
-        for (const auto& f : nlohmann::json::parse(checked.output)["findings"]) {
+        // Kept whole: a range over a member of a temporary would outlive the temporary.
+        const auto findings = nlohmann::json::parse(checked.output)["findings"];
+        for (const auto& f : findings) {
             INFO(f["message"]);
             CHECK(f["severity"] != "problem");
         }
