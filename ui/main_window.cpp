@@ -415,11 +415,11 @@ void MainWindow::showPlanDialog() {
         m_planDialog->activateWindow();
         return;
     }
-    if (!m_planCatalog)
-        m_planCatalog = std::make_shared<const plan::PlanCatalog>(db::planCatalog(*m_catalog));
+    // The catalog as it is now (the user's own parts included), read each time the planner opens.
+    auto planCatalog = std::make_shared<const plan::PlanCatalog>(db::planCatalog(*m_catalog));
     const auto workloads =
         showsStartPage() ? std::vector<plan::BuildWorkload>{} : m_document->build().workloads;
-    m_planDialog = new PlanDialog(m_planCatalog, PlanningSettings::load(), workloads, this);
+    m_planDialog = new PlanDialog(std::move(planCatalog), PlanningSettings::load(), workloads, this);
     m_planDialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(m_planDialog, &QObject::destroyed, this, [this] { m_planDialog = nullptr; });
     connect(m_planDialog, &PlanDialog::buildChosen, this, [this](const plan::Build& build) {

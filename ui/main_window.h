@@ -2,7 +2,6 @@
 
 #include "catalog.h"
 #include "plan/build_sheet.h"
-#include "plan/planner.h"
 
 #include <QMainWindow>
 #include <QStringList>
@@ -101,7 +100,6 @@ private:
     StartPage* m_start = nullptr;
     QWidget* m_buildPage = nullptr;
     PlanDialog* m_planDialog = nullptr;
-    std::shared_ptr<const plan::PlanCatalog> m_planCatalog; // made when the planner first opens
     bool m_docksSized = false;
     QList<QDockWidget*> m_docksHiddenForStart; // shown again when the build is
 };
