@@ -109,11 +109,14 @@ bool speedWarning(const Finding& finding) {
            (finding.rule == rule::kPcieLanes || finding.rule == rule::kGpuInterconnect);
 }
 
-bool passesChecks(const Build& build, const CheckOptions& options, SearchCounters& counters) {
-    ++counters.buildsChecked;
-    const auto findings = checkBuild(build, options);
+bool acceptable(const std::vector<Finding>& findings) {
     return std::all_of(findings.begin(), findings.end(),
                        [](const Finding& f) { return f.severity == Severity::Note || speedWarning(f); });
+}
+
+bool passesChecks(const Build& build, const CheckOptions& options, SearchCounters& counters) {
+    ++counters.buildsChecked;
+    return acceptable(checkBuild(build, options));
 }
 
 HostSearch::HostSearch(const PricedCatalog& catalog, SearchCounters& counters)

@@ -90,6 +90,7 @@ private:
 bool speedWarning(const Finding& finding);
 
 // No problem, and no warning but the speed warnings: what a proposal must be.
+bool acceptable(const std::vector<Finding>& findings);
 bool passesChecks(const Build& build, const CheckOptions& options, SearchCounters& counters);
 
 } // namespace torchrig::plan

@@ -359,9 +359,11 @@ private:
             build.notes += note.text(m_translate);
         }
         const auto options = checkOptionsFor(build, m_request.circuit);
-        if (!passesChecks(build, options, m_counters))
-            return std::nullopt;
+        // Checked once: what decides is also what the proposal shows.
+        ++m_counters.buildsChecked;
         proposal.findings = checkBuild(build, options);
+        if (!acceptable(proposal.findings))
+            return std::nullopt;
         if (!estimateOn(proposal))
             return std::nullopt;
         proposal.cost = costBuild(build, m_request.cost);
