@@ -114,14 +114,26 @@ Result<CatalogPackInfo> readSeedPack(const fs::path& seedDir) {
 
 Result<BuildReport> writeCatalogFile(const std::vector<PartRecord>& parts, const fs::path& output,
                                      const CatalogPackInfo& pack) {
-    auto temporary = output;
-    temporary += ".partial";
+    // A file of our own beside the output (never one a link planted there points to), filled by
+    // SQLite, then renamed over the output; removed on every way out that does not get that far.
+    auto created = createFileBeside(output);
+    if (!created)
+        return created.error();
+    const auto temporary = *created;
+    struct RemoveUnlessRenamed {
+        const fs::path& path;
+        bool renamed = false;
+        ~RemoveUnlessRenamed() {
+            std::error_code ignored;
+            if (!renamed)
+                fs::remove(path, ignored);
+        }
+    } cleanup{temporary};
     std::error_code ec;
-    fs::remove(temporary, ec);
     BuildReport report;
     try {
         {
-            SQLite::Database database(temporary.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+            SQLite::Database database(temporary.string(), SQLite::OPEN_READWRITE);
             database.exec("PRAGMA foreign_keys = ON");
             if (auto migrated = migrateToLatest(database); !migrated)
                 return migrated.error();
@@ -153,6 +165,7 @@ Result<BuildReport> writeCatalogFile(const std::vector<PartRecord>& parts, const
             database.exec("VACUUM");
         }
         fs::rename(temporary, output, ec);
+        cleanup.renamed = !ec;
         if (ec)
             return makeError(ErrorCode::Io,
                              fmt::format("{} could not be written: {}", output.string(), ec.message()));

@@ -116,10 +116,12 @@ void CatalogCommand::addList() {
                 nlohmann::json list = nlohmann::json::array();
                 for (const auto& part : parts)
                     list.push_back(db::partToJson(part));
+                // Every text was checked as UTF-8 where it came in (imports, packs); a row older than
+                // those checks is printed with U+FFFD in its broken bytes, never a failed listing.
                 std::cout << nlohmann::json{{"count", parts.size()},
                                             {"parts", list},
                                             {"user_database", userDatabaseJson(catalog.userStatus())}}
-                                 .dump(2)
+                                 .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                           << "\n";
                 return kExitOk;
             }
@@ -256,6 +258,7 @@ void CatalogCommand::addExport() {
         ->check(CLI::IsMember({"csv", "json"}))
         ->required();
     command->add_option("-o,--output", m_output, "The file to write (default: standard output)");
+    command->add_flag("--force", m_force, "Replace the output file if it exists");
     command->callback([this] {
         m_action = [this](db::Catalog& catalog) {
             auto category = selectedCategory();
@@ -267,8 +270,8 @@ void CatalogCommand::addExport() {
                 std::cout << text;
                 return kExitOk;
             }
-            if (auto status = writeTextFileAtomically(m_output, text); !status)
-                return fail(status.error());
+            if (auto status = writeTextFileAtomically(m_output, text, existingTargetFor(m_force)); !status)
+                return failWrite(status.error());
             std::cerr << fmt::format("Wrote {} parts to {}.\n", parts.size(), m_output);
             return kExitOk;
         };
@@ -394,7 +397,8 @@ void CatalogCommand::addRemove() {
 void CatalogCommand::addPrice() {
     auto* command = m_command->add_subcommand("price", "Show a part's price history, or record a price");
     command->add_option("id", m_id, "The part's id")->required();
-    command->add_option("--amount", m_amount, "The price to record")->check(CLI::NonNegativeNumber);
+    command->add_option("--amount", m_amount, "The price to record")
+        ->check(CLI::Range(0.0, 1e12)); // as a build file's amounts
     command->add_option("--currency", m_currency, "ISO 4217 code (default USD)");
     command->add_option("--date", m_date, "When it was seen: YYYY-MM-DD (default: today)");
     command->add_option("--source", m_source, "Where: a shop, a quote, a price list");
@@ -459,9 +463,9 @@ void CatalogCommand::addUpdate() {
                                           {"parts", pack.parts},
                                           {"prices", pack.prices}};
                 };
-                std::cout
-                    << nlohmann::json{{"installed", packJson(now)}, {"replaced", packJson(before)}}.dump(2)
-                    << "\n";
+                std::cout << nlohmann::json{{"installed", packJson(now)}, {"replaced", packJson(before)}}
+                                 .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                          << "\n";
             } else {
                 std::cout << fmt::format(
                     "Catalog pack {} of {} installed ({} parts, {} prices; signed off by "

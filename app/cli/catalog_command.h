@@ -43,6 +43,7 @@ private:
     std::string m_file;
     std::string m_format;
     std::string m_output;
+    bool m_force = false; // export: replace the output file
     int m_limit = 10;
     bool m_json = false;
     bool m_revert = false;

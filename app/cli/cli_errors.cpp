@@ -21,6 +21,12 @@ int fail(const Failure& failure) {
     return fail(failure.exitStatus, failure.message);
 }
 
+int failWrite(const Error& error) {
+    if (error.code == ErrorCode::Conflict)
+        return fail(kExitConflict, error.message + ": give --force to replace it, or another name");
+    return fail(error);
+}
+
 int usage(std::string_view message) {
     return fail(kExitUsage, message);
 }

@@ -4,6 +4,7 @@
 
 #include "exit_codes.h"
 #include "util/result.h"
+#include "util/text_file.h"
 
 #include <string>
 #include <string_view>
@@ -21,5 +22,12 @@ struct Failure {
 };
 Failure failureOf(const Error& error); // the status of its code
 int fail(const Failure& failure);
+
+// A file a command writes replaces one of the same name only when the command line says --force.
+inline ExistingTarget existingTargetFor(bool force) {
+    return force ? ExistingTarget::Replace : ExistingTarget::Refuse;
+}
+// A write that failed, said with the way out when the name was taken.
+int failWrite(const Error& error);
 
 } // namespace torchrig::cli

@@ -24,6 +24,7 @@ ModelCommand::ModelCommand(CLI::App& parent, const GlobalOptions& options)
         ->required();
     m_import->add_option("-o,--output", m_output, "The model file to write (resources/models/README.md)")
         ->required();
+    m_import->add_flag("--force", m_force, "Replace the model file if it exists");
     m_import->add_option("-b,--batch", m_batch, "Samples per step the file is written for")
         ->check(CLI::Range(1, 1 << 20));
     m_import->add_option("--seq-len", m_seqLen, "Tokens per sample (default: 4096, or the model's maximum)")
@@ -51,8 +52,8 @@ int ModelCommand::run() {
     } catch (const GraphError& e) {
         return fail(kExitInvalid, m_path + ": " + e.what());
     }
-    if (auto written = writeTextFileAtomically(m_output, graphText); !written)
-        return fail(written.error());
+    if (auto written = writeTextFileAtomically(m_output, graphText, existingTargetFor(m_force)); !written)
+        return failWrite(written.error());
     std::cout << fmt::format("wrote {}: {} ({}), batch {}, sequence {}, {} parameters", m_output,
                              imported->name, c.modelType, inputs.batch, inputs.seqLen, parameters);
     if (c.moe)

@@ -19,6 +19,7 @@ public:
 private:
     CLI::App* m_import = nullptr;
     std::string m_path, m_output;
+    bool m_force = false;
     std::int64_t m_batch = 1, m_seqLen = 0, m_layers = 0;
 };
 

@@ -134,7 +134,7 @@ PlanCommand::PlanCommand(CLI::App& parent, const GlobalOptions& options)
                           "Plan for every workload of this .torchrig file too (with its dataset)");
     m_command
         ->add_option("--budget", m_budget, "The whole purchase at most, in --currency (default: no limit)")
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::Range(0.01, 1e12)); // as a build file's amounts
     m_costFlags.addTo(*m_command);
     m_command
         ->add_option("--lifetime-months", m_lifetimeMonths,
@@ -157,6 +157,7 @@ PlanCommand::PlanCommand(CLI::App& parent, const GlobalOptions& options)
         ->check(CLI::Range(1, 10));
     m_command->add_option("--save", m_saveFolder,
                           "Write each proposal as a build file in this folder (plan-1.torchrig, …)");
+    m_command->add_flag("--force", m_force, "With --save: replace the plan files of an earlier plan there");
     m_command->add_option("--lang", m_language, "en or zh_CN: the proposals' titles, notes and findings");
     m_command->add_flag("--json", m_json, "Print JSON");
 }
@@ -257,14 +258,18 @@ int PlanCommand::run() {
         if (error)
             return fail(kExitFailure,
                         fmt::format("cannot make the folder {}: {}", m_saveFolder, error.message()));
-        for (std::size_t i = 0; i < result.proposals.size(); ++i) {
-            const auto path =
-                (std::filesystem::path(m_saveFolder) / fmt::format("plan-{}.torchrig", i + 1)).string();
-            if (auto written = writeTextFileAtomically(path, writeBuildFile(result.proposals[i].build));
+        for (std::size_t i = 0; i < result.proposals.size(); ++i)
+            files.push_back(
+                (std::filesystem::path(m_saveFolder) / fmt::format("plan-{}.torchrig", i + 1)).string());
+        // All or none: a plan saved over an earlier one must be asked for, before any file is written.
+        for (const auto& path : files)
+            if (!m_force && std::filesystem::exists(path))
+                return failWrite(makeError(ErrorCode::Conflict, path + " exists already"));
+        for (std::size_t i = 0; i < files.size(); ++i)
+            if (auto written = writeTextFileAtomically(files[i], writeBuildFile(result.proposals[i].build),
+                                                       existingTargetFor(m_force));
                 !written)
-                return fail(written.error());
-            files.push_back(path);
-        }
+                return failWrite(written.error());
     }
     const auto& currency = request.cost.currency.empty() ? std::string("USD") : request.cost.currency;
     const auto& stats = result.statistics;

@@ -37,6 +37,7 @@ private:
     int m_nodes = 0;
     int m_proposals = 3;
     std::string m_saveFolder;
+    bool m_force = false; // --save replaces plan-N.torchrig files already there
     std::string m_language = "en";
     bool m_json = false;
 };

@@ -24,6 +24,7 @@ ReportCommand::ReportCommand(CLI::App& parent, const GlobalOptions& options)
                                         "the components' CSV, or JSON");
     m_command->add_option("file", m_file, "A .torchrig build file")->required();
     m_command->add_option("-o,--output", m_output, "The file to write: .pdf, .md, .csv or .json")->required();
+    m_command->add_flag("--force", m_force, "Replace the output file if it exists");
     m_command->add_option("--lang", m_language, "The sheet's language: en or zh_CN")
         ->check(CLI::IsMember({"en", "zh_CN", "zh-CN", "zh"}));
     m_command->add_option("--page-size", m_pageSize, "PDF pages: a4 or letter")
@@ -64,9 +65,9 @@ int ReportCommand::run(int argc, char** argv) {
     }
     ui::SheetPageSetup setup;
     setup.size = m_pageSize == "letter" ? QPageSize::Letter : QPageSize::A4;
-    auto pages = ui::exportBuildSheet(*build, options, output, setup);
+    auto pages = ui::exportBuildSheet(*build, options, output, setup, existingTargetFor(m_force));
     if (!pages)
-        return fail(pages.error());
+        return failWrite(pages.error());
     if (*pages > 0)
         std::cout << fmt::format("wrote {} ({} pages)\n", m_output, *pages);
     else

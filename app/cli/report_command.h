@@ -20,6 +20,7 @@ public:
 private:
     std::string m_file;
     std::string m_output;
+    bool m_force = false;
     std::string m_language = "en";
     std::string m_pageSize = "a4";
     std::string m_date; // default: today

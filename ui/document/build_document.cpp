@@ -2,6 +2,7 @@
 
 #include "edit_build_command.h"
 #include "io/build_file.h"
+#include "util/text_file.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -39,13 +40,11 @@ bool BuildDocument::isModified() const {
 }
 
 Status BuildDocument::open(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return makeError(ErrorCode::NotFound,
-                         tr("%1 cannot be read: %2").arg(path, file.errorString()).toStdString());
-    const auto bytes = file.readAll();
-    auto build = readBuildFile(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
-                               QFileInfo(path).fileName().toStdString());
+    // As the CLI reads it: a regular file only (a FIFO would hang the window), bounded in size.
+    auto text = readTextFile(path.toStdString());
+    if (!text)
+        return text.error();
+    auto build = readBuildFile(*text, QFileInfo(path).fileName().toStdString());
     if (!build)
         return build.error();
     m_build = std::move(*build);

@@ -4,7 +4,7 @@
 
 #include <QFontDatabase>
 #include <QPdfWriter>
-#include <QSaveFile>
+#include <QBuffer>
 #include <QTextLayout>
 
 #include <algorithm>
@@ -328,16 +328,15 @@ int paintBuildSheet(const plan::BuildSheet& sheet, QPagedPaintDevice& device) {
 }
 
 Result<int> writeBuildSheetPdf(const plan::BuildSheet& sheet, const QString& path,
-                               const SheetPageSetup& setup) {
+                               const SheetPageSetup& setup, ExistingTarget existing) {
     if (sheet.language == plan::SheetLanguage::Chinese && sheetFontFamily(sheet.language).isEmpty())
         return makeError(
             ErrorCode::NotFound,
             "no Chinese font is installed: install Debian's fonts-wqy-microhei (or fonts-noto-cjk) "
             "and write the sheet again");
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return makeError(ErrorCode::Io,
-                         "cannot write " + path.toStdString() + ": " + file.errorString().toStdString());
+    QByteArray pdf;
+    QBuffer file(&pdf);
+    file.open(QIODevice::WriteOnly);
     int pages = 0;
     {
         QPdfWriter writer(&file);
@@ -348,9 +347,10 @@ Result<int> writeBuildSheetPdf(const plan::BuildSheet& sheet, const QString& pat
         writer.setCreator(QStringLiteral("TorchRig"));
         pages = paintBuildSheet(sheet, writer);
     }
-    if (!file.commit())
-        return makeError(ErrorCode::Io,
-                         "cannot write " + path.toStdString() + ": " + file.errorString().toStdString());
+    if (auto written = writeFileAtomically(path.toStdString(), std::string_view(pdf.constData(), pdf.size()),
+                                           existing);
+        !written)
+        return written.error();
     return pages;
 }
 

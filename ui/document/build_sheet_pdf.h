@@ -7,6 +7,7 @@
 
 #include "plan/build_sheet.h"
 #include "util/result.h"
+#include "util/text_file.h"
 
 #include <QPageSize>
 #include <QString>
@@ -19,10 +20,12 @@ struct SheetPageSetup {
     QPageSize::PageSizeId size = QPageSize::A4;
 };
 
-// Writes the sheet to `path` (through a temporary file: an existing file is replaced only by a
-// whole sheet). The number of pages, or what went wrong.
+// Writes the sheet to `path` (drawn in memory, then written as every file is, util/text_file.h: an
+// existing file is replaced only by a whole sheet, and only with Replace). The number of pages, or
+// what went wrong.
 Result<int> writeBuildSheetPdf(const plan::BuildSheet& sheet, const QString& path,
-                               const SheetPageSetup& setup);
+                               const SheetPageSetup& setup,
+                               ExistingTarget existing = ExistingTarget::Replace);
 // Paints the sheet on a paged device already set up (a QPrinter from the print dialog).
 int paintBuildSheet(const plan::BuildSheet& sheet, QPagedPaintDevice& device);
 
