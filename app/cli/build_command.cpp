@@ -202,9 +202,9 @@ int BuildCommand::create() {
             return usage("--part " + textExcerpt(text) + ": the quantity must be 1 to 1000");
         added.push_back({text, id, quantity});
     }
-    if (std::filesystem::exists(m_output) && !m_force) {
-        return fail(kExitConflict, m_output + " exists; give --force to replace it, or another name");
-    }
+    // Said before the catalog is opened; the write itself decides again, atomically.
+    if (std::filesystem::exists(m_output) && !m_force)
+        return failWrite(makeError(ErrorCode::Conflict, m_output + " exists already"));
     auto catalog = openCatalogForReading(m_options);
     if (!catalog)
         return fail(kExitNoCatalog, catalog.error().message);
@@ -254,14 +254,32 @@ int BuildCommand::create() {
     }
     if (m_nodes > 0)
         build.nodes = m_nodes;
-    if (!m_title.empty())
+    if (!m_title.empty()) {
+        if (!isUtf8(m_title))
+            return usage("--title is not UTF-8 text (a byte at " +
+                         std::to_string(firstNonUtf8Byte(m_title)) + " breaks it); give it in UTF-8");
+        if (m_title.size() > kMaxBuildTextBytes)
+            return usage(fmt::format("--title is {} bytes; a title holds at most {}", m_title.size(),
+                                     kMaxBuildTextBytes));
         build.title = m_title;
+    }
     if (build.title.empty())
         build.title = "Untitled build";
     if (auto problem = plan::buildSizeProblem(build))
         return usage("the build is too large: " + *problem);
-    if (auto written = writeTextFileAtomically(m_output, writeBuildFile(build)); !written)
-        return fail(written.error());
+    // What `build new` writes, `build check` and the app must open: the reader's limits (a title's
+    // length and UTF-8, LoRA target names, a model file's nesting) are checked on the text itself.
+    std::string text;
+    try {
+        text = writeBuildFile(build);
+    } catch (const nlohmann::json::type_error&) { // a text given on the command line is not UTF-8
+        return usage("the build was not written: a text it was given (a title, a LoRA target, a model "
+                     "file's names) is not UTF-8; give it in UTF-8");
+    }
+    if (auto reread = readBuildFile(text, m_output); !reread)
+        return usage("the build was not written, as it would not open again: " + reread.error().message);
+    if (auto written = writeTextFileAtomically(m_output, text, existingTargetFor(m_force)); !written)
+        return failWrite(written.error());
     std::cout << "wrote " << m_output << ": " << build.title << " (" << build.parts.size() << " parts)\n";
     return kExitOk;
 }
@@ -364,6 +382,8 @@ int BuildCommand::cost() {
                              {"subtotal", optionalNumber(l.subtotal)},
                              {"currency", l.currency},
                              {"hourly", l.hourly},
+                             {"quoted", l.quoted},
+                             {"quote_expired", l.quoteExpired},
                              {"included_in", l.includedIn.empty() ? nlohmann::json(nullptr)
                                                                   : nlohmann::json(l.includedIn)}});
         }

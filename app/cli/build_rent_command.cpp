@@ -85,7 +85,7 @@ BuildRentCommand::BuildRentCommand(CLI::App& build, const GlobalOptions& options
     m_command
         ->add_option("--run-samples", m_usage.runSamples,
                      "Samples one training run processes (dataset x epochs): the cost of a run")
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::Range(1.0, 1e15));
     m_command->add_flag("--json", m_json, "Print JSON");
 }
 

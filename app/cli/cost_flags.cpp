@@ -1,5 +1,8 @@
 #include "cost_flags.h"
 
+#include "finite_numbers.h"
+
+#include "util/printed.h"
 #include "util/utf8_text.h"
 
 #include <cmath>
@@ -14,18 +17,20 @@ void CostFlags::addTo(CLI::App& command) {
     command.add_option("--tax-percent", options.taxPercent, "Sales tax or VAT, percent")
         ->check(CLI::Range(0.0, 100.0));
     command.add_option("--shipping", options.shipping, "Shipping, in the total's currency")
-        ->check(CLI::NonNegativeNumber);
+        ->check(moneyAmount());
     command.add_option("--hours-per-day", options.hoursPerDay, "Hours a day at full load (default 8)")
         ->check(CLI::Range(0.0, 24.0));
     command
         .add_option("--kwh-price", options.pricePerKwh, "Electricity price per kWh, in the total's currency")
-        ->check(CLI::NonNegativeNumber);
+        ->check(numberIn(0, 1e6, "(in the currency, per kWh)"));
     command
         .add_option("--idle-watts", options.idleWattsPerNode,
                     "A node's draw when on but not training, measured at the wall (W)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(numberIn(0, kMaxNodeWatts, "W"));
     command.add_option("--idle-hours-per-day", options.idleHoursPerDay, "Hours a day on but not training")
         ->check(CLI::Range(0.0, 24.0));
+    command.add_flag("--use-expired-quotes", options.useExpiredQuotes,
+                     "Price parts at their vendors' quotes even past the quotes' valid-until dates");
 }
 
 Status CostFlags::resolve() {
@@ -40,10 +45,12 @@ Status CostFlags::resolve() {
         if (equals == std::string::npos || equals == 0)
             return makeError(ErrorCode::InvalidInput,
                              "--rate \"" + textExcerpt(rate) + "\": write CUR=RATE, e.g. USD=7.1");
-        if (!(value > 0) || !std::isfinite(value))
-            return makeError(ErrorCode::InvalidInput,
-                             "--rate \"" + textExcerpt(rate) +
-                                 "\": the rate must be a positive number, e.g. USD=7.1");
+        // A rate past these is a typo, and would print a total of hundreds of digits.
+        if (!(value >= kMinExchangeRate && value <= kMaxExchangeRate) || !std::isfinite(value))
+            return makeError(ErrorCode::InvalidInput, "--rate \"" + textExcerpt(rate) +
+                                                          "\": the rate must be a number from " +
+                                                          printed("%g", kMinExchangeRate) + " to " +
+                                                          printed("%g", kMaxExchangeRate) + ", e.g. USD=7.1");
         options.rates[rate.substr(0, equals)] = value;
     }
     if (options.hoursPerDay + options.idleHoursPerDay > 24)

@@ -1,5 +1,7 @@
 #include "dataset_flags.h"
 
+#include "finite_numbers.h"
+
 #include <algorithm>
 
 namespace torchrig::cli {
@@ -18,14 +20,14 @@ void DatasetFlags::addTo(CLI::App& command) {
     command
         .add_option("--decode-per-worker", dataset.decodeSamplesPerSecondPerWorker,
                     "Samples one loader worker (CPU core) decodes and augments a second")
-        ->check(CLI::PositiveNumber);
+        ->check(numberIn(0.001, kMaxSamplesPerSecond, "samples a second"));
     command.add_option("--storage-read-mbs", storageReadMbs, "What the dataset's storage reads, MB/s")
-        ->check(CLI::PositiveNumber);
+        ->check(numberIn(0.001, kMaxMegabytesPerSecond, "MB/s"));
     command.add_option("--epochs", dataset.epochs, "Epochs to run (with --dataset-samples): the run's time")
         ->needs(samples)
-        ->check(CLI::PositiveNumber);
+        ->check(numberIn(0.001, kMaxEpochs, "epochs"));
     command.add_option("--tokens", dataset.tokens, "Tokens to train on (language models): the run's time")
-        ->check(CLI::PositiveNumber);
+        ->check(numberIn(1, kMaxTokens, "tokens"));
     const auto all = command.get_options();
     m_options.assign(all.begin() + static_cast<std::ptrdiff_t>(added), all.end());
 }

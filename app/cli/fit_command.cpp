@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <limits>
 #include <map>
 
 namespace torchrig::cli {
@@ -37,7 +38,7 @@ FitCommand::FitCommand(CLI::App& parent, const GlobalOptions& options)
         "fit", "Which catalog GPUs fit a training workload, and its largest batch on each");
     m_workload.addTo(*m_command, "(ignored: every catalog GPU is tried)");
     m_command->add_option("--budget", m_budget, "Only GPUs whose launch price (USD) is at most this")
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::Range(0.01, 1e12)); // as a build file's amounts
     m_command->add_flag("--json", m_json, "Print JSON");
 }
 
@@ -68,6 +69,13 @@ int FitCommand::run() {
             auto inputs = *request;
             inputs.inputs.batch = batch;
             auto g = zoo ? buildRequestGraph(inputs) : Result<ModelGraph>(*graph);
+            if (!g) {
+                // The batch asked for must build; a larger one the search tries and cannot build
+                // (its tensors pass what TorchRig sizes) fits no device.
+                if (batch == request->inputs.batch)
+                    throw GraphError(g.error().message);
+                return std::numeric_limits<std::int64_t>::max();
+            }
             found = byBatch.emplace(batch, estimate::estimateTraining(*g, setup, unlimited)).first;
         }
         return found->second.devicePeakBytes;
@@ -107,9 +115,11 @@ int FitCommand::run() {
             auto inputs = *request;
             inputs.inputs.batch = row.maxBatch;
             auto g = zoo ? buildRequestGraph(inputs) : Result<ModelGraph>(*graph);
-            auto e = estimate::estimateTraining(*g, setup, row.device, byBatch.at(row.maxBatch).memory);
-            if (e.time)
-                row.samplesPerSecond = e.time->samplesPerSecond;
+            if (g) {
+                auto e = estimate::estimateTraining(*g, setup, row.device, byBatch.at(row.maxBatch).memory);
+                if (e.time)
+                    row.samplesPerSecond = e.time->samplesPerSecond;
+            }
         }
         rows.push_back(row);
     }

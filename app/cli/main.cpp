@@ -15,8 +15,17 @@
 #include "validate_command.h"
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include <iostream>
+#include <new>
+#include <stdexcept>
+
+namespace {
+constexpr const char* kTooLargeToPlan =
+    "torchrig-cli: the workload or file is too large to plan (its sizes multiply past what memory can "
+    "hold); nothing was changed. Give a smaller batch, sequence or model\n";
+} // namespace
 
 int main(int argc, char** argv) {
     CLI::App app{"TorchRig: plan the hardware for training PyTorch models", "torchrig-cli"};
@@ -75,6 +84,25 @@ int main(int argc, char** argv) {
         if (report.selected())
             return report.run(argc, argv);
 #endif
+    } catch (const std::bad_array_new_length&) {
+        // Sizes a workload or file gives that no array can hold: the input is too large, not a bug.
+        std::cerr << kTooLargeToPlan;
+        return torchrig::cli::kExitInvalid;
+    } catch (const std::length_error&) {
+        std::cerr << kTooLargeToPlan;
+        return torchrig::cli::kExitInvalid;
+    } catch (const nlohmann::json::type_error& e) {
+        // 316: a text read from a file or the catalog that the readers let through is not UTF-8;
+        // what was printed would not be JSON, so nothing is printed.
+        if (e.id != 316) {
+            std::cerr << "torchrig-cli: an unexpected failure (" << std::string(e.what()).substr(0, 200)
+                      << "); nothing was changed. Please report it with the command line that caused it\n";
+            return torchrig::cli::kExitFailure;
+        }
+        std::cerr << "torchrig-cli: a text to print (a part's name, a source or a title) is not UTF-8, so "
+                     "no JSON was printed; nothing was changed. Run the command without --json to see "
+                     "which, and correct it in the file or the catalog it comes from\n";
+        return torchrig::cli::kExitInvalid;
     } catch (const std::bad_alloc&) {
         std::cerr << "torchrig-cli: out of memory; nothing was changed. Try a smaller workload or file\n";
         return torchrig::cli::kExitFailure;

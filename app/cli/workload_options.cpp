@@ -53,7 +53,7 @@ void WorkloadOptions::addTo(CLI::App& command, const std::string& deviceHelp, bo
             ->check(CLI::Range(1, 65536));
     command.add_option("--lora-alpha", loraAlpha, "LoRA's alpha (the adapters are scaled by alpha / rank)")
         ->needs(rank)
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::Range(0.001, 1e6));
     command.add_option("--lora-dropout", loraDropout, "Dropout on the adapters' input (PEFT's default: 0)")
         ->needs(rank)
         ->check(CLI::Range(0.0, 0.99));

@@ -1,5 +1,6 @@
 #include "estimate/inference_estimate.h"
 
+#include "util/saturating.h"
 #include "workload/ops/op_descriptor.h"
 
 #include <algorithm>
@@ -36,10 +37,10 @@ std::int64_t kvCacheBytesPerToken(const ModelGraph& graph, std::int64_t promptTo
     for (const auto& op : graph.ops()) {
         if (op.kind != OpKind::ScaledDotProductAttention || !op.attributes.causal || op.inputs.size() < 3)
             continue;
-        elements += numel(graph.tensor(cachedSource(graph, op.inputs[1])).shape);
-        elements += numel(graph.tensor(cachedSource(graph, op.inputs[2])).shape);
+        elements = saturatingSum({elements, numel(graph.tensor(cachedSource(graph, op.inputs[1])).shape),
+                                  numel(graph.tensor(cachedSource(graph, op.inputs[2])).shape)});
     }
-    return promptTokens > 0 ? elements / promptTokens * elementBytes : 0;
+    return promptTokens > 0 ? saturatingProduct({elements / promptTokens, elementBytes}) : 0;
 }
 
 InferenceEstimate estimateInference(const ModelGraph& prefillGraph, const ModelGraph* decodeGraph,
@@ -55,7 +56,9 @@ InferenceEstimate estimateInference(const ModelGraph& prefillGraph, const ModelG
     const std::int64_t element =
         setup.precision == Precision::Fp32 || setup.precision == Precision::Tf32 ? 4 : 2;
     r.kvCacheBytesPerToken = kvCacheBytesPerToken(prefillGraph, promptTokens, element);
-    r.kvCacheBytes = r.kvCacheBytesPerToken * (promptTokens + newTokens);
+    // A long prompt and 2^24 new tokens times a large cache per token pass int64: they stop at
+    // kSaturated (more than any device holds: it does not fit) instead of wrapping to "fits".
+    r.kvCacheBytes = saturatingProduct({r.kvCacheBytesPerToken, saturatingSum({promptTokens, newTokens})});
     int layers = 0;
     for (const auto& op : prefillGraph.ops())
         layers += op.kind == OpKind::ScaledDotProductAttention && op.attributes.causal ? 1 : 0;
@@ -66,16 +69,16 @@ InferenceEstimate estimateInference(const ModelGraph& prefillGraph, const ModelG
 
     const auto beside =
         r.prefill.devicePeakBytes - r.prefill.reservedPeakBytes.value_or(r.prefill.memory.allocatedPeakBytes);
-    const auto promptCache = r.kvCacheBytesPerToken * promptTokens;
-    r.allocatedPeakBytes = r.prefill.memory.allocatedPeakBytes + promptCache;
-    r.devicePeakBytes = r.prefill.devicePeakBytes + promptCache;
+    const auto promptCache = saturatingProduct({r.kvCacheBytesPerToken, promptTokens});
+    r.allocatedPeakBytes = saturatingSum({r.prefill.memory.allocatedPeakBytes, promptCache});
+    r.devicePeakBytes = saturatingSum({r.prefill.devicePeakBytes, promptCache});
     if (decodeGraph) {
         r.decode = estimateTraining(*decodeGraph, setup, device, calibration);
         // The last step: the full cache, and one layer's keys and values twice while torch.cat grows them.
         const auto growing = layers > 0 ? r.kvCacheBytes / layers : 0;
-        const auto last = r.decode->memory.allocatedPeakBytes + r.kvCacheBytes + growing;
+        const auto last = saturatingSum({r.decode->memory.allocatedPeakBytes, r.kvCacheBytes, growing});
         r.allocatedPeakBytes = std::max(r.allocatedPeakBytes, last);
-        r.devicePeakBytes = std::max(r.devicePeakBytes, last + beside);
+        r.devicePeakBytes = std::max(r.devicePeakBytes, saturatingSum({last, beside}));
     } else {
         r.warnings.push_back(TORCHRIG_MESSAGE(
             "estimate", "a model file has fixed shapes: only the prompt's forward is estimated, not the "

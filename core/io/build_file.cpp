@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <set>
 #include <type_traits>
 
@@ -16,10 +17,9 @@ using ordered = nlohmann::ordered_json;
 
 using FileError = JsonFieldError;
 
-// Names, sources and other texts are shown in tables and on the sheet: a page's worth is already wrong.
-constexpr std::size_t kTextChars = 4096;
+constexpr std::size_t kTextChars = kMaxBuildTextBytes;
 constexpr std::size_t kNotesChars = 64 * 1024;
-constexpr std::int64_t kMaxQuantity = 100000;
+constexpr std::int64_t kMaxQuantity = plan::kMaxQuantityPerNode;
 constexpr double kMaxAmount = 1e12; // more money than any build or quote is written in
 
 ordered specToJson(const plan::SpecValue& value) {
@@ -57,12 +57,20 @@ const json& objectAt(const json& object, const char* key, const std::string& whe
     return object[key];
 }
 
-const json& listAt(const json& object, const char* key, const std::string& where) {
+// Each list a build file holds is bounded: every entry is checked, costed or estimated on each
+// edit, so a file of 10,000 workloads would take minutes to open.
+constexpr std::size_t kMaxListedParts = 1000;
+constexpr std::size_t kMaxQuotes = 1000;
+
+const json& listAt(const json& object, const char* key, const std::string& where, std::size_t maxEntries) {
     static const json empty = json::array();
     if (!object.contains(key))
         return empty;
     if (!object[key].is_array())
         throw FileError(where + "." + key + " must be a list");
+    if (object[key].size() > maxEntries)
+        throw FileError(where + "." + key + " has " + std::to_string(object[key].size()) +
+                        " entries; a build holds at most " + std::to_string(maxEntries));
     return object[key];
 }
 
@@ -293,25 +301,47 @@ plan::BuildWorkload readWorkload(const json& entry, const std::string& at) {
     return workload;
 }
 
+// A quote's date as a day of the calendar, or empty: 2026-02-30 or 0000-00-00 would be compared
+// with today as text and judged valid or expired at random.
+std::string dateAt(const json& object, const char* key, const std::string& where) {
+    auto text = textAt(object, key, where);
+    if (!text.empty() && !plan::isCalendarDate(text))
+        throw FileError(where + "." + key + ": \"" + textExcerpt(text) +
+                        "\" is not a day of the calendar; write YYYY-MM-DD, e.g. 2026-03-31");
+    return text;
+}
+
+plan::VendorQuote readQuote(const json& entry, const std::string& at) {
+    plan::VendorQuote q;
+    q.vendor = textAt(entry, "vendor", at);
+    q.amount = amountAt(entry, "amount", at);
+    // A quote without its currency would be summed with the parts' own (a total in no currency).
+    q.currency = textAt(entry, "currency", at);
+    if (q.currency.size() != 3 ||
+        !std::all_of(q.currency.begin(), q.currency.end(), [](char c) { return c >= 'A' && c <= 'Z'; }))
+        throw FileError(at + ".currency: \"" + textExcerpt(q.currency) +
+                        "\" is not a currency code; give the quote's currency (ISO 4217, e.g. CNY)");
+    q.date = dateAt(entry, "date", at);
+    q.reference = textAt(entry, "reference", at);
+    q.validUntil = dateAt(entry, "valid_until", at); // format 3
+    q.partId = textAt(entry, "part", at);            // format 3
+    if (!q.date.empty() && !q.validUntil.empty() && q.validUntil < q.date)
+        throw FileError(at + ".valid_until: " + q.validUntil + " is before the quote's date " + q.date +
+                        "; fix either date");
+    return q;
+}
+
 plan::Purchasing readPurchasing(const json& purchasing, const std::string& where) {
     plan::Purchasing out;
     out.requester = textAt(purchasing, "requester", where);
     out.group = textAt(purchasing, "group", where);
     out.budgetCode = textAt(purchasing, "budget_code", where);
-    const auto& quotes = listAt(purchasing, "quotes", where);
+    const auto& quotes = listAt(purchasing, "quotes", where, kMaxQuotes);
     for (std::size_t i = 0; i < quotes.size(); ++i) {
         const auto at = where + ".quotes[" + std::to_string(i) + "]";
         if (!quotes[i].is_object())
             throw FileError(at + " must be an object");
-        plan::VendorQuote q;
-        q.vendor = textAt(quotes[i], "vendor", at);
-        q.amount = amountAt(quotes[i], "amount", at);
-        q.currency = textAt(quotes[i], "currency", at);
-        q.date = textAt(quotes[i], "date", at);
-        q.reference = textAt(quotes[i], "reference", at);
-        q.validUntil = textAt(quotes[i], "valid_until", at); // format 3
-        q.partId = textAt(quotes[i], "part", at);            // format 3
-        out.quotes.push_back(std::move(q));
+        out.quotes.push_back(readQuote(quotes[i], at));
     }
     return out;
 }
@@ -324,10 +354,10 @@ plan::Build readBuild(const json& document, const std::string& where) {
     build.notes = textAt(document, "notes", where, false, kNotesChars);
     if (document.contains("nodes"))
         build.nodes = static_cast<int>(wholeNumberIn(document["nodes"], where + ".nodes", 1, 100000));
-    const auto& parts = listAt(document, "parts", where);
+    const auto& parts = listAt(document, "parts", where, kMaxListedParts);
     for (std::size_t i = 0; i < parts.size(); ++i)
         build.parts.push_back(readPart(parts[i], where + ".parts[" + std::to_string(i) + "]"));
-    const auto& workloads = listAt(document, "workloads", where);
+    const auto& workloads = listAt(document, "workloads", where, kMaxBuildWorkloads);
     for (std::size_t i = 0; i < workloads.size(); ++i)
         build.workloads.push_back(
             readWorkload(workloads[i], where + ".workloads[" + std::to_string(i) + "]"));

@@ -15,6 +15,10 @@ namespace torchrig {
 // may price one part ("part") and have a "valid_until" (an older TorchRig would drop the quote's
 // tie to its part without a word, so it refuses the file). Older formats still read.
 inline constexpr int kBuildFileFormatVersion = 3;
+// The most workloads a build file holds (the reader refuses more, so the app adds no more).
+inline constexpr std::size_t kMaxBuildWorkloads = 64;
+// The longest name, title or source a build file holds, in bytes: a page's worth is already wrong.
+inline constexpr std::size_t kMaxBuildTextBytes = 4096;
 
 std::string writeBuildFile(const plan::Build& build);
 // `fileLabel` names the file in messages.

@@ -46,8 +46,20 @@ Result<std::optional<CheckpointSummary>> readCheckpoint(const fs::path& folder, 
     if (!doc->is_object() || !doc->contains("weight_map") || !doc->at("weight_map").is_object())
         return makeError(ErrorCode::InvalidInput,
                          index.string() + " has no weight_map: not a safetensors index");
+    const auto& weightMap = doc->at("weight_map");
+    // The largest checkpoints published list ~10^5 tensors (a 671B mixture of experts: 91,991).
+    constexpr std::size_t kMaxIndexedTensors = 1'000'000;
+    if (weightMap.empty())
+        return makeError(ErrorCode::InvalidInput, index.string() +
+                                                      "'s weight_map is empty: it lists no tensor, so it is not "
+                                                      "a checkpoint's index; remove it or download it again");
+    if (weightMap.size() > kMaxIndexedTensors)
+        return makeError(ErrorCode::InvalidInput,
+                         index.string() + "'s weight_map lists " + std::to_string(weightMap.size()) +
+                             " tensors, more than the " + std::to_string(kMaxIndexedTensors) +
+                             " any published checkpoint has");
     std::map<std::string, std::vector<std::string>> byFile;
-    for (const auto& [name, file] : doc->at("weight_map").items()) {
+    for (const auto& [name, file] : weightMap.items()) {
         if (!file.is_string())
             return makeError(ErrorCode::InvalidInput, index.string() + ": weight_map." +
                                                           textExcerpt(name, 60) + " is " + jsonExcerpt(file) +

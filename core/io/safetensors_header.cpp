@@ -1,6 +1,8 @@
 #include "io/safetensors_header.h"
 
 #include "io/json_document.h"
+#include "util/saturating.h"
+#include "util/text_file.h"
 
 #include <fstream>
 
@@ -102,6 +104,10 @@ Result<SafetensorsHeader> parseSafetensorsHeader(std::string_view prefix, std::u
 }
 
 Result<SafetensorsHeader> readSafetensorsHeader(const std::string& path) {
+    // A checkpoint is read in part (its header), so not through readTextFile; a FIFO or device would
+    // block the open, so only a regular file is opened.
+    if (auto regular = checkRegularFile(path); !regular)
+        return regular.error();
     std::ifstream in(path, std::ios::binary | std::ios::ate);
     if (!in)
         return makeError(ErrorCode::Io, path + " cannot be opened");
@@ -127,8 +133,10 @@ CheckpointSummary summarizeCheckpoint(std::vector<SafetensorsTensor> tensors,
     CheckpointSummary s;
     bool qweight = false, gIdx = false;
     for (const auto& t : tensors) {
-        s.elementsByDtype[t.dtype] += t.elements();
-        s.elements += t.elements();
+        // Each tensor stops at 2^56 elements; thousands of them (shards of a hostile index) would
+        // still wrap the sums to a negative parameter count.
+        s.elementsByDtype[t.dtype] = saturatingSum({s.elementsByDtype[t.dtype], t.elements()});
+        s.elements = saturatingSum({s.elements, t.elements()});
         if (t.name.ends_with(".absmax") || t.name.find(".quant_state.") != std::string::npos ||
             t.name.ends_with(".quant_map"))
             s.layout = CheckpointLayout::Bitsandbytes4bit;

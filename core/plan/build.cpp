@@ -1,6 +1,9 @@
 #include "plan/build.h"
 
+#include "util/printed.h"
+
 #include <algorithm>
+#include <tuple>
 
 namespace torchrig::plan {
 
@@ -37,6 +40,15 @@ std::optional<std::string> buildSizeProblem(const Build& build) {
     const std::int64_t nodes = std::max(1, build.nodes);
     std::int64_t gpus = 0;
     for (std::size_t i = 0; i < build.parts.size(); ++i) {
+        const auto& part = build.parts[i];
+        if (part.quantity > kMaxQuantityPerNode)
+            return "parts[" + std::to_string(i) + "].quantity: " + std::to_string(part.quantity) +
+                   " of one part on a node; a build holds up to " + std::to_string(kMaxQuantityPerNode);
+        const auto tdp = part.snapshot.number("tdp_w").value_or(0);
+        if ((part.snapshot.category == PartCategory::Gpu || part.snapshot.category == PartCategory::Cpu) &&
+            tdp > kMaxPartWatts)
+            return "parts[" + std::to_string(i) + "].snapshot.fields.tdp_w: " + printed("%g", tdp) +
+                   " W; no GPU or CPU draws more than " + printed("%g", kMaxPartWatts) + " W";
         const std::int64_t count = std::int64_t{std::max(1, build.parts[i].quantity)} * nodes;
         if (count > kMaxPartsAcrossNodes)
             return "parts[" + std::to_string(i) + "]: " + std::to_string(build.parts[i].quantity) +
@@ -50,6 +62,31 @@ std::optional<std::string> buildSizeProblem(const Build& build) {
         return "parts: " + std::to_string(gpus) + " GPUs across the nodes; TorchRig plans up to " +
                std::to_string(kMaxPartsAcrossNodes);
     return std::nullopt;
+}
+
+bool isCalendarDate(std::string_view text) {
+    if (text.size() != 10 || text[4] != '-' || text[7] != '-')
+        return false;
+    int fields[3] = {};
+    for (auto [from, count, index] : {std::tuple{0, 4, 0}, std::tuple{5, 2, 1}, std::tuple{8, 2, 2}}) {
+        for (int i = from; i < from + count; ++i) {
+            const char c = text[static_cast<std::size_t>(i)];
+            if (c < '0' || c > '9')
+                return false;
+            fields[index] = fields[index] * 10 + (c - '0');
+        }
+    }
+    const auto [year, month, day] = fields;
+    if (year < 1900 || month < 1 || month > 12 || day < 1)
+        return false;
+    static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    return day <= kDays[month - 1] + (month == 2 && leap ? 1 : 0);
+}
+
+bool quoteExpired(const VendorQuote& quote, std::string_view today) {
+    // ISO dates order as text; a date that is not one (an older file's, or none) never expires.
+    return isCalendarDate(quote.validUntil) && isCalendarDate(today) && quote.validUntil < today;
 }
 
 const VendorQuote* quoteFor(const Purchasing& purchasing, const std::string& partId) {

@@ -61,6 +61,11 @@ struct Purchasing {
 // The quote that prices `partId` (the last one entered), or null.
 const VendorQuote* quoteFor(const Purchasing& purchasing, const std::string& partId);
 
+// "YYYY-MM-DD" naming a day of the calendar from 1900 on: 2026-02-30 and 0000-00-00 do not.
+bool isCalendarDate(std::string_view text);
+// Whether the quote's validity ended before `today` ("YYYY-MM-DD"; empty: none has ended).
+bool quoteExpired(const VendorQuote& quote, std::string_view today);
+
 // A workload the build is for: the run on each GPU (model, batch, precision, …), how it spreads
 // over the build's GPUs, and the data it reads (size, epochs, loading).
 struct BuildWorkload {
@@ -87,7 +92,13 @@ double nodeRamBytes(const Build& build);
 // cluster built, and small enough that every count of the plan (an int) and every product of it
 // stays in range.
 inline constexpr std::int64_t kMaxPartsAcrossNodes = 1'000'000;
-// Why the build is larger than that ("parts[0]: 100000 per node x 100000 nodes …"), or nothing.
+// The most of one part on one node, as a build file holds it.
+inline constexpr std::int64_t kMaxQuantityPerNode = 100'000;
+// The most one GPU or CPU draws (a GB200 superchip module: 2,700 W): a rated power past it is a
+// typo, and multiplied by quantities and nodes it printed a load of -9223372036854775808 W.
+inline constexpr double kMaxPartWatts = 10'000;
+// Why the build is larger than that ("parts[0]: 100000 per node x 100000 nodes …", a quantity
+// past kMaxQuantityPerNode, a TDP past kMaxPartWatts), or nothing.
 std::optional<std::string> buildSizeProblem(const Build& build);
 
 } // namespace torchrig::plan

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
+#include <optional>
+#include <vector>
 
 namespace torchrig {
 
@@ -30,6 +32,16 @@ inline std::int64_t saturatingSum(std::initializer_list<std::int64_t> terms) {
         if (term > 0 && __builtin_add_overflow(sum, term, &sum))
             sum = kSaturated;
     return sum;
+}
+
+// The product of sizes (a tensor's shape, a checkpoint tensor's dimensions), or none when a size is
+// negative or the product passes int64: where a wrapped count would be read as a size, not a bound.
+inline std::optional<std::int64_t> checkedProduct(const std::vector<std::int64_t>& sizes) {
+    std::int64_t product = 1;
+    for (auto size : sizes)
+        if (size < 0 || __builtin_mul_overflow(product, size, &product))
+            return std::nullopt;
+    return product;
 }
 
 } // namespace torchrig

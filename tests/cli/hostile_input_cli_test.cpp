@@ -164,7 +164,7 @@ TEST_CASE("Command-line numbers: NaN, infinity and digits beyond an int are refu
     const auto file = folder.file("base.torchrig").string();
     makeBuildFile(folder);
     expectRefusal(runCli(folder, "build cost '" + file + "' --currency CNY --rate USD=0"), 2,
-                  "the rate must be a positive number");
+                  "the rate must be a number from 1e-06 to 1e+06");
 }
 
 TEST_CASE("A model file that is not JSON is refused alike by estimate and validate", "[cli][hostile]") {

@@ -2,6 +2,7 @@
 
 #include "document/build_document.h"
 #include "help/glossary.h"
+#include "io/build_file.h"
 #include "io/hf_import.h"
 #include "io/model_graph_json.h"
 #include "io/request_graph.h"
@@ -272,9 +273,11 @@ void WorkloadEditor::loadWorkloadChoice() {
         m_workloads->addItem(tr("(no workload yet: choose a model below)"));
     m_workloads->setCurrentIndex(std::max(0, m_document.currentWorkloadIndex()));
     m_workloads->setEnabled(workloads.size() > 1);
-    m_addWorkload->setEnabled(!workloads.empty());
+    const bool full = workloads.size() >= kMaxBuildWorkloads;
+    m_addWorkload->setEnabled(!workloads.empty() && !full);
     m_addWorkload->setToolTip(workloads.empty() ? tr("Choose a model for the first workload below")
-                                                : tr("Plan another workload on the same build"));
+                              : full ? tr("A build holds at most %1 workloads").arg(kMaxBuildWorkloads)
+                                     : tr("Plan another workload on the same build"));
     m_removeWorkload->setEnabled(!workloads.empty());
 }
 

@@ -41,6 +41,20 @@ constexpr ModelType kModelTypes[] = {
 // device could hold it.
 constexpr std::int64_t kMaxSize = std::int64_t{1} << 24;
 
+// A graph holds every layer's and every expert's ops, and the estimator walks them all on each
+// estimate (and a batch search many times): these caps keep one estimate of the largest published
+// models (DeepSeek-V3 and Kimi K2: 58 and 60 sparse layers × 256 and 384 experts) to seconds.
+constexpr std::int64_t kMaxLayers = 1000;
+constexpr std::int64_t kMaxExperts = 1024;
+constexpr std::int64_t kMaxExpertMlps = 25'000;
+
+// The layer count every family reads, under the name its config gives it.
+void checkLayerCount(std::int64_t layers, const char* key) {
+    if (layers > kMaxLayers)
+        throw JsonFieldError(std::string(key) + " " + std::to_string(layers) + " is more than the " +
+                             std::to_string(kMaxLayers) + " layers TorchRig builds");
+}
+
 // A config's fields as one family reads them: a missing one is refused naming the family.
 class ConfigFields {
 public:
@@ -122,9 +136,7 @@ void readCommonSizes(const ConfigFields& f, HfModelConfig& c) {
     c.vocab = f.size("vocab_size");
     c.hidden = f.size("hidden_size");
     c.layers = f.size("num_hidden_layers");
-    if (c.layers > 1000)
-        throw JsonFieldError("num_hidden_layers " + std::to_string(c.layers) +
-                             " is more than the 1,000 TorchRig builds");
+    checkLayerCount(c.layers, "num_hidden_layers");
     c.heads = f.size("num_attention_heads");
 }
 
@@ -213,10 +225,17 @@ void readMoe(const ConfigFields& f, HfModelConfig& c) {
     }
     default: return;
     }
-    // A graph holds every expert's ops: DeepSeek-V3's 61 layers × 256 experts are 15,616 of them.
-    if (c.layers * moe.experts > 100'000)
-        throw JsonFieldError(std::to_string(c.layers) + " layers of " + std::to_string(moe.experts) +
-                             " experts are more expert MLPs than TorchRig builds (100,000)");
+    if (moe.experts > kMaxExperts)
+        throw JsonFieldError(std::to_string(moe.experts) + " experts a layer are more than the " +
+                             std::to_string(kMaxExperts) + " TorchRig builds");
+    std::int64_t sparseLayers = 0;
+    for (std::int64_t layer = 0; layer < c.layers; ++layer)
+        sparseLayers += moe.sparse(layer) ? 1 : 0;
+    if (sparseLayers * moe.experts > kMaxExpertMlps)
+        throw JsonFieldError(std::to_string(sparseLayers) + " layers of " + std::to_string(moe.experts) +
+                             " experts are " + std::to_string(sparseLayers * moe.experts) +
+                             " expert MLPs, more than the " + std::to_string(kMaxExpertMlps) +
+                             " TorchRig builds");
     if (moe.topK > moe.experts)
         throw JsonFieldError("num_experts_per_tok " + std::to_string(moe.topK) + " is more than the " +
                              std::to_string(moe.experts) + " experts");
@@ -236,6 +255,7 @@ void readFamily(const ConfigFields& f, HfModelConfig& c) {
         c.vocab = f.size("vocab_size");
         c.hidden = f.size("n_embd");
         c.layers = f.size("n_layer");
+        checkLayerCount(c.layers, "n_layer");
         c.heads = f.size("n_head");
         c.maxPositions = f.size("n_positions");
         c.intermediate = f.size("n_inner", 4 * c.hidden);
