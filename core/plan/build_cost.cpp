@@ -23,8 +23,10 @@ Message noRate(const std::string& partId, const std::string& from, const std::st
 }
 
 // A part's line before it is priced: its quantity over all nodes and the price it is costed at,
-// a vendor's quote for it (Purchasing) in place of the catalog's.
-CostLine lineFor(const Build& build, const BuildPart& part) {
+// a vendor's quote for it (Purchasing) in place of the catalog's while the quote is valid (or the
+// user asks for an expired one). A quote without a currency is no price (the file reader and the
+// quote editor refuse one; a build made in code may still hold it).
+CostLine lineFor(const Build& build, const BuildPart& part, const CostOptions& options) {
     // Built whole: GCC 12 at -O2 takes assigning the optional price member by member for a read
     // of an uninitialised flag (-Wmaybe-uninitialized).
     CostLine line{part.partId,
@@ -38,14 +40,18 @@ CostLine lineFor(const Build& build, const BuildPart& part) {
                   false,
                   false,
                   false,
+                  false,
                   {}};
-    if (const auto* quote = quoteFor(build.purchasing, part.partId);
-        quote && part.snapshot.category != PartCategory::CloudInstance) {
-        line.unitPrice = Price{quote->amount, quote->currency, quote->date,
-                               quote->vendor + (quote->reference.empty() ? "" : " " + quote->reference),
-                               PriceKind::Street};
-        line.quoted = true;
-    }
+    const auto* quote = quoteFor(build.purchasing, part.partId);
+    if (!quote || quote->currency.empty() || part.snapshot.category == PartCategory::CloudInstance)
+        return line;
+    line.quoteExpired = quoteExpired(*quote, options.today);
+    if (line.quoteExpired && !options.useExpiredQuotes)
+        return line;
+    line.unitPrice =
+        Price{quote->amount, quote->currency, quote->date,
+              quote->vendor + (quote->reference.empty() ? "" : " " + quote->reference), PriceKind::Street};
+    line.quoted = true;
     return line;
 }
 
@@ -102,7 +108,20 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
             cost.ratesUsed.push_back(text);
     };
     for (const auto& part : build.parts) {
-        auto line = lineFor(build, part);
+        auto line = lineFor(build, part, options);
+        if (line.quoteExpired) {
+            ++cost.expiredQuotes;
+            const auto& until = quoteFor(build.purchasing, part.partId)->validUntil;
+            cost.notes.push_back(
+                line.quoted ? TORCHRIG_MESSAGE("cost", "%1: priced at a vendor's quote that expired on %2, "
+                                                       "as asked; ask the vendor for a new one")
+                                  .arg(part.partId)
+                                  .arg(until)
+                            : TORCHRIG_MESSAGE("cost", "%1: the vendor's quote expired on %2 and is not "
+                                                       "used as its price; ask the vendor for a new one")
+                                  .arg(part.partId)
+                                  .arg(until));
+        }
         if (part.snapshot.category == PartCategory::CloudInstance) {
             // Rented, not bought: priced by the hour and kept out of the purchase total.
             line.hourly = true;

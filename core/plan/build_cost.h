@@ -26,8 +26,12 @@ struct CostOptions {
     // a day the machine is on but not training.
     double idleWattsPerNode = 0;
     double idleHoursPerDay = 0;
-    // "YYYY-MM-DD": the day prices are judged old on (older than kStalePriceMonths); empty: none is.
+    // "YYYY-MM-DD": the day prices are judged old on (older than kStalePriceMonths) and vendors'
+    // quotes expired on (valid until before it); empty: none is.
     std::string today;
+    // Price a part at its vendor's quote even when the quote has expired (the user says so): by
+    // default an expired quote is set aside, the part priced as if it had none, and said.
+    bool useExpiredQuotes = false;
 };
 
 struct CostLine {
@@ -42,6 +46,8 @@ struct CostLine {
     bool quoted = false;     // the unit price is a vendor's quote (Purchasing), not the catalog's
     bool toBeQuoted = false; // no price to buy it at: a line the purchasing office asks a vendor for
     bool stale = false;      // its price is older than kStalePriceMonths: ask for a new one
+    // Its vendor's quote has expired: set aside (quoted false) or, when asked, used (quoted true).
+    bool quoteExpired = false;
     // Bought inside another line of the build (the GPUs a complete server ships with): costed there.
     std::string includedIn;
 };
@@ -59,6 +65,7 @@ struct BuildCost {
     // kStalePriceMonths, and their share of the priced parts (one currency only).
     int staleLines = 0;
     std::optional<double> staleShare;
+    int expiredQuotes = 0; // the lines whose vendor's quote has expired (used or set aside)
     // "1 USD = 7.2000 CNY (2026-11-30)" for each rate a converted line used; the date is the options'.
     std::vector<std::string> ratesUsed;
     std::map<std::string, double> hourlyByCurrency;       // cloud instances: per hour of use, all nodes

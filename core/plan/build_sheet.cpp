@@ -86,7 +86,8 @@ std::string shortSource(const std::string& source) {
 std::string priceSource(const CostLine& line, const Words& w) {
     const auto& price = *line.unitPrice;
     if (line.quoted)
-        return w("quote") + ": " + price.source + (price.date.empty() ? "" : ", " + price.date);
+        return w("quote") + ": " + price.source + (price.date.empty() ? "" : ", " + price.date) +
+               (line.quoteExpired ? " (" + w("expired") + ")" : "");
     // An old price's label names its date already.
     return (line.stale ? stalePriceLabel(price, w) : price.date) +
            (price.source.empty() ? "" : " · " + shortSource(price.source));
@@ -487,7 +488,10 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
 
     if (!options.validationRuns.empty()) {
         auto runs = section(w("Validation runs"));
-        runs.bullets = options.validationRuns;
+        // One line a run however long its fields (a device name of a megabyte made the PDF's
+        // layout take minutes): elided, never cut inside a character.
+        for (const auto& line : options.validationRuns)
+            runs.bullets.push_back(textExcerpt(line, 400));
         sheet.sections.push_back(std::move(runs));
     }
     if (!build.workloads.empty() && !options.cloudOffers.empty())

@@ -58,18 +58,40 @@ std::string buildSheetMarkdown(const BuildSheet& sheet) {
     return out;
 }
 
+namespace {
+
+// One CSV cell, quoted where it must be. A purchasing office opens this file in a spreadsheet,
+// which runs a cell that begins with = + - @ (or a tab or CR before one) as a formula: a vendor
+// name of =HYPERLINK(…) would be a link or worse. Such a cell is neutralised as OWASP's "CSV
+// Injection" page asks: a single quote before it, and the cell quoted. Nothing reads this file
+// back, so nothing needs to undo it (the catalog's parts CSV, which `catalog import` reads, is
+// left as it is).
+std::string csvCell(const std::string& text) {
+    const bool formula =
+        !text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos;
+    if (!formula && text.find_first_of(",\"\r\n") == std::string::npos)
+        return text;
+    std::string quoted = formula ? "\"'" : "\"";
+    for (char c : text)
+        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+}
+
+// Whether the line's vendor quote is used, set aside as expired, or was used although expired.
+std::string quoteStatus(const CostLine& line) {
+    if (line.quoteExpired)
+        return line.quoted ? "expired" : "expired_not_used";
+    return line.quoted ? "valid" : "";
+}
+
+} // namespace
+
 std::string componentsCsv(const Build& build, const CostOptions& options) {
-    auto field = [](const std::string& text) {
-        if (text.find_first_of(",\"\r\n") == std::string::npos)
-            return text;
-        std::string quoted = "\"";
-        for (char c : text)
-            quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-        return quoted + "\"";
-    };
+    const auto field = csvCell;
     const auto cost = costBuild(build, options);
     std::string out =
-        "part_id,name,category,quantity,unit_price,currency,price_kind,price_date,price_source,subtotal\r\n";
+        "part_id,name,category,quantity,unit_price,currency,price_kind,price_date,price_source,subtotal,"
+        "quote\r\n";
     for (const auto& line : cost.lines) {
         std::string category;
         for (const auto& p : build.parts)
@@ -78,9 +100,10 @@ std::string componentsCsv(const Build& build, const CostOptions& options) {
         const auto& price = line.unitPrice;
         out += field(line.partId) + "," + field(line.name) + "," + category + "," +
                std::to_string(line.quantity) + "," + (price ? printed("%.2f", price->amount) : "") + "," +
-               (price ? price->currency : "") + "," + (price ? std::string(priceKindId(price->kind)) : "") +
-               "," + (price ? field(price->date) : "") + "," + (price ? field(price->source) : "") + "," +
-               (line.subtotal ? printed("%.2f", *line.subtotal) : "") + "\r\n";
+               (price ? field(price->currency) : "") + "," +
+               (price ? std::string(priceKindId(price->kind)) : "") + "," +
+               (price ? field(price->date) : "") + "," + (price ? field(price->source) : "") + "," +
+               (line.subtotal ? printed("%.2f", *line.subtotal) : "") + "," + quoteStatus(line) + "\r\n";
     }
     return out;
 }

@@ -40,6 +40,12 @@ std::string priceStandingSummary(const BuildCost& cost, const Words& w) {
         text += (text.empty() ? "" : w("; ")) +
                 withArgument(w(unpriced == 1 ? "%1 line has no price" : "%1 lines have no price"),
                              std::to_string(unpriced));
+    if (cost.expiredQuotes > 0)
+        text +=
+            (text.empty() ? "" : w("; ")) +
+            withArgument(w(cost.expiredQuotes == 1 ? "%1 vendor's quote has expired — ask for a new one"
+                                                   : "%1 vendors' quotes have expired — ask for new ones"),
+                         std::to_string(cost.expiredQuotes));
     return text;
 }
 

@@ -17,8 +17,9 @@ std::string stalePriceLabel(const Price& price, const Words& w);
 // "62 % of the priced parts rest on prices older than 12 months", or empty when no price is that old.
 std::string staleShareSummary(const BuildCost& cost, const Words& w);
 
-// "62 % of the priced parts rest on prices older than 12 months; 2 lines have no price", or empty
-// when every bought line has a price younger than that.
+// "62 % of the priced parts rest on prices older than 12 months; 2 lines have no price; 1 vendor's
+// quote has expired — ask for a new one", or empty when every bought line has a price younger than
+// that and no quote has expired.
 std::string priceStandingSummary(const BuildCost& cost, const Words& w);
 
 } // namespace torchrig::plan

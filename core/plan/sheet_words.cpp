@@ -155,6 +155,9 @@ const std::set<std::string_view>& sheetWords() {
         TORCHRIG_TEXT_NOOP("sheet", "Valid until"),
         TORCHRIG_TEXT_NOOP("sheet", "the whole build"),
         TORCHRIG_TEXT_NOOP("sheet", "unit price"),
+        TORCHRIG_TEXT_NOOP("sheet", "%1 vendor's quote has expired — ask for a new one"),
+        TORCHRIG_TEXT_NOOP("sheet", "%1 vendors' quotes have expired — ask for new ones"),
+        TORCHRIG_TEXT_NOOP("sheet", "expired"),
     };
     return words;
 }

@@ -155,3 +155,38 @@ TEST_CASE("A build whose notes are longer than a build file keeps is refused at 
     CHECK(document.build().notes == longNotes);
     CHECK(document.isModified());
 }
+
+TEST_CASE("The quote editor refuses what the build file reader would refuse on opening, gives every new "
+          "quote a currency, and says which quote has expired",
+          "[ui][purchasing][hostile]") {
+    test::TemporaryFolder folder;
+    ui::BuildDocument document;
+    ui::QuotesModel quotes(document);
+    // No currency chosen in Preferences: the new quote is not left in none (the reader refuses "").
+    quotes.addQuote(QString());
+    REQUIRE(quotes.rowCount() == 1);
+    CHECK(document.build().purchasing.quotes.at(0).currency == "USD");
+    auto cell = [&](ui::QuotesModel::Column column) {
+        return quotes.index(0, column);
+    };
+    CHECK_FALSE(quotes.setData(cell(ui::QuotesModel::AmountColumn), 1e300, Qt::EditRole));
+    CHECK_FALSE(
+        quotes.setData(cell(ui::QuotesModel::DateColumn), QStringLiteral("2026-02-30"), Qt::EditRole));
+    CHECK_FALSE(
+        quotes.setData(cell(ui::QuotesModel::DateColumn), QStringLiteral("0000-00-00"), Qt::EditRole));
+    CHECK(quotes.setData(cell(ui::QuotesModel::DateColumn), QStringLiteral("2020-01-05"), Qt::EditRole));
+    // Valid until before the quote's own date.
+    CHECK_FALSE(
+        quotes.setData(cell(ui::QuotesModel::ValidUntilColumn), QStringLiteral("2020-01-01"), Qt::EditRole));
+    CHECK(
+        quotes.setData(cell(ui::QuotesModel::ValidUntilColumn), QStringLiteral("2020-02-05"), Qt::EditRole));
+    CHECK(cell(ui::QuotesModel::ValidUntilColumn).data(Qt::DisplayRole).toString() ==
+          QStringLiteral("2020-02-05 (expired)"));
+    CHECK(cell(ui::QuotesModel::ValidUntilColumn).data(Qt::EditRole).toString() ==
+          QStringLiteral("2020-02-05"));
+    // What the editor took, the reader opens.
+    const auto path = folder.file("quoted.torchrig");
+    REQUIRE(document.saveAs(QString::fromStdString(path.string())).ok());
+    ui::BuildDocument reopened;
+    CHECK(reopened.open(QString::fromStdString(path.string())).ok());
+}

@@ -124,20 +124,25 @@ std::string unknownSheetFormatMessage(const QString& path) {
 }
 
 Result<int> exportBuildSheet(const plan::Build& build, const plan::BuildSheetOptions& options,
-                             const QString& path, const SheetPageSetup& setup) {
+                             const QString& path, const SheetPageSetup& setup, ExistingTarget existing) {
     const auto format = sheetFormatOf(path);
     if (!format)
         return makeError(ErrorCode::InvalidInput, unknownSheetFormatMessage(path));
     if (*format == SheetFormat::Pdf)
-        return writeBuildSheetPdf(plan::makeBuildSheet(build, options), path, setup);
+        return writeBuildSheetPdf(plan::makeBuildSheet(build, options), path, setup, existing);
     std::string text;
-    if (*format == SheetFormat::Csv)
-        text = plan::componentsCsv(build, options.cost);
+    if (*format == SheetFormat::Csv) {
+        // The PDF's cost is priced on the sheet's date; the CSV marks expired quotes on the same one.
+        auto cost = options.cost;
+        if (cost.today.empty())
+            cost.today = options.date;
+        text = plan::componentsCsv(build, cost);
+    }
     else if (*format == SheetFormat::Markdown)
         text = plan::buildSheetMarkdown(plan::makeBuildSheet(build, options));
     else
         text = plan::buildSheetJson(plan::makeBuildSheet(build, options));
-    if (auto written = writeTextFileAtomically(path.toStdString(), text); !written)
+    if (auto written = writeTextFileAtomically(path.toStdString(), text, existing); !written)
         return written.error();
     return 0;
 }

@@ -31,6 +31,7 @@ plan::BuildSheetOptions sheetOptionsFor(const plan::Build& build, const db::Cata
 
 // Writes the sheet in the format `path` names; a PDF's page count (0 for the text formats).
 Result<int> exportBuildSheet(const plan::Build& build, const plan::BuildSheetOptions& options,
-                             const QString& path, const SheetPageSetup& setup = {});
+                             const QString& path, const SheetPageSetup& setup = {},
+                             ExistingTarget existing = ExistingTarget::Replace);
 
 } // namespace torchrig::ui

@@ -12,6 +12,17 @@ namespace torchrig::ui {
 namespace {
 // Edits of one cell in a row are one undo step (typing in a cell, then the next).
 constexpr int kMergeQuoteCell = 5'000'000; // + row × ColumnCount + column
+// As the build file reader takes an amount (core/io/build_file.cpp): more is refused on opening.
+constexpr double kMaxQuoteAmount = 1e12;
+
+bool isCurrencyCode(const std::string& text) {
+    return text.size() == 3 &&
+           std::all_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+}
+
+std::string today() {
+    return QDate::currentDate().toString(Qt::ISODate).toStdString();
+}
 } // namespace
 
 QuotesModel::QuotesModel(BuildDocument& document, QObject* parent)
@@ -65,8 +76,8 @@ QVariant QuotesModel::data(const QModelIndex& index, int role) const {
         return QString::fromStdString(q.partId);
     if (role == Qt::TextAlignmentRole && index.column() == AmountColumn)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::ToolTipRole && index.column() == ValidUntilColumn && !q.validUntil.empty() &&
-        QDate::fromString(QString::fromStdString(q.validUntil), Qt::ISODate) < QDate::currentDate())
+    const bool expired = plan::quoteExpired(q, today());
+    if (role == Qt::ToolTipRole && index.column() == ValidUntilColumn && expired)
         return tr("This quote has expired: ask the vendor for a new one");
     if (role != Qt::DisplayRole && role != Qt::EditRole)
         return {};
@@ -84,7 +95,11 @@ QVariant QuotesModel::data(const QModelIndex& index, int role) const {
         return role == Qt::EditRole ? QVariant(q.amount) : QVariant(QString::number(q.amount, 'f', 2));
     case CurrencyColumn: return QString::fromStdString(q.currency);
     case DateColumn: return QString::fromStdString(q.date);
-    case ValidUntilColumn: return QString::fromStdString(q.validUntil);
+    case ValidUntilColumn:
+        // Set aside in every total once expired (plan/build_cost.h): said where the date is.
+        return role == Qt::DisplayRole && expired
+                   ? tr("%1 (expired)").arg(QString::fromStdString(q.validUntil))
+                   : QString::fromStdString(q.validUntil);
     case ReferenceColumn: return QString::fromStdString(q.reference);
     default: return {};
     }
@@ -99,22 +114,27 @@ bool QuotesModel::setData(const QModelIndex& index, const QVariant& value, int r
         return false;
     const auto row = static_cast<std::size_t>(index.row());
     const auto text = value.toString().trimmed().toStdString();
+    const auto& quote = m_document.build().purchasing.quotes[row];
+    // What the build file reader would refuse on opening is refused here, so a saved build opens.
     switch (index.column()) {
     case AmountColumn: {
         bool ok = false;
         const double amount = value.toDouble(&ok);
-        if (!ok || !std::isfinite(amount) || amount < 0)
+        if (!ok || !std::isfinite(amount) || amount < 0 || amount > kMaxQuoteAmount)
             return false;
         break;
     }
     case CurrencyColumn:
-        if (text.size() != 3 ||
-            !std::all_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; }))
+        if (!isCurrencyCode(text))
             return false;
         break;
     case DateColumn:
+        if (!text.empty() &&
+            (!plan::isCalendarDate(text) || (!quote.validUntil.empty() && quote.validUntil < text)))
+            return false;
+        break;
     case ValidUntilColumn:
-        if (!text.empty() && !QDate::fromString(QString::fromStdString(text), Qt::ISODate).isValid())
+        if (!text.empty() && (!plan::isCalendarDate(text) || (!quote.date.empty() && text < quote.date)))
             return false;
         break;
     default: break;
@@ -140,9 +160,16 @@ bool QuotesModel::setData(const QModelIndex& index, const QVariant& value, int r
 
 void QuotesModel::addQuote(const QString& currency) {
     plan::VendorQuote quote;
-    quote.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
+    quote.date = today();
     quote.validUntil = QDate::currentDate().addDays(30).toString(Qt::ISODate).toStdString();
+    // Never without a currency (no preference set): the build's own prices' one, else USD.
     quote.currency = currency.toStdString();
+    for (const auto& part : m_document.build().parts)
+        if (!isCurrencyCode(quote.currency) && part.snapshot.price &&
+            isCurrencyCode(part.snapshot.price->currency))
+            quote.currency = part.snapshot.price->currency;
+    if (!isCurrencyCode(quote.currency))
+        quote.currency = "USD";
     m_document.edit(tr("Add a vendor quote"), [&](plan::Build& b) { b.purchasing.quotes.push_back(quote); });
 }
 

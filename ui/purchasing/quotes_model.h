@@ -32,7 +32,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
     Qt::ItemFlags flags(const QModelIndex& index) const override;
 
-    void addQuote(const QString& currency); // dated today, valid 30 days
+    // Dated today, valid 30 days, in `currency` (else the build's prices' one, else USD).
+    void addQuote(const QString& currency);
     void removeQuote(int row);
 
 private:
