@@ -7,6 +7,10 @@
 #include "search_text.h"
 #include "user_database_preparation.h"
 
+#include "estimate/run_comparison.h"
+#include "io/json_document.h"
+#include "util/utf8_text.h"
+
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
 
@@ -83,20 +87,28 @@ Result<std::unique_ptr<Catalog>> Catalog::open(const CatalogOpenOptions& options
         SQLite::Statement attach(database, "ATTACH DATABASE ? AS bundled");
         attach.bind(1, sqliteUri(catalog->m_pack.path, "mode=ro"));
         attach.exec();
+        const auto inUse = catalog->m_pack.path.string();
         int version = database.execAndGet("PRAGMA bundled.user_version").getInt();
         if (version != latestSchemaVersion())
             return makeError(
                 ErrorCode::ReadOnly,
                 fmt::format("The bundled hardware catalog {} has schema version {}, but this TorchRig "
                             "needs {}. It belongs to another TorchRig version: reinstall, or rebuild it.",
-                            options.bundledPath.string(), version, latestSchemaVersion()));
+                            inUse, version, latestSchemaVersion()));
+        // A file that is not a whole catalog fails here, naming what it lacks, rather than in the
+        // views below as "no such table: bundled.gpu".
+        if (auto tables = checkCatalogTables(database, "bundled", inUse); !tables)
+            return makeError(ErrorCode::Database,
+                             fmt::format("The bundled hardware catalog is not a whole TorchRig catalog: {}. "
+                                         "Reinstall TorchRig, or rebuild it (cmake --build).",
+                                         tables.error().message));
         database.exec("PRAGMA foreign_keys = ON");
     } catch (const SQLite::Exception& e) {
         return makeError(
             ErrorCode::Database,
-            fmt::format(
-                "The bundled hardware catalog {} cannot be read ({}). Reinstall TorchRig, or rebuild it.",
-                options.bundledPath.string(), e.what()));
+            fmt::format("The bundled hardware catalog {} cannot be read ({}). Reinstall TorchRig, "
+                        "or rebuild it (cmake --build).",
+                        catalog->m_pack.path.string(), textExcerpt(e.what(), 200)));
     }
 
     if (options.userPath) {
@@ -508,9 +520,40 @@ bool Catalog::hasUserDatabase() const {
            m_userStatus.state == UserDatabaseState::ReadOnly;
 }
 
-Result<std::int64_t> Catalog::addValidationRun(const ValidationRunRecord& run) {
+ValidationRunRecord readValidationRun(ValidationRunRecord run) {
+    using B = ValidationHistoryBounds;
+    // An excerpt may pass its length by a character and the "…": cut shorter, so that what is
+    // read is within the bound and reading it again changes nothing.
+    auto cut = [](std::string& text, std::size_t bound) {
+        if (text.size() > bound || !isUtf8(text))
+            text = textExcerpt(text, bound - 7);
+    };
+    cut(run.measuredAt, B::kMeasuredAt);
+    cut(run.deviceName, B::kDeviceName);
+    cut(run.deviceKind, B::kDeviceKind);
+    cut(run.libtorchVersion, B::kLibtorch);
+    cut(run.model, B::kModel);
+    for (auto* json : {&run.requestJson, &run.resultJson})
+        if (json->size() > B::kJsonBytes || !readJsonDocument(*json, "the validation run"))
+            *json = "{}";
+    return run;
+}
+
+Result<std::int64_t> Catalog::addValidationRun(const ValidationRunRecord& given) {
     if (auto status = requireWritable(); !status)
         return status.error();
+    for (const auto* json : {&given.requestJson, &given.resultJson}) {
+        const char* which = json == &given.requestJson ? "request" : "result";
+        if (json->size() > ValidationHistoryBounds::kJsonBytes)
+            return makeError(ErrorCode::InvalidInput,
+                             fmt::format("the validation run could not be saved: its {} is {} bytes, more "
+                                         "than the history keeps ({} MiB)",
+                                         which, json->size(), ValidationHistoryBounds::kJsonBytes >> 20));
+        if (auto read = readJsonDocument(*json, which); !read)
+            return makeError(ErrorCode::InvalidInput, "the validation run could not be saved: " +
+                                                          read.error().message);
+    }
+    const auto run = readValidationRun(given);
     try {
         SQLite::Statement insert(
             *m_database, "INSERT INTO user.validation_run (device_name, device_kind, libtorch_version, "
@@ -533,14 +576,26 @@ std::vector<ValidationRunRecord> Catalog::validationRuns() const {
     if (!hasUserDatabase())
         return runs;
     try {
-        SQLite::Statement query(*m_database,
-                                "SELECT id, measured_at, device_name, device_kind, libtorch_version, model, "
-                                "request, result FROM user.validation_run ORDER BY id DESC");
+        // A row written by another program may hold anything: at most a few KiB of each short
+        // field, and a request or result over the bound as '', leave the database.
+        SQLite::Statement query(
+            *m_database,
+            "SELECT id, CAST(substr(CAST(measured_at AS BLOB), 1, 1024) AS TEXT), "
+            "CAST(substr(CAST(device_name AS BLOB), 1, 1024) AS TEXT), "
+            "CAST(substr(CAST(device_kind AS BLOB), 1, 1024) AS TEXT), "
+            "CAST(substr(CAST(libtorch_version AS BLOB), 1, 1024) AS TEXT), "
+            "CAST(substr(CAST(model AS BLOB), 1, 1024) AS TEXT), "
+            "CASE WHEN length(CAST(request AS BLOB)) <= ?1 THEN request ELSE '' END, "
+            "CASE WHEN length(CAST(result AS BLOB)) <= ?1 THEN result ELSE '' END "
+            "FROM user.validation_run ORDER BY id DESC LIMIT ?2");
+        query.bind(1, static_cast<std::int64_t>(ValidationHistoryBounds::kJsonBytes));
+        query.bind(2, static_cast<std::int64_t>(ValidationHistoryBounds::kRows));
         while (query.executeStep())
-            runs.push_back({query.getColumn(0).getInt64(), query.getColumn(1).getString(),
-                            query.getColumn(2).getString(), query.getColumn(3).getString(),
-                            query.getColumn(4).getString(), query.getColumn(5).getString(),
-                            query.getColumn(6).getString(), query.getColumn(7).getString()});
+            runs.push_back(readValidationRun(
+                {query.getColumn(0).getInt64(), query.getColumn(1).getString(), query.getColumn(2).getString(),
+                 query.getColumn(3).getString(), query.getColumn(4).getString(),
+                 query.getColumn(5).getString(), query.getColumn(6).getString(),
+                 query.getColumn(7).getString()}));
     } catch (const SQLite::Exception&) {
         // A user database from before version 3 opened read-only has no history: none to show.
     }
@@ -570,16 +625,22 @@ Status Catalog::setCalibration(const std::string& deviceName, const std::string&
     return Ok{};
 }
 
-std::optional<std::string> Catalog::calibrationFor(const std::string& deviceName) const {
-    if (!hasUserDatabase())
-        return std::nullopt;
-    try {
-        SQLite::Statement query(*m_database,
-                                "SELECT calibration FROM user.device_calibration WHERE device_name = ?");
-        query.bind(1, deviceName);
-        if (query.executeStep())
-            return query.getColumn(0).getString();
-    } catch (const SQLite::Exception&) {
+std::optional<std::string> Catalog::calibrationFor(const std::string& deviceName,
+                                                   std::optional<std::int64_t> totalMemoryBytes) const {
+    // Kept under the name the worker reported; found by that name however it is written (case,
+    // spaces, a vendor word), never by a part of it, and not when the run's device had other memory.
+    const estimate::DeviceIdentity wanted{deviceName, totalMemoryBytes};
+    auto kept = calibrations();
+    std::stable_partition(kept.begin(), kept.end(), [&](const auto& row) { return row.first == deviceName; });
+    for (const auto& [device, document] : kept) {
+        if (!estimate::sameDeviceName(device, deviceName))
+            continue;
+        if (totalMemoryBytes) {
+            const auto read = estimate::readDeviceCalibration(document);
+            if (read && !estimate::sameDevice(read->device, wanted))
+                continue;
+        }
+        return document;
     }
     return std::nullopt;
 }

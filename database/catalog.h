@@ -7,6 +7,7 @@
 #include "util/result.h"
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -73,6 +74,18 @@ struct ValidationRunRecord {
     std::string resultJson; // the worker's result, with "estimated", "relative_error", "calibration"
 };
 
+// What the history keeps and hands on (the Validate panel's history, the build sheet): the newest
+// rows only, short fields cut to their bounds (valid UTF-8, a cut one ends "…"), and a request or
+// result that is not bounded JSON (io/json_document.h) replaced by {}, so that a damaged or hostile
+// row (a 1 MiB device name) cannot slow or break what shows it.
+struct ValidationHistoryBounds {
+    static constexpr std::size_t kRows = 1000;
+    static constexpr std::size_t kMeasuredAt = 32, kDeviceName = 256, kDeviceKind = 16, kLibtorch = 64,
+                                 kModel = 256;
+    static constexpr std::size_t kJsonBytes = 8u << 20; // a LLaMA-70B model file's request is ~2 MB
+};
+ValidationRunRecord readValidationRun(ValidationRunRecord stored);
+
 class Catalog {
 public:
     static Result<std::unique_ptr<Catalog>> open(const CatalogOpenOptions& options);
@@ -113,7 +126,11 @@ public:
     std::vector<ValidationRunRecord> validationRuns() const;
     Status setCalibration(const std::string& deviceName, const std::string& calibrationJson,
                           std::optional<std::int64_t> runId);
-    std::optional<std::string> calibrationFor(const std::string& deviceName) const;
+    // The device's calibration: by its name as sameDeviceName (estimate/run_comparison.h) compares
+    // names, and, when `totalMemoryBytes` is given, only one whose run had that much memory.
+    std::optional<std::string>
+    calibrationFor(const std::string& deviceName,
+                   std::optional<std::int64_t> totalMemoryBytes = std::nullopt) const;
     std::vector<std::pair<std::string, std::string>> calibrations() const; // device name, document
     Status resetCalibration(const std::string& deviceName);
 

@@ -1,16 +1,520 @@
 #include "catalog_pack.h"
 
 #include "catalog_migrations.h"
+#include "category_schema.h"
+#include "part_record.h"
+#include "part_store.h"
+#include "schema_migrator.h"
 #include "user_database_preparation.h"
+
+#include "util/text_file.h"
+#include "util/utf8_text.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+#include <set>
+#include <utility>
+#include <vector>
 
 namespace torchrig::db {
 
 namespace fs = std::filesystem;
 
-Result<CatalogPackInfo> readCatalogPack(const fs::path& path) {
+namespace {
+
+// What an import lets one cell of a file hold (csv_table.cpp's kMaxCellBytes, readPartsJson's
+// maxTextBytes): a name, a source, a note, never a page. A pack's text is held to the same.
+constexpr std::size_t kMaxTextBytes = 4096;
+// A version is a label people read in a listing ("2026.12"), not a place for text.
+constexpr std::size_t kMaxVersionBytes = 64;
+// A pack signed off today somewhere east of UTC is dated tomorrow here; more than this is a date
+// that would make every genuine later pack look older.
+constexpr int kFutureMarginDays = 2;
+// The bundled catalog holds under a thousand parts; a pack of more than this is not a catalog a
+// planner sweeping over every part could use, and reading it would only take the user's memory.
+constexpr int kMaxPackParts = 200'000;
+// The bundled pack is under 1 MiB; a pack of kMaxPackParts rows and their prices stays well below.
+constexpr std::size_t kMaxPackFileBytes = std::size_t{512} << 20;
+constexpr int kMaxPackPrices = 2'000'000;
+constexpr std::size_t kMaxListedProblems = 10;
+constexpr std::size_t kMaxProblemChars = 300;
+
+// The tables the bundled side of the catalog is read from, with this schema's columns in order
+// (the overlay views select them with *, side by side with the user's tables).
+using TableColumns = std::vector<std::pair<std::string, std::vector<std::string>>>;
+
+const TableColumns& expectedTables() {
+    static TableColumns tables;
+    static std::once_flag once;
+    std::call_once(once, [] {
+        SQLite::Database reference(":memory:", SQLite::OPEN_READWRITE);
+        if (!migrateToLatest(reference))
+            return; // cannot happen for an in-memory database; no table is then demanded
+        std::vector<std::string> names = {"part", "price", "field_source", "catalog_pack", "part_search"};
+        for (auto category : kAllPartCategories)
+            names.emplace_back(categorySchema(category).table);
+        for (const auto& name : names) {
+            SQLite::Statement info(reference, fmt::format("PRAGMA main.table_info({})", name));
+            std::vector<std::string> columns;
+            while (info.executeStep())
+                columns.push_back(info.getColumn(1).getString());
+            tables.emplace_back(name, std::move(columns));
+        }
+    });
+    return tables;
+}
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (const auto& name : names)
+        out += (out.empty() ? "" : ", ") + name;
+    return out;
+}
+
+// Why a text cell of a pack cannot be taken, or nothing.
+std::optional<std::string> textProblem(const SQLite::Column& column, bool nullable = false,
+                                       std::size_t maxBytes = kMaxTextBytes) {
+    if (column.isNull())
+        return nullable ? std::nullopt : std::optional<std::string>("is missing (NULL)");
+    if (!column.isText())
+        return column.isBlob() ? "holds bytes (a BLOB), not text" : "is a number, not text";
+    const auto text = column.getString();
+    if (text.size() > maxBytes)
+        return fmt::format("is {} bytes long (\"{}\"); it may hold up to {}", text.size(), textExcerpt(text),
+                           maxBytes);
+    if (const auto bad = firstNonUtf8Byte(text); bad != std::string::npos)
+        return fmt::format("byte {} is not a UTF-8 character (\"{}\")", bad, textExcerpt(text));
+    return std::nullopt;
+}
+
+bool hasControlCharacter(std::string_view text) {
+    return std::any_of(text.begin(), text.end(),
+                       [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == '\x7f'; });
+}
+
+std::optional<std::chrono::sys_days> calendarDate(std::string_view text) {
+    if (text.size() != 10 || !isPartialIsoDate(text))
+        return std::nullopt;
+    auto number = [&](std::size_t from, std::size_t count) {
+        int value = 0;
+        for (std::size_t i = from; i < from + count; ++i)
+            value = value * 10 + (text[i] - '0');
+        return value;
+    };
+    const std::chrono::year_month_day date{std::chrono::year(number(0, 4)),
+                                           std::chrono::month(static_cast<unsigned>(number(5, 2))),
+                                           std::chrono::day(static_cast<unsigned>(number(8, 2)))};
+    if (!date.ok())
+        return std::nullopt;
+    return std::chrono::sys_days(date);
+}
+
+std::string isoDate(std::chrono::sys_days day) {
+    const std::chrono::year_month_day date(day);
+    return fmt::format("{:04}-{:02}-{:02}", static_cast<int>(date.year()),
+                       static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()));
+}
+
+// Gathers what is wrong with a pack's rows; the error lists the first few and counts the rest.
+class PackProblems {
+public:
+    void add(std::string_view where, std::string_view what) {
+        ++m_count;
+        if (m_lines.size() < kMaxListedProblems)
+            m_lines.push_back(textExcerpt(fmt::format("{}: {}", where, what), kMaxProblemChars));
+    }
+    bool any() const { return m_count > 0; }
+    Error error(std::string_view label) const {
+        auto text = fmt::format("{} holds rows that TorchRig refuses ({} {}):", label, m_count,
+                                m_count == 1 ? "problem" : "problems");
+        for (const auto& line : m_lines)
+            text += "\n  " + line;
+        if (m_count > m_lines.size())
+            text += fmt::format("\n  … and {} more", m_count - m_lines.size());
+        return makeError(ErrorCode::InvalidInput, text);
+    }
+
+private:
+    std::vector<std::string> m_lines;
+    std::size_t m_count = 0;
+};
+
+} // namespace
+
+std::chrono::sys_days todayUtc() {
+    return std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now());
+}
+
+namespace {
+
+// What is missing or different in the tables of the catalog attached as `schema`, or nothing.
+std::optional<std::string> tablesProblem(SQLite::Database& database, std::string_view schema) {
+    const auto& tables = expectedTables();
+    for (const auto& [table, columns] : tables) {
+        SQLite::Statement info(database, fmt::format("PRAGMA {}.table_info({})", schema, table));
+        std::vector<std::string> found;
+        while (info.executeStep())
+            found.push_back(info.getColumn(1).getString());
+        if (found.empty())
+            return fmt::format("it lacks the table \"{}\"", table);
+        if (found != columns)
+            return fmt::format("its table \"{}\" has the columns ({}), not this schema's ({})", table,
+                               textExcerpt(joined(found), 200), joined(columns));
+    }
+    // MATCH is FTS5's: an ordinary table of the same name would fail every search.
+    SQLite::Statement search(
+        database, fmt::format("SELECT sql FROM {}.sqlite_master WHERE name = 'part_search'", schema));
+    std::string sql = search.executeStep() ? search.getColumn(0).getString() : std::string();
+    std::transform(sql.begin(), sql.end(), sql.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (!tables.empty() && sql.find("using fts5") == std::string::npos)
+        return "its table \"part_search\" is not the FTS5 search index";
+    return std::nullopt;
+}
+
+// The pack's version, date and signer, each checked; the error says which, without the file.
+Result<CatalogPackInfo> identityOf(SQLite::Database& database, std::string_view schema,
+                                   std::chrono::sys_days today) {
+    const auto refused = [&](std::string_view key, const std::string& why) {
+        return makeError(ErrorCode::InvalidInput, fmt::format("table catalog_pack, {}: {}", key, why));
+    };
+    CatalogPackInfo info;
+    std::set<std::string> seen;
+    SQLite::Statement rows(database, fmt::format("SELECT key, value FROM {}.catalog_pack", schema));
+    for (int row = 1; rows.executeStep(); ++row) {
+        if (auto problem = textProblem(rows.getColumn(0), false, 32))
+            return refused(fmt::format("row {}", row), "the key " + *problem);
+        const auto key = rows.getColumn(0).getString();
+        std::string* target = key == "version"         ? &info.version
+                              : key == "date"          ? &info.date
+                              : key == "signed_off_by" ? &info.signedOffBy
+                                                       : nullptr;
+        if (!target)
+            return refused(fmt::format("row {}", row),
+                           fmt::format("\"{}\" is not version, date or signed_off_by", textExcerpt(key)));
+        if (!seen.insert(key).second)
+            return refused(key, "it appears twice");
+        const auto& value = rows.getColumn(1);
+        if (auto problem = textProblem(value, false, key == "version" ? kMaxVersionBytes : kMaxTextBytes))
+            return refused(key, "the value " + *problem);
+        *target = value.getString();
+        if (hasControlCharacter(*target) || target->find_first_not_of(' ') == std::string::npos)
+            return refused(key,
+                           fmt::format("\"{}\" is blank or holds control characters", textExcerpt(*target)));
+    }
+    if (info.version.empty() || info.date.empty())
+        return makeError(ErrorCode::InvalidInput, "it names no version or date");
+    const auto date = calendarDate(info.date);
+    if (!date)
+        return refused("date", fmt::format("\"{}\" is not a date YYYY-MM-DD", textExcerpt(info.date)));
+    const auto latest = today + std::chrono::days(kFutureMarginDays);
+    if (*date > latest)
+        return refused(
+            "date", fmt::format("{} is in the future (today is {}): a pack is dated when it was signed off. "
+                                "If this computer's clock is right, the pack is not genuine",
+                                info.date, isoDate(today)));
+    info.parts = database.execAndGet(fmt::format("SELECT count(*) FROM {}.part", schema)).getInt();
+    info.prices = database.execAndGet(fmt::format("SELECT count(*) FROM {}.price", schema)).getInt();
+    if (info.parts == 0)
+        return makeError(ErrorCode::InvalidInput, "it holds no parts");
+    if (info.parts > kMaxPackParts || info.prices > kMaxPackPrices)
+        return makeError(ErrorCode::InvalidInput,
+                         fmt::format("it holds {} parts and {} prices; a catalog pack holds at most {} "
+                                     "and {}",
+                                     info.parts, info.prices, kMaxPackParts, kMaxPackPrices));
+    return info;
+}
+
+} // namespace
+
+Status checkCatalogTables(SQLite::Database& database, std::string_view schema, std::string_view label) {
+    if (auto problem = tablesProblem(database, schema))
+        return makeError(ErrorCode::InvalidInput, fmt::format("{}: {}", label, *problem));
+    return Ok{};
+}
+
+Result<CatalogPackInfo> readPackIdentity(SQLite::Database& database, std::string_view schema,
+                                         std::string_view label, std::chrono::sys_days today) {
+    try {
+        auto info = identityOf(database, schema, today);
+        if (!info)
+            return makeError(info.error().code, fmt::format("{}: {}", label, info.error().message));
+        return info;
+    } catch (const SQLite::Exception& e) {
+        return makeError(ErrorCode::InvalidInput,
+                         fmt::format("{} cannot be read as a catalog ({})", label, textExcerpt(e.what(), 200)));
+    }
+}
+
+namespace {
+
+struct PackPart {
+    PartRecord record;
+    int row = 0;
+    bool typed = false; // its row in its category's table was seen
+};
+
+// Reads a pack's rows into records, noting every cell that no import would have let in.
+class PackRowReader {
+public:
+    PackRowReader(SQLite::Database& database, std::string_view schema)
+        : m_database(database)
+        , m_schema(schema) {}
+
+    void readParts();
+    void readTypedRows(PartCategory category);
+    void readFieldSources();
+    void readPrices();
+    void readSearchEntries();
+    void checkParts();
+    const PackProblems& problems() const { return m_problems; }
+
+private:
+    SQLite::Statement select(std::string_view columns, std::string_view table) {
+        return SQLite::Statement(m_database, fmt::format("SELECT {} FROM {}.{}", columns, m_schema, table));
+    }
+    // The part a row of another table names, or null (noted) when the pack has none of that id.
+    PackPart* partNamed(const SQLite::Column& id, const std::string& where);
+
+    SQLite::Database& m_database;
+    std::string m_schema;
+    std::map<std::string, PackPart, std::less<>> m_parts;
+    PackProblems m_problems;
+};
+
+void PackRowReader::readParts() {
+    auto rows = select("id, category, name, vendor, aliases, source, as_of, confidence, notes", "part");
+    static constexpr const char* kColumns[] = {"id",     "category", "name",       "vendor", "aliases",
+                                               "source", "as_of",    "confidence", "notes"};
+    for (int row = 1; rows.executeStep(); ++row) {
+        auto where = fmt::format("table part, row {}", row);
+        bool ok = true;
+        for (int c = 0; c < 9; ++c) {
+            if (auto problem = textProblem(rows.getColumn(c))) {
+                m_problems.add(where, fmt::format("{} {}", kColumns[c], *problem));
+                ok = false;
+            }
+        }
+        if (!ok)
+            continue;
+        PackPart part;
+        part.row = row;
+        auto& r = part.record;
+        r.id = rows.getColumn(0).getString();
+        where += " (" + textExcerpt(r.id) + ")";
+        const auto category = categoryFromString(rows.getColumn(1).getString());
+        const auto confidence = confidenceFromString(rows.getColumn(7).getString());
+        if (!category || !confidence) {
+            m_problems.add(where, !category ? fmt::format("category \"{}\" is not a category",
+                                                          textExcerpt(rows.getColumn(1).getString()))
+                                            : fmt::format("confidence \"{}\" is not high, medium or low",
+                                                          textExcerpt(rows.getColumn(7).getString())));
+            continue;
+        }
+        r.category = *category;
+        r.name = rows.getColumn(2).getString();
+        r.vendor = rows.getColumn(3).getString();
+        r.aliases = splitAliases(rows.getColumn(4).getString());
+        r.provenance = {rows.getColumn(5).getString(), rows.getColumn(6).getString(), *confidence};
+        r.notes = rows.getColumn(8).getString();
+        r.origin = PartOrigin::Bundled;
+        if (auto [it, added] = m_parts.try_emplace(r.id, std::move(part)); !added)
+            m_problems.add(where, fmt::format("the id is already used on row {}", it->second.row));
+    }
+}
+
+PackPart* PackRowReader::partNamed(const SQLite::Column& id, const std::string& where) {
+    if (auto problem = textProblem(id)) {
+        m_problems.add(where, "part_id " + *problem);
+        return nullptr;
+    }
+    auto it = m_parts.find(id.getString());
+    if (it == m_parts.end()) {
+        m_problems.add(where,
+                       fmt::format("part_id \"{}\" is not a part of the pack", textExcerpt(id.getString())));
+        return nullptr;
+    }
+    return &it->second;
+}
+
+void PackRowReader::readTypedRows(PartCategory category) {
+    const auto& schema = categorySchema(category);
+    std::string columns = "part_id";
+    for (const auto& field : schema.fields)
+        columns += ", " + std::string(field.column);
+    auto rows = select(columns, schema.table);
+    for (int row = 1; rows.executeStep(); ++row) {
+        auto where = fmt::format("table {}, row {}", schema.table, row);
+        auto* part = partNamed(rows.getColumn(0), where);
+        if (!part)
+            continue;
+        where += " (" + textExcerpt(part->record.id) + ")";
+        if (part->record.category != category || part->typed) {
+            m_problems.add(where, part->typed ? "the part has another row in this table"
+                                              : fmt::format("the part is a {} part (table part, row {})",
+                                                            categoryId(part->record.category), part->row));
+            continue;
+        }
+        part->typed = true;
+        int index = 1;
+        for (const auto& field : schema.fields) {
+            const auto& cell = rows.getColumn(index++);
+            const auto column = std::string(field.column);
+            if (cell.isNull())
+                continue; // not known; validatePart says whether the field is required
+            if (cell.isBlob()) {
+                m_problems.add(where, column + " holds bytes (a BLOB), not a value");
+            } else if (cell.isText()) {
+                if (auto problem = textProblem(cell))
+                    m_problems.add(where, column + " " + *problem);
+                else
+                    part->record.fields[column] = FieldValue{cell.getString()};
+            } else if (cell.isInteger()) {
+                part->record.fields[column] = FieldValue{static_cast<std::int64_t>(cell.getInt64())};
+            } else {
+                part->record.fields[column] = FieldValue{cell.getDouble()};
+            }
+        }
+    }
+}
+
+void PackRowReader::readFieldSources() {
+    auto rows = select("part_id, field, source, as_of, confidence", "field_source");
+    static constexpr const char* kColumns[] = {"part_id", "field", "source", "as_of", "confidence"};
+    for (int row = 1; rows.executeStep(); ++row) {
+        auto where = fmt::format("table field_source, row {}", row);
+        auto* part = partNamed(rows.getColumn(0), where);
+        if (!part)
+            continue;
+        where += " (" + textExcerpt(part->record.id) + ")";
+        bool ok = true;
+        for (int c = 1; c < 5; ++c) {
+            if (auto problem = textProblem(rows.getColumn(c))) {
+                m_problems.add(where, fmt::format("{} {}", kColumns[c], *problem));
+                ok = false;
+            }
+        }
+        if (!ok)
+            continue;
+        const auto field = rows.getColumn(1).getString();
+        const auto confidence = confidenceFromString(rows.getColumn(4).getString());
+        if (!confidence) {
+            m_problems.add(where, fmt::format("confidence \"{}\" is not high, medium or low",
+                                              textExcerpt(rows.getColumn(4).getString())));
+            continue;
+        }
+        Provenance provenance{rows.getColumn(2).getString(), rows.getColumn(3).getString(), *confidence};
+        if (!part->record.fieldProvenance.try_emplace(field, std::move(provenance)).second)
+            m_problems.add(where, fmt::format("field \"{}\" has another source row", textExcerpt(field)));
+    }
+}
+
+void PackRowReader::readPrices() {
+    auto rows = select("part_id, kind, amount, currency, date, source", "price");
+    static constexpr const char* kColumns[] = {"part_id", "kind", "amount", "currency", "date", "source"};
+    for (int row = 1; rows.executeStep(); ++row) {
+        auto where = fmt::format("table price, row {}", row);
+        auto* part = partNamed(rows.getColumn(0), where);
+        if (!part)
+            continue;
+        where += " (" + textExcerpt(part->record.id) + ")";
+        bool ok = true;
+        for (int c : {1, 3, 4, 5}) {
+            if (auto problem = textProblem(rows.getColumn(c))) {
+                m_problems.add(where, fmt::format("{} {}", kColumns[c], *problem));
+                ok = false;
+            }
+        }
+        const auto& amount = rows.getColumn(2);
+        if (!amount.isInteger() && !amount.isFloat()) {
+            m_problems.add(where, "amount is not a number");
+            ok = false;
+        }
+        if (!ok)
+            continue;
+        const auto kind = priceKindFromString(rows.getColumn(1).getString());
+        if (!kind) {
+            m_problems.add(where, fmt::format("kind \"{}\" is not a kind of price",
+                                              textExcerpt(rows.getColumn(1).getString())));
+            continue;
+        }
+        const Price price{amount.getDouble(), rows.getColumn(3).getString(), rows.getColumn(4).getString(),
+                          rows.getColumn(5).getString(), *kind};
+        if (auto status = validatePrice(price); !status)
+            m_problems.add(where, status.error().message);
+    }
+}
+
+void PackRowReader::readSearchEntries() {
+    // The search reads names and aliases from its index: an entry that is not its part's would
+    // show a part under a name the pack's own rows do not give it.
+    auto rows = select("part_id, category, name, aliases, keywords", "part_search");
+    std::set<std::string, std::less<>> indexed;
+    for (int row = 1; rows.executeStep(); ++row) {
+        auto where = fmt::format("table part_search, row {}", row);
+        auto* part = partNamed(rows.getColumn(0), where);
+        if (!part)
+            continue;
+        where += " (" + textExcerpt(part->record.id) + ")";
+        if (auto problem = textProblem(rows.getColumn(4), true, 4 * kMaxTextBytes)) {
+            m_problems.add(where, "keywords " + *problem);
+            continue;
+        }
+        const auto& r = part->record;
+        auto text = [&](int c) {
+            return rows.getColumn(c).isText() ? rows.getColumn(c).getString() : "";
+        };
+        if (text(1) != categoryId(r.category) || text(2) != r.name || text(3) != joinAliases(r.aliases))
+            m_problems.add(where, "the entry's category, name or aliases are not the part's");
+        else if (!indexed.insert(r.id).second)
+            m_problems.add(where, "the part has another entry");
+    }
+    for (const auto& [id, part] : m_parts)
+        if (!indexed.contains(id))
+            m_problems.add(fmt::format("table part, row {} ({})", part.row, textExcerpt(id)),
+                           "the part has no entry in the search index (part_search)");
+}
+
+void PackRowReader::checkParts() {
+    for (const auto& [id, part] : m_parts) {
+        const auto where = fmt::format("table part, row {} ({})", part.row, textExcerpt(id));
+        if (!part.typed)
+            m_problems.add(where, fmt::format("the part has no row in table {}",
+                                              categorySchema(part.record.category).table));
+        else if (auto status = validatePart(part.record); !status)
+            m_problems.add(where, status.error().message);
+    }
+}
+
+} // namespace
+
+Status validateCatalogPackRows(SQLite::Database& database, std::string_view schema, std::string_view label) {
+    try {
+        if (auto tables = checkCatalogTables(database, schema, label); !tables)
+            return tables;
+        PackRowReader reader(database, schema);
+        reader.readParts();
+        for (auto category : kAllPartCategories)
+            reader.readTypedRows(category);
+        reader.readFieldSources();
+        reader.readPrices();
+        reader.readSearchEntries();
+        reader.checkParts();
+        if (reader.problems().any())
+            return reader.problems().error(label);
+        return Ok{};
+    } catch (const SQLite::Exception& e) {
+        return makeError(ErrorCode::InvalidInput, fmt::format("{} cannot be read as a catalog ({})", label,
+                                                              textExcerpt(e.what(), 200)));
+    }
+}
+
+Result<CatalogPackInfo> readCatalogPack(const fs::path& path, std::chrono::sys_days today) {
     std::error_code ec;
     if (!fs::is_regular_file(path, ec))
         return makeError(ErrorCode::NotFound, fmt::format("{} is not a file", path.string()));
@@ -28,26 +532,31 @@ Result<CatalogPackInfo> readCatalogPack(const fs::path& path) {
                              fmt::format("{} has catalog schema version {}, but this TorchRig reads version "
                                          "{}: use the pack made for this TorchRig release",
                                          path.string(), version, latestSchemaVersion()));
-        if (auto check = database.execAndGet("PRAGMA integrity_check").getString(); check != "ok")
-            return notAPack("the file is damaged (" + check + ")");
-        CatalogPackInfo info;
-        info.path = path;
-        SQLite::Statement rows(database, "SELECT key, value FROM catalog_pack");
-        while (rows.executeStep()) {
-            const auto key = rows.getColumn(0).getString();
-            (key == "version" ? info.version
-             : key == "date"  ? info.date
-                              : info.signedOffBy) = rows.getColumn(1).getString();
-        }
-        if (info.version.empty() || info.date.empty())
-            return notAPack("it names no version or date");
-        info.parts = database.execAndGet("SELECT count(*) FROM part").getInt();
-        info.prices = database.execAndGet("SELECT count(*) FROM price").getInt();
-        if (info.parts == 0)
-            return notAPack("it holds no parts");
+        // SQLite's report lists every damaged page (thousands of characters): its first finding
+        // says enough, and the way out is the same.
+        SQLite::Statement check(database, "PRAGMA integrity_check(20)");
+        std::vector<std::string> findings;
+        while (check.executeStep())
+            findings.push_back(check.getColumn(0).getString());
+        if (findings.size() != 1 || findings.front() != "ok")
+            return notAPack(
+                fmt::format("the file is damaged (SQLite's check finds {}{}: \"{}\"); get the "
+                            "pack again",
+                            findings.size() >= 20 ? "20 or more problems, the first" : "a problem", "",
+                            findings.empty() ? "" : textExcerpt(findings.front(), 120)));
+        if (auto problem = tablesProblem(database, "main"))
+            return notAPack(*problem);
+        auto info = identityOf(database, "main", today);
+        if (!info)
+            return notAPack(info.error().message);
+        info->path = path;
         return info;
     } catch (const SQLite::Exception& e) {
-        return notAPack(e.what());
+        const int code = e.getErrorCode() & 0xff;
+        if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
+            return notAPack("the file is damaged, or not a database (SQLite: " + textExcerpt(e.what(), 120) +
+                            "); get the pack again");
+        return notAPack(textExcerpt(e.what(), 200) + "; get the pack again");
     }
 }
 
@@ -62,8 +571,8 @@ bool isNewerPack(const CatalogPackInfo& candidate, const CatalogPackInfo& curren
 }
 
 Result<PackInstallation> installCatalogPack(const fs::path& pack, const CatalogPackInfo& current,
-                                            const fs::path& destination) {
-    auto info = readCatalogPack(pack);
+                                            const fs::path& destination, std::chrono::sys_days today) {
+    auto info = readCatalogPack(pack, today);
     if (!info)
         return info.error();
     if (!isNewerPack(*info, current))
@@ -72,19 +581,29 @@ Result<PackInstallation> installCatalogPack(const fs::path& pack, const CatalogP
                                      "{}): nothing was changed",
                                      pack.string(), info->version, info->date, current.version,
                                      current.date));
+    // Every row before a byte is copied: a refused pack leaves the catalog in use as it was.
+    try {
+        SQLite::Database database(sqliteUri(pack, "mode=ro"), SQLite::OPEN_READONLY | SQLite::OPEN_URI);
+        if (auto rows = validateCatalogPackRows(database, "main", pack.string()); !rows)
+            return makeError(rows.error().code,
+                             fmt::format("{}\nNothing was installed: the catalog in use (pack {} of {}) is "
+                                         "unchanged. Ask whoever made the pack for a corrected one.",
+                                         rows.error().message, current.version, current.date));
+    } catch (const SQLite::Exception& e) {
+        return makeError(ErrorCode::InvalidInput,
+                         fmt::format("{} cannot be read as a catalog ({}); nothing was installed",
+                                     pack.string(), textExcerpt(e.what(), 200)));
+    }
     std::error_code ec;
     fs::create_directories(destination.parent_path(), ec);
-    auto temporary = destination;
-    temporary += ".partial";
-    fs::copy_file(pack, temporary, fs::copy_options::overwrite_existing, ec);
-    if (!ec)
-        fs::rename(temporary, destination, ec);
-    if (ec) {
-        const auto why = ec.message();
-        fs::remove(temporary, ec);
-        return makeError(ErrorCode::Io,
-                         fmt::format("the pack could not be installed as {}: {}", destination.string(), why));
-    }
+    // Copied through the one atomic writer: a link planted beside the destination is never written
+    // through, and a failed copy leaves the pack in use as it was.
+    auto bytes = readTextFile(pack, kMaxPackFileBytes);
+    if (!bytes)
+        return makeError(bytes.error().code, "the pack could not be installed: " + bytes.error().message);
+    if (auto written = writeFileAtomically(destination, *bytes); !written)
+        return makeError(ErrorCode::Io, fmt::format("the pack could not be installed as {}: {}",
+                                                    destination.string(), written.error().message));
     info->path = destination;
     return PackInstallation{*info, current};
 }

@@ -33,19 +33,24 @@ Result<std::unique_ptr<db::Catalog>> openCatalogForReading(const GlobalOptions& 
 }
 
 Result<estimate::Calibration> storedCalibrationFor(const GlobalOptions& options,
-                                                   const std::string& deviceName) {
+                                                   const std::string& deviceName,
+                                                   std::optional<std::int64_t> totalMemoryBytes) {
     auto catalog = openCatalogForReading(options);
     if (!catalog)
         return catalog.error();
+    const estimate::DeviceIdentity wanted{deviceName, totalMemoryBytes};
     for (const auto& [device, document] : (*catalog)->calibrations()) {
-        if (!estimate::sameDeviceName(device, deviceName))
-            continue;
-        auto calibration = estimate::readCalibration(document);
-        if (!calibration)
-            return makeError(calibration.error().code, "the calibration stored for " + device + " is " +
-                                                           calibration.error().message +
-                                                           "; reset it in the app's Validate panel");
-        return calibration;
+        auto read = estimate::readDeviceCalibration(document);
+        if (!read) {
+            if (!estimate::sameDeviceName(device, deviceName))
+                continue;
+            return makeError(read.error().code, "the calibration stored for " + device + " is " +
+                                                    read.error().message +
+                                                    "; reset it in the app's Validate panel");
+        }
+        // Kept under the name the worker reported, with the memory its run reported.
+        if (estimate::sameDevice({device, read->device.totalMemoryBytes}, wanted))
+            return read->calibration;
     }
     return makeError(
         ErrorCode::NotFound,

@@ -7,7 +7,9 @@
 #include "plan/build.h"
 #include "subcommand.h"
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 
 namespace torchrig::cli {
 
@@ -18,9 +20,12 @@ db::CatalogOpenOptions catalogOpenOptions(const GlobalOptions& options);
 Result<std::unique_ptr<db::Catalog>> openCatalogForReading(const GlobalOptions& options);
 
 // The calibration the user keeps for a device (the app's Validate panel, "Calibrate this device"),
-// matched by name as the catalog's GPUs are ("GeForce RTX 4090" finds "NVIDIA GeForce RTX 4090");
-// an error naming what to do when there is none.
-Result<estimate::Calibration> storedCalibrationFor(const GlobalOptions& options,
-                                                   const std::string& deviceName);
+// matched as estimate::sameDevice matches devices: whole names, a leading "NVIDIA "/"AMD " aside
+// ("GeForce RTX 4090" finds "NVIDIA GeForce RTX 4090", "GeForce RTX 4090 D" does not), and the
+// memory the stored run reported against `totalMemoryBytes` when that is given; an error naming
+// what to do when there is none.
+Result<estimate::Calibration>
+storedCalibrationFor(const GlobalOptions& options, const std::string& deviceName,
+                     std::optional<std::int64_t> totalMemoryBytes = std::nullopt);
 
 } // namespace torchrig::cli

@@ -73,7 +73,7 @@ EstimateCommand::EstimateCommand(CLI::App& parent, const GlobalOptions& options)
     m_command
         ->add_option("--interconnect-gbs", m_interconnectGbs,
                      "GPU-to-GPU bandwidth each way in GB/s (default: NVLink for SXM parts, else PCIe)")
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::Range(0.01, 1e5)); // NVLink 5 is 900 GB/s each way
     m_data.addTo(*m_command);
     m_command->add_flag(
         "--inference", m_inference,
@@ -183,7 +183,11 @@ EstimateCommand::calibrationFor(const estimate::DeviceSpec& device) const {
                        "give --calibrated (the stored calibration) or --calibration FILE, not both"};
     std::optional<estimate::Calibration> calibration;
     if (m_calibrated) {
-        auto stored = storedCalibrationFor(m_options, device.id == "cpu" ? hostCpuName() : device.name);
+        const bool cpu = device.id == "cpu";
+        auto stored = storedCalibrationFor(
+            m_options, cpu ? hostCpuName() : device.name,
+            !cpu && device.usableBytes > 0 ? std::optional<std::int64_t>(device.usableBytes)
+                                           : std::nullopt);
         if (!stored)
             return failureOf(stored.error());
         calibration = *stored;

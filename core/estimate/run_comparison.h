@@ -9,8 +9,10 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace torchrig::estimate {
@@ -38,19 +40,46 @@ struct RunComparison {
     bool usedStoredCalibration = false; // the estimate used `stored`, not the run's own rates
 };
 
-// Whether a run's device ("NVIDIA GeForce RTX 4090", as the driver names it) is the catalog's
-// device ("GeForce RTX 4090"): one name holds the other, ignoring case.
-bool sameDeviceName(std::string_view runDevice, std::string_view catalogDevice);
+// A device as a run, a stored calibration or the catalog describes it.
+struct DeviceIdentity {
+    std::string name;                             // as the driver, the worker or the catalog names it
+    std::optional<std::int64_t> totalMemoryBytes; // when known (the worker reports it, the catalog has VRAM)
+};
+
+// Whether two names are one device's name. Whole names are compared, never a part of one: after
+// trimming, folding case, collapsing spaces and dropping a leading vendor word "NVIDIA " or
+// "AMD " (the driver says "NVIDIA GeForce RTX 4090" where the catalog says "GeForce RTX 4090").
+// So "GeForce RTX 4090 D" is not "GeForce RTX 4090", and "e" is no GPU's name.
+bool sameDeviceName(std::string_view a, std::string_view b);
+// Whether two descriptions are one device: the same name, and memory sizes that agree where both
+// are known. A catalog name that ends in its memory ("GeForce RTX 3060 12GB", where the driver says
+// "NVIDIA GeForce RTX 3060") is that device only when the other's memory is known and is that size.
+bool sameDevice(const DeviceIdentity& a, const DeviceIdentity& b);
+
+// What a calibration may hold: a step-time ratio within [0.05, 20], rates and the context within
+// what any device has (estimate/run_comparison.cpp gives the caps and why). The error names the
+// field.
+Status checkCalibration(const Calibration& calibration);
 
 // Estimates `request` (at the batch the run measured) on the run's device — with `stored` when it
 // is given and for that device, else with the run's own rates — and compares. An error when the
-// request cannot be built or `stored` is for another device.
+// request cannot be built, `stored` is for another device (sameDeviceName) or the run's own figures
+// are beyond what a device can do (checkCalibration).
 Result<RunComparison> compareRun(const ValidationRequest& request, const ValidationResult& run,
                                  const Calibration* stored = nullptr);
 
+// A calibration with the device its run reported (name and memory).
+struct DeviceCalibration {
+    Calibration calibration;
+    DeviceIdentity device;
+};
+
 // A calibration as 'torchrig-cli validate --json' writes it: the run's result (rates, context) and,
 // from --compare, "calibration": {"step_time_ratio": …}. An error says what the text is instead.
+// Every figure is checked (checkCalibration).
 Result<Calibration> readCalibration(std::string_view json);
+// The same, with the device the run was measured on.
+Result<DeviceCalibration> readDeviceCalibration(std::string_view json);
 // The same from a file; the error names the file.
 Result<Calibration> readCalibrationFile(const std::string& path);
 // The JSON --compare adds to the result: "estimated" and "relative_error" (the measurement's keys)

@@ -72,7 +72,11 @@ TEST_CASE("Export then import round-trips a category through CSV", "[cli]") {
     // An export of the user's own edit imports as a replacement.
     REQUIRE(runCli(folder, "catalog edit gpu/rtx-4090 --set length_mm=304 --source 'card box'").exitCode ==
             0);
-    REQUIRE(runCli(folder, "catalog export --category gpu --format csv -o " + out).exitCode == 0);
+    // The earlier export is replaced only when the command says so.
+    auto refused = runCli(folder, "catalog export --category gpu --format csv -o " + out);
+    CHECK(refused.exitCode == 5);
+    CHECK(refused.output.find("give --force to replace it") != std::string::npos);
+    REQUIRE(runCli(folder, "catalog export --category gpu --format csv --force -o " + out).exitCode == 0);
     auto again = runCli(folder, "catalog import " + out);
     CHECK(again.output.find("0 added, 1 replaced, " + std::to_string(gpus - 1) + " unchanged") !=
           std::string::npos);
@@ -339,11 +343,11 @@ TEST_CASE("estimate --calibrated uses the calibration the user keeps for the dev
     auto none = runCli(folder, workload + " --calibrated");
     CHECK(none.exitCode == 3);
     CHECK(none.output.find("no calibration is stored for H100 SXM5 80GB") != std::string::npos);
-    // Kept as the app's Validate panel keeps it: by the name the worker saw, a longer one.
-    const auto measured = labGpuRun("NVIDIA H100 SXM5 80GB HBM3");
+    // Kept as the app's Validate panel keeps it: by the name the worker saw: the driver's, with its vendor word.
+    const auto measured = labGpuRun("NVIDIA H100 SXM5 80GB");
     {
         auto catalog = test::openCatalog(folder.file("user.sqlite"));
-        REQUIRE(catalog->setCalibration("NVIDIA H100 SXM5 80GB HBM3", measured.dump(), std::nullopt).ok());
+        REQUIRE(catalog->setCalibration("NVIDIA H100 SXM5 80GB", measured.dump(), std::nullopt).ok());
     }
     auto stored = runCli(folder, workload + " --calibrated");
     REQUIRE(stored.exitCode == 0);
@@ -523,12 +527,13 @@ TEST_CASE("catalog update installs a newer pack beside the user's database and r
     {
         SQLite::Database pack(newer.string(), SQLite::OPEN_READWRITE);
         pack.exec("UPDATE catalog_pack SET value = '2027.01' WHERE key = 'version'");
-        pack.exec("UPDATE catalog_pack SET value = '2027-01-05' WHERE key = 'date'");
+        pack.exec("UPDATE catalog_pack SET value = '" + test::todayUtc() + "' WHERE key = 'date'");
     }
     auto installed = runCli(folder, "catalog update '" + newer.string() + "'");
     INFO(installed.output);
     CHECK(installed.exitCode == 0);
-    CHECK(installed.output.find("Catalog pack 2027.01 of 2027-01-05 installed") != std::string::npos);
+    CHECK(installed.output.find("Catalog pack 2027.01 of " + test::todayUtc() + " installed") !=
+          std::string::npos);
     CHECK(std::filesystem::exists(folder.file("catalog-pack.sqlite")));
     auto search = runCli(folder, "catalog search 'lab card' --json");
     CHECK(nlohmann::json::parse(search.output)["hits"][0]["part"]["id"] == "gpu/lab-card");

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <ctime>
 #include <cstring>
 
 #include <fstream>
@@ -77,6 +78,15 @@ std::string readFile(const fs::path& path) {
     std::stringstream buffer;
     buffer << in.rdbuf();
     return buffer.str();
+}
+
+std::string todayUtc() {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char text[11];
+    std::strftime(text, sizeof text, "%Y-%m-%d", &utc);
+    return text;
 }
 
 void writeFile(const fs::path& path, const std::string& text) {

@@ -43,6 +43,9 @@ private:
 std::filesystem::path bundledCatalogPath();
 std::filesystem::path seedFolder();
 std::string readFile(const std::filesystem::path& path);
+// Today's date in UTC as YYYY-MM-DD: a pack "of the next release" is dated today, since a pack
+// dated beyond a few days ahead is refused as not genuine.
+std::string todayUtc();
 void writeFile(const std::filesystem::path& path, const std::string& text);
 // The catalog over the build's bundled file and a user database at userPath.
 std::unique_ptr<db::Catalog> openCatalog(const std::filesystem::path& userPath, bool readOnly = false);
