@@ -11,7 +11,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <iostream>
+#include <utility>
 
 namespace torchrig::cli {
 
@@ -56,8 +58,14 @@ ValidateCommand::ValidateCommand(CLI::App& parent, const GlobalOptions& options)
     m_command->add_option("--warmup", m_warmup, "Warm-up steps before measuring")->check(CLI::Range(0, 1000));
     m_command->add_option("--threads", m_threads, "CPU threads (default: one per core)")
         ->check(CLI::Range(0, 1024));
-    m_command->add_option("--memory-limit", m_memoryLimit,
-                          "CPU: treat more live bytes than this as out of memory");
+    m_command
+        ->add_option("--time-limit", m_timeLimit,
+                     "Seconds the run may take (default 600); a worker still running a minute past it is "
+                     "killed")
+        ->check(CLI::Range(1.0, 7.0 * 24 * 3600));
+    m_command
+        ->add_option("--memory-limit", m_memoryLimit, "CPU: treat more live bytes than this as out of memory")
+        ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 56)); // as the worker's protocol reads it
     m_command->add_flag("--force", m_force, "Run on the CPU even if it may need more RAM than is free");
     m_command->add_flag("--max-batch", m_maxBatch,
                         "Find the largest batch that fits (from --batch up), and measure it");
@@ -96,15 +104,29 @@ int ValidateCommand::run() {
     request->threads = m_threads;
     request->memoryLimitBytes = m_memoryLimit;
     request->force = m_force;
+    request->timeLimitSeconds = m_timeLimit;
     std::vector<std::string> command = {defaultWorkerPath(), "-"};
     if (m_maxBatch)
         command.insert(command.begin() + 1, "--max-batch");
-    auto outcome = runWorker(command, validationRequestToJson(*request), [](const WorkerLine& line) {
-        if (line.phase == "search")
-            std::cerr << fmt::format("  trying batch {}\n", line.step);
-        else
-            std::cerr << fmt::format("  {} step {} ({:.1f} s)\n", line.phase, line.step, line.elapsedSeconds);
-    });
+    // Progress is said once per step: a worker that repeats a line, or writes thousands a second,
+    // does not flood the terminal in the time it has before it is killed.
+    std::pair<std::string, int> lastSaid{"", -1};
+    auto lastSaidAt = std::chrono::steady_clock::time_point{};
+    auto outcome = runWorker(
+        command, validationRequestToJson(*request),
+        [&](const WorkerLine& line) {
+            const auto now = std::chrono::steady_clock::now();
+            if (std::pair(line.phase, line.step) == lastSaid || now - lastSaidAt < std::chrono::milliseconds(100))
+                return;
+            lastSaid = {line.phase, line.step};
+            lastSaidAt = now;
+            if (line.phase == "search")
+                std::cerr << fmt::format("  trying batch {}\n", line.step);
+            else
+                std::cerr << fmt::format("  {} step {} ({:.1f} s)\n", line.phase, line.step,
+                                         line.elapsedSeconds);
+        },
+        expectationOf(*request, m_maxBatch), workerLimitsFor(request->timeLimitSeconds));
     if (!outcome.succeeded) {
         if (m_json)
             std::cout << nlohmann::json{{"error",
@@ -122,7 +144,7 @@ int ValidateCommand::run() {
     const auto& m = r.measured;
     std::optional<estimate::RunComparison> comparison;
     if (m_calibrated) { // the device is known now: the run names it
-        auto calibration = storedCalibrationFor(m_options, r.device.name);
+        auto calibration = storedCalibrationFor(m_options, r.device.name, r.device.totalMemoryBytes);
         if (!calibration)
             return fail(calibration.error());
         stored = *calibration;

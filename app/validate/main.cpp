@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <torch/version.h> // macros only: the version, none of LibTorch's headers
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -65,7 +66,23 @@ int findMaxBatch(const ValidationRequest& base) {
     attempt.warmupSteps = 1; // the first step has no optimizer state yet: the second is the steady one
     attempt.steps = 1;
     std::optional<ValidationResult> best;
+    // The whole search runs within the request's time limit, not each attempt: a search is up to
+    // 40 attempts. Each attempt gets what is left.
+    using Clock = std::chrono::steady_clock;
+    const auto searchStart = Clock::now();
     auto fits = [&](std::int64_t batch) {
+        const double spent = std::chrono::duration<double>(Clock::now() - searchStart).count();
+        if (spent >= base.timeLimitSeconds) {
+            char limit[32];
+            std::snprintf(limit, sizeof limit, "%g", base.timeLimitSeconds);
+            throw validate::WorkerError(
+                ValidationErrorKind::Internal,
+                std::string("the time limit of ") + limit + " s ran out during the search, before batch " +
+                    std::to_string(batch) + " was tried" +
+                    (best ? " (batch " + std::to_string(best->inputs.batch) + " fit)" : std::string()) +
+                    "; give a longer time limit, or start the search nearer the answer (--batch)");
+        }
+        attempt.timeLimitSeconds = base.timeLimitSeconds - spent;
         attempt.inputs.batch = batch;
         emit(progressLine("search", static_cast<int>(batch), 0));
         auto graph = buildRequestGraph(attempt);
@@ -87,8 +104,7 @@ int findMaxBatch(const ValidationRequest& base) {
     try {
         std::int64_t low = 0;  // fits (0: none known)
         std::int64_t high = 0; // does not fit (0: none known)
-        for (std::int64_t batch = base.inputs.batch; high == 0 && batch <= (std::int64_t{1} << 20);
-             batch *= 2)
+        for (std::int64_t batch = base.inputs.batch; high == 0 && batch <= kMaxBatchSearchUpTo; batch *= 2)
             (fits(batch) ? low : high) = batch;
         if (low == 0 && high > 1) { // even the first batch tried is too large
             for (std::int64_t batch = high / 2; batch >= 1 && low == 0; batch /= 2)
@@ -146,6 +162,31 @@ Result<std::string> readRequestText(const char* source) {
                                                           std::to_string(kMaxRequestBytes >> 20) + " MiB");
     }
     return line;
+}
+
+// Between steps and micro-batches the run checks its time limit itself; a single op that overruns
+// it by half a minute is stopped here. Until then a heartbeat line every few seconds tells the
+// planner that a long step is running, not hanging (io/worker_ending.h: WorkerLimits).
+void keepAliveUntil(double limitSeconds) {
+    std::thread([limitSeconds] {
+        using Clock = std::chrono::steady_clock;
+        const auto start = Clock::now();
+        const auto end = start + std::chrono::duration_cast<Clock::duration>(
+                                     std::chrono::duration<double>(limitSeconds + 30));
+        for (auto now = start; now < end; now = Clock::now()) {
+            std::this_thread::sleep_for(std::min<Clock::duration>(std::chrono::seconds(10), end - now));
+            if (Clock::now() < end)
+                emit(progressLine(kHeartbeatPhase, 0,
+                                  std::chrono::duration<double>(Clock::now() - start).count()));
+        }
+        char limit[32];
+        std::snprintf(limit, sizeof limit, "%g", limitSeconds);
+        emit(errorLine(ValidationErrorKind::Internal,
+                       std::string("the time limit of ") + limit +
+                           " s ran out inside a step; the worker stopped. Measure a smaller step (batch, "
+                           "sequence) or give a longer time limit"));
+        std::_Exit(4);
+    }).detach();
 }
 
 int runWorker(int argc, char** argv);
@@ -234,6 +275,8 @@ int runWorker(int argc, char** argv) {
         return 0;
     }
 
+    keepAliveUntil(request->timeLimitSeconds);
+
     // The estimate runs first on every request: a graph it refuses (an in-place op autograd
     // cannot allow, a workload beyond 64-bit byte counts) is refused here in its words, before
     // LibTorch would fail less clearly. A CPU run that it says cannot fit in the RAM available is
@@ -252,15 +295,6 @@ int runWorker(int argc, char** argv) {
                         ": its estimated peak is " + std::to_string(peak) + " bytes and " +
                         std::to_string(available) +
                         " bytes of RAM are available; set \"force\": true to try anyway");
-
-    // Between steps the run checks its time limit itself; a single step that overruns it by half a
-    // minute is stopped here.
-    std::thread([limit = request->timeLimitSeconds] {
-        std::this_thread::sleep_for(std::chrono::duration<double>(limit + 30));
-        emit(errorLine(ValidationErrorKind::Internal, "the time limit of " + std::to_string(limit) +
-                                                          " s ran out inside a step; the worker stopped"));
-        std::_Exit(4);
-    }).detach();
 
     validate::prepareLibTorch();
     if (request->device == "cpu" && !request->force)

@@ -96,5 +96,8 @@ std::int64_t TrackingCpuAllocator::limit() {
 std::int64_t TrackingCpuAllocator::refusedRequest() {
     return g_refused.load();
 }
+void TrackingCpuAllocator::forgetRefusal() {
+    g_refused.store(0);
+}
 
 } // namespace torchrig::validate

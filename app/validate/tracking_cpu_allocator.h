@@ -20,6 +20,9 @@ public:
     static std::int64_t limit();
     // Bytes the refused allocation asked for, and the live bytes at that moment (0 when none was).
     static std::int64_t refusedRequest();
+    // A run starts without an earlier run's refusal: an allocation the system refuses later is
+    // not this limit's.
+    static void forgetRefusal();
 };
 
 } // namespace torchrig::validate

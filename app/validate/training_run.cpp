@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <thread>
 
@@ -112,6 +113,12 @@ void checkSupported(const ValidationRequest& request, const RunDevice& device) {
                                   " (fused Adam and AdamW need LibTorch 2.1 on CUDA, 2.4 on the CPU); "
                                   "use the single-tensor or foreach implementation");
     }
+}
+
+std::string printedSeconds(double seconds) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g s", seconds);
+    return text;
 }
 
 double median(std::vector<double> values) {
@@ -322,6 +329,7 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
                             ? request.threads
                             : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
     auto start = Clock::now();
+    TrackingCpuAllocator::forgetRefusal();
     ValidationMeasurement m;
     std::vector<double> forwardTimes, backwardTimes, optimizerTimes;
     std::vector<double> forwardFaults, backwardFaults, optimizerFaults;
@@ -350,11 +358,21 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
         if (request.precision == Precision::AmpFp16)
             scaler.emplace(device);
         const int total = request.warmupSteps + request.steps;
+        // Checked before each micro-batch too: a step of 65,536 micro-batches is hours.
+        auto checkTimeLimit = [&](int step, int micro) {
+            if (secondsSince(start) <= request.timeLimitSeconds)
+                return;
+            throw WorkerError(
+                ValidationErrorKind::Internal,
+                "the time limit of " + printedSeconds(request.timeLimitSeconds) + " ran out after " +
+                    std::to_string(step - 1) + " steps" +
+                    (micro > 0 ? " and " + std::to_string(micro) + " of step " + std::to_string(step) +
+                                     "'s " + std::to_string(request.gradientAccumulation) + " micro-batches"
+                               : std::string()) +
+                    "; measure fewer steps or micro-batches, or give a longer time limit");
+        };
         for (int step = 1; step <= total; ++step) {
-            if (secondsSince(start) > request.timeLimitSeconds)
-                throw WorkerError(ValidationErrorKind::Internal,
-                                  "the time limit of " + std::to_string(request.timeLimitSeconds) +
-                                      " s ran out after " + std::to_string(step - 1) + " steps");
+            checkTimeLimit(step, 0);
             bool measured = step > request.warmupSteps;
             if (device.cuda)
                 cuda::resetPeaks(device.index);
@@ -377,6 +395,8 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
                 forwardSeconds = std::chrono::duration<double>(phaseStart - stepStart).count();
             }
             for (int micro = 0; micro < (request.inference ? 0 : request.gradientAccumulation); ++micro) {
+                if (micro > 0)
+                    checkTimeLimit(step, micro);
                 AutocastScope autocastScope(autocast);
                 loss = network.forward(); // the previous micro-batch's loss goes as this one is assigned
                 autocastScope.exit();
@@ -447,12 +467,20 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
                                   "does not fit at batch " + std::to_string(request.inputs.batch) + " on " +
                                       request.device + ": " + what.substr(0, what.find('\n')));
             }
+            // The sizes only when the tracking allocator's limit refused it; else the system did
+            // (no limit, or malloc failed under it), and LibTorch's words say what was asked for.
+            const auto refused = TrackingCpuAllocator::refusedRequest();
+            const auto limit = TrackingCpuAllocator::limit();
+            if (refused > 0 && limit > 0)
+                throw WorkerError(ValidationErrorKind::OutOfMemory,
+                                  "does not fit at batch " + std::to_string(request.inputs.batch) +
+                                      ": an allocation of " + std::to_string(refused) +
+                                      " bytes would pass the limit of " + std::to_string(limit) + " bytes");
+            std::string what = e.what_without_backtrace();
             throw WorkerError(ValidationErrorKind::OutOfMemory,
                               "does not fit at batch " + std::to_string(request.inputs.batch) +
-                                  ": an allocation of " +
-                                  std::to_string(TrackingCpuAllocator::refusedRequest()) +
-                                  " bytes would pass the limit of " +
-                                  std::to_string(TrackingCpuAllocator::limit()) + " bytes");
+                                  ": the system refused LibTorch memory (" +
+                                  what.substr(0, std::min<std::size_t>(what.find('\n'), 300)) + ")");
         }
         throw WorkerError(ValidationErrorKind::Internal,
                           std::string("LibTorch failed: ") + e.what_without_backtrace());

@@ -338,26 +338,51 @@ json deviceToJson(const ValidationDevice& d) {
             {"driver_version", d.driverVersion}};
 }
 
-// A count in the worker's output (bytes, steps, threads), checked before it becomes an integer: a
-// line of another program's must not wrap, or convert 1e131 to an int64 (undefined behaviour).
-std::int64_t countOf(const json& value, const char* key,
-                     std::int64_t highest = std::numeric_limits<std::int64_t>::max()) {
+namespace {
+
+// What the worker's output may hold, checked before a figure becomes a number of the planner's: a
+// line of another program's must not wrap, convert 1e131 to an int64 (undefined behaviour), or
+// pass a negative time or a CUDA context of 2^62 bytes off as a measurement.
+constexpr std::int64_t kMaxMeasuredBytes = (std::int64_t{1} << 50) - 1; // a petabyte: no device has it
+constexpr double kMaxMeasuredSeconds = kMaxTimeLimitSeconds;
+constexpr double kMaxRate = 1e18; // FLOP/s, bytes/s, elements/s: an exascale machine's, on one device
+
+std::int64_t countOf(const json& value, const char* key, std::int64_t highest) {
     return wholeNumberIn(value, key, 0, highest);
+}
+std::int64_t bytesOf(const json& value, const char* key) {
+    return wholeNumberIn(value, key, 0, kMaxMeasuredBytes);
+}
+double rateOf(const json& value, const std::string& key) {
+    return finiteNumberIn(value, key, 0, kMaxRate);
+}
+// A measured time: more than 0 (a clock that measured nothing did not measure) and finite.
+double secondsOf(const json& value, const std::string& key) {
+    const double seconds = finiteNumberIn(value, key, 0, kMaxMeasuredSeconds);
+    if (!(seconds > 0))
+        throw JsonFieldError(key + " must be more than 0 seconds, not " + jsonExcerpt(value));
+    return seconds;
+}
+std::string wordOf(const json& value, const char* key, std::size_t maxChars) {
+    return textIn(value, key, maxChars);
 }
 
 ValidationDevice deviceFromJson(const json& d) {
-    return {d.at("kind").get<std::string>(),
-            d.at("name").get<std::string>(),
-            countOf(d.at("total_memory_bytes"), "total_memory_bytes"),
-            d.at("compute_capability").get<std::string>(),
-            static_cast<int>(countOf(d.at("threads"), "threads", std::numeric_limits<int>::max())),
+    return {wordOf(d.at("kind"), "kind", 16),
+            wordOf(d.at("name"), "name", 256),
+            bytesOf(d.at("total_memory_bytes"), "total_memory_bytes"),
+            wordOf(d.at("compute_capability"), "compute_capability", 16),
+            static_cast<int>(countOf(d.at("threads"), "threads", 1 << 16)),
             d.contains("multiprocessors")
-                ? static_cast<int>(countOf(d["multiprocessors"], "multiprocessors", 1 << 20))
+                ? static_cast<int>(countOf(d["multiprocessors"], "multiprocessors", 1 << 16))
                 : 0,
-            d.at("libtorch_version").get<std::string>(),
-            d.at("cuda_version").get<std::string>(),
-            d.value("driver_version", std::string())};
+            wordOf(d.at("libtorch_version"), "libtorch_version", 64),
+            wordOf(d.at("cuda_version"), "cuda_version", 64),
+            d.contains("driver_version") ? wordOf(d["driver_version"], "driver_version", 128)
+                                         : std::string()};
 }
+
+} // namespace
 
 Result<std::vector<ValidationDevice>> parseDevicesLine(std::string_view text) {
     try {
@@ -369,6 +394,8 @@ Result<std::vector<ValidationDevice>> parseDevicesLine(std::string_view text) {
             return makeError(ErrorCode::InvalidInput,
                              "the worker's probe did not list devices: " + textExcerpt(text, 200));
         std::vector<ValidationDevice> devices;
+        if (document.at("devices").size() > 256)
+            return makeError(ErrorCode::InvalidInput, "the worker's probe lists more than 256 devices");
         for (const auto& d : document.at("devices"))
             devices.push_back(deviceFromJson(d));
         return devices;
@@ -408,109 +435,142 @@ std::string errorLine(ValidationErrorKind kind, std::string_view message) {
         -1, ' ', false, json::error_handler_t::replace);
 }
 
-Result<WorkerLine> parseWorkerLine(std::string_view text) {
+namespace {
+
+KernelRates kernelRatesFromJson(const json& rates) {
+    auto rate = [&](const char* key) {
+        return rates.contains(key) ? rateOf(rates[key], std::string("kernel_rates.") + key) : 0.0;
+    };
+    KernelRates k;
+    k.eagerOpSeconds = rates.contains("eager_op_seconds")
+                           ? finiteNumberIn(rates["eager_op_seconds"], "kernel_rates.eager_op_seconds", 0,
+                                            kMaxMeasuredSeconds)
+                           : 0.0;
+    k.linearFlopsPerSecond = rate("linear_flops_per_second");
+    k.linearBackwardFlopsPerSecond = rate("linear_backward_flops_per_second");
+    k.convolutionFlopsPerSecond = rate("convolution_flops_per_second");
+    k.convolutionBackwardFlopsPerSecond = rate("convolution_backward_flops_per_second");
+    k.depthwiseFlopsPerSecond = rate("depthwise_flops_per_second");
+    k.depthwiseBackwardFlopsPerSecond = rate("depthwise_backward_flops_per_second");
+    k.dropoutElementsPerSecond = rate("dropout_elements_per_second");
+    k.firstTouchBytesPerSecond = rate("first_touch_bytes_per_second");
+    return k;
+}
+
+// The measurement of `batch` samples a step. Samples per second are the batch over the median
+// step (training_run.cpp): a line whose figures disagree did not come from one measurement.
+ValidationMeasurement measurementFromJson(const json& m, std::int64_t batch) {
+    ValidationMeasurement r;
+    r.parameterCount = countOf(m.at("parameter_count"), "parameter_count", kMaxMeasuredBytes);
+    r.allocatedPeakBytes = bytesOf(m.at("allocated_peak_bytes"), "allocated_peak_bytes");
+    r.firstStepAllocatedPeakBytes =
+        bytesOf(m.at("first_step_allocated_peak_bytes"), "first_step_allocated_peak_bytes");
+    r.loss = m.contains("loss") && m["loss"].is_number() ? m["loss"].get<double>()
+                                                         : std::numeric_limits<double>::quiet_NaN();
+    r.stepSecondsMedian = secondsOf(m.at("step_seconds"), "step_seconds");
+    const auto& all = m.at("step_seconds_all");
+    if (!all.is_array() || all.empty() || all.size() > 10000)
+        throw JsonFieldError("step_seconds_all must list the 1 to 10000 measured steps' seconds");
+    for (const auto& seconds : all)
+        r.stepSeconds.push_back(secondsOf(seconds, "step_seconds_all"));
+    r.samplesPerSecond = rateOf(m.at("samples_per_second"), "samples_per_second");
+    const double samples = r.samplesPerSecond * r.stepSecondsMedian;
+    if (!(std::abs(samples - static_cast<double>(batch)) <= 1e-3 * static_cast<double>(batch)))
+        throw JsonFieldError("samples_per_second (" + jsonExcerpt(m.at("samples_per_second")) +
+                             ") times step_seconds (" + jsonExcerpt(m.at("step_seconds")) +
+                             ") is not the batch of " + std::to_string(batch));
+    r.matmulFlopsPerSecond = rateOf(m.at("matmul_flops_per_second"), "matmul_flops_per_second");
+    r.copyBytesPerSecond = rateOf(m.at("copy_bytes_per_second"), "copy_bytes_per_second");
+    if (m.contains("matmul_flops_per_second_by_dtype")) {
+        const auto& byDtype = m["matmul_flops_per_second_by_dtype"];
+        if (!byDtype.is_object() || byDtype.size() > 16)
+            throw JsonFieldError("matmul_flops_per_second_by_dtype must map at most 16 dtypes to rates");
+        for (const auto& [dtype, flops] : byDtype.items())
+            r.matmulFlopsPerSecondByDtype.emplace_back(
+                textIn(json(dtype), "matmul_flops_per_second_by_dtype's dtype", 16),
+                rateOf(flops, "matmul_flops_per_second_by_dtype." + textExcerpt(dtype, 16)));
+    }
+    if (m.contains("kernel_rates"))
+        r.kernels = kernelRatesFromJson(m["kernel_rates"]);
+    if (m.contains("phase_seconds")) {
+        const auto& phases = m["phase_seconds"];
+        auto phase = [&](const char* key) {
+            return finiteNumberIn(phases.at(key), std::string("phase_seconds.") + key, 0,
+                                  kMaxMeasuredSeconds);
+        };
+        r.phases = {phase("forward"), phase("backward"), phase("optimizer")};
+    }
+    if (m.contains("fresh_page_bytes")) {
+        const auto& fresh = m["fresh_page_bytes"];
+        r.freshPageBytes = PhaseBytes{bytesOf(fresh.at("forward"), "fresh_page_bytes.forward"),
+                                      bytesOf(fresh.at("backward"), "fresh_page_bytes.backward"),
+                                      bytesOf(fresh.at("optimizer"), "fresh_page_bytes.optimizer")};
+    }
+    if (m.contains("reserved_peak_bytes"))
+        r.reservedPeakBytes = bytesOf(m["reserved_peak_bytes"], "reserved_peak_bytes");
+    if (m.contains("device_used_bytes"))
+        r.deviceUsedBytes = bytesOf(m["device_used_bytes"], "device_used_bytes");
+    if (m.contains("context_bytes"))
+        r.contextBytes = bytesOf(m["context_bytes"], "context_bytes");
+    return r;
+}
+
+ValidationResult resultFromJson(const json& document) {
+    ValidationResult r;
+    r.model = wordOf(document.at("model"), "model", 1024);
+    if (document.contains("max_batch"))
+        r.maxBatch = wholeNumberIn(document["max_batch"], "max_batch", 1, kMaxBatchSearchUpTo);
+    const auto& inputs = document.at("inputs");
+    r.inputs = {wholeNumberIn(inputs.at("batch"), "batch", 1, kMaxBatchSearchUpTo),
+                countOf(inputs.at("image_size"), "image_size", 1 << 16),
+                countOf(inputs.at("seq_len"), "seq_len", 1 << 24),
+                inputs.contains("layers") ? countOf(inputs["layers"], "layers", 1 << 16) : 0};
+    r.measured = measurementFromJson(document.at("measured"), r.inputs.batch);
+    r.device = deviceFromJson(document.at("device"));
+    return r;
+}
+
+} // namespace
+
+Result<WorkerLine> parseWorkerLine(std::string_view text, WorkerLineSource source) {
+    auto notProtocol = [&](std::string_view what) {
+        if (source == WorkerLineSource::StoredRun)
+            return makeError(ErrorCode::InvalidInput, textExcerpt(what, 160));
+        return makeError(ErrorCode::InvalidInput,
+                         std::string("the worker wrote a line that is not its protocol (") +
+                             textExcerpt(what, 120) + "): " + textExcerpt(text, 200));
+    };
     try {
         auto parsed = readJsonDocument(text, "the line");
         if (!parsed)
-            return makeError(ErrorCode::InvalidInput, "the worker wrote a line that is not its protocol (" +
-                                                          parsed.error().message +
-                                                          "): " + textExcerpt(text, 200));
+            return notProtocol(parsed.error().message);
         const json& document = *parsed;
         WorkerLine line;
-        auto event = document.at("event").get<std::string>();
+        auto event = textIn(document.at("event"), "event", 64);
         if (event == "progress") {
             line.type = WorkerLine::Type::Progress;
-            line.phase = document.at("phase").get<std::string>();
-            line.step =
-                static_cast<int>(countOf(document.at("step"), "step", std::numeric_limits<int>::max()));
-            line.elapsedSeconds = document.at("elapsed_seconds").get<double>();
+            line.phase = wordOf(document.at("phase"), "phase", 64);
+            line.step = static_cast<int>(countOf(document.at("step"), "step", kMaxBatchSearchUpTo));
+            line.elapsedSeconds =
+                finiteNumberIn(document.at("elapsed_seconds"), "elapsed_seconds", 0, kMaxMeasuredSeconds);
         } else if (event == "error") {
             line.type = WorkerLine::Type::Error;
-            line.errorKind = enumFromName(kErrorKinds, document.at("kind").get<std::string>())
+            line.errorKind = enumFromName(kErrorKinds, wordOf(document.at("kind"), "kind", 64))
                                  .value_or(ValidationErrorKind::Internal);
-            line.message = document.at("message").get<std::string>();
+            // The worker's own words, cut rather than refused: an error it reports stays an error.
+            line.message = textExcerpt(textIn(document.at("message"), "message", 1u << 20), 4000);
         } else if (event == "result") {
             line.type = WorkerLine::Type::Result;
-            auto& r = line.result;
-            r.model = document.at("model").get<std::string>();
-            if (document.contains("max_batch"))
-                r.maxBatch = countOf(document["max_batch"], "max_batch");
-            const auto& inputs = document.at("inputs");
-            r.inputs = {countOf(inputs.at("batch"), "batch"), countOf(inputs.at("image_size"), "image_size"),
-                        countOf(inputs.at("seq_len"), "seq_len"),
-                        inputs.contains("layers") ? countOf(inputs["layers"], "layers") : 0};
-            const auto& m = document.at("measured");
-            r.measured.parameterCount = countOf(m.at("parameter_count"), "parameter_count");
-            r.measured.allocatedPeakBytes = countOf(m.at("allocated_peak_bytes"), "allocated_peak_bytes");
-            r.measured.firstStepAllocatedPeakBytes =
-                countOf(m.at("first_step_allocated_peak_bytes"), "first_step_allocated_peak_bytes");
-            r.measured.loss = m.contains("loss") && m["loss"].is_number()
-                                  ? m["loss"].get<double>()
-                                  : std::numeric_limits<double>::quiet_NaN();
-            r.measured.stepSecondsMedian = m.at("step_seconds").get<double>();
-            r.measured.stepSeconds = m.at("step_seconds_all").get<std::vector<double>>();
-            r.measured.samplesPerSecond = m.at("samples_per_second").get<double>();
-            r.measured.matmulFlopsPerSecond = m.at("matmul_flops_per_second").get<double>();
-            r.measured.copyBytesPerSecond = m.at("copy_bytes_per_second").get<double>();
-            if (m.contains("matmul_flops_per_second_by_dtype")) {
-                for (const auto& [dtype, flops] : m["matmul_flops_per_second_by_dtype"].items())
-                    r.measured.matmulFlopsPerSecondByDtype.emplace_back(dtype, flops.get<double>());
-            }
-            if (m.contains("kernel_rates")) {
-                const auto& rates = m["kernel_rates"];
-                auto rate = [&](const char* key) {
-                    const double value = rates.value(key, 0.0);
-                    if (!(value >= 0) || !std::isfinite(value))
-                        throw std::invalid_argument(std::string("kernel_rates.") + key +
-                                                    " must be a finite number, 0 or more");
-                    return value;
-                };
-                auto& k = r.measured.kernels;
-                k.eagerOpSeconds = rate("eager_op_seconds");
-                k.linearFlopsPerSecond = rate("linear_flops_per_second");
-                k.linearBackwardFlopsPerSecond = rate("linear_backward_flops_per_second");
-                k.convolutionFlopsPerSecond = rate("convolution_flops_per_second");
-                k.convolutionBackwardFlopsPerSecond = rate("convolution_backward_flops_per_second");
-                k.depthwiseFlopsPerSecond = rate("depthwise_flops_per_second");
-                k.depthwiseBackwardFlopsPerSecond = rate("depthwise_backward_flops_per_second");
-                k.dropoutElementsPerSecond = rate("dropout_elements_per_second");
-                k.firstTouchBytesPerSecond = rate("first_touch_bytes_per_second");
-            }
-            if (m.contains("phase_seconds")) {
-                const auto& phases = m["phase_seconds"];
-                r.measured.phases = {phases.at("forward").get<double>(), phases.at("backward").get<double>(),
-                                     phases.at("optimizer").get<double>()};
-            }
-            if (m.contains("fresh_page_bytes")) {
-                const auto& fresh = m["fresh_page_bytes"];
-                r.measured.freshPageBytes = PhaseBytes{countOf(fresh.at("forward"), "forward"),
-                                                       countOf(fresh.at("backward"), "backward"),
-                                                       countOf(fresh.at("optimizer"), "optimizer")};
-            }
-            if (m.contains("reserved_peak_bytes"))
-                r.measured.reservedPeakBytes = countOf(m["reserved_peak_bytes"], "reserved_peak_bytes");
-            if (m.contains("device_used_bytes"))
-                r.measured.deviceUsedBytes = countOf(m["device_used_bytes"], "device_used_bytes");
-            if (m.contains("context_bytes"))
-                r.measured.contextBytes = countOf(m["context_bytes"], "context_bytes");
-            r.device = deviceFromJson(document.at("device"));
+            line.result = resultFromJson(document);
         } else {
             return makeError(ErrorCode::InvalidInput,
                              "the worker wrote an unknown event \"" + textExcerpt(event) + "\"");
         }
         return line;
     } catch (const json::exception& e) {
-        return makeError(ErrorCode::InvalidInput,
-                         std::string("the worker wrote a line that is not its protocol (") +
-                             textExcerpt(e.what(), 120) + "): " + textExcerpt(text, 200));
+        return notProtocol(e.what());
     } catch (const JsonFieldError& e) {
-        return makeError(ErrorCode::InvalidInput,
-                         std::string("the worker wrote a line that is not its protocol (") +
-                             textExcerpt(e.what(), 120) + "): " + textExcerpt(text, 200));
-    } catch (const std::invalid_argument& e) { // a rate that is not one
-        return makeError(ErrorCode::InvalidInput,
-                         std::string("the worker wrote a line that is not its protocol (") +
-                             textExcerpt(e.what(), 120) + "): " + textExcerpt(text, 200));
+        return notProtocol(e.what());
     }
 }
 

@@ -145,6 +145,12 @@ struct ValidationResult {
 enum class ValidationErrorKind { InvalidRequest, Unsupported, OutOfMemory, Internal };
 std::string_view validationErrorKindId(ValidationErrorKind kind);
 
+// The largest batch a --max-batch search tries: the batch it reports is 1 to this.
+constexpr std::int64_t kMaxBatchSearchUpTo = std::int64_t{1} << 20;
+// The phase of the progress line the worker writes every few seconds while it runs, so that a
+// worker that writes nothing for long is known to hang (io/worker_ending.h); not shown to people.
+constexpr std::string_view kHeartbeatPhase = "alive";
+
 // One line of the worker's output.
 std::string progressLine(std::string_view phase, int step, double elapsedSeconds);
 std::string resultLine(const ValidationResult& result);
@@ -153,7 +159,9 @@ std::string errorLine(ValidationErrorKind kind, std::string_view message);
 std::string devicesLine(const std::vector<ValidationDevice>& devices);
 Result<std::vector<ValidationDevice>> parseDevicesLine(std::string_view line);
 
-// What the planner reads back from one line.
+// What the planner reads back from one line. Every figure is held to what a measurement can be
+// (times above 0 and finite, samples per second that agree with the batch and the step time, byte
+// counts below 2^50, bounded counts and text): a line that breaks one is not the protocol.
 struct WorkerLine {
     enum class Type { Progress, Result, Error } type = Type::Progress;
     std::string phase;
@@ -163,6 +171,9 @@ struct WorkerLine {
     ValidationErrorKind errorKind = ValidationErrorKind::Internal;
     std::string message;
 };
-Result<WorkerLine> parseWorkerLine(std::string_view line);
+// Where a line comes from decides how a refusal reads: a worker's is quoted (it is evidence of what
+// ran); a run stored as a calibration is named by its field only (the user gave that file).
+enum class WorkerLineSource { Worker, StoredRun };
+Result<WorkerLine> parseWorkerLine(std::string_view line, WorkerLineSource source = WorkerLineSource::Worker);
 
 } // namespace torchrig

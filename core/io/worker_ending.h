@@ -5,6 +5,8 @@
 
 #include "io/validation_protocol.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -29,25 +31,64 @@ struct WorkerEnding {
     std::string message;           // what happened, as the command line says it
     std::optional<int> signal;     // Crashed: the signal it died on
     std::optional<int> exitStatus; // Crashed: the status it exited with
+    // Which of the planner's own limits ended it (TimedOut, or Garbage for an endless line), and
+    // that limit, in seconds or bytes: the app says it again in the reader's language.
+    enum class Limit { None, SilentAtStart, SilentBetweenLines, Overall, LineLength } limit = Limit::None;
+    double limitValue = 0;
 };
+
+// What a run's result must agree with: the request it answers. A well-formed result for another
+// batch, model or device is not this run's measurement.
+struct WorkerExpectation {
+    std::int64_t batch = 0;        // 0: not checked
+    std::int64_t maxBatchUpTo = 0; // --max-batch: the batch it found, 1 to this (with "max_batch")
+    std::string model;             // a zoo id; empty (a model file's or config's graph): not checked
+    std::string device;            // "cpu", "cuda:N"; empty: not checked
+};
+WorkerExpectation expectationOf(const ValidationRequest& request, bool maxBatchSearch);
+
+// The planner's own limits on a worker, beside the worker's time limit that the worker keeps
+// itself: a worker that hangs, never ends, or writes one endless line is killed, not waited for.
+// The worker writes a heartbeat line every few seconds (kHeartbeatPhase), so that silence means a hang.
+struct WorkerLimits {
+    double silenceSeconds = 60;  // the longest wait for a line, after the start and between lines
+    double overallSeconds = 660; // the request's time limit and a margin
+    double marginSeconds = 60;
+    std::size_t lineCapBytes = std::size_t{1} << 20;
+    double afterDecisionSeconds = 5; // a worker that has answered and does not exit
+};
+// The limits for a request with this time limit; TORCHRIG_WORKER_SILENCE_SECONDS and
+// TORCHRIG_WORKER_MARGIN_SECONDS (seconds, > 0) replace the silence and the margin (tests, slow devices).
+WorkerLimits workerLimitsFor(double timeLimitSeconds);
+// Killed for silence (before its first line, or after its last) or for running past overallSeconds.
+WorkerEnding workerSilent(const WorkerLimits& limits, bool wroteALine);
+WorkerEnding workerPastDeadline(const WorkerLimits& limits);
 
 // "it was killed (SIGKILL); on Linux that is most often …", "it ended on signal 11 (Segmentation fault)".
 std::string describeSignal(int signal);
 
 // The worker's standard output, fed as it arrives: progress lines are handed on, and the first
 // result, error or line outside the protocol decides the run; what follows it is not read.
+// A result that does not answer the expectation, or a line longer than the cap (kept whole
+// in memory otherwise), is garbage too; heartbeat lines count as lines but are not handed on.
 class WorkerOutputReader {
 public:
-    explicit WorkerOutputReader(std::function<void(const WorkerLine&)> onProgress);
+    explicit WorkerOutputReader(std::function<void(const WorkerLine&)> onProgress,
+                                WorkerExpectation expectation = {},
+                                std::size_t lineCapBytes = WorkerLimits().lineCapBytes);
     void feed(std::string_view bytes);
     void endOfOutput(); // a last line without its newline
     const std::optional<WorkerEnding>& decision() const { return m_decision; }
+    std::int64_t linesRead() const { return m_lines; } // complete lines so far, blank ones too
 
 private:
     void line(std::string_view text);
 
     std::function<void(const WorkerLine&)> m_onProgress;
+    WorkerExpectation m_expectation;
+    std::size_t m_lineCap;
     std::string m_pending;
+    std::int64_t m_lines = 0;
     std::optional<WorkerEnding> m_decision;
 };
 

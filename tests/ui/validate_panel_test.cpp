@@ -191,6 +191,42 @@ TEST_CASE("No worker to run says so and offers nothing to run", "[ui][validate]"
     CHECK(finished[0][0].value<ui::ValidationOutcome>().kind == ui::ValidationOutcome::Kind::WorkerMissing);
 }
 
+// Issue 35: the app keeps its own deadlines on a worker (shortened here by the environment).
+TEST_CASE("The app's runner stops a silent worker, an endless line and an answer to another request",
+          "[ui][validate][hostile]") {
+    test::TemporaryFolder folder;
+    qputenv("TORCHRIG_WORKER_SILENCE_SECONDS", "1");
+    auto outcomeOf = [&](const std::string& lines) {
+        ui::ValidationRunner runner;
+        runner.setWorkerPath(fakeWorker(folder, lines)); // it then sleeps 30 s
+        QSignalSpy finished(&runner, &ui::ValidationRunner::finished);
+        QElapsedTimer clock;
+        clock.start();
+        REQUIRE(runner.start(zooWorkload("mlp", 8).request));
+        REQUIRE(finished.wait(15000));
+        CHECK(clock.elapsed() < 10000);
+        return finished[0][0].value<ui::ValidationOutcome>();
+    };
+    const auto silent = outcomeOf("");
+    CHECK(silent.kind == ui::ValidationOutcome::Kind::TimedOut);
+    CHECK(silent.message.startsWith(QStringLiteral("The worker wrote nothing for 1 s and was stopped")));
+    const auto endless = outcomeOf("printf '{\"event\":\"progress\",\"phase\":\"'\n"
+                                   "head -c 2000000 /dev/zero | tr '\\0' a\n");
+    CHECK(endless.kind == ui::ValidationOutcome::Kind::Garbage);
+    CHECK(endless.message.startsWith(QStringLiteral("The worker wrote a line longer than 1 MiB")));
+    ValidationResult other;
+    other.model = "mlp";
+    other.inputs.batch = 999999;
+    other.measured.stepSeconds = {0.02};
+    other.measured.stepSecondsMedian = 0.02;
+    other.measured.samplesPerSecond = 999999 / 0.02;
+    other.device.kind = "cpu";
+    const auto answer = outcomeOf("echo '" + resultLine(other) + "'\n");
+    CHECK(answer.kind == ui::ValidationOutcome::Kind::Garbage);
+    CHECK(answer.message.contains(QStringLiteral("it is for batch 999999, the request was for batch 8")));
+    qunsetenv("TORCHRIG_WORKER_SILENCE_SECONDS");
+}
+
 #ifdef TORCHRIG_TEST_VALIDATE
 
 TEST_CASE("A small model really trains through the app's runner, beside its estimate", "[ui][validate]") {
@@ -353,6 +389,9 @@ TEST_CASE("A calibration stored for a GPU like the build's is used by the build'
     run.measured.matmulFlopsPerSecond = 50e12;
     run.measured.copyBytesPerSecond = 900e9;
     run.measured.contextBytes = 500LL << 20;
+    run.measured.stepSecondsMedian = 0.2;
+    run.measured.stepSeconds = {0.2};
+    run.measured.samplesPerSecond = 160; // its batch of 32 in 0.2 s, as a measurement must say
     auto json = nlohmann::json::parse(resultLine(run));
     json["calibration"] = {{"step_time_ratio", 1.5}};
     REQUIRE(catalog->setCalibration(run.device.name, json.dump(), std::nullopt).ok());

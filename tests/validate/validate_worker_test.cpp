@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <cstdio>
 #include <map>
 #include <poll.h>
@@ -290,6 +291,21 @@ TEST_CASE("The max-batch search finds the largest batch whose steady step fits",
     CHECK(oneMore.errorKind == ValidationErrorKind::OutOfMemory);
 }
 
+// Issue 35: the time limit was each attempt's, so a search of up to 40 attempts ran for 23.5 s with
+// a limit of 1 s (mlp from batch 1, 8 GB allowed).
+TEST_CASE("The max-batch search as a whole keeps the request's time limit", "[validate][hostile]") {
+    const auto start = std::chrono::steady_clock::now();
+    auto outcome = cli::runWorker(
+        {TORCHRIG_TEST_VALIDATE, "--max-batch", "-"},
+        R"({"model": "mlp", "batch": 1, "memory_limit_bytes": 8000000000, "threads": 1, "time_limit_seconds": 2})",
+        [](const WorkerLine&) {});
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    REQUIRE_FALSE(outcome.succeeded);
+    CHECK(seconds < 12);
+    CHECK(outcome.message.find("the time limit of 2 s ran out during the search, before batch") !=
+          std::string::npos);
+}
+
 TEST_CASE("The worker trains LoRA adapters only, and refuses what it cannot measure", "[validate]") {
     nlohmann::json request = {{"model", "gpt2"}, {"batch", 1},   {"seq_len", 16},    {"optimizer", "adamw"},
                               {"steps", 1},      {"threads", 1}, {"warmup_steps", 0}};
@@ -408,7 +424,7 @@ TEST_CASE("The worker answers a bad request line at once with an error line: a f
         cli::runWorker({TORCHRIG_TEST_VALIDATE, folder.path().string()}, "", [](const WorkerLine&) {});
     REQUIRE_FALSE(asFolder.succeeded);
     CHECK(asFolder.errorKind == ValidationErrorKind::InvalidRequest);
-    CHECK(asFolder.message == folder.path().string() + " is a folder, not a file");
+    CHECK(asFolder.message == folder.path().string() + " is a folder, not a file: give the path of a regular file");
     // A byte that is not UTF-8 once aborted it while it wrote its error line.
     auto latin1 = runRequest("{\"model\": \"caf\xE9\", \"batch\": 1}");
     REQUIRE_FALSE(latin1.succeeded);
@@ -447,4 +463,30 @@ TEST_CASE("The worker answers a bad request line at once with an error line: a f
     REQUIRE(line.ok());
     CHECK(line->type == WorkerLine::Type::Error);
     CHECK(line->message == "\"batch\" must be a whole number from 1 to 1048576, not 0");
+}
+
+// Issue 35: a step of 65,536 micro-batches ran to the watchdog's limit + 30 s (32.8 s for a limit
+// of 2 s) because the limit was checked between steps only.
+TEST_CASE("The time limit is checked between micro-batches, not only between steps", "[validate][hostile]") {
+    const auto start = std::chrono::steady_clock::now();
+    auto outcome = runRequest(R"({"model": "mlp", "batch": 64, "steps": 1, "warmup_steps": 0,
+                                  "gradient_accumulation": 65536, "time_limit_seconds": 2, "threads": 1})");
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    REQUIRE_FALSE(outcome.succeeded);
+    CHECK(seconds < 15);
+    CHECK(outcome.message.find("the time limit of 2 s ran out after 0 steps and") != std::string::npos);
+    CHECK(outcome.message.find("of step 1's 65536 micro-batches") != std::string::npos);
+}
+
+// Issue 35: with no limit of the worker's own (force), memory the system refused was reported as
+// "an allocation of 0 bytes would pass the limit of 0 bytes".
+TEST_CASE("Out of memory the system refused is not reported with invented sizes", "[validate][hostile]") {
+    auto outcome = cli::runWorker(
+        {"/bin/sh", "-c", std::string("ulimit -v 3000000; exec ") + TORCHRIG_TEST_VALIDATE + " -"},
+        R"({"model": "mlp", "batch": 1000000, "steps": 1, "warmup_steps": 0, "force": true})",
+        [](const WorkerLine&) {});
+    REQUIRE_FALSE(outcome.succeeded);
+    CHECK(outcome.errorKind == ValidationErrorKind::OutOfMemory);
+    CHECK(outcome.message.find("0 bytes") == std::string::npos);
+    CHECK(outcome.message.rfind("does not fit at batch 1000000: the system refused LibTorch memory", 0) == 0);
 }

@@ -382,7 +382,8 @@ void ValidatePanel::showOutcome(const ValidationOutcome& outcome) {
         // The device's stored calibration, when the user chose one; else the run's own rates.
         std::optional<estimate::Calibration> stored;
         if (m_catalog)
-            if (const auto json = m_catalog->calibrationFor(outcome.result.device.name))
+            if (const auto json = m_catalog->calibrationFor(outcome.result.device.name,
+                                                            outcome.result.device.totalMemoryBytes))
                 if (auto read = estimate::readCalibration(*json))
                     stored = *read;
         auto compared = estimate::compareRun(*m_running, outcome.result, stored ? &*stored : nullptr);

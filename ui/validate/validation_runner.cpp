@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <csignal>
 #include <cstring>
 #include <memory>
@@ -17,9 +18,17 @@ ValidationRunner::ValidationRunner(QObject* parent)
     , m_workerPath(defaultWorkerPath()) {
     qRegisterMetaType<ValidationOutcome>();
     m_deadline.setSingleShot(true);
+    m_silence.setSingleShot(true);
     m_killTimer.setSingleShot(true);
     connect(&m_deadline, &QTimer::timeout, this, [this] {
-        m_stopped = workerStopped(WorkerEnding::Kind::TimedOut);
+        if (!m_output || !m_output->decision()) // else it answered and did not exit: its answer stands
+            m_stopped = workerPastDeadline(m_limits);
+        stop();
+    });
+    connect(&m_silence, &QTimer::timeout, this, [this] {
+        if (m_output && m_output->decision())
+            return;
+        m_stopped = workerSilent(m_limits, m_output && m_output->linesRead() > 0);
         stop();
     });
     connect(&m_killTimer, &QTimer::timeout, this, [this] {
@@ -42,6 +51,10 @@ QString ValidationRunner::defaultWorkerPath() {
 
 namespace {
 
+int milliseconds(double seconds) {
+    return static_cast<int>(std::clamp(seconds, 0.0, 7.0 * 24 * 3600) * 1000);
+}
+
 QString missingWorkerMessage(const QString& workerPath) {
     return ValidationRunner::tr("No worker at %1: this TorchRig was built without LibTorch, or the worker "
                                 "was moved (set TORCHRIG_VALIDATE to its path)")
@@ -59,8 +72,29 @@ QString describe(const WorkerEnding& ending, const QByteArray& errorOutput) {
     case Kind::Refused: return said;
     case Kind::Cancelled: return ValidationRunner::tr("Cancelled.");
     case Kind::TimedOut:
-        return ValidationRunner::tr("The run took longer than its time limit and was stopped.");
-    case Kind::Garbage: return said.left(1).toUpper() + said.mid(1) + QStringLiteral(".");
+        switch (ending.limit) {
+        case WorkerEnding::Limit::SilentAtStart:
+        case WorkerEnding::Limit::SilentBetweenLines:
+            return ValidationRunner::tr(
+                       "The worker wrote nothing for %1 s and was stopped: it hangs (a device or driver that "
+                       "does not answer, or a program that is not torchrig-validate). Run it again; if it "
+                       "hangs again, check the device with 'torchrig-validate --probe', or set "
+                       "TORCHRIG_WORKER_SILENCE_SECONDS to wait longer.")
+                .arg(ending.limitValue);
+        case WorkerEnding::Limit::Overall:
+            return ValidationRunner::tr("The worker was still running %1 s after it started, past the run's "
+                                        "time limit and a margin, and was stopped; nothing was measured. "
+                                        "Measure fewer steps or give the run a longer time limit.")
+                .arg(ending.limitValue);
+        default: return ValidationRunner::tr("The run took longer than its time limit and was stopped.");
+        }
+    case Kind::Garbage:
+        if (ending.limit == WorkerEnding::Limit::LineLength)
+            return ValidationRunner::tr("The worker wrote a line longer than %1 MiB and was stopped; nothing "
+                                        "it measured is trusted. Check that TORCHRIG_VALIDATE names "
+                                        "torchrig-validate.")
+                .arg(ending.limitValue / (1 << 20));
+        return said.left(1).toUpper() + said.mid(1) + QStringLiteral(".");
     case Kind::WorkerMissing: return said;
     case Kind::Crashed: break;
     }
@@ -148,9 +182,12 @@ bool ValidationRunner::start(const ValidationRequest& request) {
         return false;
     m_done = false;
     m_stopped.reset();
-    m_output.emplace([this](const WorkerLine& line) {
-        Q_EMIT progress(QString::fromStdString(line.phase), line.step, line.elapsedSeconds);
-    });
+    m_limits = workerLimitsFor(request.timeLimitSeconds);
+    m_output.emplace(
+        [this](const WorkerLine& line) {
+            Q_EMIT progress(QString::fromStdString(line.phase), line.step, line.elapsedSeconds);
+        },
+        expectationOf(request, false), m_limits.lineCapBytes);
     m_stderr.clear();
     if (!QFileInfo(m_workerPath).isExecutable()) {
         finish(workerNotStarted(missingWorkerMessage(m_workerPath).toStdString()));
@@ -166,8 +203,9 @@ bool ValidationRunner::start(const ValidationRequest& request) {
     m_process->start(m_workerPath, {QStringLiteral("-")});
     m_process->write(QByteArray::fromStdString(validationRequestToJson(request) + "\n")); // one JSON line
     m_process->closeWriteChannel();
-    // The worker keeps its own limit; this one catches a worker that hangs past it.
-    m_deadline.start(static_cast<int>(std::min(request.timeLimitSeconds + 10.0, 86400.0) * 1000));
+    // The worker keeps its own limit; these catch a worker that hangs, or runs on past it.
+    m_deadline.start(milliseconds(m_limits.overallSeconds));
+    m_silence.start(milliseconds(m_limits.silenceSeconds));
     return true;
 }
 
@@ -190,16 +228,26 @@ void ValidationRunner::readLines() {
         return;
     const auto bytes = m_process->readAllStandardOutput();
     const bool decidedBefore = m_output->decision().has_value();
+    const auto linesBefore = m_output->linesRead();
     m_output->feed(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
-    // Garbage ends the run at once: nothing more it says is trusted.
-    if (!decidedBefore && m_output->decision() && m_output->decision()->kind == WorkerEnding::Kind::Garbage)
+    if (m_output->linesRead() != linesBefore && !m_output->decision())
+        m_silence.start(milliseconds(m_limits.silenceSeconds));
+    if (decidedBefore || !m_output->decision())
+        return;
+    m_silence.stop();
+    // Garbage (an endless line too) ends the run at once: nothing more it says is trusted. An
+    // answer leaves the worker a few seconds to exit.
+    if (m_output->decision()->kind == WorkerEnding::Kind::Garbage)
         stop();
+    else
+        m_deadline.start(milliseconds(m_limits.afterDecisionSeconds));
 }
 
 void ValidationRunner::processFinished(int exitCode, QProcess::ExitStatus status) {
     readLines();
     m_output->endOfOutput();
     m_deadline.stop();
+    m_silence.stop();
     m_killTimer.stop();
     // On Linux a crashed QProcess's exit code is the signal it died on.
     finish(m_stopped
@@ -221,6 +269,7 @@ void ValidationRunner::finish(const WorkerEnding& ending) {
         return;
     m_done = true;
     m_deadline.stop();
+    m_silence.stop();
     m_killTimer.stop();
     Q_EMIT finished(ValidationOutcome{ending.kind, ending.result, describe(ending, m_stderr)});
 }

@@ -3,7 +3,9 @@
 // reads its progress and result lines as they come, and ends in exactly one outcome the user can
 // act on — measured, does not fit, refused, cancelled, crashed or killed, timed out, garbage on its
 // output, or no worker to run (decided by io/worker_ending.h, as the command line decides it).
-// Cancel ends the run within a second (SIGTERM, then SIGKILL).
+// Cancel ends the run within a second (SIGTERM, then SIGKILL), as do the planner's own limits
+// (io/worker_ending.h: WorkerLimits): a worker silent for too long, running past the request's time
+// limit and a margin, writing one endless line, or not exiting once it has answered.
 
 #include "io/validation_protocol.h"
 #include "io/worker_ending.h"
@@ -66,8 +68,10 @@ private:
 
     QString m_workerPath;
     QProcess* m_process = nullptr;
-    QTimer m_deadline;
+    QTimer m_deadline; // the request's time limit and a margin, then a decided worker's time to exit
+    QTimer m_silence;  // the longest wait for the worker's next line
     QTimer m_killTimer;
+    WorkerLimits m_limits;
     std::optional<WorkerOutputReader> m_output; // the running worker's
     QByteArray m_stderr;
     std::optional<WorkerEnding> m_stopped; // the planner stopped it: cancelled or timed out
