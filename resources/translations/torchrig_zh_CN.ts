@@ -1253,6 +1253,14 @@
         <source>a month is 30 days of the build&apos;s use at the hours a day given; the cloud instances are asked for the same samples, on demand, with nothing for storage, egress or idle time between runs</source>
         <translation>一个月按配置以给定的每日时长使用 30 天计；云实例按需计费、处理相同数量的样本，不计存储、出站流量或两次运行之间的空闲时间</translation>
     </message>
+    <message>
+        <source>%1: priced at a vendor&apos;s quote that expired on %2, as asked; ask the vendor for a new one</source>
+        <translation>%1：按已于 %2 过期的供应商报价计价（按要求）；请向供应商重新询价</translation>
+    </message>
+    <message>
+        <source>%1: the vendor&apos;s quote expired on %2 and is not used as its price; ask the vendor for a new one</source>
+        <translation>%1：供应商报价已于 %2 过期，未用作其价格；请向供应商重新询价</translation>
+    </message>
 </context>
 <context>
     <name>estimate</name>
@@ -2153,6 +2161,18 @@
         <source> (a proxy: not one of this build&apos;s GPUs)</source>
         <translation>（非本配置的 GPU，仅作参考）</translation>
     </message>
+    <message>
+        <source>%1 vendor&apos;s quote has expired — ask for a new one</source>
+        <translation>%1 份供应商报价已过期——请重新询价</translation>
+    </message>
+    <message>
+        <source>%1 vendors&apos; quotes have expired — ask for new ones</source>
+        <translation>%1 份供应商报价已过期——请重新询价</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::AdvicePanel</name>
@@ -2332,10 +2352,6 @@ precision, ZeRO or FSDP (Advice tab).</source>
     <message>
         <source>Untitled</source>
         <translation>未命名</translation>
-    </message>
-    <message>
-        <source>%1 cannot be read: %2</source>
-        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>no file name to save to</source>
@@ -3913,6 +3929,10 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
         <source>Remove a vendor quote</source>
         <translation>移除供应商报价</translation>
     </message>
+    <message>
+        <source>%1 (expired)</source>
+        <translation>%1（已过期）</translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::RentChart</name>
@@ -4601,6 +4621,18 @@ budget: %3</source>
         <source>The worker at %1 could not be started: %2</source>
         <translation>无法启动位于 %1 的工作进程：%2</translation>
     </message>
+    <message>
+        <source>The worker wrote nothing for %1 s and was stopped: it hangs (a device or driver that does not answer, or a program that is not torchrig-validate). Run it again; if it hangs again, check the device with &apos;torchrig-validate --probe&apos;, or set TORCHRIG_WORKER_SILENCE_SECONDS to wait longer.</source>
+        <translation>工作进程已 %1 秒没有任何输出，已被停止：它卡住了（设备或驱动没有响应，或者这不是 torchrig-validate）。请再运行一次；如果再次卡住，请用 &apos;torchrig-validate --probe&apos; 检查设备，或设置 TORCHRIG_WORKER_SILENCE_SECONDS 以等待更久。</translation>
+    </message>
+    <message>
+        <source>The worker was still running %1 s after it started, past the run&apos;s time limit and a margin, and was stopped; nothing was measured. Measure fewer steps or give the run a longer time limit.</source>
+        <translation>工作进程启动 %1 秒后仍在运行，超过了本次运行的时间限制及余量，已被停止；没有测得任何结果。请减少测量步数，或为本次运行设置更长的时间限制。</translation>
+    </message>
+    <message>
+        <source>The worker wrote a line longer than %1 MiB and was stopped; nothing it measured is trusted. Check that TORCHRIG_VALIDATE names torchrig-validate.</source>
+        <translation>工作进程输出了一行超过 %1 MiB 的内容，已被停止；它测得的任何结果都不可信。请检查 TORCHRIG_VALIDATE 是否指向 torchrig-validate。</translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::WorkloadEditor</name>
@@ -4935,6 +4967,10 @@ budget: %3</source>
     <message>
         <source>%1 cannot be used as a model: %2</source>
         <translation>%1 无法用作模型：%2</translation>
+    </message>
+    <message>
+        <source>A build holds at most %1 workloads</source>
+        <translation>一个配置最多包含 %1 个训练任务</translation>
     </message>
 </context>
 </TS>
