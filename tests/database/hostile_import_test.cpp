@@ -93,3 +93,33 @@ TEST_CASE("A write that finds the database locked by another program is refused 
     holder.exec("ROLLBACK");
     CHECK(catalog->add(test::sampleGpu("gpu/late", "Late")).ok());
 }
+
+// Issue 35: a 1 MiB device name in the validation history (written there by another program, or
+// a hostile worker) made the PDF sheet that lists the history take more than 20 s.
+TEST_CASE("The validation history hands on bounded rows, whatever a row holds", "[database][hostile]") {
+    test::TemporaryFolder folder;
+    const auto path = folder.file("user.sqlite");
+    auto catalog = test::openCatalog(path);
+    db::ValidationRunRecord run;
+    run.deviceName = std::string(1 << 20, 'N');
+    run.deviceKind = "cuda:0";
+    run.model = "mlp";
+    run.requestJson = "{}";
+    run.resultJson = "{}";
+    REQUIRE(catalog->addValidationRun(run).ok());
+    {
+        SQLite::Database raw(path.string(), SQLite::OPEN_READWRITE);
+        SQLite::Statement insert(raw, "INSERT INTO validation_run (device_name, device_kind, libtorch_version, "
+                                      "model, request, result) VALUES (?, 'cuda:0', '', ?, '{}', '{}')");
+        insert.bind(1, std::string(1 << 20, 'R'));
+        insert.bind(2, std::string(1 << 20, 'M'));
+        insert.exec();
+    }
+    const auto runs = catalog->validationRuns();
+    REQUIRE(runs.size() == 2);
+    for (const auto& stored : runs) {
+        CHECK(stored.deviceName.size() <= db::ValidationHistoryBounds::kDeviceName);
+        CHECK(stored.model.size() <= db::ValidationHistoryBounds::kModel);
+        CHECK(stored.deviceName.ends_with("…"));
+    }
+}

@@ -34,6 +34,9 @@
 #include <QUndoStack>
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <vector>
+
 using namespace torchrig;
 using test::bert;
 using test::catalogPart;
@@ -298,8 +301,22 @@ TEST_CASE("The step-time and batch charts draw the estimator's numbers, and char
     const auto png = QString::fromStdString(folder.file("memory.png").string());
     const auto pdf = QString::fromStdString(folder.file("memory.pdf").string());
     panel.resize(800, 600);
+    // Issue 35: links planted at the names a writer might use for its temporary file are never
+    // written through (the chart's PNG and PDF, and the build's Save).
+    const auto victim = folder.file("victim.txt");
+    test::writeFile(victim, "another user's file");
+    std::vector<std::filesystem::path> links;
+    for (const auto* name : {"memory.png", "memory.pdf", "saved.torchrig"})
+        for (const auto* pattern : {"%1.partial", ".%1.partial", "%1.tmp", "%1~"}) {
+            links.push_back(folder.file(QString::fromLatin1(pattern).arg(QLatin1String(name)).toStdString()));
+            std::filesystem::create_symlink(victim, links.back());
+        }
     REQUIRE(ui::exportPlot(*panel.memoryChart()->plot(), png));
     REQUIRE(ui::exportPlot(*panel.memoryChart()->plot(), pdf));
+    REQUIRE(document.saveAs(QString::fromStdString(folder.file("saved.torchrig").string())).ok());
+    CHECK(test::readFile(victim) == "another user's file");
+    for (const auto& link : links)
+        CHECK(std::filesystem::is_symlink(std::filesystem::symlink_status(link)));
     CHECK(test::readFile(folder.file("memory.png")).substr(1, 3) == "PNG");
     CHECK(test::readFile(folder.file("memory.pdf")).substr(0, 4) == "%PDF");
     CHECK_FALSE(

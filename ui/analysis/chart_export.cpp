@@ -1,18 +1,46 @@
 #include "chart_export.h"
 
 #include "qcustomplot_include.h"
+#include "util/text_file.h"
 
+#include <QBuffer>
+#include <QFile>
 #include <QFileDialog>
 #include <QMenu>
 #include <QMessageBox>
 
+#include <filesystem>
+#include <string_view>
+
 namespace torchrig::ui {
 
 bool exportPlot(QCustomPlot& plot, const QString& path) {
-    if (path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive))
-        return plot.savePdf(path, plot.width(), plot.height());
-    if (path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive))
-        return plot.savePng(path, plot.width(), plot.height(), 2.0);
+    // Through the one atomic writer (util/text_file.h), as every file TorchRig writes: a link planted
+    // beside the chosen name is never written through, and a failed export leaves the old file.
+    const std::filesystem::path target = QFile::encodeName(path).toStdString();
+    if (path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive)) {
+        QByteArray png;
+        QBuffer buffer(&png);
+        if (!buffer.open(QIODevice::WriteOnly) ||
+            !plot.toPixmap(plot.width(), plot.height(), 2.0).save(&buffer, "PNG"))
+            return false;
+        return writeFileAtomically(target, std::string_view(png.constData(), static_cast<std::size_t>(png.size())))
+            .ok();
+    }
+    if (path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive)) {
+        // QCustomPlot writes a PDF to a named file only: a new one of our own beside the target.
+        auto temporary = createFileBeside(target);
+        if (!temporary)
+            return false;
+        std::error_code ec;
+        if (plot.savePdf(QFile::decodeName(temporary->c_str()), plot.width(), plot.height())) {
+            std::filesystem::rename(*temporary, target, ec);
+            if (!ec)
+                return true;
+        }
+        std::filesystem::remove(*temporary, ec);
+        return false;
+    }
     return false;
 }
 
