@@ -550,8 +550,8 @@ Result<std::int64_t> Catalog::addValidationRun(const ValidationRunRecord& given)
                                          "than the history keeps ({} MiB)",
                                          which, json->size(), ValidationHistoryBounds::kJsonBytes >> 20));
         if (auto read = readJsonDocument(*json, which); !read)
-            return makeError(ErrorCode::InvalidInput, "the validation run could not be saved: " +
-                                                          read.error().message);
+            return makeError(ErrorCode::InvalidInput,
+                             "the validation run could not be saved: " + read.error().message);
     }
     const auto run = readValidationRun(given);
     try {
@@ -578,24 +578,23 @@ std::vector<ValidationRunRecord> Catalog::validationRuns() const {
     try {
         // A row written by another program may hold anything: at most a few KiB of each short
         // field, and a request or result over the bound as '', leave the database.
-        SQLite::Statement query(
-            *m_database,
-            "SELECT id, CAST(substr(CAST(measured_at AS BLOB), 1, 1024) AS TEXT), "
-            "CAST(substr(CAST(device_name AS BLOB), 1, 1024) AS TEXT), "
-            "CAST(substr(CAST(device_kind AS BLOB), 1, 1024) AS TEXT), "
-            "CAST(substr(CAST(libtorch_version AS BLOB), 1, 1024) AS TEXT), "
-            "CAST(substr(CAST(model AS BLOB), 1, 1024) AS TEXT), "
-            "CASE WHEN length(CAST(request AS BLOB)) <= ?1 THEN request ELSE '' END, "
-            "CASE WHEN length(CAST(result AS BLOB)) <= ?1 THEN result ELSE '' END "
-            "FROM user.validation_run ORDER BY id DESC LIMIT ?2");
+        SQLite::Statement query(*m_database,
+                                "SELECT id, CAST(substr(CAST(measured_at AS BLOB), 1, 1024) AS TEXT), "
+                                "CAST(substr(CAST(device_name AS BLOB), 1, 1024) AS TEXT), "
+                                "CAST(substr(CAST(device_kind AS BLOB), 1, 1024) AS TEXT), "
+                                "CAST(substr(CAST(libtorch_version AS BLOB), 1, 1024) AS TEXT), "
+                                "CAST(substr(CAST(model AS BLOB), 1, 1024) AS TEXT), "
+                                "CASE WHEN length(CAST(request AS BLOB)) <= ?1 THEN request ELSE '' END, "
+                                "CASE WHEN length(CAST(result AS BLOB)) <= ?1 THEN result ELSE '' END "
+                                "FROM user.validation_run ORDER BY id DESC LIMIT ?2");
         query.bind(1, static_cast<std::int64_t>(ValidationHistoryBounds::kJsonBytes));
         query.bind(2, static_cast<std::int64_t>(ValidationHistoryBounds::kRows));
         while (query.executeStep())
-            runs.push_back(readValidationRun(
-                {query.getColumn(0).getInt64(), query.getColumn(1).getString(), query.getColumn(2).getString(),
-                 query.getColumn(3).getString(), query.getColumn(4).getString(),
-                 query.getColumn(5).getString(), query.getColumn(6).getString(),
-                 query.getColumn(7).getString()}));
+            runs.push_back(
+                readValidationRun({query.getColumn(0).getInt64(), query.getColumn(1).getString(),
+                                   query.getColumn(2).getString(), query.getColumn(3).getString(),
+                                   query.getColumn(4).getString(), query.getColumn(5).getString(),
+                                   query.getColumn(6).getString(), query.getColumn(7).getString()}));
     } catch (const SQLite::Exception&) {
         // A user database from before version 3 opened read-only has no history: none to show.
     }

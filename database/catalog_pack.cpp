@@ -246,8 +246,8 @@ Result<CatalogPackInfo> readPackIdentity(SQLite::Database& database, std::string
             return makeError(info.error().code, fmt::format("{}: {}", label, info.error().message));
         return info;
     } catch (const SQLite::Exception& e) {
-        return makeError(ErrorCode::InvalidInput,
-                         fmt::format("{} cannot be read as a catalog ({})", label, textExcerpt(e.what(), 200)));
+        return makeError(ErrorCode::InvalidInput, fmt::format("{} cannot be read as a catalog ({})", label,
+                                                              textExcerpt(e.what(), 200)));
     }
 }
 

@@ -256,8 +256,8 @@ int BuildCommand::create() {
         build.nodes = m_nodes;
     if (!m_title.empty()) {
         if (!isUtf8(m_title))
-            return usage("--title is not UTF-8 text (a byte at " +
-                         std::to_string(firstNonUtf8Byte(m_title)) + " breaks it); give it in UTF-8");
+            return usage("--title is not UTF-8 text (a byte at " + std::to_string(firstNonUtf8Byte(m_title)) +
+                         " breaks it); give it in UTF-8");
         if (m_title.size() > kMaxBuildTextBytes)
             return usage(fmt::format("--title is {} bytes; a title holds at most {}", m_title.size(),
                                      kMaxBuildTextBytes));

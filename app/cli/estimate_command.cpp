@@ -186,8 +186,7 @@ EstimateCommand::calibrationFor(const estimate::DeviceSpec& device) const {
         const bool cpu = device.id == "cpu";
         auto stored = storedCalibrationFor(
             m_options, cpu ? hostCpuName() : device.name,
-            !cpu && device.usableBytes > 0 ? std::optional<std::int64_t>(device.usableBytes)
-                                           : std::nullopt);
+            !cpu && device.usableBytes > 0 ? std::optional<std::int64_t>(device.usableBytes) : std::nullopt);
         if (!stored)
             return failureOf(stored.error());
         calibration = *stored;

@@ -116,7 +116,8 @@ int ValidateCommand::run() {
         command, validationRequestToJson(*request),
         [&](const WorkerLine& line) {
             const auto now = std::chrono::steady_clock::now();
-            if (std::pair(line.phase, line.step) == lastSaid || now - lastSaidAt < std::chrono::milliseconds(100))
+            if (std::pair(line.phase, line.step) == lastSaid ||
+                now - lastSaidAt < std::chrono::milliseconds(100))
                 return;
             lastSaid = {line.phase, line.step};
             lastSaidAt = now;

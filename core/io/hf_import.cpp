@@ -50,9 +50,9 @@ Result<std::optional<CheckpointSummary>> readCheckpoint(const fs::path& folder, 
     // The largest checkpoints published list ~10^5 tensors (a 671B mixture of experts: 91,991).
     constexpr std::size_t kMaxIndexedTensors = 1'000'000;
     if (weightMap.empty())
-        return makeError(ErrorCode::InvalidInput, index.string() +
-                                                      "'s weight_map is empty: it lists no tensor, so it is not "
-                                                      "a checkpoint's index; remove it or download it again");
+        return makeError(ErrorCode::InvalidInput,
+                         index.string() + "'s weight_map is empty: it lists no tensor, so it is not "
+                                          "a checkpoint's index; remove it or download it again");
     if (weightMap.size() > kMaxIndexedTensors)
         return makeError(ErrorCode::InvalidInput,
                          index.string() + "'s weight_map lists " + std::to_string(weightMap.size()) +

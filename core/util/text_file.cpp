@@ -171,7 +171,8 @@ Status writeFileAtomically(const fs::path& path, std::string_view bytes, Existin
         return error;
     };
     if (auto written = writeAll(fd.get(), bytes); !written)
-        return fail(makeError(ErrorCode::Io, path.string() + " cannot be written: " + written.error().message));
+        return fail(
+            makeError(ErrorCode::Io, path.string() + " cannot be written: " + written.error().message));
     // mkstemp makes the file private (0600); a file the user saves gets the permissions any new file
     // of theirs would (a catalog installed system-wide must be readable by every user).
     if (::fchmod(fd.get(), 0666 & ~currentUmask()) != 0 || ::fsync(fd.get()) != 0)
@@ -184,7 +185,8 @@ Status writeFileAtomically(const fs::path& path, std::string_view bytes, Existin
         if (::link(temporary.c_str(), path.c_str()) != 0) {
             const int why = errno;
             if (why == EEXIST)
-                return fail(makeError(ErrorCode::Conflict, path.string() + " exists already; it was left as it is"));
+                return fail(
+                    makeError(ErrorCode::Conflict, path.string() + " exists already; it was left as it is"));
             return fail(systemError(path, "cannot be written", why));
         }
         ::unlink(temporary.c_str());

@@ -34,8 +34,8 @@ void expectRefusal(const test::CliRun& run, int exitStatus, const std::string& n
 // Runs the command with a FIFO at `fifo`. A reader that opened it blocking would wait for a writer
 // forever: after 20 s a writer opens and closes it, which ends such a wait with an empty file, and
 // the test fails on `blocked` instead of hanging.
-test::CliRun runWithFifo(const test::TemporaryFolder& folder, const fs::path& fifo, const std::string& command,
-                         bool& blocked) {
+test::CliRun runWithFifo(const test::TemporaryFolder& folder, const fs::path& fifo,
+                         const std::string& command, bool& blocked) {
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
     std::atomic<bool> done{false};
     std::atomic<bool> unblocked{false};
@@ -80,8 +80,9 @@ TEST_CASE("A FIFO named where a file belongs is refused by name, without waiting
           "[cli][hostile][fifo]") {
     test::TemporaryFolder folder;
     const auto build = folder.file("base.torchrig").string();
-    REQUIRE(runCli(folder, "build new --preset entry-rtx-3060 -m resnet50 -b 32 -o '" + build + "'").exitCode ==
-            0);
+    REQUIRE(
+        runCli(folder, "build new --preset entry-rtx-3060 -m resnet50 -b 32 -o '" + build + "'").exitCode ==
+        0);
     const auto fifo = folder.file("pipe");
     const std::string quoted = "'" + fifo.string() + "'";
     for (const auto& command : {
@@ -114,8 +115,8 @@ TEST_CASE("A GPT-2 config of 20,000 or a million layers is refused naming n_laye
         const auto dir = hfConfigFolder(folder, "gpt2-" + std::to_string(layers), config);
         expectRefusal(runCli(folder, "estimate -b 1 --seq-len 64 --hf-config " + dir), 4,
                       "n_layer " + std::to_string(layers) + " is more than the 1000 layers");
-        expectRefusal(runCli(folder, "model import " + dir + " -o '" + folder.file("x.json").string() + "'"), 4,
-                      "n_layer");
+        expectRefusal(runCli(folder, "model import " + dir + " -o '" + folder.file("x.json").string() + "'"),
+                      4, "n_layer");
     }
 }
 
@@ -150,7 +151,8 @@ TEST_CASE("A checkpoint index that lists no tensor is refused, not followed into
 TEST_CASE("A build file of 10,000 workloads is refused naming the list and its limit", "[cli][hostile]") {
     test::TemporaryFolder folder;
     const auto base = folder.file("base.torchrig").string();
-    REQUIRE(runCli(folder, "build new --preset entry-rtx-3060 -m resnet18 -b 8 -o '" + base + "'").exitCode == 0);
+    REQUIRE(runCli(folder, "build new --preset entry-rtx-3060 -m resnet18 -b 8 -o '" + base + "'").exitCode ==
+            0);
     auto build = nlohmann::json::parse(test::readFile(base));
     const auto workload = build["workloads"][0];
     for (int i = 1; i < 10000; ++i)

@@ -343,7 +343,8 @@ TEST_CASE("estimate --calibrated uses the calibration the user keeps for the dev
     auto none = runCli(folder, workload + " --calibrated");
     CHECK(none.exitCode == 3);
     CHECK(none.output.find("no calibration is stored for H100 SXM5 80GB") != std::string::npos);
-    // Kept as the app's Validate panel keeps it: by the name the worker saw: the driver's, with its vendor word.
+    // Kept as the app's Validate panel keeps it: by the name the worker saw: the driver's, with its vendor
+    // word.
     const auto measured = labGpuRun("NVIDIA H100 SXM5 80GB");
     {
         auto catalog = test::openCatalog(folder.file("user.sqlite"));

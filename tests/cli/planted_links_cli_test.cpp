@@ -6,8 +6,8 @@
 
 #include "cli_run.h"
 
-#include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <set>
@@ -71,8 +71,9 @@ TEST_CASE("No writer of torchrig-cli follows a link planted beside its output", 
     const auto victim = folder.file("victim.txt");
     test::writeFile(victim, kVictimText);
     const auto build = folder.file("base.torchrig").string();
-    REQUIRE(runCli(folder, "build new --preset entry-rtx-3060 -m resnet50 -b 32 -o '" + build + "'").exitCode ==
-            0);
+    REQUIRE(
+        runCli(folder, "build new --preset entry-rtx-3060 -m resnet50 -b 32 -o '" + build + "'").exitCode ==
+        0);
     const auto hf = folder.path() / "qwen";
     fs::create_directories(hf);
     fs::copy_file(TORCHRIG_TEST_SUPPORT "/hf/tiny-qwen2.json", hf / "config.json");
@@ -89,10 +90,10 @@ TEST_CASE("No writer of torchrig-cli follows a link planted beside its output", 
     int index = 0;
     for (const auto& writer : writers) {
         SECTION(writer.name) {
-            const auto out = folder.path() / ("out" + std::to_string(index)) /
-                             (writer.name.rfind("report", 0) == 0
-                                  ? "sheet" + writer.name.substr(writer.name.find('.'))
-                                  : "written.out");
+            const auto out =
+                folder.path() / ("out" + std::to_string(index)) /
+                (writer.name.rfind("report", 0) == 0 ? "sheet" + writer.name.substr(writer.name.find('.'))
+                                                     : "written.out");
             fs::create_directories(out.parent_path());
             const auto links = plantLinks(out, victim);
             auto command = writer.command;
@@ -122,7 +123,8 @@ TEST_CASE("No writer of torchrig-cli follows a link planted beside its output", 
     }
 }
 
-TEST_CASE("An output that is itself a link is replaced by a file, never written through", "[cli][hostile][links]") {
+TEST_CASE("An output that is itself a link is replaced by a file, never written through",
+          "[cli][hostile][links]") {
     test::TemporaryFolder folder;
     const auto victim = folder.file("victim.txt");
     test::writeFile(victim, kVictimText);
@@ -130,7 +132,8 @@ TEST_CASE("An output that is itself a link is replaced by a file, never written 
     fs::create_symlink(victim, out);
     const auto refused = runCli(folder, "build new --preset entry-rtx-3060 -o '" + out.string() + "'");
     CHECK(refused.exitCode == 5);
-    REQUIRE(runCli(folder, "build new --preset entry-rtx-3060 --force -o '" + out.string() + "'").exitCode == 0);
+    REQUIRE(runCli(folder, "build new --preset entry-rtx-3060 --force -o '" + out.string() + "'").exitCode ==
+            0);
     CHECK(test::readFile(victim) == kVictimText);
     CHECK(fs::is_regular_file(fs::symlink_status(out)));
 }

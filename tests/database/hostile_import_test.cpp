@@ -109,8 +109,9 @@ TEST_CASE("The validation history hands on bounded rows, whatever a row holds", 
     REQUIRE(catalog->addValidationRun(run).ok());
     {
         SQLite::Database raw(path.string(), SQLite::OPEN_READWRITE);
-        SQLite::Statement insert(raw, "INSERT INTO validation_run (device_name, device_kind, libtorch_version, "
-                                      "model, request, result) VALUES (?, 'cuda:0', '', ?, '{}', '{}')");
+        SQLite::Statement insert(raw,
+                                 "INSERT INTO validation_run (device_name, device_kind, libtorch_version, "
+                                 "model, request, result) VALUES (?, 'cuda:0', '', ?, '{}', '{}')");
         insert.bind(1, std::string(1 << 20, 'R'));
         insert.bind(2, std::string(1 << 20, 'M'));
         insert.exec();

@@ -140,7 +140,8 @@ TEST_CASE("A newer catalog pack takes the bundled one's place and leaves the use
         pack.exec("UPDATE catalog_pack SET value = '2027.01' WHERE key = 'version'");
         pack.exec("UPDATE catalog_pack SET value = '" + test::todayUtc() + "' WHERE key = 'date'");
         pack.exec("INSERT INTO price(part_id, kind, amount, currency, date, source) VALUES "
-                  "('gpu/rtx-5090', 'street', 2899, 'USD', '" + test::todayUtc() + "', 'Newegg listing')");
+                  "('gpu/rtx-5090', 'street', 2899, 'USD', '" +
+                  test::todayUtc() + "', 'Newegg listing')");
     }
     auto installed = db::installCatalogPack(newer, bundled, installedPath);
     REQUIRE(installed.ok());

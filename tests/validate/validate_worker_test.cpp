@@ -424,7 +424,8 @@ TEST_CASE("The worker answers a bad request line at once with an error line: a f
         cli::runWorker({TORCHRIG_TEST_VALIDATE, folder.path().string()}, "", [](const WorkerLine&) {});
     REQUIRE_FALSE(asFolder.succeeded);
     CHECK(asFolder.errorKind == ValidationErrorKind::InvalidRequest);
-    CHECK(asFolder.message == folder.path().string() + " is a folder, not a file: give the path of a regular file");
+    CHECK(asFolder.message ==
+          folder.path().string() + " is a folder, not a file: give the path of a regular file");
     // A byte that is not UTF-8 once aborted it while it wrote its error line.
     auto latin1 = runRequest("{\"model\": \"caf\xE9\", \"batch\": 1}");
     REQUIRE_FALSE(latin1.succeeded);

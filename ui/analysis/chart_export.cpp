@@ -24,7 +24,8 @@ bool exportPlot(QCustomPlot& plot, const QString& path) {
         if (!buffer.open(QIODevice::WriteOnly) ||
             !plot.toPixmap(plot.width(), plot.height(), 2.0).save(&buffer, "PNG"))
             return false;
-        return writeFileAtomically(target, std::string_view(png.constData(), static_cast<std::size_t>(png.size())))
+        return writeFileAtomically(target,
+                                   std::string_view(png.constData(), static_cast<std::size_t>(png.size())))
             .ok();
     }
     if (path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive)) {

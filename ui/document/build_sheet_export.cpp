@@ -137,8 +137,7 @@ Result<int> exportBuildSheet(const plan::Build& build, const plan::BuildSheetOpt
         if (cost.today.empty())
             cost.today = options.date;
         text = plan::componentsCsv(build, cost);
-    }
-    else if (*format == SheetFormat::Markdown)
+    } else if (*format == SheetFormat::Markdown)
         text = plan::buildSheetMarkdown(plan::makeBuildSheet(build, options));
     else
         text = plan::buildSheetJson(plan::makeBuildSheet(build, options));

@@ -2,9 +2,9 @@
 
 #include "analysis/qcustomplot_include.h"
 
+#include <QBuffer>
 #include <QFontDatabase>
 #include <QPdfWriter>
-#include <QBuffer>
 #include <QTextLayout>
 
 #include <algorithm>
@@ -347,8 +347,8 @@ Result<int> writeBuildSheetPdf(const plan::BuildSheet& sheet, const QString& pat
         writer.setCreator(QStringLiteral("TorchRig"));
         pages = paintBuildSheet(sheet, writer);
     }
-    if (auto written = writeFileAtomically(path.toStdString(), std::string_view(pdf.constData(), pdf.size()),
-                                           existing);
+    if (auto written =
+            writeFileAtomically(path.toStdString(), std::string_view(pdf.constData(), pdf.size()), existing);
         !written)
         return written.error();
     return pages;
