@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 namespace torchrig::cli {
@@ -17,14 +18,21 @@ std::string bound(double value) {
     return printed("%g", value);
 }
 
+// The number strtod reads from `text`, as CLI11 itself converts a float ("nan", "inf" and "1e999",
+// as infinity, included), or nothing where it reads none: CLI11's own conversion error says that.
+std::optional<double> leadingNumber(const std::string& text) {
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    return end != text.c_str() ? std::optional<double>(value) : std::nullopt;
+}
+
 // strtod, as CLI11 itself converts: it reads "nan", "inf" and "1e999" (as infinity). Text that is
 // not a number is left to CLI11's own conversion error.
 const CLI::Validator& finiteNumber() {
     static const CLI::Validator validator(
         [](std::string& text) -> std::string {
-            char* end = nullptr;
-            const double value = std::strtod(text.c_str(), &end);
-            if (end != text.c_str() && !std::isfinite(value))
+            const auto value = leadingNumber(text);
+            if (value && !std::isfinite(*value))
                 return "\"" + textExcerpt(text, 40) + "\" is not a finite number";
             return {};
         },
@@ -36,10 +44,10 @@ const CLI::Validator& finiteNumber() {
 const CLI::Validator& saneMagnitude() {
     static const CLI::Validator validator(
         [](std::string& text) -> std::string {
-            char* end = nullptr;
-            const double value = std::strtod(text.c_str(), &end);
-            if (end == text.c_str())
+            const auto parsed = leadingNumber(text);
+            if (!parsed)
                 return {};
+            const double value = *parsed;
             if (std::fabs(value) > kMaxMagnitude)
                 return textExcerpt(text, 40) + " is larger than TorchRig takes for any number (at most " +
                        bound(kMaxMagnitude) + ")";
@@ -73,9 +81,8 @@ const CLI::Validator& saneInteger() {
 CLI::Validator numberIn(double lowest, double highest, const std::string& unit) {
     return CLI::Validator(
         [lowest, highest, unit](std::string& text) -> std::string {
-            char* end = nullptr;
-            const double value = std::strtod(text.c_str(), &end);
-            if (end != text.c_str() && !(value >= lowest && value <= highest))
+            const auto value = leadingNumber(text);
+            if (value && !(*value >= lowest && *value <= highest))
                 return textExcerpt(text, 40) + " is out of range: give " + bound(lowest) + " to " +
                        bound(highest) + (unit.empty() ? "" : " " + unit);
             return {};

@@ -317,8 +317,7 @@ plan::VendorQuote readQuote(const json& entry, const std::string& at) {
     q.amount = amountAt(entry, "amount", at);
     // A quote without its currency would be summed with the parts' own (a total in no currency).
     q.currency = textAt(entry, "currency", at);
-    if (q.currency.size() != 3 ||
-        !std::all_of(q.currency.begin(), q.currency.end(), [](char c) { return c >= 'A' && c <= 'Z'; }))
+    if (!plan::isCurrencyCode(q.currency))
         throw FileError(at + ".currency: \"" + textExcerpt(q.currency) +
                         "\" is not a currency code; give the quote's currency (ISO 4217, e.g. CNY)");
     q.date = dateAt(entry, "date", at);

@@ -3,6 +3,7 @@
 #include "util/printed.h"
 
 #include <algorithm>
+#include <chrono>
 #include <tuple>
 
 namespace torchrig::plan {
@@ -77,11 +78,16 @@ bool isCalendarDate(std::string_view text) {
         }
     }
     const auto [year, month, day] = fields;
-    if (year < 1900 || month < 1 || month > 12 || day < 1)
-        return false;
-    static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    return day <= kDays[month - 1] + (month == 2 && leap ? 1 : 0);
+    // The calendar's own rules (month lengths, leap years) are <chrono>'s.
+    return year >= 1900 && std::chrono::year_month_day(std::chrono::year(year),
+                                                       std::chrono::month(static_cast<unsigned>(month)),
+                                                       std::chrono::day(static_cast<unsigned>(day)))
+                               .ok();
+}
+
+bool isCurrencyCode(std::string_view text) {
+    return text.size() == 3 &&
+           std::all_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
 }
 
 bool quoteExpired(const VendorQuote& quote, std::string_view today) {

@@ -63,6 +63,8 @@ const VendorQuote* quoteFor(const Purchasing& purchasing, const std::string& par
 
 // "YYYY-MM-DD" naming a day of the calendar from 1900 on: 2026-02-30 and 0000-00-00 do not.
 bool isCalendarDate(std::string_view text);
+// Three capital letters, as an ISO 4217 code is written ("CNY"); a quote without one is refused.
+bool isCurrencyCode(std::string_view text);
 // Whether the quote's validity ended before `today` ("YYYY-MM-DD"; empty: none has ended).
 bool quoteExpired(const VendorQuote& quote, std::string_view today);
 

@@ -15,11 +15,6 @@ constexpr int kMergeQuoteCell = 5'000'000; // + row × ColumnCount + column
 // As the build file reader takes an amount (core/io/build_file.cpp): more is refused on opening.
 constexpr double kMaxQuoteAmount = 1e12;
 
-bool isCurrencyCode(const std::string& text) {
-    return text.size() == 3 &&
-           std::all_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
-}
-
 std::string today() {
     return QDate::currentDate().toString(Qt::ISODate).toStdString();
 }
@@ -125,7 +120,7 @@ bool QuotesModel::setData(const QModelIndex& index, const QVariant& value, int r
         break;
     }
     case CurrencyColumn:
-        if (!isCurrencyCode(text))
+        if (!plan::isCurrencyCode(text))
             return false;
         break;
     case DateColumn:
@@ -165,10 +160,10 @@ void QuotesModel::addQuote(const QString& currency) {
     // Never without a currency (no preference set): the build's own prices' one, else USD.
     quote.currency = currency.toStdString();
     for (const auto& part : m_document.build().parts)
-        if (!isCurrencyCode(quote.currency) && part.snapshot.price &&
-            isCurrencyCode(part.snapshot.price->currency))
+        if (!plan::isCurrencyCode(quote.currency) && part.snapshot.price &&
+            plan::isCurrencyCode(part.snapshot.price->currency))
             quote.currency = part.snapshot.price->currency;
-    if (!isCurrencyCode(quote.currency))
+    if (!plan::isCurrencyCode(quote.currency))
         quote.currency = "USD";
     m_document.edit(tr("Add a vendor quote"), [&](plan::Build& b) { b.purchasing.quotes.push_back(quote); });
 }
