@@ -112,22 +112,41 @@ TEST_CASE("Saves and autosaves killed at random moments leave whole files, and t
         first.setTitle(QStringLiteral("edit 0"));
         REQUIRE(first.saveAs(original));
     }
+    // The kill lands after a random number of the child's steps (each autosave and save reports
+    // itself through a pipe) and a random moment into the next: by steps, not by the clock alone, so
+    // a slow disk (CI's fsync takes milliseconds) cannot leave every kill before the first autosave.
     std::mt19937 random(29);
-    std::uniform_int_distribution<int> moment(0, 4000); // µs: opening, then edits, autosaves and saves
+    std::uniform_int_distribution<int> stepsBeforeKill(0, 7);
+    std::uniform_int_distribution<int> moment(0, 1500); // µs into the step after them
     int recovered = 0;
     for (int i = 0; i < 1000; ++i) {
-        const pid_t child =
-            forkEditor(original, autosaveFolder, [](ui::BuildDocument& document, ui::Autosave& autosave) {
+        int progress[2];
+        REQUIRE(::pipe(progress) == 0);
+        const int reportFd = progress[1];
+        const pid_t child = forkEditor(
+            original, autosaveFolder, [reportFd](ui::BuildDocument& document, ui::Autosave& autosave) {
+                const char step = 's';
                 for (int k = 1;; ++k) {
                     document.setTitle(QStringLiteral("edit %1").arg(k));
                     autosave.flush();
-                    if (k % 3 == 0 && !document.save())
-                        _exit(4);
+                    if (::write(reportFd, &step, 1) != 1)
+                        _exit(5);
+                    if (k % 3 == 0) {
+                        if (!document.save())
+                            _exit(4);
+                        if (::write(reportFd, &step, 1) != 1)
+                            _exit(5);
+                    }
                 }
             });
+        ::close(progress[1]);
         REQUIRE(child >= 0);
+        char step = 0;
+        for (int s = stepsBeforeKill(random); s > 0 && ::read(progress[0], &step, 1) == 1; --s) {
+        }
         std::this_thread::sleep_for(std::chrono::microseconds(moment(random)));
         ::kill(child, SIGKILL);
+        ::close(progress[0]);
         int status = 0;
         REQUIRE(waitpid(child, &status, 0) == child);
         INFO("kill " << i);
