@@ -3,6 +3,7 @@
 #include "catalog_devices.h"
 #include "cli_errors.h"
 #include "cli_output.h"
+#include "estimate/largest_batch.h"
 #include "estimate/rule_of_thumb.h"
 #include "exit_codes.h"
 #include "io/request_graph.h"
@@ -99,15 +100,9 @@ int FitCommand::run() {
             continue;
         const auto capacity = row.device.usableBytes;
         row.fits = devicePeak(request->inputs.batch) <= capacity;
-        if (zoo) { // the largest batch whose device peak fits: double, then bisect
-            std::int64_t low = 0, high = 0;
-            for (std::int64_t b = 1; b <= (1 << 16) && high == 0; b *= 2)
-                (devicePeak(b) <= capacity ? low : high) = b;
-            while (high != 0 && high - low > 1) {
-                auto middle = low + (high - low) / 2;
-                (devicePeak(middle) <= capacity ? low : high) = middle;
-            }
-            row.maxBatch = low;
+        if (zoo) {
+            row.maxBatch = estimate::largestFittingBatch(
+                [&](std::int64_t batch) { return devicePeak(batch) <= capacity; });
         } else {
             row.maxBatch = row.fits ? request->inputs.batch : 0;
         }

@@ -2,6 +2,7 @@
 
 #include "io/hf_import.h"
 #include "io/model_graph_json.h"
+#include "io/request_graph.h"
 
 #include "util/text_file.h"
 #include "workload/model_zoo.h"
@@ -59,8 +60,9 @@ void WorkloadOptions::addTo(CLI::App& command, const std::string& deviceHelp, bo
         ->check(CLI::Range(0.0, 0.99));
     command
         .add_option("--lora-targets", loraTargets,
-                    "Linear layers to adapt, by the last part of the module name (q_proj,v_proj); "
-                    "default: every linear inside a block")
+                    "Linear layers to adapt, by the last part of the module name (q_proj,v_proj), or "
+                    "all-linear for every linear inside a block; default: PEFT's for the model's "
+                    "attention (q_proj,v_proj for Llama, Qwen2 and Mistral; c_attn for GPT-2; …)")
         ->needs(rank)
         ->delimiter(',');
     command.add_flag("--qlora", qlora, "QLoRA: the blocks' frozen linear weights in 4 bits (NF4)")
@@ -124,8 +126,12 @@ Result<ValidationRequest> WorkloadOptions::toRequest() const {
     request.lora.rank = loraRank;
     request.lora.alpha = loraAlpha;
     request.lora.dropout = loraDropout;
-    request.lora.targets = loraTargets;
     request.lora.quantizeBase4bit = qlora;
+    // "all-linear" is PEFT's own word for every linear layer, which the request says with no targets.
+    if (loraTargets != std::vector<std::string>{"all-linear"}) {
+        request.lora.targets = loraTargets;
+        fillDefaultLoraTargets(request);
+    }
     request.device = device;
     return request;
 }

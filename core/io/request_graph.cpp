@@ -89,6 +89,13 @@ Result<ModelGraph> buildRequestGraph(const ValidationRequest& request) {
     }
 }
 
+void fillDefaultLoraTargets(ValidationRequest& request) {
+    if (request.lora.rank < 1 || !request.lora.targets.empty())
+        return;
+    if (auto graph = buildUnadapted(request))
+        request.lora.targets = defaultLoraTargets(*graph);
+}
+
 std::string requestModelName(const ValidationRequest& request) {
     if (!request.model.empty())
         return request.model;

@@ -14,6 +14,10 @@ namespace torchrig {
 // The sizes the graph is built for: a zoo model ignores the sizes that are not its kind's.
 ModelInputs effectiveInputs(const ValidationRequest& request);
 Result<ModelGraph> buildRequestGraph(const ValidationRequest& request);
+// A request that turns LoRA on without naming targets gets the one default rule's targets
+// (defaultLoraTargets, workload/lora.h); one that names them, or has no LoRA, is left alone. A
+// model that cannot be built is left alone too: building it later says why.
+void fillDefaultLoraTargets(ValidationRequest& request);
 // The model as a person knows it: the zoo id, the imported Hugging Face model's name, or "model file".
 std::string requestModelName(const ValidationRequest& request);
 // How a run's model is named where runs are listed: "resnet50", "gpt2-xl (3 of 48 layers)", or

@@ -60,14 +60,27 @@ const std::vector<CompatibilityRule>& compatibilityRules() {
         {rule::kGpuModules, Severity::Problem, {C::Gpu, C::Server}, checkGpuModules},
         {rule::kChassisSlots, Severity::Problem, {C::Chassis, C::Gpu}, checkChassisSlots},
         {rule::kGpuSlots, Severity::Problem, {C::Motherboard, C::Gpu}, checkGpuSlots},
-        {rule::kPcieLanes, Severity::Warning, {C::Cpu, C::Motherboard}, checkPcieLanes},
+        // The two speed warnings: GPUs on fewer lanes than they take, or talking over PCIe below
+        // the seed article's 100 GB/s. The estimate already counts what they say (buildGpus narrows
+        // the cards' link to the lanes they get; the all-reduce over it is in the step time), so the
+        // ranking weighs them and a proposal may carry them, said with it. Without this no build of
+        // two PCIe cards could ever be proposed.
+        {rule::kPcieLanes,
+         Severity::Warning,
+         {C::Cpu, C::Motherboard},
+         checkPcieLanes,
+         FixSearch::ChangeParts,
+         false,
+         PlannerKeeps::TheWarning},
         {rule::kSlotSharing, Severity::Warning, {C::Motherboard, C::Gpu}, checkSlotSharing},
         {rule::kNvlink, Severity::Problem, {C::Gpu, C::Interconnect}, checkNvlink},
         {rule::kGpuInterconnect,
          Severity::Warning,
          {C::Gpu},
          checkGpuInterconnect,
-         FixSearch::ChangePartsKeepingGpuCount},
+         FixSearch::ChangePartsKeepingGpuCount,
+         false,
+         PlannerKeeps::TheWarning},
         {rule::kPsuCapacity, Severity::Problem, {C::Psu}, checkPsuCapacity},
         {rule::kPsuHeadroom, Severity::Warning, {C::Psu}, checkPsuHeadroom},
         {rule::kGpuTransients, Severity::Warning, {C::Psu}, checkGpuTransients},
@@ -89,6 +102,13 @@ const CompatibilityRule* findCompatibilityRule(std::string_view id) {
     auto it =
         std::find_if(rules.begin(), rules.end(), [&](const CompatibilityRule& r) { return r.id == id; });
     return it == rules.end() ? nullptr : &*it;
+}
+
+bool plannerMayKeep(const Finding& finding) {
+    if (finding.severity == Severity::Note)
+        return true;
+    const auto* rule = findCompatibilityRule(finding.rule);
+    return finding.severity == Severity::Warning && rule && rule->plannerKeeps == PlannerKeeps::TheWarning;
 }
 
 std::vector<Finding> checkBuild(const Build& build, const CheckOptions& options) {

@@ -95,6 +95,14 @@ enum class FixSearch {
     AddMissingParts,            // the same, and the catalog's parts of each missing kind added
 };
 
+// Whether the planner may propose a build that has this rule's warning. Decided where the rule is
+// declared, so that a new warning rule says whether it stops a proposal rather than silently doing
+// so. A problem always stops one; a note never does.
+enum class PlannerKeeps {
+    NoWarning,  // the warning is a fault to fix before buying: the planner looks further
+    TheWarning, // it costs speed, not a working machine: a proposal carries it and says so
+};
+
 struct CompatibilityRule {
     std::string_view id;
     Severity severity;                  // the gravest it reports
@@ -102,10 +110,13 @@ struct CompatibilityRule {
     void (*check)(const checks::RuleInput& input, std::vector<Finding>& findings) = nullptr;
     FixSearch fixes = FixSearch::ChangeParts;
     bool missingParts = false; // it reports parts the checks need and the build lacks
+    PlannerKeeps plannerKeeps = PlannerKeeps::NoWarning;
 };
 
 // Every rule, in the order checkBuild runs them (and lists their findings).
 const std::vector<CompatibilityRule>& compatibilityRules();
+// Whether a proposal may carry this finding: a note, or the warning of a rule the planner keeps.
+bool plannerMayKeep(const Finding& finding);
 const CompatibilityRule* findCompatibilityRule(std::string_view id);
 
 } // namespace torchrig::plan

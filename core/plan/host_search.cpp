@@ -104,14 +104,8 @@ BuildPart buildPart(const CatalogChoice& choice, int quantity) {
     return part;
 }
 
-bool speedWarning(const Finding& finding) {
-    return finding.severity == Severity::Warning &&
-           (finding.rule == rule::kPcieLanes || finding.rule == rule::kGpuInterconnect);
-}
-
 bool acceptable(const std::vector<Finding>& findings) {
-    return std::all_of(findings.begin(), findings.end(),
-                       [](const Finding& f) { return f.severity == Severity::Note || speedWarning(f); });
+    return std::all_of(findings.begin(), findings.end(), plannerMayKeep);
 }
 
 bool passesChecks(const Build& build, const CheckOptions& options, SearchCounters& counters) {

@@ -83,13 +83,8 @@ private:
 };
 
 // A warning about speed, not about whether the build works: cards sharing a desktop CPU's lanes,
-// GPUs talking over PCIe below the seed article's 100 GB/s. The estimate already counts what they
-// say (buildGpus narrows the cards' link to the lanes they get; the all-reduce over it is in the
-// step time), so the ranking weighs them and a proposal may carry them, said with it. Without this
-// no build of two PCIe cards could ever be proposed.
-bool speedWarning(const Finding& finding);
-
-// No problem, and no warning but the speed warnings: what a proposal must be.
+// No problem, and no warning but those the rules let the planner keep (plannerMayKeep,
+// compatibility.h): what a proposal must be.
 bool acceptable(const std::vector<Finding>& findings);
 bool passesChecks(const Build& build, const CheckOptions& options, SearchCounters& counters);
 

@@ -1,5 +1,7 @@
 #include "plan/plan_scenarios.h"
 
+#include "io/request_graph.h"
+
 #include <algorithm>
 
 namespace torchrig::plan {
@@ -59,7 +61,7 @@ std::vector<PlanScenario> makeScenarios() {
         r.inputs.seqLen = 1024;
         r.checkpointing = Checkpointing::Blocks;
         r.lora.rank = 16;
-        r.lora.targets = {"q_proj", "v_proj"};
+        fillDefaultLoraTargets(r);
         w.largestBatch = true;
         w.workload.dataset.samples = 52'002; // the Stanford Alpaca instruction set's size
         w.workload.dataset.sampleBytes = 4'096;

@@ -1,16 +1,13 @@
 #include "plan/plan_workloads.h"
 
 #include "estimate/host_needs.h"
+#include "estimate/largest_batch.h"
 #include "estimate/memory_estimate.h"
 #include "io/request_graph.h"
 
 #include <algorithm>
 
 namespace torchrig::plan {
-
-namespace {
-constexpr std::int64_t kLargestBatchSearched = 1 << 14;
-}
 
 WorkloadSimulations::WorkloadSimulations(const PlanWorkload& planned)
     : m_planned(planned) {}
@@ -67,14 +64,7 @@ std::int64_t WorkloadSimulations::batchFor(std::int64_t usableBytes, int gpus) {
         const auto batch = m_planned.workload.request.inputs.batch;
         return fits(batch, gpus, usableBytes) ? batch : 0;
     }
-    std::int64_t low = 0, high = 0;
-    for (std::int64_t b = 1; b <= kLargestBatchSearched && high == 0; b *= 2)
-        (fits(b, gpus, usableBytes) ? low : high) = b;
-    while (high != 0 && high - low > 1) {
-        const auto middle = low + (high - low) / 2;
-        (fits(middle, gpus, usableBytes) ? low : high) = middle;
-    }
-    return low;
+    return estimate::largestFittingBatch([&](std::int64_t batch) { return fits(batch, gpus, usableBytes); });
 }
 
 std::optional<WorkloadsOnGpu> workloadsOn(std::vector<WorkloadSimulations>& workloads,

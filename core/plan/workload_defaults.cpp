@@ -3,6 +3,7 @@
 #include "io/request_graph.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/workload_on_build.h"
+#include "workload/lora.h"
 
 namespace torchrig::plan {
 
@@ -14,31 +15,6 @@ Precision nativeMixedPrecision(const std::optional<BuildGpus>& gpus) {
     if (!gpus || gpus->spec.bf16Flops > 0)
         return Precision::AmpBf16;
     return gpus->spec.fp16Flops > 0 ? Precision::AmpFp16 : Precision::Fp32;
-}
-
-// PEFT's usual attention targets, by the names the model's linear layers have.
-std::vector<std::string> attentionTargets(const ModelGraph& graph) {
-    auto has = [&](const std::string& suffix) {
-        for (const auto& op : graph.ops())
-            if (op.name.size() > suffix.size() &&
-                op.name.compare(op.name.size() - suffix.size(), suffix.size(), suffix) == 0)
-                return true;
-        return false;
-    };
-    if (has(".q_proj") && has(".v_proj"))
-        return {"q_proj", "v_proj"};
-    if (has(".q_proj") &&
-        has(".kv_b_proj")) // DeepSeek's latent attention: the queries and the keys/values' up-projection
-        return {"q_proj", "kv_b_proj"};
-    if (has(".qkv_proj")) // Phi-3's fused projection
-        return {"qkv_proj"};
-    if (has(".query_key_value")) // GPT-NeoX's
-        return {"query_key_value"};
-    if (has(".c_attn"))
-        return {"c_attn"};
-    if (has(".query") && has(".value"))
-        return {"query", "value"};
-    return {};
 }
 
 std::optional<estimate::Estimate> estimated(const ValidationRequest& request, const BuildGpus& gpus) {
@@ -79,7 +55,7 @@ WorkloadDefaults defaultWorkloadFor(const ZooModel& model, const Build& build) {
         out.fullFineTuneBytes = e ? std::optional<std::int64_t>(e->devicePeakBytes) : std::nullopt;
         request.lora.rank = 16;
         request.lora.alpha = 32;
-        request.lora.targets = attentionTargets(*graph);
+        request.lora.targets = defaultLoraTargets(*graph);
         e = estimated(request, *gpus);
     }
     // Smaller batches, then checkpointing, until it fits (or batch 1 does not).

@@ -1,5 +1,6 @@
 #include "plan/workload_on_build.h"
 
+#include "estimate/largest_batch.h"
 #include "io/request_graph.h"
 
 #include <algorithm>
@@ -80,14 +81,7 @@ std::int64_t WorkloadOnBuild::largestBatch() const {
         auto e = estimateFor(r);
         return e && e->fits.value_or(false);
     };
-    std::int64_t low = 0, high = 0;
-    for (std::int64_t b = 1; b <= (1 << 14) && high == 0; b *= 2)
-        (fits(b) ? low : high) = b;
-    while (high != 0 && high - low > 1) {
-        const auto middle = low + (high - low) / 2;
-        (fits(middle) ? low : high) = middle;
-    }
-    return low;
+    return estimate::largestFittingBatch(fits);
 }
 
 std::optional<estimate::HostEstimate> WorkloadOnBuild::hostNeeds(const estimate::DatasetSpec& dataset) const {

@@ -41,7 +41,7 @@ public:
     // None when the changed workload cannot be built or estimated.
     std::optional<estimate::Estimate> estimateFor(const ValidationRequest& request) const;
     std::optional<ChangeEffect> effectOf(const ValidationRequest& changed) const;
-    // The largest batch per GPU whose device peak fits (0: none), by doubling and bisecting.
+    // The largest batch per GPU whose device peak fits (0: none): estimate::largestFittingBatch.
     std::int64_t largestBatch() const;
     // Host RAM and storage per node for the run (none when the workload could not be estimated).
     std::optional<estimate::HostEstimate> hostNeeds(const estimate::DatasetSpec& dataset) const;

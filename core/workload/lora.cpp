@@ -21,6 +21,29 @@ bool isTargeted(const Op& op, const LoraConfig& config) {
 
 } // namespace
 
+std::vector<std::string> defaultLoraTargets(const ModelGraph& graph) {
+    auto has = [&](const std::string& suffix) {
+        return std::any_of(graph.ops().begin(), graph.ops().end(), [&](const Op& op) {
+            return op.kind == OpKind::Linear && op.name.size() > suffix.size() &&
+                   op.name.compare(op.name.size() - suffix.size(), suffix.size(), suffix) == 0;
+        });
+    };
+    if (has(".q_proj") && has(".v_proj"))
+        return {"q_proj", "v_proj"};
+    if (has(".q_proj") &&
+        has(".kv_b_proj")) // DeepSeek's latent attention: queries, and keys/values' up-projection
+        return {"q_proj", "kv_b_proj"};
+    if (has(".qkv_proj")) // Phi-3's fused projection
+        return {"qkv_proj"};
+    if (has(".query_key_value")) // GPT-NeoX's
+        return {"query_key_value"};
+    if (has(".c_attn"))
+        return {"c_attn"};
+    if (has(".query") && has(".value"))
+        return {"query", "value"};
+    return {};
+}
+
 ModelGraph applyLora(const ModelGraph& graph, const LoraConfig& config) {
     if (config.rank < 1)
         throw GraphError("a LoRA rank must be at least 1 (it is " + std::to_string(config.rank) + ")");

@@ -20,7 +20,18 @@ struct LoraConfig {
     // ".<target>" (or is the target). Empty: every linear inside a block.
     std::vector<std::string> targets;
     bool quantizeBase4bit = false;
+
+    bool operator==(const LoraConfig&) const = default;
 };
+
+// The targets a user who turns LoRA on without naming any gets, here and in every caller (the CLI's
+// flags, the workload editor, the plan dialog, the defaults and the planner's scenarios): PEFT's
+// own defaults for the model's attention (peft/utils/constants.py,
+// TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_MAPPING: llama, mistral, qwen2, mixtral q_proj,v_proj;
+// phi3 qkv_proj; gpt2 c_attn; gpt_neox query_key_value; bert query,value), recognised by the names
+// the graph's linear layers have, not by a family string. Empty (every linear inside a block) for
+// a model with none of those names.
+std::vector<std::string> defaultLoraTargets(const ModelGraph& graph);
 
 // The graph with LoRA applied; throws GraphError when no linear layer matches the targets.
 ModelGraph applyLora(const ModelGraph& graph, const LoraConfig& config);

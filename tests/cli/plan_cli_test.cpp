@@ -73,3 +73,38 @@ TEST_CASE("plan under a budget nothing fits names the cheapest build that would"
     REQUIRE(d["cheapest_over_budget"].is_object());
     CHECK(d["cheapest_over_budget"]["total"].get<double>() > 1000);
 }
+
+TEST_CASE("LoRA planned for Qwen2.5 or Mistral targets what build new and the editor target",
+          "[cli][plan][lora]") {
+    test::TemporaryFolder folder;
+    // One rule names the targets of a LoRA nobody named them for: PEFT's, from the layers' names.
+    auto targetsIn = [](const std::string& buildFile) {
+        const auto build = nlohmann::json::parse(test::readFile(buildFile));
+        return build["workloads"][0]["lora"]["targets"].get<std::vector<std::string>>();
+    };
+    for (const std::string model : {"qwen2.5-7b", "mistral-7b-v0.3"}) {
+        INFO(model);
+        const auto workload = " -m " + model + " --batch 1 --seq-len 512 --precision bf16 --lora-rank 16";
+        const auto saved = folder.file("plans-" + model).string();
+        const auto planned = runCli(folder, "plan" + workload +
+                                                " --checkpointing blocks --budget 200000 "
+                                                "--currency CNY --save '" +
+                                                saved + "' --json" + kRates);
+        REQUIRE(planned.exitCode == 0);
+        const auto proposals = nlohmann::json::parse(planned.output)["proposals"];
+        REQUIRE_FALSE(proposals.empty());
+        const auto built = folder.file(model + ".torchrig").string();
+        REQUIRE(runCli(folder, "build new" + workload + " --preset research-2x-rtx-4090 -o '" + built + "'")
+                    .exitCode == 0);
+        const std::vector<std::string> attention = {"q_proj", "v_proj"};
+        CHECK(targetsIn(built) == attention);
+        for (const auto& p : proposals)
+            CHECK(targetsIn(p["file"].get<std::string>()) == attention);
+        // Every linear layer, experts included, only when asked for by PEFT's own word.
+        REQUIRE(runCli(folder, "build new" + workload +
+                                   " --lora-targets all-linear --preset research-2x-rtx-4090 -o '" + built +
+                                   "' --force")
+                    .exitCode == 0);
+        CHECK(targetsIn(built).empty());
+    }
+}

@@ -519,3 +519,25 @@ TEST_CASE("The checks, the cost and the advice count the same load: every GPU an
           std::string::npos);
     CHECK(costBuild(b, {}).loadWatts == 2 * load.total());
 }
+
+TEST_CASE("The findings a proposal may carry are each rule's own property: notes, and the two speed warnings",
+          "[core][build][compat][planner]") {
+    std::set<std::string_view> kept;
+    for (const auto& r : compatibilityRules())
+        if (r.plannerKeeps == PlannerKeeps::TheWarning) {
+            CHECK(r.severity == Severity::Warning); // a problem is never kept, a note always is
+            kept.insert(r.id);
+        }
+    CHECK(kept == std::set<std::string_view>{rule::kPcieLanes, rule::kGpuInterconnect});
+    auto finding = [](Severity severity, std::string_view id) {
+        Finding f;
+        f.severity = severity;
+        f.rule = std::string(id);
+        return f;
+    };
+    CHECK(plannerMayKeep(finding(Severity::Warning, rule::kPcieLanes)));
+    CHECK(plannerMayKeep(finding(Severity::Note, rule::kPsuHeadroom)));
+    CHECK_FALSE(plannerMayKeep(finding(Severity::Warning, rule::kPsuHeadroom)));
+    CHECK_FALSE(plannerMayKeep(finding(Severity::Problem, rule::kGpuInterconnect)));
+    CHECK_FALSE(plannerMayKeep(finding(Severity::Warning, "a-rule-nobody-declared")));
+}

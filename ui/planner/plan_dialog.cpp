@@ -360,9 +360,7 @@ void PlanDialog::addFormWorkload() {
     r.lora = {};
     if (m_method->currentIndex() != FullFineTune) {
         r.lora.rank = 16;
-        // Llama's attention projections, as PEFT's examples target them; elsewhere every linear of a block.
-        if (zoo->family == "llama")
-            r.lora.targets = {"q_proj", "v_proj"};
+        fillDefaultLoraTargets(r);
         r.lora.quantizeBase4bit = m_method->currentIndex() == Qlora;
     }
     planned.largestBatch = m_largestBatch->isChecked();
