@@ -29,6 +29,8 @@ struct DatasetSpec {
     double decodeSamplesPerSecondPerWorker = 0;
     double epochs = 0; // to run (0: not asked)
     double tokens = 0; // to train on, for language models (0: not asked)
+
+    bool operator==(const DatasetSpec&) const = default;
 };
 
 struct HostEstimate {

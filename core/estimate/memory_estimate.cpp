@@ -4,6 +4,7 @@
 #include "util/enum_names.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace torchrig::estimate {
 
@@ -163,7 +164,16 @@ void refuseBeyondByteRange(const ModelGraph& graph) {
 
 } // namespace
 
+namespace {
+std::atomic<std::uint64_t> g_memorySimulations{0};
+} // namespace
+
+std::uint64_t memorySimulationsRun() {
+    return g_memorySimulations.load(std::memory_order_relaxed);
+}
+
 MemoryEstimate estimateMemory(const ModelGraph& graph, const TrainingSetup& setup) {
+    g_memorySimulations.fetch_add(1, std::memory_order_relaxed);
     refuseBeyondByteRange(graph);
     const int stages = std::max(1, setup.parallel.gpus);
     if (setup.parallel.strategy != ParallelStrategy::Pipeline || stages == 1 || setup.inference)

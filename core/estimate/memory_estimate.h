@@ -129,5 +129,8 @@ struct MemoryEstimate {
 
 // Throws GraphError when the setup cannot apply (checkpointing a graph without blocks).
 MemoryEstimate estimateMemory(const ModelGraph& graph, const TrainingSetup& setup);
+// How many memory simulations this process has run, every thread's: the cost of an estimate, which
+// a test counts to show what does not re-estimate.
+std::uint64_t memorySimulationsRun();
 
 } // namespace torchrig::estimate

@@ -23,6 +23,8 @@ struct Price {
     std::string date;     // "YYYY-MM-DD", "YYYY-MM" or "YYYY"
     std::string source;
     PriceKind kind = PriceKind::Street;
+
+    bool operator==(const Price&) const = default;
 };
 
 // A price older than this many months is shown as old ("2022 launch price — ask for a quote").

@@ -60,6 +60,8 @@ struct ValidationRequest {
     // CPU only: refuse allocations past this many live bytes (0: the RAM available at start), so
     // that "does not fit" is a result rather than the kernel's OOM killer.
     std::int64_t memoryLimitBytes = 0;
+
+    bool operator==(const ValidationRequest&) const = default;
 };
 
 // Strict: unknown keys, wrong types and out-of-range values are errors naming the key.

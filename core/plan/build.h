@@ -30,6 +30,8 @@ struct PartSnapshot {
 
     std::optional<double> number(std::string_view column) const; // absent, text or null: none
     std::string text(std::string_view column) const;             // absent, a number or null: ""
+
+    bool operator==(const PartSnapshot&) const = default;
 };
 
 struct BuildPart {
@@ -37,6 +39,8 @@ struct BuildPart {
     int quantity = 1;   // per node
     std::string note;
     PartSnapshot snapshot;
+
+    bool operator==(const BuildPart&) const = default;
 };
 
 // A vendor's offer. Tied to a part (partId), its amount is that part's unit price on the sheet and
@@ -49,6 +53,8 @@ struct VendorQuote {
     std::string reference;
     std::string partId;     // the build part it prices, or empty
     std::string validUntil; // "YYYY-MM-DD", or empty
+
+    bool operator==(const VendorQuote&) const = default;
 };
 
 struct Purchasing {
@@ -56,6 +62,8 @@ struct Purchasing {
     std::string group;
     std::string budgetCode;
     std::vector<VendorQuote> quotes;
+
+    bool operator==(const Purchasing&) const = default;
 };
 
 // The quote that prices `partId` (the last one entered), or null.
@@ -74,6 +82,8 @@ struct BuildWorkload {
     ValidationRequest request;
     estimate::ParallelStrategy strategy = estimate::ParallelStrategy::Ddp;
     estimate::DatasetSpec dataset;
+
+    bool operator==(const BuildWorkload&) const = default;
 };
 
 struct Build {
@@ -85,6 +95,10 @@ struct Build {
     std::vector<BuildWorkload> workloads;
     std::string notes;
     Purchasing purchasing;
+
+    // Field by field: what a document compares to know what an edit changed (a snapshot's spec
+    // values and prices included), and whether an edit came back to where it started.
+    bool operator==(const Build&) const = default;
 };
 
 // One node's RAM in bytes: its memory kits' modules times their size (GB, 10^9 bytes).

@@ -16,11 +16,13 @@
 #include "catalog_browser.h"
 #include "compare/compare_dialog.h"
 #include "document/build_document.h"
+#include "estimate/memory_estimate.h"
 #include "io/build_file.h"
 #include "main_window.h"
 #include "part_snapshot.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/workload_on_build.h"
+#include "purchasing/purchasing_panel.h"
 #include "settings/planning_settings.h"
 #include "test_support.h"
 #include "ui_test_builds.h"
@@ -28,9 +30,12 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTest>
 #include <QUndoStack>
 #include <catch2/catch.hpp>
 
@@ -110,6 +115,74 @@ TEST_CASE("Modified follows the undo stack: save is clean, undo past it is modif
     document.reset({});
     CHECK_FALSE(document.isModified()); // an empty build has nothing to lose
     CHECK(document.build().title == "Untitled build");
+}
+
+TEST_CASE("A title typed and deleted again, or a spin box stepped back, leaves the document unmodified",
+          "[ui][document]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    ui::BuildDocument document;
+    document.addPart(catalogPart(*catalog, "gpu/rtx-4090"));
+    REQUIRE(document.saveAs(QString::fromStdString(folder.file("a.torchrig").string())));
+    const auto saved = document.build();
+    const auto steps = document.undoStack()->count();
+    // As the title field commits: "Untitled build" → "Untitled build 2" → back.
+    document.setTitle(QStringLiteral("Untitled build 2"));
+    CHECK(document.isModified());
+    document.setTitle(QStringLiteral("Untitled build"));
+    CHECK_FALSE(document.isModified());
+    CHECK(document.undoStack()->count() == steps); // no step to undo that does nothing
+    CHECK(document.build() == saved);
+    document.setNodes(3);
+    document.setNodes(2);
+    CHECK(document.isModified());
+    document.setNodes(1);
+    CHECK_FALSE(document.isModified());
+    // An edit that changes nothing is no edit either.
+    document.edit(QStringLiteral("nothing"), [](plan::Build&) {});
+    CHECK_FALSE(document.isModified());
+    CHECK(document.undoStack()->count() == steps);
+    // Merging stops at the saved state: undo still goes back to it.
+    document.setTitle(QStringLiteral("Lab build"));
+    REQUIRE(document.save());
+    document.setTitle(QStringLiteral("Lab build 2"));
+    document.undoStack()->undo();
+    CHECK(document.build().title == "Lab build");
+    CHECK_FALSE(document.isModified());
+}
+
+TEST_CASE("Each change says what it touched, and the notes, title and requester do not re-estimate",
+          "[ui][document][analysis]") {
+    test::TemporaryFolder folder;
+    auto shown = test::presetWindow(folder, "research-2x-rtx-4090");
+    auto& window = *shown;
+    auto* document = window.document();
+    auto* editor = window.workloadEditor();
+    editor->modelBox()->setCurrentIndex(editor->modelBox()->findData(QStringLiteral("resnet50")));
+    REQUIRE(document->build().workloads.size() == 1);
+    std::vector<ui::BuildAspects> said;
+    QObject::connect(document, &ui::BuildDocument::buildChanged,
+                     [&](ui::BuildAspects changed) { said.push_back(changed); });
+    const auto simulations = estimate::memorySimulationsRun();
+    QTest::keyClicks(window.purchasing()->notesEdit(), QStringLiteral("Quote from the campus reseller"));
+    QTest::keyClicks(window.purchasing()->requesterEdit(), QStringLiteral("Li Wei"));
+    document->setTitle(QStringLiteral("Lab workstation"));
+    CHECK(estimate::memorySimulationsRun() == simulations);
+    REQUIRE_FALSE(said.empty());
+    for (const auto& changed : said)
+        CHECK_FALSE(changed.testAnyFlags(ui::kEstimateInputs));
+    CHECK(said.front() == ui::BuildAspects(ui::BuildAspect::Notes));
+    CHECK(said.back() == ui::BuildAspects(ui::BuildAspect::Title));
+    // A change the estimates read re-estimates, and says so.
+    said.clear();
+    document->setNodes(2);
+    CHECK(estimate::memorySimulationsRun() > simulations);
+    REQUIRE(said.size() == 1);
+    CHECK(said[0] == ui::BuildAspects(ui::BuildAspect::Nodes));
+    auto planned = document->build().workloads[0];
+    planned.request.inputs.batch += 1;
+    document->setWorkload(planned);
+    CHECK(said.back() == ui::BuildAspects(ui::BuildAspect::Workloads));
 }
 
 TEST_CASE("Open, edit, save and reopen gives the same build", "[ui][document]") {

@@ -7,6 +7,7 @@
 #include "planner/plan_dialog.h"
 #include "start/start_page.h"
 #include "test_support.h"
+#include "workload/workload_editor.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -156,5 +157,43 @@ TEST_CASE("The planner opens with the shown build's workloads, and a scenario fi
     CHECK(dialog->summaryLabel()->text().contains(QStringLiteral("seeds/000")));
     // The test's totals are in US dollars with no rate from yuan: the budget is left to the user.
     CHECK(dialog->summaryLabel()->text().contains(QStringLiteral("no rate from CNY")));
+    dialog->close();
+}
+
+TEST_CASE("The plan dialog and the workload editor put Qwen2.5's and Mistral's LoRA where build new puts it",
+          "[ui][plan][lora]") {
+    test::TemporaryFolder folder;
+    ui::MainWindow window(test::openCatalog(folder.file("user.sqlite")));
+    window.show();
+    Q_EMIT window.startPage()->presetChosen(QStringLiteral("research-2x-rtx-4090"));
+    REQUIRE_FALSE(window.showsStartPage());
+    // PEFT's targets for these models' attention; `build new -m MODEL --lora-rank R` writes the same
+    // (tests/cli/plan_cli_test.cpp), and experts or MLP layers are never adapted unasked.
+    const std::vector<std::string> attention = {"q_proj", "v_proj"};
+    auto* editor = window.workloadEditor();
+    for (const char* model : {"qwen2.5-7b", "mistral-7b-v0.3"}) {
+        INFO(model);
+        editor->modelBox()->setCurrentIndex(editor->modelBox()->findData(QString::fromLatin1(model)));
+        const auto& defaults = window.document()->build().workloads[0].request;
+        REQUIRE(defaults.model == model);
+        CHECK(defaults.lora.rank > 0); // the defaults: 7B weights do not train in full on 24 GB cards
+        CHECK(defaults.lora.targets == attention);
+        editor->loraRankBox()->setValue(0);
+        editor->loraRankBox()->setValue(8); // turned on by hand
+        CHECK(window.document()->build().workloads[0].request.lora.targets == attention);
+    }
+    window.showPlanDialog();
+    auto* dialog = window.planDialog();
+    REQUIRE(dialog);
+    const auto already = dialog->workloads().size();
+    addWorkload(dialog, "qwen2.5-7b", 1, 1, false, 1024, "bf16");
+    addWorkload(dialog, "mistral-7b-v0.3", 2, 1, false, 1024, "bf16");
+    REQUIRE(dialog->workloads().size() == already + 2);
+    for (std::size_t i = already; i < already + 2; ++i) {
+        const auto& lora = dialog->workloads()[i].workload.request.lora;
+        CHECK(lora.rank == 16);
+        CHECK(lora.targets == attention);
+    }
+    CHECK(dialog->workloads()[already + 1].workload.request.lora.quantizeBase4bit); // QLoRA
     dialog->close();
 }

@@ -41,7 +41,7 @@ AdvicePanel::AdvicePanel(BuildDocument& document, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(scroll);
-    connect(&m_document, &BuildDocument::buildChanged, this, &AdvicePanel::refreshIfShownElseMarkStale);
+    onBuildChanged(m_document, kEstimateInputs, this, &AdvicePanel::refreshIfShownElseMarkStale);
 }
 
 void AdvicePanel::refreshIfShownElseMarkStale() {

@@ -61,7 +61,8 @@ AnalysisPanel::AnalysisPanel(BuildDocument& document, QWidget* parent)
     m_tabs->setTabToolTip(7, glossaryTips({Term::StepTimeRatio, Term::PageFaults}));
     layout->addWidget(m_tabs, 1);
     connect(m_tabs, &QTabWidget::currentChanged, this, &AnalysisPanel::refreshShownCostlyChart);
-    connect(&m_document, &BuildDocument::buildChanged, this, &AnalysisPanel::refresh);
+    onBuildChanged(m_document, kEstimateInputs, this,
+                   &AnalysisPanel::refresh); // not for a title, the notes or a requester
     refresh();
 }
 

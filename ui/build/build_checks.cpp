@@ -10,7 +10,7 @@ namespace torchrig::ui {
 BuildChecks::BuildChecks(BuildDocument& document, QObject* parent)
     : QObject(parent)
     , m_document(document) {
-    connect(&m_document, &BuildDocument::buildChanged, this, &BuildChecks::check);
+    onBuildChanged(m_document, kEstimateInputs, this, &BuildChecks::check);
     check();
 }
 

@@ -13,13 +13,26 @@
 
 namespace torchrig::ui {
 
-namespace {
-// Merge keys: edits of one field in a row become one undo step.
-constexpr int kMergeQuantity = 1000; // + the part's index
-constexpr int kMergeNodes = 1;
-constexpr int kMergeTitle = 2;
-constexpr int kMergeWorkload = 10000000; // + the field's number + 100 × the workload's index
-} // namespace
+BuildAspects aspectsChanged(const plan::Build& before, const plan::Build& after) {
+    BuildAspects changed;
+    if (before.title != after.title || before.presetId != after.presetId || before.source != after.source)
+        changed |= BuildAspect::Title;
+    if (before.parts != after.parts)
+        changed |= BuildAspect::Parts;
+    if (before.nodes != after.nodes)
+        changed |= BuildAspect::Nodes;
+    if (before.workloads != after.workloads)
+        changed |= BuildAspect::Workloads;
+    const auto& a = before.purchasing;
+    const auto& b = after.purchasing;
+    if (a.requester != b.requester || a.group != b.group || a.budgetCode != b.budgetCode)
+        changed |= BuildAspect::Purchasing;
+    if (a.quotes != b.quotes)
+        changed |= BuildAspect::Quotes;
+    if (before.notes != after.notes)
+        changed |= BuildAspect::Notes;
+    return changed;
+}
 
 BuildDocument::BuildDocument(QObject* parent)
     : QObject(parent)
@@ -52,7 +65,7 @@ Status BuildDocument::open(const QString& path) {
     m_currentWorkload = m_build.workloads.empty() ? -1 : 0;
     m_undoStack->clear();
     Q_EMIT filePathChanged(m_filePath);
-    Q_EMIT buildChanged();
+    Q_EMIT buildChanged(kWholeBuild);
     Q_EMIT modifiedChanged(false);
     return Ok{};
 }
@@ -101,7 +114,7 @@ void BuildDocument::reset(plan::Build build) {
     m_filePath.clear();
     m_undoStack->clear();
     Q_EMIT filePathChanged(m_filePath);
-    Q_EMIT buildChanged();
+    Q_EMIT buildChanged(kWholeBuild);
     // A new build with parts (a preset's) is unsaved work; an empty one has nothing to lose.
     if (m_build.parts.empty())
         m_undoStack->setClean();
@@ -111,16 +124,21 @@ void BuildDocument::reset(plan::Build build) {
 }
 
 void BuildDocument::edit(const QString& label, const std::function<void(plan::Build&)>& change,
-                         int mergeKey) {
+                         EditMerge merge) {
     auto after = m_build;
     change(after);
-    m_undoStack->push(new EditBuildCommand(*this, label, m_build, std::move(after), mergeKey));
+    if (after == m_build)
+        return; // nothing to undo
+    m_undoStack->push(new EditBuildCommand(*this, label, m_build, std::move(after), merge));
 }
 
 void BuildDocument::replaceBuild(const plan::Build& build) {
+    const auto changed = aspectsChanged(m_build, build);
     m_build = build;
+    const int current = m_currentWorkload;
     clampCurrentWorkload();
-    Q_EMIT buildChanged();
+    Q_EMIT buildChanged(changed | (current != m_currentWorkload ? BuildAspects(BuildAspect::CurrentWorkload)
+                                                                : BuildAspects()));
 }
 
 void BuildDocument::clampCurrentWorkload() {
@@ -138,11 +156,11 @@ void BuildDocument::setCurrentWorkloadIndex(int index) {
     if (index < 0 || index >= static_cast<int>(m_build.workloads.size()) || index == m_currentWorkload)
         return;
     m_currentWorkload = index;
-    Q_EMIT buildChanged(); // what the views show changed, though the build did not
+    Q_EMIT buildChanged(BuildAspect::CurrentWorkload); // what the views show, not the build
 }
 
 void BuildDocument::addWorkload(plan::BuildWorkload workload) {
-    m_currentWorkload = static_cast<int>(m_build.workloads.size());
+    m_currentWorkload = static_cast<int>(m_build.workloads.size()); // a Workloads change says so
     edit(tr("Add a workload"), [&](plan::Build& b) { b.workloads.push_back(workload); });
 }
 
@@ -170,33 +188,31 @@ void BuildDocument::setPartQuantity(int index, int quantity) {
     if (index < 0 || index >= static_cast<int>(m_build.parts.size()) || quantity < 1 ||
         m_build.parts[static_cast<std::size_t>(index)].quantity == quantity)
         return;
-    edit(
-        tr("Change quantity of %1")
-            .arg(QString::fromStdString(m_build.parts[static_cast<std::size_t>(index)].snapshot.name)),
-        [&](plan::Build& b) { b.parts[static_cast<std::size_t>(index)].quantity = quantity; },
-        kMergeQuantity + index);
+    edit(tr("Change quantity of %1")
+             .arg(QString::fromStdString(m_build.parts[static_cast<std::size_t>(index)].snapshot.name)),
+         [&](plan::Build& b) { b.parts[static_cast<std::size_t>(index)].quantity = quantity; },
+         {MergeField::PartQuantity, index});
 }
 
 void BuildDocument::setNodes(int nodes) {
     if (nodes < 1 || nodes == m_build.nodes)
         return;
-    edit(
-        tr("Change nodes"), [&](plan::Build& b) { b.nodes = nodes; }, kMergeNodes);
+    edit(tr("Change nodes"), [&](plan::Build& b) { b.nodes = nodes; }, {MergeField::Nodes});
 }
 
 void BuildDocument::setTitle(const QString& title) {
     if (title.toStdString() == m_build.title)
         return;
-    edit(
-        tr("Rename build"), [&](plan::Build& b) { b.title = title.toStdString(); }, kMergeTitle);
+    edit(tr("Rename build"), [&](plan::Build& b) { b.title = title.toStdString(); }, {MergeField::Title});
 }
 
-void BuildDocument::setWorkload(std::optional<plan::BuildWorkload> workload, int mergeKey) {
+void BuildDocument::setWorkload(std::optional<plan::BuildWorkload> workload, int field) {
     const auto index = static_cast<std::size_t>(std::max(0, m_currentWorkload));
     if (!workload && m_build.workloads.empty())
         return;
-    // Each workload's fields merge only with edits of the same workload.
-    const int key = mergeKey < 0 ? -1 : kMergeWorkload + mergeKey + 100 * static_cast<int>(index);
+    // Each workload's fields merge only with edits of the same field of the same workload.
+    const auto merge =
+        field < 0 ? EditMerge{} : EditMerge{MergeField::WorkloadField, static_cast<int>(index), field};
     edit(
         workload ? tr("Change workload") : tr("Remove a workload"),
         [&](plan::Build& b) {
@@ -209,7 +225,7 @@ void BuildDocument::setWorkload(std::optional<plan::BuildWorkload> workload, int
                 b.workloads.erase(b.workloads.begin() + static_cast<std::ptrdiff_t>(index));
             }
         },
-        key);
+        merge);
 }
 
 } // namespace torchrig::ui

@@ -1,11 +1,15 @@
 #pragma once
 // An open build: the plan::Build, the file it came from, and the undo stack every edit goes
 // through. "Modified" is the undo stack not being at its clean index (Tiled's rule), so undoing
-// back to the saved state is unmodified again.
+// back to the saved state is unmodified again. Each change says which aspects of the build it
+// touched, so that a view redoes only what depends on them: a keystroke in the notes does not
+// re-estimate the workload.
 
+#include "edit_merge.h"
 #include "plan/build.h"
 #include "util/result.h"
 
+#include <QFlags>
 #include <QObject>
 #include <QString>
 
@@ -14,6 +18,31 @@
 class QUndoStack;
 
 namespace torchrig::ui {
+
+enum class BuildAspect : unsigned {
+    Title = 1u << 0, // the title, and the preset and article it started from
+    Parts = 1u << 1, // which parts, their quantities, notes and snapshots
+    Nodes = 1u << 2,
+    Workloads = 1u << 3,       // any workload's fields, or which workloads there are
+    CurrentWorkload = 1u << 4, // which workload the views show (a view, not an edit)
+    Purchasing = 1u << 5,      // the requester, group and budget code
+    Quotes = 1u << 6,          // the vendors' quotes, which price the parts
+    Notes = 1u << 7,
+};
+Q_DECLARE_FLAGS(BuildAspects, BuildAspect)
+Q_DECLARE_OPERATORS_FOR_FLAGS(BuildAspects)
+
+// Every aspect: a build opened, recovered or started over.
+inline constexpr BuildAspects kWholeBuild = BuildAspects::fromInt(0xffu);
+// What the estimates, the checks, the charts and the advice read of a build: the hardware, its
+// prices and the workloads. The title, the notes and the purchasing details change none of them.
+inline constexpr BuildAspects kEstimateInputs = BuildAspects::fromInt(
+    static_cast<unsigned>(BuildAspect::Parts) | static_cast<unsigned>(BuildAspect::Nodes) |
+    static_cast<unsigned>(BuildAspect::Workloads) | static_cast<unsigned>(BuildAspect::CurrentWorkload) |
+    static_cast<unsigned>(BuildAspect::Quotes));
+
+// The aspects in which two builds differ.
+BuildAspects aspectsChanged(const plan::Build& before, const plan::Build& after);
 
 class BuildDocument : public QObject {
     Q_OBJECT
@@ -37,8 +66,9 @@ public:
     // Starts over with `build` (a preset, or empty), unsaved.
     void reset(plan::Build build);
 
-    // Edits, each an undoable command; `mergeKey` joins repeated edits of one field (a spin box).
-    void edit(const QString& label, const std::function<void(plan::Build&)>& change, int mergeKey = -1);
+    // Edits, each an undoable command (none when the change changes nothing); `merge` joins
+    // repeated edits of one field (a spin box, a line typed in).
+    void edit(const QString& label, const std::function<void(plan::Build&)>& change, EditMerge merge = {});
     void addPart(plan::BuildPart part);
     void removePart(int index);
     void setPartQuantity(int index, int quantity);
@@ -51,15 +81,15 @@ public:
     const plan::BuildWorkload* currentWorkload() const;
     void setCurrentWorkloadIndex(int index);
     // The current workload replaced, or removed (none); the first one when the build has none.
-    // `mergeKey` (the field edited) joins a spin box's steps.
-    void setWorkload(std::optional<plan::BuildWorkload> workload, int mergeKey = -1);
+    // `field` (the editor's field edited; -1: none) joins a spin box's steps.
+    void setWorkload(std::optional<plan::BuildWorkload> workload, int field = -1);
     void addWorkload(plan::BuildWorkload workload); // appended, and made current
 
-    // Used by the undo command only: replaces the build and says so.
+    // Used by the undo command only: replaces the build and says what changed.
     void replaceBuild(const plan::Build& build);
 
 Q_SIGNALS:
-    void buildChanged();
+    void buildChanged(torchrig::ui::BuildAspects changed);
     void modifiedChanged(bool modified);
     void filePathChanged(const QString& path);
 
@@ -71,5 +101,15 @@ private:
 
     void clampCurrentWorkload();
 };
+
+// Calls `slot` of `receiver` after each change of the document that touches any of `aspects`.
+template <class Receiver, class Slot>
+void onBuildChanged(BuildDocument& document, BuildAspects aspects, Receiver* receiver, Slot slot) {
+    QObject::connect(&document, &BuildDocument::buildChanged, receiver,
+                     [aspects, receiver, slot](BuildAspects changed) {
+                         if (changed.testAnyFlags(aspects))
+                             (receiver->*slot)();
+                     });
+}
 
 } // namespace torchrig::ui

@@ -22,12 +22,6 @@ namespace torchrig::ui {
 
 namespace {
 
-// Merge keys: typing in one field is one undo step.
-constexpr int kMergeRequester = 4'000'001;
-constexpr int kMergeGroup = 4'000'002;
-constexpr int kMergeBudgetCode = 4'000'003;
-constexpr int kMergeNotes = 4'000'004;
-
 // Editors that cannot take a wrong value: the build's parts to choose from, an amount, a currency
 // code, a date.
 class QuoteDelegate : public QStyledItemDelegate {
@@ -141,21 +135,22 @@ PurchasingPanel::PurchasingPanel(BuildDocument& document, QWidget* parent)
     layout->addWidget(new QLabel(tr("Notes:"), this));
     layout->addWidget(m_notes, 1);
 
-    auto field = [this](QLineEdit* edit, const QString& label, int mergeKey,
+    // Typing in one field is one undo step.
+    auto field = [this](QLineEdit* edit, const QString& label, MergeField merge,
                         std::string plan::Purchasing::*member) {
-        connect(edit, &QLineEdit::textEdited, this, [this, label, mergeKey, member](const QString& text) {
-            m_document.edit(
-                label, [&](plan::Build& b) { b.purchasing.*member = text.toStdString(); }, mergeKey);
+        connect(edit, &QLineEdit::textEdited, this, [this, label, merge, member](const QString& text) {
+            m_document.edit(label, [&](plan::Build& b) { b.purchasing.*member = text.toStdString(); },
+                            {merge});
         });
     };
-    field(m_requester, tr("Change the requester"), kMergeRequester, &plan::Purchasing::requester);
-    field(m_group, tr("Change the group"), kMergeGroup, &plan::Purchasing::group);
-    field(m_budgetCode, tr("Change the budget code"), kMergeBudgetCode, &plan::Purchasing::budgetCode);
+    field(m_requester, tr("Change the requester"), MergeField::Requester, &plan::Purchasing::requester);
+    field(m_group, tr("Change the group"), MergeField::Group, &plan::Purchasing::group);
+    field(m_budgetCode, tr("Change the budget code"), MergeField::BudgetCode, &plan::Purchasing::budgetCode);
     connect(m_notes, &QPlainTextEdit::textChanged, this, [this] {
         const auto text = m_notes->toPlainText().toStdString();
         if (text != m_document.build().notes)
-            m_document.edit(
-                tr("Change the notes"), [&](plan::Build& b) { b.notes = text; }, kMergeNotes);
+            m_document.edit(tr("Change the notes"), [&](plan::Build& b) { b.notes = text; },
+                            {MergeField::Notes});
     });
     connect(m_addQuote, &QPushButton::clicked, this, [this] {
         m_model->addQuote(PlanningSettings::load().currency);

@@ -10,8 +10,6 @@
 namespace torchrig::ui {
 
 namespace {
-// Edits of one cell in a row are one undo step (typing in a cell, then the next).
-constexpr int kMergeQuoteCell = 5'000'000; // + row × ColumnCount + column
 // As the build file reader takes an amount (core/io/build_file.cpp): more is refused on opening.
 constexpr double kMaxQuoteAmount = 1e12;
 
@@ -134,22 +132,21 @@ bool QuotesModel::setData(const QModelIndex& index, const QVariant& value, int r
         break;
     default: break;
     }
-    m_document.edit(
-        tr("Edit a vendor quote"),
-        [&](plan::Build& b) {
-            auto& q = b.purchasing.quotes[row];
-            switch (index.column()) {
-            case VendorColumn: q.vendor = text; break;
-            case PartColumn: q.partId = text; break;
-            case AmountColumn: q.amount = value.toDouble(); break;
-            case CurrencyColumn: q.currency = text; break;
-            case DateColumn: q.date = text; break;
-            case ValidUntilColumn: q.validUntil = text; break;
-            case ReferenceColumn: q.reference = text; break;
-            default: break;
-            }
-        },
-        kMergeQuoteCell + index.row() * ColumnCount + index.column());
+    m_document.edit(tr("Edit a vendor quote"),
+                    [&](plan::Build& b) {
+                        auto& q = b.purchasing.quotes[row];
+                        switch (index.column()) {
+                        case VendorColumn: q.vendor = text; break;
+                        case PartColumn: q.partId = text; break;
+                        case AmountColumn: q.amount = value.toDouble(); break;
+                        case CurrencyColumn: q.currency = text; break;
+                        case DateColumn: q.date = text; break;
+                        case ValidUntilColumn: q.validUntil = text; break;
+                        case ReferenceColumn: q.reference = text; break;
+                        default: break;
+                        }
+                    },
+                    {MergeField::QuoteCell, index.row(), index.column()}); // typing in one cell is one step
     return true;
 }
 

@@ -196,7 +196,7 @@ ValidatePanel::ValidatePanel(BuildDocument& document, QWidget* parent)
     connect(m_history, &QPushButton::clicked, this, &ValidatePanel::showHistory);
     connect(m_device, &QComboBox::currentIndexChanged, this, &ValidatePanel::updateCalibrationButtons);
     connect(m_device, &QComboBox::currentIndexChanged, this, &ValidatePanel::updateWorkloadText);
-    connect(&m_document, &BuildDocument::buildChanged, this, &ValidatePanel::updateWorkloadText);
+    onBuildChanged(m_document, kEstimateInputs, this, &ValidatePanel::updateWorkloadText);
     connect(m_runner, &ValidationRunner::progress, this,
             [this](const QString& phase, int step, double elapsed) {
                 const int total = m_running ? m_running->warmupSteps + m_running->steps : 0;

@@ -212,7 +212,7 @@ WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
     connect(m_epochs, &QDoubleSpinBox::valueChanged, this, [this] { store(EpochsField); });
     connect(m_loaderWorkers, &QSpinBox::valueChanged, this, [this] { store(LoaderWorkersField); });
     connect(m_cacheDataset, &QCheckBox::toggled, this, [this] { store(CacheDatasetField); });
-    connect(&m_document, &BuildDocument::buildChanged, this, &WorkloadEditor::load);
+    onBuildChanged(m_document, kEstimateInputs, this, &WorkloadEditor::load);
     load();
 }
 
@@ -388,7 +388,10 @@ void WorkloadEditor::store(Field field) {
         w.inputs.seqLen = m_seqLen->value();
         w.inputs.imageSize = m_imageSize->value();
         w.gradientAccumulation = m_accumulation->value();
+        const bool loraTurnedOn = w.lora.rank == 0 && m_loraRank->value() > 0;
         w.lora.rank = m_loraRank->value();
+        if (loraTurnedOn)
+            fillDefaultLoraTargets(w);
         w.lora.quantizeBase4bit = w.lora.rank > 0 && m_qlora->isChecked();
         planned.strategy = static_cast<estimate::ParallelStrategy>(m_strategy->currentData().toInt());
         auto& d = planned.dataset;

@@ -15,6 +15,8 @@ struct ModelInputs {
     // Mixture of experts: the most loaded expert receives this many times its even share of the
     // tokens (1: routing is balanced, as a trained router's load-balancing loss aims for).
     double expertImbalance = 1;
+
+    bool operator==(const ModelInputs&) const = default;
 };
 
 } // namespace torchrig
