@@ -7,8 +7,8 @@
 #include "search_text.h"
 #include "user_database_preparation.h"
 
-#include "estimate/run_comparison.h"
-#include "io/json_document.h"
+#include "validation/run_comparison.h"
+#include "util/json_document.h"
 #include "util/utf8_text.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>

@@ -76,7 +76,7 @@ struct ValidationRunRecord {
 
 // What the history keeps and hands on (the Validate panel's history, the build sheet): the newest
 // rows only, short fields cut to their bounds (valid UTF-8, a cut one ends "…"), and a request or
-// result that is not bounded JSON (io/json_document.h) replaced by {}, so that a damaged or hostile
+// result that is not bounded JSON (util/json_document.h) replaced by {}, so that a damaged or hostile
 // row (a 1 MiB device name) cannot slow or break what shows it.
 struct ValidationHistoryBounds {
     static constexpr std::size_t kRows = 1000;
@@ -121,12 +121,12 @@ public:
     Result<ImportReport> importParts(const std::vector<PartRecord>& parts);
 
     // Validation runs measured on the user's machines, newest first, and the calibration chosen
-    // per device (a 'validate --compare --json' document: estimate/run_comparison.h reads it).
+    // per device (a 'validate --compare --json' document: validation/run_comparison.h reads it).
     Result<std::int64_t> addValidationRun(const ValidationRunRecord& run); // its id
     std::vector<ValidationRunRecord> validationRuns() const;
     Status setCalibration(const std::string& deviceName, const std::string& calibrationJson,
                           std::optional<std::int64_t> runId);
-    // The device's calibration: by its name as sameDeviceName (estimate/run_comparison.h) compares
+    // The device's calibration: by its name as sameDeviceName (validation/run_comparison.h) compares
     // names, and, when `totalMemoryBytes` is given, only one whose run had that much memory.
     std::optional<std::string>
     calibrationFor(const std::string& deviceName,

@@ -5,7 +5,7 @@
 #include "field_value.h"
 #include "part_store.h"
 
-#include "io/json_document.h"
+#include "util/json_document.h"
 #include "util/utf8_text.h"
 
 #include <fmt/format.h>

@@ -5,7 +5,7 @@
 #include "cli_errors.h"
 #include "cli_language.h"
 #include "exit_codes.h"
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 #include "part_snapshot.h"
 #include "plan/advisor.h"
 
@@ -89,7 +89,7 @@ int BuildAdviseCommand::run() {
         input.strategy = workload->strategy;
         input.dataset = workload->dataset;
         const auto* request = &workload->request;
-        auto graph = buildRequestGraph(*request);
+        auto graph = buildWorkloadGraph(*request);
         if (!graph)
             return fail(graph.error());
         input.workload = *request;

@@ -5,7 +5,7 @@
 #include "cli_errors.h"
 #include "cli_output.h"
 #include "exit_codes.h"
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 #include "part_snapshot.h"
 #include "workload/model_graph.h"
 

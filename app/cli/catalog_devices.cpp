@@ -1,6 +1,6 @@
 #include "catalog_devices.h"
 
-#include "estimate/run_comparison.h"
+#include "validation/run_comparison.h"
 #include "part_snapshot.h"
 #include "paths.h"
 #include "plan/gpu_device_spec.h"

@@ -5,9 +5,9 @@
 #include "cli_output.h"
 #include "estimate/estimate.h"
 #include "estimate/inference_estimate.h"
-#include "estimate/run_comparison.h"
+#include "validation/run_comparison.h"
 #include "exit_codes.h"
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 #include "util/host_cpu.h"
 #include "util/host_memory.h"
 #include "util/text_file.h"
@@ -107,7 +107,7 @@ int EstimateCommand::run() {
                      " is not a strategy this estimates: ddp, zero1, zero2, zero3, fsdp, pp, tp and ep are");
     if (m_masterWeights && request->precision != Precision::Bf16)
         return usage("--fp32-master-weights goes with --precision bf16 (amp keeps float32 weights already)");
-    auto graph = buildRequestGraph(*request);
+    auto graph = buildWorkloadGraph(*request);
     if (!graph)
         return fail(graph.error());
     auto device = deviceFor(request->device);
@@ -378,7 +378,7 @@ int EstimateCommand::runInference(const ValidationRequest& request, const ModelG
     if (!request.model.empty()) { // a zoo model builds again at one token; a model file cannot
         auto oneToken = request;
         oneToken.inputs.seqLen = 1;
-        auto built = buildRequestGraph(oneToken);
+        auto built = buildWorkloadGraph(oneToken);
         if (built)
             decodeGraph = std::move(*built);
     }

@@ -6,7 +6,7 @@
 #include "estimate/largest_batch.h"
 #include "estimate/rule_of_thumb.h"
 #include "exit_codes.h"
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -47,7 +47,7 @@ int FitCommand::run() {
     auto request = m_workload.toRequest();
     if (!request)
         return fail(request.error());
-    auto graph = buildRequestGraph(*request);
+    auto graph = buildWorkloadGraph(*request);
     if (!graph)
         return fail(graph.error());
     auto catalog = openCatalogForReading(m_options);
@@ -69,7 +69,7 @@ int FitCommand::run() {
         if (found == byBatch.end()) {
             auto inputs = *request;
             inputs.inputs.batch = batch;
-            auto g = zoo ? buildRequestGraph(inputs) : Result<ModelGraph>(*graph);
+            auto g = zoo ? buildWorkloadGraph(inputs) : Result<ModelGraph>(*graph);
             if (!g) {
                 // The batch asked for must build; a larger one the search tries and cannot build
                 // (its tensors pass what TorchRig sizes) fits no device.
@@ -109,7 +109,7 @@ int FitCommand::run() {
         if (row.maxBatch > 0) {
             auto inputs = *request;
             inputs.inputs.batch = row.maxBatch;
-            auto g = zoo ? buildRequestGraph(inputs) : Result<ModelGraph>(*graph);
+            auto g = zoo ? buildWorkloadGraph(inputs) : Result<ModelGraph>(*graph);
             if (g) {
                 auto e = estimate::estimateTraining(*g, setup, row.device, byBatch.at(row.maxBatch).memory);
                 if (e.time)

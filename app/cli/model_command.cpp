@@ -2,7 +2,7 @@
 
 #include "cli_errors.h"
 #include "io/hf_import.h"
-#include "io/model_graph_json.h"
+#include "workload/model_graph_json.h"
 #include "util/text_file.h"
 
 #include <fmt/format.h>

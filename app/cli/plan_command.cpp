@@ -7,7 +7,7 @@
 #include "cli_output.h"
 #include "exit_codes.h"
 #include "io/build_file.h"
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 #include "part_snapshot.h"
 #include "plan/plan_scenarios.h"
 #include "plan/planner.h"
@@ -198,7 +198,7 @@ int PlanCommand::run() {
         return usage(
             "no workload to plan for: give -m MODEL -b BATCH, --workloads FILE.torchrig, or --scenario");
     for (const auto& w : request.workloads)
-        if (auto graph = buildRequestGraph(w.workload.request); !graph)
+        if (auto graph = buildWorkloadGraph(w.workload.request); !graph)
             return fail(graph.error());
 
     // The scenario's currency unless one is given; its rates always from the flags (dated by the user).
@@ -283,7 +283,7 @@ int PlanCommand::run() {
         json workloads = json::array();
         for (const auto& w : request.workloads)
             workloads.push_back(
-                {{"model", requestModelName(w.workload.request)},
+                {{"model", workloadModelName(w.workload.request)},
                  {"batch", w.largestBatch ? json("largest") : json(w.workload.request.inputs.batch)},
                  {"strategy", estimate::parallelStrategyId(w.workload.strategy)}});
         json out{{"scenario", scenario ? json{{"id", scenario->id},

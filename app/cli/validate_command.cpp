@@ -3,9 +3,9 @@
 #include "catalog_devices.h"
 #include "cli_errors.h"
 #include "cli_output.h"
-#include "estimate/run_comparison.h"
+#include "validation/run_comparison.h"
 #include "exit_codes.h"
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 #include "worker_process.h"
 
 #include <fmt/format.h>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "io/validation_protocol.h"
-#include "io/worker_ending.h"
+#include "validation/validation_protocol.h"
+#include "validation/worker_ending.h"
 #include "util/result.h"
 
 #include <functional>
@@ -11,7 +11,7 @@
 
 namespace torchrig::cli {
 
-// How a run of torchrig-validate ended (io/worker_ending.h decides it), as the command line reports it.
+// How a run of torchrig-validate ended (validation/worker_ending.h decides it), as the command line reports it.
 struct WorkerOutcome {
     bool succeeded = false;
     ValidationResult result;                                       // when succeeded

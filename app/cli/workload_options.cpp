@@ -1,8 +1,8 @@
 #include "workload_options.h"
 
 #include "io/hf_import.h"
-#include "io/model_graph_json.h"
-#include "io/request_graph.h"
+#include "workload/model_graph_json.h"
+#include "workload/workload_graph.h"
 
 #include "util/text_file.h"
 #include "workload/model_zoo.h"
@@ -37,16 +37,16 @@ void WorkloadOptions::addTo(CLI::App& command, const std::string& deviceHelp, bo
                     "smaller device")
         ->check(CLI::Range(1, 1000));
     command.add_option("--precision", precision, "fp32, tf32, amp-fp16, amp-bf16, bf16")
-        ->check(CLI::IsMember({"fp32", "tf32", "amp-fp16", "amp-bf16", "bf16"}));
+        ->check(CLI::IsMember(enumIds(kPrecisionNames)));
     command
         .add_option(
             "--optimizer", optimizer,
             "sgd, sgd-momentum, adam, adamw, adafactor, lion; estimated only: adam8bit (bitsandbytes)")
-        ->check(CLI::IsMember({"sgd", "sgd-momentum", "adam", "adamw", "adafactor", "adam8bit", "lion"}));
+        ->check(CLI::IsMember(enumIds(kOptimizerNames)));
     command.add_option("--optimizer-impl", optimizerImpl, "default, single_tensor, foreach, fused")
-        ->check(CLI::IsMember({"default", "single_tensor", "foreach", "fused"}));
+        ->check(CLI::IsMember(enumIds(kOptimizerImplNames)));
     command.add_option("--checkpointing", checkpointing, "none or blocks")
-        ->check(CLI::IsMember({"none", "blocks"}));
+        ->check(CLI::IsMember(enumIds(kCheckpointingNames)));
     command.add_option("--grad-accum", gradientAccumulation, "Micro-batches of --batch per optimizer step")
         ->check(CLI::Range(1, 1 << 16));
     auto* rank =

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "io/validation_protocol.h"
+#include "validation/validation_protocol.h"
 #include "util/result.h"
 
 #include <CLI/CLI.hpp>

@@ -5,7 +5,7 @@
 // a GPU machine); cuda_device_absent.cpp for a CPU-only one such as Debian's, where no CUDA request
 // gets this far.
 
-#include "io/validation_protocol.h"
+#include "validation/validation_protocol.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,10 +1,10 @@
 // torchrig-validate: trains a model graph for a few steps with LibTorch and measures what happened.
 // Reads one JSON request (a file, or one line of standard input with "-"), writes JSON lines on
-// standard output: progress events, then one result or one error. See core/io/validation_protocol.h.
+// standard output: progress events, then one result or one error. See core/validation/validation_protocol.h.
 
 #include "estimate/memory_estimate.h"
-#include "io/request_graph.h"
-#include "io/validation_protocol.h"
+#include "workload/workload_graph.h"
+#include "validation/validation_protocol.h"
 #include "torchrig_version.h"
 #include "tracking_cpu_allocator.h"
 #include "training_run.h"
@@ -85,7 +85,7 @@ int findMaxBatch(const ValidationRequest& base) {
         attempt.timeLimitSeconds = base.timeLimitSeconds - spent;
         attempt.inputs.batch = batch;
         emit(progressLine("search", static_cast<int>(batch), 0));
-        auto graph = buildRequestGraph(attempt);
+        auto graph = buildWorkloadGraph(attempt);
         if (!graph)
             throw validate::WorkerError(ValidationErrorKind::InvalidRequest, graph.error().message);
         try {
@@ -166,7 +166,7 @@ Result<std::string> readRequestText(const char* source) {
 
 // Between steps and micro-batches the run checks its time limit itself; a single op that overruns
 // it by half a minute is stopped here. Until then a heartbeat line every few seconds tells the
-// planner that a long step is running, not hanging (io/worker_ending.h: WorkerLimits).
+// planner that a long step is running, not hanging (validation/worker_ending.h: WorkerLimits).
 void keepAliveUntil(double limitSeconds) {
     std::thread([limitSeconds] {
         using Clock = std::chrono::steady_clock;
@@ -266,7 +266,7 @@ int runWorker(int argc, char** argv) {
     auto request = parseValidationRequest(*text);
     if (!request)
         return fail(ValidationErrorKind::InvalidRequest, request.error().message);
-    auto graph = buildRequestGraph(*request);
+    auto graph = buildWorkloadGraph(*request);
     if (!graph)
         return fail(ValidationErrorKind::InvalidRequest, graph.error().message);
     if (mode == Mode::CountParameters) {

@@ -172,7 +172,7 @@ double firstTouchBytesPerSecond() {
 #endif
 }
 
-// The kernel classes the roofline tells apart (io/validation_protocol.h: KernelRates), each timed
+// The kernel classes the roofline tells apart (validation/validation_protocol.h: KernelRates), each timed
 // forward and forward + backward with a contiguous gradient, as a model's backward receives one.
 // CPU shapes take milliseconds; CUDA's are larger so that a kernel outlasts its launch.
 void measureKernels(ValidationMeasurement& m, const RunDevice& device) {

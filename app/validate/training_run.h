@@ -2,7 +2,7 @@
 // The measured training run. The interface holds no LibTorch type, so the worker's main and
 // protocol code compile without LibTorch's headers.
 
-#include "io/validation_protocol.h"
+#include "validation/validation_protocol.h"
 #include "workload/model_graph.h"
 
 #include <functional>

@@ -3,6 +3,7 @@
 // beside it, whether it fits, and the step time from a roofline of the graph's ops.
 
 #include "estimate/achievable_rates.h"
+#include "estimate/device_measurements.h"
 #include "estimate/memory_estimate.h"
 
 #include "text/message.h"
@@ -46,7 +47,7 @@ struct Calibration {
     // the worker measured them: convolutions, depthwise convolutions and every matrix op's backward
     // then run at their own rates rather than the large matmul's.
     KernelRates kernels;
-    // A run's measured step over what these rates alone predicted for it (estimate/run_comparison.h):
+    // A run's measured step over what these rates alone predicted for it (validation/run_comparison.h):
     // what the roofline misses on this machine (dispatch, kernels below the rates). 1: none known.
     double stepTimeRatio = 1;
 };

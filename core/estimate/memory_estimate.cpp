@@ -36,15 +36,15 @@ constexpr EnumNames<ParallelStrategy, 8> kStrategyIds = {{
 using detail::Simulation;
 using detail::StageRange;
 
-TrainingSetup trainingSetupFor(const ValidationRequest& request) {
+TrainingSetup trainingSetupFor(const Workload& workload) {
     TrainingSetup setup;
-    setup.precision = request.precision;
-    setup.optimizer = request.optimizer;
-    setup.optimizerImpl = request.optimizerImpl;
-    setup.checkpointing = request.checkpointing;
-    setup.gradientAccumulation = request.gradientAccumulation;
-    setup.inference = request.inference;
-    setup.lastTokenHead = request.inference; // the worker measures generate()'s prefill
+    setup.precision = workload.precision;
+    setup.optimizer = workload.optimizer;
+    setup.optimizerImpl = workload.optimizerImpl;
+    setup.checkpointing = workload.checkpointing;
+    setup.gradientAccumulation = workload.gradientAccumulation;
+    setup.inference = workload.inference;
+    setup.lastTokenHead = workload.inference; // the worker measures generate()'s prefill
     return setup;
 }
 

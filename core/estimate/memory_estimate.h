@@ -5,7 +5,8 @@
 // ../shared/design/ESTIMATOR.md says what each number means; tests/accuracy holds the simulation
 // against torchrig-validate's measurement. The engine is step_simulation.h and the files it names.
 
-#include "io/validation_protocol.h"
+#include "estimate/device_measurements.h"
+#include "workload/workload.h"
 #include "workload/model_graph.h"
 
 #include <array>
@@ -102,7 +103,7 @@ std::vector<bool> expertParallelSplit(const ModelGraph& graph, int gpus);
 std::size_t headOpIndex(const ModelGraph& graph);
 
 // The setup a workload request (the worker's, the CLI's flags) asks for, on the CPU.
-TrainingSetup trainingSetupFor(const ValidationRequest& request);
+TrainingSetup trainingSetupFor(const Workload& workload);
 
 struct TimelinePoint {
     std::int64_t liveBytes = 0;

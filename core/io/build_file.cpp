@@ -1,6 +1,6 @@
 #include "io/build_file.h"
 
-#include "io/json_document.h"
+#include "util/json_document.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
 #include "io/hf_import.h"
 
-#include "io/json_document.h"
+#include "util/json_document.h"
 #include "util/text_file.h"
 
 #include <filesystem>

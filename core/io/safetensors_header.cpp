@@ -1,6 +1,6 @@
 #include "io/safetensors_header.h"
 
-#include "io/json_document.h"
+#include "util/json_document.h"
 #include "util/saturating.h"
 #include "util/text_file.h"
 

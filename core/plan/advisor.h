@@ -5,7 +5,7 @@
 // ../shared/design/SEED-ERRATA.md).
 
 #include "estimate/host_needs.h"
-#include "io/validation_protocol.h"
+#include "validation/validation_protocol.h"
 #include "plan/build.h"
 #include "plan/rent_vs_buy.h"
 #include "plan/workload_on_build.h"

@@ -8,7 +8,7 @@
 #include "estimate/memory_estimate.h"
 #include "hardware/part_category.h"
 #include "hardware/price.h"
-#include "io/validation_protocol.h"
+#include "validation/validation_protocol.h"
 
 #include <cstdint>
 #include <map>

@@ -1,6 +1,6 @@
 #include "plan/build_sheet.h"
 
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 #include "plan/advisor.h"
 #include "plan/build_presets.h"
 #include "plan/compatibility.h"
@@ -325,7 +325,7 @@ std::string trainingMethod(const ValidationRequest& request, const Words& w) {
 void addWorkload(SheetSection& workloads, std::vector<std::string>& assumptions, const BuildWorkload& planned,
                  const std::optional<BuildGpus>& gpus, const BuildCost& cost, const Words& w) {
     const auto& request = planned.request;
-    const std::string name = requestModelName(request);
+    const std::string name = workloadModelName(request);
     auto& facts = workloads.facts;
     facts.push_back({w("Workload"), name});
     facts.push_back({w("Training method"), trainingMethod(request, w)});

@@ -1,5 +1,5 @@
 #include "plan/build_summary.h"
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 
 #include "plan/build_cost.h"
 #include "plan/compatibility.h"
@@ -31,7 +31,7 @@ BuildSummary summarizeBuild(const Build& build) {
         return s;
     const auto& planned = build.workloads.front();
     const auto& request = planned.request;
-    s.workload = requestModelName(request) + ", batch " + std::to_string(request.inputs.batch);
+    s.workload = workloadModelName(request) + ", batch " + std::to_string(request.inputs.batch);
     const WorkloadOnBuild workload(request, *gpus, planned.strategy);
     if (const auto& e = workload.estimate()) {
         s.fits = e->fits;

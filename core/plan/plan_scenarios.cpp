@@ -1,6 +1,6 @@
 #include "plan/plan_scenarios.h"
 
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 #include "estimate/host_needs.h"
 #include "estimate/largest_batch.h"
 #include "estimate/memory_estimate.h"
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 
 #include <algorithm>
 
@@ -25,7 +25,7 @@ const ModelGraph* WorkloadSimulations::graph(std::int64_t batch) {
     if (found == m_graphs.end()) {
         auto request = m_planned.workload.request;
         request.inputs.batch = batch;
-        auto built = buildRequestGraph(request);
+        auto built = buildWorkloadGraph(request);
         if (!built && m_refusal.empty())
             m_refusal = built.error().message;
         found = m_graphs.emplace(batch, built ? std::optional<ModelGraph>(std::move(*built)) : std::nullopt)
@@ -99,7 +99,7 @@ std::optional<WorkloadsOnGpu> workloadsOn(std::vector<WorkloadSimulations>& work
         if (host.ramBytes > on.needs.hostRamBytes) {
             on.needs.hostRamBytes = host.ramBytes;
             on.needs.datasetInRam = workload.planned().workload.dataset.cacheInRam;
-            on.needs.workload = requestModelName(request) + ", batch " + std::to_string(batch);
+            on.needs.workload = workloadModelName(request) + ", batch " + std::to_string(batch);
         }
         on.needs.storageBytes = std::max(on.needs.storageBytes, host.storageBytes);
         on.batches.push_back(batch);

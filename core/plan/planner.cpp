@@ -1,6 +1,6 @@
 #include "plan/planner.h"
 
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 #include "plan/build_power.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/host_search.h"
@@ -53,7 +53,7 @@ std::string workloadNames(const PlanRequest& request) {
     std::string names;
     for (const auto& w : request.workloads) {
         names += names.empty() ? "" : " + ";
-        names += requestModelName(w.workload.request);
+        names += workloadModelName(w.workload.request);
     }
     return names;
 }
@@ -141,7 +141,7 @@ private:
         for (const auto& w : m_workloads)
             if (!w.refusal().empty())
                 result.notes.push_back(TORCHRIG_MESSAGE("plan", "%1 could not be estimated: %2")
-                                           .arg(requestModelName(w.planned().workload.request))
+                                           .arg(workloadModelName(w.planned().workload.request))
                                            .arg(w.refusal()));
         if (m_candidates.empty())
             result.notes.push_back(TORCHRIG_MESSAGE(
@@ -314,7 +314,7 @@ private:
     // "llama-2-7b, batch 22", in the plan's language.
     std::string workloadName(const ValidationRequest& r) const {
         return TORCHRIG_MESSAGE("plan", "%1, batch %2")
-            .arg(requestModelName(r))
+            .arg(workloadModelName(r))
             .arg(std::to_string(r.inputs.batch))
             .text(m_translate);
     }

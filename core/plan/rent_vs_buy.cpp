@@ -1,6 +1,6 @@
 #include "plan/rent_vs_buy.h"
 
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 #include "plan/gpu_device_spec.h"
 
 #include <algorithm>
@@ -163,7 +163,7 @@ RentVsBuy compareRentVsBuy(const Build& build, const ModelGraph& graph, const es
 Result<RentVsBuy> compareRentVsBuy(const Build& build, const BuildWorkload& workload,
                                    const std::vector<CloudOffer>& offers, const UsagePlan& usage,
                                    const CostOptions& options) {
-    auto graph = buildRequestGraph(workload.request);
+    auto graph = buildWorkloadGraph(workload.request);
     if (!graph)
         return graph.error();
     auto setup = estimate::trainingSetupFor(workload.request);

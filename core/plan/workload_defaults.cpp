@@ -1,6 +1,6 @@
 #include "plan/workload_defaults.h"
 
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/workload_on_build.h"
 #include "workload/lora.h"
@@ -40,7 +40,7 @@ WorkloadDefaults defaultWorkloadFor(const ZooModel& model, const Build& build) {
     request.precision = nativeMixedPrecision(gpus);
     const bool language = model.inputKind == ModelInputKind::Tokens;
     request.inputs.batch = language ? 8 : 32;
-    auto graph = buildRequestGraph(request);
+    auto graph = buildWorkloadGraph(request);
     const bool large = graph && graph->parameterCount() >= kLargeLanguageModelParameters;
     if (large) {
         // Pure bf16 weights where the card has bf16, as fine-tuning scripts load a 7B model.

@@ -1,7 +1,7 @@
 #include "plan/workload_on_build.h"
 
 #include "estimate/largest_batch.h"
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 
 #include <algorithm>
 
@@ -15,7 +15,7 @@ WorkloadOnBuild::WorkloadOnBuild(const ValidationRequest& request, const BuildGp
     , m_strategy(strategy)
     , m_calibration(std::move(calibration)) {
     // The graph once, for the estimate and the parameter count both: this runs on every edit.
-    auto graph = buildRequestGraph(request);
+    auto graph = buildWorkloadGraph(request);
     if (!graph) {
         m_refusal = graph.error().message;
         return;
@@ -48,7 +48,7 @@ estimate::TrainingSetup WorkloadOnBuild::setupFor(const ValidationRequest& reque
 }
 
 std::optional<estimate::Estimate> WorkloadOnBuild::estimateFor(const ValidationRequest& request) const {
-    auto graph = buildRequestGraph(request);
+    auto graph = buildWorkloadGraph(request);
     if (!graph)
         return std::nullopt;
     return estimateOn(*graph, request);
@@ -108,7 +108,7 @@ CheckOptions checkOptionsFor(const Build& build, WallCircuit circuit) {
             continue;
         const auto& r = planned.request;
         WorkloadNeeds needs{host->ramBytes, host->storageBytes, planned.dataset.cacheInRam,
-                            requestModelName(r) + ", batch " + std::to_string(r.inputs.batch)};
+                            workloadModelName(r) + ", batch " + std::to_string(r.inputs.batch)};
         if (!options.needs) {
             options.needs = std::move(needs);
             continue;

@@ -4,7 +4,7 @@
 
 #include "estimate/estimate.h"
 #include "estimate/host_needs.h"
-#include "io/validation_protocol.h"
+#include "validation/validation_protocol.h"
 #include "plan/compatibility.h"
 #include "plan/gpu_device_spec.h"
 
@@ -25,7 +25,7 @@ struct ChangeEffect {
 
 class WorkloadOnBuild {
 public:
-    // With a calibration measured on a GPU like the build's (estimate/run_comparison.h), its rates,
+    // With a calibration measured on a GPU like the build's (validation/run_comparison.h), its rates,
     // context and step-time ratio replace the datasheet's.
     WorkloadOnBuild(const ValidationRequest& request, const BuildGpus& gpus,
                     estimate::ParallelStrategy strategy,

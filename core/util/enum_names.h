@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace torchrig {
 
@@ -27,6 +28,14 @@ constexpr std::optional<E> enumFromName(const EnumNames<E, N>& names, std::strin
             return e;
     }
     return std::nullopt;
+}
+
+// The identifiers in the table's order: a command line's choices.
+template <class E, std::size_t N> std::vector<std::string> enumIds(const EnumNames<E, N>& names) {
+    std::vector<std::string> out;
+    for (const auto& entry : names)
+        out.emplace_back(entry.second);
+    return out;
 }
 
 // "a, b, c": the identifiers, for messages that list the choices.

@@ -4,7 +4,7 @@
 // median absolute error of the steady-state allocated peak passes 3 % or any case passes 10 %.
 
 #include "estimate/memory_estimate.h"
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 #include "test_support.h"
 #include "worker_process.h"
 #include "workload/model_zoo.h"
@@ -131,7 +131,7 @@ TEST_CASE("The estimated allocated peak is within 3 % (median) and 10 % (each) o
         auto request = requestFor(c);
         auto parsed = parseValidationRequest(request.dump());
         REQUIRE(parsed.ok());
-        auto graph = buildRequestGraph(*parsed);
+        auto graph = buildWorkloadGraph(*parsed);
         REQUIRE(graph.ok());
         auto setup = estimate::trainingSetupFor(*parsed);
         const auto estimated = estimate::estimateMemory(*graph, setup).allocatedPeakBytes;

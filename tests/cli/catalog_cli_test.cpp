@@ -1,7 +1,8 @@
 // The command line: catalog, validate, estimate and fit, as scripts call them.
 
 #include "cli_run.h"
-#include "io/request_graph.h"
+#include "validation/validation_protocol.h"
+#include "workload/workload_graph.h"
 #include "test_support.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -174,9 +175,9 @@ TEST_CASE("validate --layers trains a transformer with fewer blocks, and the est
     twoLayers.inputs.seqLen = 32;
     auto whole = twoLayers;
     whole.inputs.layers = 0;
-    const auto parameters = buildRequestGraph(twoLayers)->parameterCount();
+    const auto parameters = buildWorkloadGraph(twoLayers)->parameterCount();
     CHECK(d["measured"]["parameter_count"].get<std::int64_t>() == parameters);
-    CHECK(parameters < buildRequestGraph(whole)->parameterCount() * 0.6);
+    CHECK(parameters < buildWorkloadGraph(whole)->parameterCount() * 0.6);
     CHECK(std::abs(d["relative_error"]["allocated_peak_bytes"].get<double>()) < 0.05);
 
     auto table =

@@ -4,8 +4,8 @@
 // was checked. Devices are now the same by their whole names (and memory, where known), and every
 // calibrated figure lies within what a device can do.
 
-#include "estimate/run_comparison.h"
-#include "io/validation_protocol.h"
+#include "validation/run_comparison.h"
+#include "validation/validation_protocol.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -3,7 +3,7 @@
 
 #include "estimate/caching_allocator.h"
 #include "estimate/memory_estimate.h"
-#include "io/model_graph_json.h"
+#include "workload/model_graph_json.h"
 #include "test_support.h"
 
 #include <catch2/catch.hpp>

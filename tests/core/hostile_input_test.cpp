@@ -4,9 +4,9 @@
 
 #include "estimate/memory_estimate.h"
 #include "io/build_file.h"
-#include "io/json_document.h"
-#include "io/model_graph_json.h"
-#include "io/validation_protocol.h"
+#include "util/json_document.h"
+#include "workload/model_graph_json.h"
+#include "validation/validation_protocol.h"
 #include "test_support.h"
 #include "util/saturating.h"
 #include "util/utf8_text.h"

@@ -1,8 +1,8 @@
 // LoRA and QLoRA as a graph transformation: what is frozen, what is added, what is refused.
 
-#include "io/model_graph_json.h"
-#include "io/request_graph.h"
-#include "io/validation_protocol.h"
+#include "workload/model_graph_json.h"
+#include "workload/workload_graph.h"
+#include "validation/validation_protocol.h"
 #include "test_support.h"
 #include "workload/lora.h"
 #include "workload/model_zoo.h"
@@ -109,7 +109,7 @@ TEST_CASE("LoRA refuses targets that name no linear layer, and bad settings", "[
     request = parseValidationRequest(
         R"({"model": "gpt2", "batch": 1, "seq_len": 16, "lora": {"rank": 4, "targets": ["q_proj"]}})");
     REQUIRE(request.ok());
-    auto graph = buildRequestGraph(*request);
+    auto graph = buildWorkloadGraph(*request);
     REQUIRE_FALSE(graph.ok());
     CHECK_THAT(graph.error().message, Catch::Contains("c_attn"));
     // And a request written out reads back the same.

@@ -1,4 +1,4 @@
-#include "io/model_graph_json.h"
+#include "workload/model_graph_json.h"
 #include "workload/graph_builder.h"
 #include "workload/model_zoo.h"
 

@@ -4,7 +4,7 @@
 // model and the model file all take. A kind added to OpKind without one fails here by its number.
 
 #include "estimate/estimate.h"
-#include "io/model_graph_json.h"
+#include "workload/model_graph_json.h"
 #include "test_support.h"
 #include "workload/ops/op_descriptor.h"
 

@@ -4,9 +4,9 @@
 // a bound instead of wrapping to a negative or zero number printed as an answer.
 
 #include "io/build_file.h"
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 #include "io/safetensors_header.h"
-#include "io/validation_protocol.h"
+#include "validation/validation_protocol.h"
 #include "plan/build_cost.h"
 #include "plan/build_sheet.h"
 #include "plan/price_standing.h"
@@ -158,7 +158,7 @@ TEST_CASE("Sizes that multiply past int64 are refused or stop at a bound, never 
     auto request = parseValidationRequest(
         R"({"hf_config": {"name": "wide", "config": {"model_type": "llama", "hidden_size": 64, "intermediate_size": 128, "num_attention_heads": 4, "num_hidden_layers": 1, "num_key_value_heads": 4, "vocab_size": 16777216, "max_position_embeddings": 1048576, "hidden_act": "silu"}}, "batch": 1048576, "seq_len": 1048576})");
     REQUIRE(request.ok());
-    const auto graph = buildRequestGraph(*request);
+    const auto graph = buildWorkloadGraph(*request);
     REQUIRE_FALSE(graph.ok());
     CHECK_THAT(graph.error().message, Catch::Contains("more elements than TorchRig estimates"));
 }

@@ -1,6 +1,6 @@
 // How a worker run ended, decided once for the command line and the app from its output and exit.
 
-#include "io/worker_ending.h"
+#include "validation/worker_ending.h"
 
 #include <catch2/catch.hpp>
 

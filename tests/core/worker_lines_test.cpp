@@ -2,7 +2,7 @@
 // (issue 35): a result for another batch, a negative time, a CUDA context of 2^62 bytes or a
 // megabyte of device name is garbage, not a measurement; an endless line is cut off at the cap.
 
-#include "io/worker_ending.h"
+#include "validation/worker_ending.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -1,6 +1,6 @@
 // libFuzzer target: a calibration file (the output of `torchrig-cli validate --compare --json`).
 
-#include "estimate/run_comparison.h"
+#include "validation/run_comparison.h"
 
 #include <cstdint>
 #include <string_view>

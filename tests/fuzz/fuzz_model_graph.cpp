@@ -3,7 +3,7 @@
 // it reads back to the same file.
 
 #include "estimate/memory_estimate.h"
-#include "io/model_graph_json.h"
+#include "workload/model_graph_json.h"
 #include "workload/model_graph.h"
 
 #include <cstdint>

@@ -6,7 +6,7 @@
 // is bounded, UTF-8, JSON the planner reads, and read again unchanged.
 
 #include "catalog.h"
-#include "io/json_document.h"
+#include "util/json_document.h"
 #include "util/utf8_text.h"
 
 #include <cstdint>

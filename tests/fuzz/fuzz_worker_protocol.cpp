@@ -2,8 +2,8 @@
 // (a request it accepts is written again and read back alike), and a line of the worker's output as
 // the CLI and the app read it, alone and as a run's output held to a request.
 
-#include "io/validation_protocol.h"
-#include "io/worker_ending.h"
+#include "validation/validation_protocol.h"
+#include "validation/worker_ending.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -6,8 +6,8 @@
 #include "analysis/qcustomplot_include.h"
 #include "analysis/step_time_chart.h"
 #include "document/build_document.h"
-#include "estimate/run_comparison.h"
-#include "io/request_graph.h"
+#include "validation/run_comparison.h"
+#include "workload/workload_graph.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/workload_on_build.h"
 #include "test_support.h"
@@ -122,7 +122,7 @@ TEST_CASE("A model too large for the device runs as a smaller batch, then with f
     findDevicesNow(panel);
     const auto budget = 0.9 * 8e9;
     auto peakOf = [](const ValidationRequest& request) {
-        auto graph = buildRequestGraph(request);
+        auto graph = buildWorkloadGraph(request);
         REQUIRE(graph);
         auto setup = estimate::trainingSetupFor(request);
         setup.cuda = true;
@@ -170,7 +170,7 @@ TEST_CASE("A model too large for the device runs as a smaller batch, then with f
         // built from the same request.
         CHECK(parseValidationRequest(validationRequestToJson(*request))->inputs.layers ==
               request->inputs.layers);
-        CHECK(buildRequestGraph(*request)->parameterCount() < buildRequestGraph(whole)->parameterCount());
+        CHECK(buildWorkloadGraph(*request)->parameterCount() < buildWorkloadGraph(whole)->parameterCount());
     }
 }
 

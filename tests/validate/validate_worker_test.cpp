@@ -1,6 +1,6 @@
 // Runs torchrig-validate (LibTorch, CPU) as the planner does and checks what it reports.
 
-#include "io/validation_protocol.h"
+#include "validation/validation_protocol.h"
 #include "test_support.h"
 #include "worker_process.h"
 #include "workload/model_zoo.h"

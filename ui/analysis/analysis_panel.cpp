@@ -5,7 +5,7 @@
 #include "catalog_chart.h"
 #include "document/build_document.h"
 #include "help/glossary.h"
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 #include "memory_chart.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/workload_on_build.h"
@@ -133,7 +133,7 @@ void AnalysisPanel::refresh() {
     if (e->time && e->time->calibrated && calibration)
         time += tr(" (calibrated with a run on %1)").arg(QString::fromStdString(calibration->deviceName));
     m_summary->setText(tr("%1 on %n x %2 — %3; %4", nullptr, gpus->gpus)
-                           .arg(QString::fromStdString(requestModelName(workload.request())),
+                           .arg(QString::fromStdString(workloadModelName(workload.request())),
                                 QString::fromStdString(gpus->spec.name), fit, time));
     m_memory->setEstimate(*e, gpus->spec.usableBytes);
     if (e->time)

@@ -2,7 +2,7 @@
 // Chart 2: a GPU's device peak against the batch for each precision the GPU runs natively, the
 // usable capacity, and the largest batch that fits at the workload's precision.
 
-#include "io/validation_protocol.h"
+#include "validation/validation_protocol.h"
 #include "plan/gpu_device_spec.h"
 
 #include <QString>

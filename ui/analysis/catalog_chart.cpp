@@ -4,7 +4,7 @@
 #include "chart_layout.h"
 #include "chart_style.h"
 #include "estimate/estimate.h"
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 #include "qcustomplot_include.h"
 #include "settings/memory_unit.h"
 
@@ -45,7 +45,7 @@ void CatalogChart::setWorkload(const ValidationRequest& workload) {
     clear();
     const auto unit = memoryScale();
     m_plot->xAxis->setLabel(tr("usable memory per GPU, %1").arg(unit.name));
-    auto graph = buildRequestGraph(workload);
+    auto graph = buildWorkloadGraph(workload);
     if (!graph)
         return;
     auto setup = estimate::trainingSetupFor(workload);

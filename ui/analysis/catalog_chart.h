@@ -2,7 +2,7 @@
 // Chart 6: every GPU of the catalog for the workload at hand: usable memory against throughput per
 // 1,000 USD of launch price, the cards it fits highlighted; a GPU's name shows under the pointer.
 
-#include "io/validation_protocol.h"
+#include "validation/validation_protocol.h"
 #include "part_snapshot.h"
 
 #include <QString>

@@ -3,7 +3,7 @@
 #include "compare/compare_dialog.h"
 #include "document/message_translation.h"
 
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 #include "plan/plan_scenarios.h"
 #include "plan/workload_defaults.h"
 #include "workload/model_zoo.h"
@@ -364,7 +364,7 @@ void PlanDialog::addFormWorkload() {
         r.lora.quantizeBase4bit = m_method->currentIndex() == Qlora;
     }
     planned.largestBatch = m_largestBatch->isChecked();
-    if (auto graph = buildRequestGraph(r); !graph) {
+    if (auto graph = buildWorkloadGraph(r); !graph) {
         m_summary->setText(
             tr("This workload cannot be built: %1").arg(QString::fromStdString(graph.error().message)));
         return;
@@ -379,7 +379,7 @@ void PlanDialog::addWorkload(const plan::PlanWorkload& workload) {
     m_workloadTable->insertRow(row);
     const auto* zoo = findZooModel(r.model);
     const bool tokens = !zoo || zoo->inputKind == ModelInputKind::Tokens;
-    m_workloadTable->setItem(row, 0, cell(QString::fromStdString(requestModelName(r))));
+    m_workloadTable->setItem(row, 0, cell(QString::fromStdString(workloadModelName(r))));
     m_workloadTable->setItem(row, 1, cell(methodText(r)));
     m_workloadTable->setItem(
         row, 2,

@@ -7,7 +7,7 @@
 #include "catalog.h"
 #include "document/build_document.h"
 #include "help/glossary.h"
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 #include "settings/memory_unit.h"
 #include "util/host_memory.h"
 #include "validation_history_dialog.h"
@@ -94,7 +94,7 @@ std::int64_t budgetBytes(const ValidationDevice& device) {
 }
 
 std::optional<std::int64_t> peakBytes(const ValidationRequest& request, const ValidationDevice& device) {
-    auto graph = buildRequestGraph(request);
+    auto graph = buildWorkloadGraph(request);
     if (!graph)
         return std::nullopt;
     auto setup = estimate::trainingSetupFor(request);

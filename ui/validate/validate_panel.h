@@ -6,8 +6,8 @@
 // a run can become its device's calibration (its rates and step-time ratio), which later runs'
 // estimates on that device use until it is reset.
 
-#include "estimate/run_comparison.h"
-#include "io/validation_protocol.h"
+#include "validation/run_comparison.h"
+#include "validation/validation_protocol.h"
 
 #include <QWidget>
 

@@ -61,7 +61,7 @@ QString missingWorkerMessage(const QString& workerPath) {
         .arg(workerPath);
 }
 
-// What the user reads, in their language: the kind and the facts come from io/worker_ending.h, as
+// What the user reads, in their language: the kind and the facts come from validation/worker_ending.h, as
 // the command line's do.
 QString describe(const WorkerEnding& ending, const QByteArray& errorOutput) {
     using Kind = WorkerEnding::Kind;

@@ -2,13 +2,13 @@
 // Runs torchrig-validate as a child process off the UI thread (QProcess): writes the request,
 // reads its progress and result lines as they come, and ends in exactly one outcome the user can
 // act on — measured, does not fit, refused, cancelled, crashed or killed, timed out, garbage on its
-// output, or no worker to run (decided by io/worker_ending.h, as the command line decides it).
+// output, or no worker to run (decided by validation/worker_ending.h, as the command line decides it).
 // Cancel ends the run within a second (SIGTERM, then SIGKILL), as do the planner's own limits
-// (io/worker_ending.h: WorkerLimits): a worker silent for too long, running past the request's time
+// (validation/worker_ending.h: WorkerLimits): a worker silent for too long, running past the request's time
 // limit and a margin, writing one endless line, or not exiting once it has answered.
 
-#include "io/validation_protocol.h"
-#include "io/worker_ending.h"
+#include "validation/validation_protocol.h"
+#include "validation/worker_ending.h"
 
 #include <QElapsedTimer>
 #include <QObject>

@@ -4,8 +4,8 @@
 #include "help/glossary.h"
 #include "io/build_file.h"
 #include "io/hf_import.h"
-#include "io/model_graph_json.h"
-#include "io/request_graph.h"
+#include "workload/model_graph_json.h"
+#include "workload/workload_graph.h"
 #include "plan/workload_defaults.h"
 #include "util/text_file.h"
 #include "workload/model_zoo.h"
@@ -253,7 +253,7 @@ static QString workloadLabel(int index, const plan::BuildWorkload& planned) {
     const auto& r = planned.request;
     QString label = QStringLiteral("%1 · %2").arg(index + 1).arg(
         r.model.empty() && r.hfConfigJson.empty() ? WorkloadEditor::tr("model file")
-                                                  : QString::fromStdString(requestModelName(r)));
+                                                  : QString::fromStdString(workloadModelName(r)));
     if (r.lora.rank > 0)
         label += QStringLiteral(" · %1 r%2")
                      .arg(r.lora.quantizeBase4bit ? QStringLiteral("QLoRA") : QStringLiteral("LoRA"))
@@ -303,7 +303,7 @@ void WorkloadEditor::load() {
         const auto& planned = *current;
         const auto& w = planned.request;
         if (w.model.empty()) {
-            auto graph = buildRequestGraph(w);
+            auto graph = buildWorkloadGraph(w);
             const auto name = graph ? QString::fromStdString(graph->name()) : tr("unreadable");
             m_model->addItem(w.hfConfigJson.empty() ? tr("Model file: %1").arg(name)
                                                     : tr("Hugging Face: %1").arg(name),
@@ -332,7 +332,7 @@ void WorkloadEditor::load() {
                               : w.hfConfigJson.empty() ? w.modelGraphJson
                                                        : w.hfConfigJson;
         if (modelKey != m_blocksModel) {
-            const auto graph = buildRequestGraph(w);
+            const auto graph = buildWorkloadGraph(w);
             m_blocksModel = modelKey;
             m_modelWithoutBlocks = graph && graph->blocks().empty() ? graph->name() : std::string();
         }
@@ -454,7 +454,7 @@ bool WorkloadEditor::importHfModel(const QString& path) {
     w.inputs.imageSize = 0;
     if (w.inputs.batch < 1)
         w.inputs.batch = 1;
-    if (auto graph = buildRequestGraph(w); !graph) {
+    if (auto graph = buildWorkloadGraph(w); !graph) {
         Q_EMIT modelFileRejected(
             tr("%1 cannot be imported: %2")
                 .arg(QFileInfo(path).fileName(), QString::fromStdString(graph.error().message)));
@@ -492,7 +492,7 @@ bool WorkloadEditor::loadModelFile(const QString& path) {
     for (const auto& t : file->tensors())
         if (t.role == TensorRole::Input && !t.shape.empty())
             w.inputs.batch = t.shape[0];
-    if (auto graph = buildRequestGraph(w); !graph)
+    if (auto graph = buildWorkloadGraph(w); !graph)
         return reject(graph.error().message);
     m_document.setWorkload(planned);
     return true;

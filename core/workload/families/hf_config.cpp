@@ -1,6 +1,6 @@
 #include "workload/families/hf_config.h"
 
-#include "io/json_document.h"
+#include "util/json_document.h"
 #include "util/printed.h"
 
 #include <algorithm>

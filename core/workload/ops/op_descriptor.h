@@ -3,7 +3,7 @@
 // shape and dtype of what it makes, how autocast treats it, which of a device's rates it runs at and
 // what it costs, what its forward allocates and keeps for its backward and what that backward
 // makes, and the smallest model that uses it. Shape inference (workload/shape_inference.h), model
-// files (io/model_graph_json.h), the memory simulation (estimate/step_simulation.h) and the time
+// files (workload/model_graph_json.h), the memory simulation (estimate/step_simulation.h) and the time
 // model (estimate/estimate.h) read a kind through its descriptor and nothing else.
 //
 // Each descriptor is defined in its family's file beside this one (convolution.cpp, products.cpp,

@@ -1,6 +1,6 @@
-#include "estimate/run_comparison.h"
+#include "validation/run_comparison.h"
 
-#include "io/request_graph.h"
+#include "workload/workload_graph.h"
 #include "util/printed.h"
 #include "util/text_file.h"
 
@@ -196,7 +196,7 @@ Result<RunComparison> compareRun(const ValidationRequest& request, const Validat
                                                       "; calibrate on this device or leave it out");
     auto measuredRequest = request;
     measuredRequest.inputs.batch = run.inputs.batch; // --max-batch measures the batch it found
-    auto graph = buildRequestGraph(measuredRequest);
+    auto graph = buildWorkloadGraph(measuredRequest);
     if (!graph)
         return graph.error();
     auto setup = trainingSetupFor(measuredRequest);

@@ -1,6 +1,6 @@
-#include "io/model_graph_json.h"
+#include "workload/model_graph_json.h"
 
-#include "io/json_document.h"
+#include "util/json_document.h"
 #include "workload/ops/op_descriptor.h"
 
 #include <nlohmann/json.hpp>

@@ -4,7 +4,7 @@
 // each, and what the run teaches later estimates on that device (its Calibration).
 
 #include "estimate/estimate.h"
-#include "io/validation_protocol.h"
+#include "validation/validation_protocol.h"
 #include "util/result.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -57,7 +57,7 @@ bool sameDeviceName(std::string_view a, std::string_view b);
 bool sameDevice(const DeviceIdentity& a, const DeviceIdentity& b);
 
 // What a calibration may hold: a step-time ratio within [0.05, 20], rates and the context within
-// what any device has (estimate/run_comparison.cpp gives the caps and why). The error names the
+// what any device has (validation/run_comparison.cpp gives the caps and why). The error names the
 // field.
 Status checkCalibration(const Calibration& calibration);
 

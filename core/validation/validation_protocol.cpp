@@ -1,6 +1,6 @@
-#include "io/validation_protocol.h"
+#include "validation/validation_protocol.h"
 
-#include "io/json_document.h"
+#include "util/json_document.h"
 #include "util/enum_names.h"
 
 #include <nlohmann/json.hpp>
@@ -15,32 +15,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr EnumNames<Precision, 5> kPrecisions = {{
-    {Precision::Fp32, "fp32"},
-    {Precision::Tf32, "tf32"},
-    {Precision::AmpFp16, "amp-fp16"},
-    {Precision::AmpBf16, "amp-bf16"},
-    {Precision::Bf16, "bf16"},
-}};
-constexpr EnumNames<OptimizerKind, 7> kOptimizers = {{
-    {OptimizerKind::Sgd, "sgd"},
-    {OptimizerKind::SgdMomentum, "sgd-momentum"},
-    {OptimizerKind::Adam, "adam"},
-    {OptimizerKind::AdamW, "adamw"},
-    {OptimizerKind::Adafactor, "adafactor"},
-    {OptimizerKind::Adam8bit, "adam8bit"},
-    {OptimizerKind::Lion, "lion"},
-}};
-constexpr EnumNames<OptimizerImpl, 4> kImpls = {{
-    {OptimizerImpl::Default, "default"},
-    {OptimizerImpl::SingleTensor, "single_tensor"},
-    {OptimizerImpl::Foreach, "foreach"},
-    {OptimizerImpl::Fused, "fused"},
-}};
-constexpr EnumNames<Checkpointing, 2> kCheckpointing = {{
-    {Checkpointing::None, "none"},
-    {Checkpointing::Blocks, "blocks"},
-}};
 constexpr EnumNames<ValidationErrorKind, 4> kErrorKinds = {{
     {ValidationErrorKind::InvalidRequest, "invalid_request"},
     {ValidationErrorKind::Unsupported, "unsupported"},
@@ -158,27 +132,6 @@ json measurementToJson(const ValidationMeasurement& m) {
 
 } // namespace
 
-std::string_view precisionId(Precision p) {
-    return enumName(kPrecisions, p);
-}
-std::string_view optimizerId(OptimizerKind o) {
-    return enumName(kOptimizers, o);
-}
-std::string_view optimizerImplId(OptimizerImpl i) {
-    return enumName(kImpls, i);
-}
-std::optional<Precision> precisionFromString(std::string_view t) {
-    return enumFromName(kPrecisions, t);
-}
-std::optional<OptimizerKind> optimizerFromString(std::string_view t) {
-    return enumFromName(kOptimizers, t);
-}
-std::optional<OptimizerImpl> optimizerImplFromString(std::string_view t) {
-    return enumFromName(kImpls, t);
-}
-std::optional<Checkpointing> checkpointingFromString(std::string_view t) {
-    return enumFromName(kCheckpointing, t);
-}
 std::string_view validationErrorKindId(ValidationErrorKind kind) {
     return enumName(kErrorKinds, kind);
 }
@@ -221,13 +174,13 @@ Result<ValidationRequest> parseValidationRequest(std::string_view text) {
             else if (key == "layers")
                 request.inputs.layers = integerIn(value, key, 1, 1000);
             else if (key == "precision")
-                request.precision = choiceOf(value, key, kPrecisions);
+                request.precision = choiceOf(value, key, kPrecisionNames);
             else if (key == "optimizer")
-                request.optimizer = choiceOf(value, key, kOptimizers);
+                request.optimizer = choiceOf(value, key, kOptimizerNames);
             else if (key == "optimizer_impl")
-                request.optimizerImpl = choiceOf(value, key, kImpls);
+                request.optimizerImpl = choiceOf(value, key, kOptimizerImplNames);
             else if (key == "checkpointing")
-                request.checkpointing = choiceOf(value, key, kCheckpointing);
+                request.checkpointing = choiceOf(value, key, kCheckpointingNames);
             else if (key == "gradient_accumulation")
                 request.gradientAccumulation = static_cast<int>(integerIn(value, key, 1, 1 << 16));
             else if (key == "lora")

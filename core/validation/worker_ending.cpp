@@ -1,4 +1,4 @@
-#include "io/worker_ending.h"
+#include "validation/worker_ending.h"
 
 #include "util/utf8_text.h"
 

@@ -3,7 +3,7 @@
 // (app/cli/worker_process.cpp) and the app (ui/validate/validation_runner.cpp): what the worker
 // said on its standard output, read as it comes, and how its process ended.
 
-#include "io/validation_protocol.h"
+#include "validation/validation_protocol.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "io/json_document.h"
+#include "util/json_document.h"
 
 #include "util/printed.h"
 
