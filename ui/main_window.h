@@ -69,7 +69,8 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
-    void createMenus();
+    void createDocks();
+    void createMenus(); // main_window_menus.cpp
     void showAbout();
     void exportSheetDialog();
     void updateCatalogDialog();

@@ -88,6 +88,67 @@ std::string includedIn(const Build& build, const BuildPart& part) {
     return {};
 }
 
+void noteRateUsed(BuildCost& cost, const std::string& from, const CostOptions& options) {
+    const auto text = "1 " + from + " = " + printed("%.4f", options.rates.at(from)) + " " + options.currency +
+                      " (" + (options.ratesDate.empty() ? std::string("undated") : options.ratesDate) + ")";
+    if (std::find(cost.ratesUsed.begin(), cost.ratesUsed.end(), text) == cost.ratesUsed.end())
+        cost.ratesUsed.push_back(text);
+}
+
+void noteExpiredQuote(BuildCost& cost, const Build& build, const BuildPart& part, bool quoted) {
+    ++cost.expiredQuotes;
+    const auto& until = quoteFor(build.purchasing, part.partId)->validUntil;
+    cost.notes.push_back(quoted
+                             ? TORCHRIG_MESSAGE("cost", "%1: priced at a vendor's quote that expired on %2, "
+                                                        "as asked; ask the vendor for a new one")
+                                   .arg(part.partId)
+                                   .arg(until)
+                             : TORCHRIG_MESSAGE("cost", "%1: the vendor's quote expired on %2 and is not "
+                                                        "used as its price; ask the vendor for a new one")
+                                   .arg(part.partId)
+                                   .arg(until));
+}
+
+// A rented instance's line: by the hour, in the total's currency where a rate allows.
+void priceRentedLine(CostLine& line, BuildCost& cost, const std::string& partId, const CostOptions& options) {
+    line.currency = line.unitPrice->currency;
+    double amount = line.unitPrice->amount * line.quantity;
+    line.unitAmount = line.unitPrice->amount;
+    if (auto inCurrency = convertMoney(amount, line.currency, options)) {
+        if (line.currency != options.currency && !options.currency.empty()) {
+            noteRateUsed(cost, line.currency, options);
+            line.unitAmount = convertMoney(*line.unitAmount, line.currency, options);
+        }
+        amount = *inCurrency;
+        line.currency = options.currency.empty() ? line.currency : options.currency;
+    } else {
+        cost.missing.push_back(noRate(partId, line.currency, options.currency));
+    }
+    line.subtotal = amount;
+    cost.hourlyByCurrency[line.currency] += amount;
+    cost.rentPerMonthByCurrency[line.currency] += amount * options.hoursPerDay * 30;
+}
+
+// What draws power at the user's wall: the bought hardware (a cloud instance's is in its price).
+void addPowerAndEnergy(BuildCost& cost, const Build& build, const CostOptions& options) {
+    cost.loadWatts = nodeLoad(build).total() * build.nodes;
+    cost.idleWatts = options.idleWattsPerNode * build.nodes;
+    cost.energyKwhPerMonth =
+        (cost.loadWatts * options.hoursPerDay + cost.idleWatts * options.idleHoursPerDay) / 1000 * 30;
+    if (options.pricePerKwh > 0)
+        cost.energyCostPerMonth = cost.energyKwhPerMonth * options.pricePerKwh;
+    cost.notes.push_back(TORCHRIG_MESSAGE("cost", "the load counts the GPUs' and CPUs' rated power and a "
+                                                  "75 W platform allowance a node, at full load for the "
+                                                  "hours given"));
+    if (options.idleWattsPerNode <= 0)
+        cost.notes.push_back(
+            options.idleHoursPerDay > 0
+                ? TORCHRIG_MESSAGE("cost", "idle hours given without an idle draw: give --idle-watts, "
+                                           "measured at the wall (the catalog has no idle figures)")
+                : TORCHRIG_MESSAGE("cost", "idle draw not counted: the catalog has no idle figures; give "
+                                           "--idle-watts (measured at the wall) and --idle-hours-per-day"));
+}
+
 } // namespace
 
 Message noPurchasePrice(const std::string& partId) {
@@ -100,28 +161,10 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
     bool converted = !options.currency.empty();
     bool ownsHardware = false, hasCloud = false;
     std::map<std::string, double> staleByCurrency;
-    auto rateUsed = [&](const std::string& from) {
-        const auto text = "1 " + from + " = " + printed("%.4f", options.rates.at(from)) + " " +
-                          options.currency + " (" +
-                          (options.ratesDate.empty() ? std::string("undated") : options.ratesDate) + ")";
-        if (std::find(cost.ratesUsed.begin(), cost.ratesUsed.end(), text) == cost.ratesUsed.end())
-            cost.ratesUsed.push_back(text);
-    };
     for (const auto& part : build.parts) {
         auto line = lineFor(build, part, options);
-        if (line.quoteExpired) {
-            ++cost.expiredQuotes;
-            const auto& until = quoteFor(build.purchasing, part.partId)->validUntil;
-            cost.notes.push_back(
-                line.quoted ? TORCHRIG_MESSAGE("cost", "%1: priced at a vendor's quote that expired on %2, "
-                                                       "as asked; ask the vendor for a new one")
-                                  .arg(part.partId)
-                                  .arg(until)
-                            : TORCHRIG_MESSAGE("cost", "%1: the vendor's quote expired on %2 and is not "
-                                                       "used as its price; ask the vendor for a new one")
-                                  .arg(part.partId)
-                                  .arg(until));
-        }
+        if (line.quoteExpired)
+            noteExpiredQuote(cost, build, part, line.quoted);
         if (part.snapshot.category == PartCategory::CloudInstance) {
             // Rented, not bought: priced by the hour and kept out of the purchase total.
             line.hourly = true;
@@ -133,22 +176,7 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
                 cost.lines.push_back(std::move(line));
                 continue;
             }
-            line.currency = line.unitPrice->currency;
-            double amount = line.unitPrice->amount * line.quantity;
-            line.unitAmount = line.unitPrice->amount;
-            if (auto inCurrency = convertMoney(amount, line.currency, options)) {
-                if (line.currency != options.currency && !options.currency.empty()) {
-                    rateUsed(line.currency);
-                    line.unitAmount = convertMoney(*line.unitAmount, line.currency, options);
-                }
-                amount = *inCurrency;
-                line.currency = options.currency.empty() ? line.currency : options.currency;
-            } else {
-                cost.missing.push_back(noRate(part.partId, line.currency, options.currency));
-            }
-            line.subtotal = amount;
-            cost.hourlyByCurrency[line.currency] += amount;
-            cost.rentPerMonthByCurrency[line.currency] += amount * options.hoursPerDay * 30;
+            priceRentedLine(line, cost, part.partId, options);
             cost.lines.push_back(std::move(line));
             continue;
         }
@@ -178,7 +206,7 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
                 cost.lines.push_back(std::move(line));
                 continue;
             }
-            rateUsed(line.currency);
+            noteRateUsed(cost, line.currency, options);
             line.unitAmount = convertMoney(*line.unitAmount, line.currency, options);
             amount = *inCurrency;
             line.currency = options.currency;
@@ -201,26 +229,8 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
             options.ratesDate.empty()
                 ? TORCHRIG_MESSAGE("cost", "converted at the rates given (undated)")
                 : TORCHRIG_MESSAGE("cost", "converted at the rates given of %1").arg(options.ratesDate));
-    // What draws power at the user's wall: the bought hardware (a cloud instance's is in its price).
-    if (ownsHardware) {
-        cost.loadWatts = nodeLoad(build).total() * build.nodes;
-        cost.idleWatts = options.idleWattsPerNode * build.nodes;
-        cost.energyKwhPerMonth =
-            (cost.loadWatts * options.hoursPerDay + cost.idleWatts * options.idleHoursPerDay) / 1000 * 30;
-        if (options.pricePerKwh > 0)
-            cost.energyCostPerMonth = cost.energyKwhPerMonth * options.pricePerKwh;
-        cost.notes.push_back(TORCHRIG_MESSAGE("cost", "the load counts the GPUs' and CPUs' rated power and a "
-                                                      "75 W platform allowance a node, at full load for the "
-                                                      "hours given"));
-        if (options.idleWattsPerNode <= 0)
-            cost.notes.push_back(
-                options.idleHoursPerDay > 0
-                    ? TORCHRIG_MESSAGE("cost", "idle hours given without an idle draw: give --idle-watts, "
-                                               "measured at the wall (the catalog has no idle figures)")
-                    : TORCHRIG_MESSAGE("cost",
-                                       "idle draw not counted: the catalog has no idle figures; give "
-                                       "--idle-watts (measured at the wall) and --idle-hours-per-day"));
-    }
+    if (ownsHardware)
+        addPowerAndEnergy(cost, build, options);
     if (hasCloud)
         cost.notes.push_back(TORCHRIG_MESSAGE("cost",
                                               "cloud instances are rented: their hourly price is kept "

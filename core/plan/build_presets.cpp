@@ -10,8 +10,8 @@ Message added() {
     return TORCHRIG_MESSAGE("presets", "not in the article: added so the build can be checked");
 }
 
-std::vector<BuildPreset> makePresets() {
-    std::vector<BuildPreset> presets;
+// The seed articles' personal machines: seeds/000 二.1, 001 2.1, 002 2.1.
+void addEntryPresets(std::vector<BuildPreset>& presets) {
     presets.push_back(
         {"entry-rtx-3060",
          TORCHRIG_MESSAGE("presets", "Entry: RTX 3060 12GB, Ryzen 5 5600X, 16 GB DDR4"),
@@ -47,6 +47,10 @@ std::vector<BuildPreset> makePresets() {
          {TORCHRIG_MESSAGE(
              "presets",
              "the GTX 1660 Super (Turing) has no bfloat16 and 6 GB: amp-fp16 is its mixed precision")}});
+}
+
+// The lab workstations: seeds/000 二.2, 001 2.2, 002 2.2.
+void addResearchPresets(std::vector<BuildPreset>& presets) {
     presets.push_back(
         {"research-2x-rtx-4090",
          TORCHRIG_MESSAGE("presets",
@@ -89,6 +93,10 @@ std::vector<BuildPreset> makePresets() {
         "presets", "Research workstation: RTX A6000 48GB, Ryzen 9 7950X, 64 GB DDR5, 1 TB NVMe + 4 TB HDD");
     a6000.parts.front() = {"gpu/rtx-a6000", 1, {}};
     presets.push_back(std::move(a6000));
+}
+
+// The cluster: seeds/000 二.3.
+void addEnterprisePresets(std::vector<BuildPreset>& presets) {
     presets.push_back(
         {"enterprise-4x2-a100",
          TORCHRIG_MESSAGE("presets", "Enterprise cluster: 4 nodes x 2 A100 80GB, InfiniBand HDR 200 Gb/s, 32 "
@@ -118,6 +126,13 @@ std::vector<BuildPreset> makePresets() {
           TORCHRIG_MESSAGE(
               "presets",
               "an InfiniBand HDR switch (interconnect/nvidia-quantum-hdr-switch-qm8700) joins the nodes")}});
+}
+
+std::vector<BuildPreset> makePresets() {
+    std::vector<BuildPreset> presets;
+    addEntryPresets(presets);
+    addResearchPresets(presets);
+    addEnterprisePresets(presets);
     return presets;
 }
 

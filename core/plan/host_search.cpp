@@ -69,6 +69,28 @@ bool coolerFor(const CatalogChoice& cooler, const std::string& socket) {
     return false;
 }
 
+// The parts of a node beside its platform and memory, each kind cheapest first: drives enough for
+// the storage needed, a network adapter when the build has several nodes, chassis of the kind
+// asked for, supplies and coolers.
+struct RestOfNode {
+    std::vector<Option> storage, adapters, chassis, psus, coolers;
+};
+
+RestOfNode restOfNode(const PricedCatalog& catalog, const HostRequest& request, double storageNeeded) {
+    RestOfNode rest;
+    rest.storage = optionsOf(catalog.of(PartCategory::Storage), 4, driveBytes, std::max(storageNeeded, 1.0));
+    if (request.nodes > 1)
+        for (const auto& part : catalog.of(PartCategory::Interconnect))
+            if (nodeAdapter(*part.choice))
+                rest.adapters.push_back({part.choice, 1, part.price, part.toBeQuoted});
+    for (const auto& part : catalog.of(PartCategory::Chassis))
+        if (chassisOfKind(*part.choice, request.chassis))
+            rest.chassis.push_back({part.choice, 1, part.price, part.toBeQuoted});
+    rest.psus = optionsOf(catalog.of(PartCategory::Psu), 1, nullptr, 0);
+    rest.coolers = optionsOf(catalog.of(PartCategory::Cooler), 1, nullptr, 0);
+    return rest;
+}
+
 } // namespace
 
 const std::vector<PricedPart>& PricedCatalog::of(PartCategory category) const {
@@ -165,19 +187,9 @@ std::optional<HostChoice> HostSearch::cheapest(const BuildPart& gpus, const Host
     const auto& options = request.options;
     const double ramNeeded = options.needs ? static_cast<double>(options.needs->hostRamBytes) : 0;
     const double storageNeeded = options.needs ? static_cast<double>(options.needs->storageBytes) : 0;
-    const auto storage =
-        optionsOf(m_catalog.of(PartCategory::Storage), 4, driveBytes, std::max(storageNeeded, 1.0));
-    std::vector<Option> adapters;
-    std::vector<Option> chassis;
-    if (request.nodes > 1)
-        for (const auto& part : m_catalog.of(PartCategory::Interconnect))
-            if (nodeAdapter(*part.choice))
-                adapters.push_back({part.choice, 1, part.price, part.toBeQuoted});
-    for (const auto& part : m_catalog.of(PartCategory::Chassis))
-        if (chassisOfKind(*part.choice, request.chassis))
-            chassis.push_back({part.choice, 1, part.price, part.toBeQuoted});
-    const auto psus = optionsOf(m_catalog.of(PartCategory::Psu), 1, nullptr, 0);
-    const auto coolers = optionsOf(m_catalog.of(PartCategory::Cooler), 1, nullptr, 0);
+    const auto rest = restOfNode(m_catalog, request, storageNeeded);
+    const auto &storage = rest.storage, &adapters = rest.adapters, &chassis = rest.chassis, &psus = rest.psus,
+               &coolers = rest.coolers;
     if (storage.empty() || psus.empty() || chassis.empty() || (request.nodes > 1 && adapters.empty()))
         return std::nullopt;
     // What the rest of a node costs at the least beside its memory: a platform dearer than the

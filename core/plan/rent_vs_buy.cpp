@@ -1,7 +1,7 @@
 #include "plan/rent_vs_buy.h"
 
-#include "workload/workload_graph.h"
 #include "plan/gpu_device_spec.h"
+#include "workload/workload_graph.h"
 
 #include <algorithm>
 #include <cmath>
@@ -37,15 +37,9 @@ void estimateOn(RunOption& option, const ModelGraph& graph, estimate::TrainingSe
     option.samplesPerSecond = e.time->samplesPerSecond * gpus;
 }
 
-} // namespace
-
-RentVsBuy compareRentVsBuy(const Build& build, const ModelGraph& graph, const estimate::TrainingSetup& setup,
-                           const std::vector<CloudOffer>& offers, const UsagePlan& usage,
-                           const CostOptions& options) {
-    RentVsBuy r;
-    const auto cost = costBuild(build, options);
-
-    // The purchase in one currency: the asked one, else the parts' own.
+// The purchase in one currency: the asked one, else the parts' own; a lower bound when a part has
+// no price, or one in a currency without a rate.
+void pricePurchase(RentVsBuy& r, const BuildCost& cost, const CostOptions& options) {
     r.currency = options.currency;
     double parts = 0;
     bool anyPriced = false;
@@ -65,6 +59,52 @@ RentVsBuy compareRentVsBuy(const Build& build, const ModelGraph& graph, const es
         r.purchaseIsLowerBound = true;
     if (anyPriced)
         r.purchase = parts * (1 + options.taxPercent / 100) + options.shipping;
+}
+
+// A cloud instance asked for the build's month of work and for the run: its hours, cost and the
+// months after which owning the build has paid for itself against it.
+RunOption cloudOption(const CloudOffer& offer, const ModelGraph& graph, const estimate::TrainingSetup& setup,
+                      const CostOptions& money, const UsagePlan& usage, double monthlySamples,
+                      const RentVsBuy& r) {
+    RunOption option;
+    option.id = offer.id;
+    option.name = offer.name;
+    option.gpus = offer.gpuCount;
+    if (!offer.gpu)
+        option.notEstimated =
+            TORCHRIG_MESSAGE("cost", "the catalog has no specs for its GPU (%1)").arg(offer.gpuName);
+    else
+        estimateOn(option, graph, setup, *offer.gpu, offer.gpuCount);
+    if (offer.hourly)
+        option.hourlyCost = convertMoney(offer.hourly->amount, offer.hourly->currency, money);
+    const bool works =
+        option.notEstimated.empty() && option.fits.value_or(false) && option.samplesPerSecond > 0;
+    if (works && option.hourlyCost) {
+        if (usage.runSamples > 0) {
+            option.runHours = usage.runSamples / option.samplesPerSecond / 3600;
+            option.runCost = *option.runHours * *option.hourlyCost;
+        }
+        if (monthlySamples > 0) {
+            option.hoursPerMonth = monthlySamples / option.samplesPerSecond / 3600;
+            option.costPerMonth = option.hoursPerMonth * *option.hourlyCost;
+            // Owning pays off when the rent saved each month, less the energy, has repaid the purchase.
+            const double saved = *option.costPerMonth - r.energyCostPerMonth;
+            if (r.purchase && saved > 0)
+                option.breakEvenMonths = *r.purchase / saved;
+        }
+    }
+    return option;
+}
+
+} // namespace
+
+RentVsBuy compareRentVsBuy(const Build& build, const ModelGraph& graph, const estimate::TrainingSetup& setup,
+                           const std::vector<CloudOffer>& offers, const UsagePlan& usage,
+                           const CostOptions& options) {
+    RentVsBuy r;
+    const auto cost = costBuild(build, options);
+
+    pricePurchase(r, cost, options);
     if (r.currency.empty())
         for (const auto& offer : offers)
             if (offer.hourly) {
@@ -118,36 +158,8 @@ RentVsBuy compareRentVsBuy(const Build& build, const ModelGraph& graph, const es
         r.notes.push_back(TORCHRIG_MESSAGE(
             "cost", "the workload does not fit the build's GPUs at this batch: nothing to break even"));
 
-    for (const auto& offer : offers) {
-        RunOption option;
-        option.id = offer.id;
-        option.name = offer.name;
-        option.gpus = offer.gpuCount;
-        if (!offer.gpu)
-            option.notEstimated =
-                TORCHRIG_MESSAGE("cost", "the catalog has no specs for its GPU (%1)").arg(offer.gpuName);
-        else
-            estimateOn(option, graph, setup, *offer.gpu, offer.gpuCount);
-        if (offer.hourly)
-            option.hourlyCost = convertMoney(offer.hourly->amount, offer.hourly->currency, money);
-        const bool works =
-            option.notEstimated.empty() && option.fits.value_or(false) && option.samplesPerSecond > 0;
-        if (works && option.hourlyCost) {
-            if (usage.runSamples > 0) {
-                option.runHours = usage.runSamples / option.samplesPerSecond / 3600;
-                option.runCost = *option.runHours * *option.hourlyCost;
-            }
-            if (monthlySamples > 0) {
-                option.hoursPerMonth = monthlySamples / option.samplesPerSecond / 3600;
-                option.costPerMonth = option.hoursPerMonth * *option.hourlyCost;
-                // Owning pays off when the rent saved each month, less the energy, has repaid the purchase.
-                const double saved = *option.costPerMonth - r.energyCostPerMonth;
-                if (r.purchase && saved > 0)
-                    option.breakEvenMonths = *r.purchase / saved;
-            }
-        }
-        r.cloud.push_back(std::move(option));
-    }
+    for (const auto& offer : offers)
+        r.cloud.push_back(cloudOption(offer, graph, setup, money, usage, monthlySamples, r));
     if (r.purchaseIsLowerBound)
         r.notes.push_back(TORCHRIG_MESSAGE("cost",
                                            "some parts have no price (or no rate to %1): the purchase and "

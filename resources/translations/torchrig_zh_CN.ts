@@ -2611,6 +2611,18 @@ precision, ZeRO or FSDP (Advice tab).</source>
         <source>, does not fit</source>
         <translation>，装不下</translation>
     </message>
+    <message>
+        <source>The workload cannot be built: %1</source>
+        <translation>无法构建该训练任务：%1</translation>
+    </message>
+    <message>
+        <source>The workload cannot be estimated: %1</source>
+        <translation>无法估算该训练任务：%1</translation>
+    </message>
+    <message>
+        <source>No catalog GPU has a launch price in US dollars and the rates to estimate this workload on.</source>
+        <translation>目录中没有一款 GPU 既有以美元计的发布价，又有估算该训练任务所需的算力数据。</translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::CatalogTableModel</name>

@@ -115,7 +115,9 @@ int main(int argc, char** argv) {
         }
     }
     std::cout << files << " files, " << includes << " includes of our own headers or others: "
-              << (breaches == 0 ? "none points up" : std::to_string(breaches) + " breaches, above") << " ("
-              << order(layers) << ")\n";
+              << (breaches == 0   ? "none points up"
+                  : breaches == 1 ? "1 breach, above"
+                                  : std::to_string(breaches) + " breaches, above")
+              << " (" << order(layers) << ")\n";
     return breaches == 0 ? 0 : 1;
 }

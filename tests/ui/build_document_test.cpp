@@ -461,6 +461,21 @@ TEST_CASE("The timeline, buy-or-rent and catalog charts draw what the planner co
             CHECK(p.memory == Approx(24));
         }
     CHECK(rtx4090);
+    CHECK(panel.catalogChart()->emptyBecause().isEmpty());
+
+    // A workload that cannot be built leaves the chart empty with the reason, not blank.
+    auto unbuildable = bert(32);
+    unbuildable.inputs.layers = 0;
+    unbuildable.model = "gpt2";
+    unbuildable.inputs.seqLen = 4096; // past GPT-2's 1,024 positions
+    ui::CatalogChart chart;
+    chart.setCatalog(db::catalogGpus(*catalog));
+    chart.setWorkload(unbuildable);
+    CHECK(chart.points().empty());
+    CHECK(chart.emptyBecause().startsWith(QStringLiteral("The workload cannot be built: ")));
+    chart.setWorkload(bert(32));
+    CHECK_FALSE(chart.points().empty());
+    CHECK(chart.emptyBecause().isEmpty());
 }
 
 TEST_CASE("Planning settings round-trip and price the buy-or-rent chart in the user's currency",

@@ -5,7 +5,6 @@
 #include "catalog_chart.h"
 #include "document/build_document.h"
 #include "help/glossary.h"
-#include "workload/workload_graph.h"
 #include "memory_chart.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/workload_on_build.h"
@@ -15,6 +14,7 @@
 #include "timeline_chart.h"
 #include "validate/validate_panel.h"
 #include "workload/model_zoo.h"
+#include "workload/workload_graph.h"
 
 #include <QLabel>
 #include <QTabBar>
@@ -76,7 +76,7 @@ void AnalysisPanel::refresh() {
         m_timeline->clear();
         m_batch->clear({});
         m_rent->clear();
-        m_catalog->clear();
+        m_catalog->clear(tr("no GPU in the build"));
         return;
     }
     if (!m_document.currentWorkload()) {
@@ -88,7 +88,7 @@ void AnalysisPanel::refresh() {
         m_timeline->clear();
         m_batch->clear({});
         m_rent->clear();
-        m_catalog->clear();
+        m_catalog->clear(tr("no workload"));
         return;
     }
     const auto& planned = *m_document.currentWorkload();
@@ -103,7 +103,7 @@ void AnalysisPanel::refresh() {
         m_timeline->clear();
         m_batch->clear({});
         m_rent->clear();
-        m_catalog->clear();
+        m_catalog->clear(tr("not estimated"));
         return;
     }
     const auto unit = memoryScale();
@@ -213,7 +213,7 @@ void AnalysisPanel::refreshCatalogChart() {
     if (const auto* planned = m_document.currentWorkload())
         m_catalog->setWorkload(planned->request);
     else
-        m_catalog->clear();
+        m_catalog->clear(tr("no workload"));
 }
 
 void AnalysisPanel::refreshBatchChart() {

@@ -4,9 +4,9 @@
 #include "chart_layout.h"
 #include "chart_style.h"
 #include "estimate/estimate.h"
-#include "workload/workload_graph.h"
 #include "qcustomplot_include.h"
 #include "settings/memory_unit.h"
+#include "workload/workload_graph.h"
 
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -30,14 +30,48 @@ CatalogChart::CatalogChart(QWidget* parent)
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) { showNameAt(event->pos()); });
 }
 
+namespace {
+// The text in lines about `columns` wide (a CJK character counts two), broken at a space where the
+// line has one, else between characters (Chinese has no spaces).
+QString wrapped(const QString& text, int columns) {
+    QString out, line;
+    int width = 0;
+    for (const QChar c : text) {
+        line += c;
+        width += c.unicode() >= 0x2E80 ? 2 : 1;
+        if (width <= columns)
+            continue;
+        const auto space = line.lastIndexOf(QLatin1Char(' '));
+        const auto cut = space > 0 ? space : line.size() - 1;
+        out += line.left(cut) + QLatin1Char('\n');
+        line = line.mid(space > 0 ? cut + 1 : cut);
+        width = 0;
+        for (const QChar rest : line)
+            width += rest.unicode() >= 0x2E80 ? 2 : 1;
+    }
+    return out + line;
+}
+} // namespace
+
 void CatalogChart::setCatalog(std::vector<db::CatalogGpu> gpus) {
     m_gpus = std::move(gpus);
 }
 
-void CatalogChart::clear() {
+void CatalogChart::clear(const QString& why) {
     m_points.clear();
     m_unplotted = 0;
     m_plot->clearGraphs();
+    m_plot->clearItems();
+    m_emptyBecause = why;
+    if (!why.isEmpty()) {
+        // In the middle of the chart, not of its plot area (which an empty legend can narrow), and
+        // in lines short enough for a narrow dock.
+        auto* note = new QCPItemText(m_plot);
+        note->setClipToAxisRect(false);
+        note->position->setType(QCPItemPosition::ptViewportRatio);
+        note->position->setCoords(0.5, 0.5);
+        note->setText(wrapped(why, 56));
+    }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -47,14 +81,15 @@ void CatalogChart::setWorkload(const ValidationRequest& workload) {
     m_plot->xAxis->setLabel(tr("usable memory per GPU, %1").arg(unit.name));
     auto graph = buildWorkloadGraph(workload);
     if (!graph)
-        return;
+        return clear(
+            tr("The workload cannot be built: %1").arg(QString::fromStdString(graph.error().message)));
     auto setup = estimate::trainingSetupFor(workload);
     setup.cuda = true;
     estimate::MemoryEstimate memory;
     try {
         memory = estimate::estimateMemory(*graph, setup);
-    } catch (const GraphError&) {
-        return;
+    } catch (const GraphError& e) {
+        return clear(tr("The workload cannot be estimated: %1").arg(QString::fromUtf8(e.what())));
     }
     double maxX = 1, maxY = 1;
     for (const auto& gpu : m_gpus) {
@@ -73,6 +108,13 @@ void CatalogChart::setWorkload(const ValidationRequest& workload) {
         maxX = std::max(maxX, p.memory);
         maxY = std::max(maxY, p.samplesPerSecondPer1000Usd);
         m_points.push_back(std::move(p));
+    }
+    if (m_points.empty()) {
+        const int unplotted = m_unplotted;
+        clear(tr(
+            "No catalog GPU has a launch price in US dollars and the rates to estimate this workload on."));
+        m_unplotted = unplotted;
+        return;
     }
     for (int fits = 1; fits >= 0; --fits) {
         auto* scatter = m_plot->addGraph();

@@ -2,8 +2,8 @@
 // Chart 6: every GPU of the catalog for the workload at hand: usable memory against throughput per
 // 1,000 USD of launch price, the cards it fits highlighted; a GPU's name shows under the pointer.
 
-#include "validation/validation_protocol.h"
 #include "part_snapshot.h"
+#include "validation/validation_protocol.h"
 
 #include <QString>
 #include <QWidget>
@@ -27,11 +27,13 @@ public:
     explicit CatalogChart(QWidget* parent = nullptr);
     void setCatalog(std::vector<db::CatalogGpu> gpus);
     // One memory simulation, then each GPU's time from it: tens of milliseconds, run while shown.
+    // A workload that cannot be built or estimated leaves the chart empty, saying why.
     void setWorkload(const ValidationRequest& workload);
-    void clear();
+    void clear(const QString& why = {});
 
     const std::vector<Point>& points() const { return m_points; }
-    int unplotted() const { return m_unplotted; } // no price, no rates or no known memory
+    int unplotted() const { return m_unplotted; }                  // no price, no rates or no known memory
+    const QString& emptyBecause() const { return m_emptyBecause; } // "" when it shows points
     QCustomPlot* plot() const { return m_plot; }
 
 private:
@@ -41,6 +43,7 @@ private:
     std::vector<db::CatalogGpu> m_gpus;
     std::vector<Point> m_points;
     int m_unplotted = 0;
+    QString m_emptyBecause;
 };
 
 } // namespace torchrig::ui

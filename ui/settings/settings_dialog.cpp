@@ -61,24 +61,7 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     m_shipping->setDecimals(2);
     m_shipping->setValue(s.shipping);
     m_shipping->setAccessibleName(tr("Shipping, in the currency above"));
-    m_memoryUnit->addItem(tr("GiB (2^30 bytes, as PyTorch and nvidia-smi report)"),
-                          memoryUnitId(MemoryUnit::GiB));
-    m_memoryUnit->addItem(tr("GB (10^9 bytes, as spec sheets print)"), memoryUnitId(MemoryUnit::GB));
-    m_memoryUnit->setCurrentIndex(std::max(0, m_memoryUnit->findData(memoryUnitId(s.memoryUnit))));
-    m_memoryUnit->setAccessibleName(tr("Memory unit"));
-    m_theme->addItem(tr("The system's"), QStringLiteral("system"));
-    m_theme->addItem(tr("Light"), QStringLiteral("light"));
-    m_theme->addItem(tr("Dark"), QStringLiteral("dark"));
-    m_theme->setCurrentIndex(std::max(0, m_theme->findData(s.theme)));
-    m_theme->setAccessibleName(tr("Theme"));
-    m_theme->setToolTip(tr("Takes effect at the next start (--theme and TORCHRIG_THEME come first)"));
-    // Each language in its own words, so that a reader finds theirs whichever is shown.
-    m_language->addItem(tr("The system's"), QStringLiteral("system"));
-    m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
-    m_language->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
-    m_language->setCurrentIndex(std::max(0, m_language->findData(s.language)));
-    m_language->setAccessibleName(tr("Language"));
-    m_language->setToolTip(tr("Takes effect at the next start (--lang and TORCHRIG_LANG come first)"));
+    setUpDisplayFields(s);
     m_rate->setAccessibleName(tr("Rate: units for one USD"));
     m_ratesDate->setAccessibleName(tr("Rate taken on"));
     m_kwh->setAccessibleName(tr("Electricity price per kWh"));
@@ -126,6 +109,28 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     form->addRow(buttons);
+}
+
+// How the app shows things: the memory unit, the theme and the language.
+void SettingsDialog::setUpDisplayFields(const PlanningSettings& s) {
+    m_memoryUnit->addItem(tr("GiB (2^30 bytes, as PyTorch and nvidia-smi report)"),
+                          memoryUnitId(MemoryUnit::GiB));
+    m_memoryUnit->addItem(tr("GB (10^9 bytes, as spec sheets print)"), memoryUnitId(MemoryUnit::GB));
+    m_memoryUnit->setCurrentIndex(std::max(0, m_memoryUnit->findData(memoryUnitId(s.memoryUnit))));
+    m_memoryUnit->setAccessibleName(tr("Memory unit"));
+    m_theme->addItem(tr("The system's"), QStringLiteral("system"));
+    m_theme->addItem(tr("Light"), QStringLiteral("light"));
+    m_theme->addItem(tr("Dark"), QStringLiteral("dark"));
+    m_theme->setCurrentIndex(std::max(0, m_theme->findData(s.theme)));
+    m_theme->setAccessibleName(tr("Theme"));
+    m_theme->setToolTip(tr("Takes effect at the next start (--theme and TORCHRIG_THEME come first)"));
+    // Each language in its own words, so that a reader finds theirs whichever is shown.
+    m_language->addItem(tr("The system's"), QStringLiteral("system"));
+    m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
+    m_language->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
+    m_language->setCurrentIndex(std::max(0, m_language->findData(s.language)));
+    m_language->setAccessibleName(tr("Language"));
+    m_language->setToolTip(tr("Takes effect at the next start (--lang and TORCHRIG_LANG come first)"));
 }
 
 PlanningSettings SettingsDialog::settings() const {

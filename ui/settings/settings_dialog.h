@@ -19,6 +19,8 @@ public:
     PlanningSettings settings() const;
 
 private:
+    void setUpDisplayFields(const PlanningSettings& s);
+
     QLineEdit* m_currency = nullptr;
     QDoubleSpinBox* m_rate = nullptr;
     QLineEdit* m_otherRates = nullptr;

@@ -7,12 +7,12 @@
 #include "catalog.h"
 #include "document/build_document.h"
 #include "help/glossary.h"
-#include "workload/workload_graph.h"
 #include "settings/memory_unit.h"
 #include "util/host_memory.h"
 #include "validation_history_dialog.h"
 #include "validation_runner.h"
 #include "workload/model_zoo.h"
+#include "workload/workload_graph.h"
 
 #include <nlohmann/json.hpp>
 
@@ -162,6 +162,34 @@ ValidatePanel::ValidatePanel(BuildDocument& document, QWidget* parent)
     enableExportMenu(*m_plot, QStringLiteral("validation-errors.png"));
     m_plot->xAxis->setLabel(tr("error, % of measured"));
 
+    layOut();
+
+    connect(m_run, &QPushButton::clicked, this, &ValidatePanel::run);
+    connect(m_cancel, &QPushButton::clicked, m_runner, &ValidationRunner::cancel);
+    connect(m_calibrate, &QPushButton::clicked, this, &ValidatePanel::calibrateWithLastRun);
+    connect(m_resetCalibration, &QPushButton::clicked, this, &ValidatePanel::resetCalibration);
+    connect(m_history, &QPushButton::clicked, this, &ValidatePanel::showHistory);
+    connect(m_device, &QComboBox::currentIndexChanged, this, &ValidatePanel::updateCalibrationButtons);
+    connect(m_device, &QComboBox::currentIndexChanged, this, &ValidatePanel::updateWorkloadText);
+    onBuildChanged(m_document, kEstimateInputs, this, &ValidatePanel::updateWorkloadText);
+    connect(m_runner, &ValidationRunner::progress, this,
+            [this](const QString& phase, int step, double elapsed) {
+                const int total = m_running ? m_running->warmupSteps + m_running->steps : 0;
+                if (phase == QStringLiteral("measure") || phase == QStringLiteral("warmup")) {
+                    m_progress->setRange(0, std::max(1, total));
+                    m_progress->setValue(std::min(total, phase == QStringLiteral("measure") && m_running
+                                                             ? m_running->warmupSteps + step
+                                                             : step));
+                }
+                m_progress->setFormat(tr("%1, step %2 — %3 s").arg(phase).arg(step).arg(elapsed, 0, 'f', 1));
+            });
+    connect(m_runner, &ValidationRunner::finished, this, &ValidatePanel::showOutcome);
+    updateWorkloadText();
+}
+
+// The device and limits over the run's buttons, the workload, progress and status, then the figures
+// beside their chart.
+void ValidatePanel::layOut() {
     auto* controls = new QFormLayout;
     controls->addRow(tr("Device:"), m_device);
     auto* limits = new QHBoxLayout;
@@ -188,28 +216,6 @@ ValidatePanel::ValidatePanel(BuildDocument& document, QWidget* parent)
     layout->addWidget(m_progress);
     layout->addWidget(m_status);
     layout->addLayout(results, 1);
-
-    connect(m_run, &QPushButton::clicked, this, &ValidatePanel::run);
-    connect(m_cancel, &QPushButton::clicked, m_runner, &ValidationRunner::cancel);
-    connect(m_calibrate, &QPushButton::clicked, this, &ValidatePanel::calibrateWithLastRun);
-    connect(m_resetCalibration, &QPushButton::clicked, this, &ValidatePanel::resetCalibration);
-    connect(m_history, &QPushButton::clicked, this, &ValidatePanel::showHistory);
-    connect(m_device, &QComboBox::currentIndexChanged, this, &ValidatePanel::updateCalibrationButtons);
-    connect(m_device, &QComboBox::currentIndexChanged, this, &ValidatePanel::updateWorkloadText);
-    onBuildChanged(m_document, kEstimateInputs, this, &ValidatePanel::updateWorkloadText);
-    connect(m_runner, &ValidationRunner::progress, this,
-            [this](const QString& phase, int step, double elapsed) {
-                const int total = m_running ? m_running->warmupSteps + m_running->steps : 0;
-                if (phase == QStringLiteral("measure") || phase == QStringLiteral("warmup")) {
-                    m_progress->setRange(0, std::max(1, total));
-                    m_progress->setValue(std::min(total, phase == QStringLiteral("measure") && m_running
-                                                             ? m_running->warmupSteps + step
-                                                             : step));
-                }
-                m_progress->setFormat(tr("%1, step %2 — %3 s").arg(phase).arg(step).arg(elapsed, 0, 'f', 1));
-            });
-    connect(m_runner, &ValidationRunner::finished, this, &ValidatePanel::showOutcome);
-    updateWorkloadText();
 }
 
 void ValidatePanel::showEvent(QShowEvent* event) {
@@ -420,48 +426,53 @@ void ValidatePanel::showOutcome(const ValidationOutcome& outcome) {
                     m_lastRunId = *saved;
             }
             m_progress->setFormat(tr("done"));
-            const auto& figures = m_comparison->figures;
-            m_table->setRowCount(static_cast<int>(figures.size()));
-            auto* bars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
-            bars->setName(tr("Error"));
-            bars->setBrush(seriesColor(0));
-            QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-            double widest = 5;
-            int charted = 0;
-            for (int i = 0; i < static_cast<int>(figures.size()); ++i) {
-                const auto& f = figures[static_cast<std::size_t>(i)];
-                const QStringList cells = {
-                    figureLabel(f.key), f.estimated ? figureValue(f.key, *f.estimated) : tr("not estimated"),
-                    figureValue(f.key, f.measured),
-                    f.relativeError ? tr("%1 %").arg(*f.relativeError * 100, 0, 'f', 1) : tr("—")};
-                for (int c = 0; c < 4; ++c) {
-                    auto* item = new QTableWidgetItem(cells[c]);
-                    if (c > 0)
-                        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-                    else
-                        item->setToolTip(figureMeaning(f.key));
-                    m_table->setItem(i, c, item);
-                }
-                if (f.key == "samples_per_second")
-                    continue; // the step time's error mirrored: the table has it, the chart need not
-                ++charted;
-                if (f.relativeError) {
-                    bars->addData(charted, *f.relativeError * 100);
-                    widest = std::max(widest, std::abs(*f.relativeError * 100));
-                }
-                ticker->addTick(charted, figureLabel(f.key, true));
-            }
-            m_plot->yAxis->setTicker(ticker);
-            m_plot->yAxis->setRange(0.4, static_cast<double>(charted) + 0.6);
-            m_plot->yAxis->setRangeReversed(true);
-            m_plot->xAxis->setRange(-widest * 1.15, widest * 1.15);
-            m_plot->xAxis->ticker()->setTickCount(4);
-            m_plot->replot(QCustomPlot::rpQueuedReplot);
+            showFigures();
         }
     }
     m_running.reset();
     updateCalibrationButtons();
     Q_EMIT runFinished();
+}
+
+// The comparison's figures: each in the table, and their errors charted (the step time's once).
+void ValidatePanel::showFigures() {
+    const auto& figures = m_comparison->figures;
+    m_table->setRowCount(static_cast<int>(figures.size()));
+    auto* bars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
+    bars->setName(tr("Error"));
+    bars->setBrush(seriesColor(0));
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    double widest = 5;
+    int charted = 0;
+    for (int i = 0; i < static_cast<int>(figures.size()); ++i) {
+        const auto& f = figures[static_cast<std::size_t>(i)];
+        const QStringList cells = {
+            figureLabel(f.key), f.estimated ? figureValue(f.key, *f.estimated) : tr("not estimated"),
+            figureValue(f.key, f.measured),
+            f.relativeError ? tr("%1 %").arg(*f.relativeError * 100, 0, 'f', 1) : tr("—")};
+        for (int c = 0; c < 4; ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            if (c > 0)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            else
+                item->setToolTip(figureMeaning(f.key));
+            m_table->setItem(i, c, item);
+        }
+        if (f.key == "samples_per_second")
+            continue; // the step time's error mirrored: the table has it, the chart need not
+        ++charted;
+        if (f.relativeError) {
+            bars->addData(charted, *f.relativeError * 100);
+            widest = std::max(widest, std::abs(*f.relativeError * 100));
+        }
+        ticker->addTick(charted, figureLabel(f.key, true));
+    }
+    m_plot->yAxis->setTicker(ticker);
+    m_plot->yAxis->setRange(0.4, static_cast<double>(charted) + 0.6);
+    m_plot->yAxis->setRangeReversed(true);
+    m_plot->xAxis->setRange(-widest * 1.15, widest * 1.15);
+    m_plot->xAxis->ticker()->setTickCount(4);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void ValidatePanel::setCatalog(db::Catalog* catalog) {

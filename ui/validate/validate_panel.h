@@ -74,6 +74,8 @@ protected:
 private:
     void showDevices(const Result<std::vector<ValidationDevice>>& devices);
     void showOutcome(const ValidationOutcome& outcome);
+    void showFigures();
+    void layOut();
     void updateWorkloadText();
     void updateCalibrationButtons();
     QString chosenDeviceName() const;

@@ -4,11 +4,11 @@
 #include "help/glossary.h"
 #include "io/build_file.h"
 #include "io/hf_import.h"
-#include "workload/model_graph_json.h"
-#include "workload/workload_graph.h"
 #include "plan/workload_defaults.h"
 #include "util/text_file.h"
+#include "workload/model_graph_json.h"
 #include "workload/model_zoo.h"
+#include "workload/workload_graph.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -153,6 +153,31 @@ WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
     m_cacheDataset = new QCheckBox(tr("&Keep the dataset in RAM"), this);
     m_cacheDataset->setToolTip(tr("Keep the whole dataset in host memory"));
 
+    layOut();
+
+    connect(m_model, &QComboBox::currentIndexChanged, this, [this] { store(ModelField); });
+    connect(m_modelFile, &QPushButton::clicked, this, &WorkloadEditor::chooseModelFile);
+    connect(m_batch, &QSpinBox::valueChanged, this, [this] { store(BatchField); });
+    connect(m_seqLen, &QSpinBox::valueChanged, this, [this] { store(SeqLenField); });
+    connect(m_imageSize, &QSpinBox::valueChanged, this, [this] { store(ImageSizeField); });
+    connect(m_precision, &QComboBox::currentIndexChanged, this, [this] { store(PrecisionField); });
+    connect(m_optimizer, &QComboBox::currentIndexChanged, this, [this] { store(OptimizerField); });
+    connect(m_checkpointing, &QCheckBox::toggled, this, [this] { store(CheckpointingField); });
+    connect(m_accumulation, &QSpinBox::valueChanged, this, [this] { store(AccumulationField); });
+    connect(m_loraRank, &QSpinBox::valueChanged, this, [this] { store(LoraRankField); });
+    connect(m_qlora, &QCheckBox::toggled, this, [this] { store(QloraField); });
+    connect(m_strategy, &QComboBox::currentIndexChanged, this, [this] { store(StrategyField); });
+    connect(m_datasetSamples, &QSpinBox::valueChanged, this, [this] { store(DatasetSamplesField); });
+    connect(m_sampleBytes, &QSpinBox::valueChanged, this, [this] { store(SampleBytesField); });
+    connect(m_epochs, &QDoubleSpinBox::valueChanged, this, [this] { store(EpochsField); });
+    connect(m_loaderWorkers, &QSpinBox::valueChanged, this, [this] { store(LoaderWorkersField); });
+    connect(m_cacheDataset, &QCheckBox::toggled, this, [this] { store(CacheDatasetField); });
+    onBuildChanged(m_document, kEstimateInputs, this, &WorkloadEditor::load);
+    load();
+}
+
+// The workloads' row over three groups: the model and its sizes, the training, the data.
+void WorkloadEditor::layOut() {
     for (auto* box : {m_workloads, m_model, m_precision, m_optimizer, m_strategy}) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         box->setMinimumContentsLength(8);
@@ -194,26 +219,6 @@ WorkloadEditor::WorkloadEditor(BuildDocument& document, QWidget* parent)
     layout->addWidget(trainingGroup);
     layout->addWidget(dataGroup);
     layout->addStretch(1);
-
-    connect(m_model, &QComboBox::currentIndexChanged, this, [this] { store(ModelField); });
-    connect(m_modelFile, &QPushButton::clicked, this, &WorkloadEditor::chooseModelFile);
-    connect(m_batch, &QSpinBox::valueChanged, this, [this] { store(BatchField); });
-    connect(m_seqLen, &QSpinBox::valueChanged, this, [this] { store(SeqLenField); });
-    connect(m_imageSize, &QSpinBox::valueChanged, this, [this] { store(ImageSizeField); });
-    connect(m_precision, &QComboBox::currentIndexChanged, this, [this] { store(PrecisionField); });
-    connect(m_optimizer, &QComboBox::currentIndexChanged, this, [this] { store(OptimizerField); });
-    connect(m_checkpointing, &QCheckBox::toggled, this, [this] { store(CheckpointingField); });
-    connect(m_accumulation, &QSpinBox::valueChanged, this, [this] { store(AccumulationField); });
-    connect(m_loraRank, &QSpinBox::valueChanged, this, [this] { store(LoraRankField); });
-    connect(m_qlora, &QCheckBox::toggled, this, [this] { store(QloraField); });
-    connect(m_strategy, &QComboBox::currentIndexChanged, this, [this] { store(StrategyField); });
-    connect(m_datasetSamples, &QSpinBox::valueChanged, this, [this] { store(DatasetSamplesField); });
-    connect(m_sampleBytes, &QSpinBox::valueChanged, this, [this] { store(SampleBytesField); });
-    connect(m_epochs, &QDoubleSpinBox::valueChanged, this, [this] { store(EpochsField); });
-    connect(m_loaderWorkers, &QSpinBox::valueChanged, this, [this] { store(LoaderWorkersField); });
-    connect(m_cacheDataset, &QCheckBox::toggled, this, [this] { store(CacheDatasetField); });
-    onBuildChanged(m_document, kEstimateInputs, this, &WorkloadEditor::load);
-    load();
 }
 
 // "2 · llama-2-7b · LoRA r16 · bf16 · batch 4": enough to tell a build's workloads apart.

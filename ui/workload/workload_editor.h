@@ -75,6 +75,7 @@ private:
         CacheDatasetField
     };
     void load(); // the document's workload into the widgets
+    void layOut();
     void loadWorkloadChoice();
     void createWorkloadChoice(); // the build's workloads to choose from, Add and Remove
     void store(Field field);     // the widgets into the document
