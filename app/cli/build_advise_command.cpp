@@ -5,9 +5,9 @@
 #include "cli_errors.h"
 #include "cli_language.h"
 #include "exit_codes.h"
-#include "workload/workload_graph.h"
 #include "part_snapshot.h"
 #include "plan/advisor.h"
+#include "workload/workload_graph.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -5,9 +5,9 @@
 #include "cli_errors.h"
 #include "cli_output.h"
 #include "exit_codes.h"
-#include "workload/workload_graph.h"
 #include "part_snapshot.h"
 #include "workload/model_graph.h"
+#include "workload/workload_graph.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -1,9 +1,9 @@
 #include "catalog_devices.h"
 
-#include "validation/run_comparison.h"
 #include "part_snapshot.h"
 #include "paths.h"
 #include "plan/gpu_device_spec.h"
+#include "validation/run_comparison.h"
 
 #include <variant>
 

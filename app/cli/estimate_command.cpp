@@ -5,12 +5,12 @@
 #include "cli_output.h"
 #include "estimate/estimate.h"
 #include "estimate/inference_estimate.h"
-#include "validation/run_comparison.h"
 #include "exit_codes.h"
-#include "workload/workload_graph.h"
 #include "util/host_cpu.h"
 #include "util/host_memory.h"
 #include "util/text_file.h"
+#include "validation/run_comparison.h"
+#include "workload/workload_graph.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -2,8 +2,8 @@
 
 #include "cli_errors.h"
 #include "io/hf_import.h"
-#include "workload/model_graph_json.h"
 #include "util/text_file.h"
+#include "workload/model_graph_json.h"
 
 #include <fmt/format.h>
 

@@ -7,11 +7,11 @@
 #include "cli_output.h"
 #include "exit_codes.h"
 #include "io/build_file.h"
-#include "workload/workload_graph.h"
 #include "part_snapshot.h"
 #include "plan/plan_scenarios.h"
 #include "plan/planner.h"
 #include "util/text_file.h"
+#include "workload/workload_graph.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

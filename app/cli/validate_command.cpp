@@ -3,10 +3,10 @@
 #include "catalog_devices.h"
 #include "cli_errors.h"
 #include "cli_output.h"
-#include "validation/run_comparison.h"
 #include "exit_codes.h"
-#include "workload/workload_graph.h"
+#include "validation/run_comparison.h"
 #include "worker_process.h"
+#include "workload/workload_graph.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

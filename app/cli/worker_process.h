@@ -1,8 +1,8 @@
 #pragma once
 
+#include "util/result.h"
 #include "validation/validation_protocol.h"
 #include "validation/worker_ending.h"
-#include "util/result.h"
 
 #include <functional>
 #include <optional>
@@ -11,7 +11,8 @@
 
 namespace torchrig::cli {
 
-// How a run of torchrig-validate ended (validation/worker_ending.h decides it), as the command line reports it.
+// How a run of torchrig-validate ended (validation/worker_ending.h decides it), as the command line reports
+// it.
 struct WorkerOutcome {
     bool succeeded = false;
     ValidationResult result;                                       // when succeeded

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "validation/validation_protocol.h"
 #include "util/result.h"
+#include "validation/validation_protocol.h"
 
 #include <CLI/CLI.hpp>
 

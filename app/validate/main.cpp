@@ -3,14 +3,14 @@
 // standard output: progress events, then one result or one error. See core/validation/validation_protocol.h.
 
 #include "estimate/memory_estimate.h"
-#include "workload/workload_graph.h"
-#include "validation/validation_protocol.h"
 #include "torchrig_version.h"
 #include "tracking_cpu_allocator.h"
 #include "training_run.h"
 #include "util/host_memory.h"
 #include "util/text_file.h"
+#include "validation/validation_protocol.h"
 #include "workload/ops/op_descriptor.h"
+#include "workload/workload_graph.h"
 
 #include <nlohmann/json.hpp>
 #include <torch/version.h> // macros only: the version, none of LibTorch's headers

@@ -3,9 +3,9 @@
 // runs them. Included by training_run.cpp alone: a header rather than a translation unit of its
 // own, as each file with LibTorch's headers costs ~20 s to compile (CMakeLists.txt).
 
-#include "validation/validation_protocol.h"
 #include "run_device.h"
 #include "training_run.h"
+#include "validation/validation_protocol.h"
 
 #include <torch/torch.h>
 

@@ -6,8 +6,8 @@
 // against torchrig-validate's measurement. The engine is step_simulation.h and the files it names.
 
 #include "estimate/device_measurements.h"
-#include "workload/workload.h"
 #include "workload/model_graph.h"
+#include "workload/workload.h"
 
 #include <array>
 #include <cstdint>

@@ -5,11 +5,11 @@
 // ../shared/design/SEED-ERRATA.md).
 
 #include "estimate/host_needs.h"
-#include "validation/validation_protocol.h"
 #include "plan/build.h"
 #include "plan/rent_vs_buy.h"
 #include "plan/workload_on_build.h"
 #include "text/message.h"
+#include "validation/validation_protocol.h"
 
 #include <optional>
 #include <string>

@@ -1,6 +1,5 @@
 #include "plan/build_sheet.h"
 
-#include "workload/workload_graph.h"
 #include "plan/advisor.h"
 #include "plan/build_presets.h"
 #include "plan/compatibility.h"
@@ -12,6 +11,7 @@
 #include "util/printed.h"
 #include "util/utf8_text.h"
 #include "workload/model_zoo.h"
+#include "workload/workload_graph.h"
 
 #include <algorithm>
 

@@ -1,11 +1,11 @@
 #include "plan/planner.h"
 
-#include "workload/workload_graph.h"
 #include "plan/build_power.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/host_search.h"
 #include "plan/plan_workloads.h"
 #include "plan/workload_on_build.h"
+#include "workload/workload_graph.h"
 
 #include <algorithm>
 #include <chrono>

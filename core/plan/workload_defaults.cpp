@@ -1,9 +1,9 @@
 #include "plan/workload_defaults.h"
 
-#include "workload/workload_graph.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/workload_on_build.h"
 #include "workload/lora.h"
+#include "workload/workload_graph.h"
 
 namespace torchrig::plan {
 

@@ -4,9 +4,9 @@
 
 #include "estimate/estimate.h"
 #include "estimate/host_needs.h"
-#include "validation/validation_protocol.h"
 #include "plan/compatibility.h"
 #include "plan/gpu_device_spec.h"
+#include "validation/validation_protocol.h"
 
 #include <cstdint>
 #include <optional>

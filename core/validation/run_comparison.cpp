@@ -1,8 +1,8 @@
 #include "validation/run_comparison.h"
 
-#include "workload/workload_graph.h"
 #include "util/printed.h"
 #include "util/text_file.h"
+#include "workload/workload_graph.h"
 
 #include <nlohmann/json.hpp>
 

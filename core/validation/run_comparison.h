@@ -4,8 +4,8 @@
 // each, and what the run teaches later estimates on that device (its Calibration).
 
 #include "estimate/estimate.h"
-#include "validation/validation_protocol.h"
 #include "util/result.h"
+#include "validation/validation_protocol.h"
 
 #include <nlohmann/json_fwd.hpp>
 

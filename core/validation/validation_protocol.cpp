@@ -1,7 +1,7 @@
 #include "validation/validation_protocol.h"
 
-#include "util/json_document.h"
 #include "util/enum_names.h"
+#include "util/json_document.h"
 
 #include <nlohmann/json.hpp>
 

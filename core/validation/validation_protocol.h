@@ -3,8 +3,8 @@
 // the run's settings), JSON lines out (progress events, then one result or one error). Both sides
 // use these types, so the protocol cannot drift between them.
 
-#include "util/result.h"
 #include "estimate/device_measurements.h"
+#include "util/result.h"
 #include "workload/workload.h"
 
 #include <cstdint>

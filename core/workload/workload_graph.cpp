@@ -1,8 +1,8 @@
 #include "workload/workload_graph.h"
 
-#include "workload/model_graph_json.h"
 #include "workload/families/hf_config.h"
 #include "workload/lora.h"
+#include "workload/model_graph_json.h"
 #include "workload/model_zoo.h"
 
 namespace torchrig {

@@ -3,9 +3,9 @@
 // file's graph at the batch it was written for. The worker, the estimator and the CLI build it the
 // same way, with LoRA applied when the workload asks for it.
 
-#include "workload/workload.h"
 #include "util/result.h"
 #include "workload/model_graph.h"
+#include "workload/workload.h"
 
 #include <string>
 

@@ -4,10 +4,10 @@
 // median absolute error of the steady-state allocated peak passes 3 % or any case passes 10 %.
 
 #include "estimate/memory_estimate.h"
-#include "workload/workload_graph.h"
 #include "test_support.h"
 #include "worker_process.h"
 #include "workload/model_zoo.h"
+#include "workload/workload_graph.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

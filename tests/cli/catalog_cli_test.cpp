@@ -1,9 +1,9 @@
 // The command line: catalog, validate, estimate and fit, as scripts call them.
 
 #include "cli_run.h"
+#include "test_support.h"
 #include "validation/validation_protocol.h"
 #include "workload/workload_graph.h"
-#include "test_support.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <catch2/catch.hpp>

@@ -6,9 +6,9 @@
 #include "estimate/host_needs.h"
 #include "estimate/inference_estimate.h"
 #include "estimate/memory_estimate.h"
-#include "workload/model_graph_json.h"
 #include "test_support.h"
 #include "workload/lora.h"
+#include "workload/model_graph_json.h"
 #include "workload/model_zoo.h"
 
 #include <catch2/catch.hpp>

@@ -3,8 +3,8 @@
 
 #include "estimate/caching_allocator.h"
 #include "estimate/memory_estimate.h"
-#include "workload/model_graph_json.h"
 #include "test_support.h"
+#include "workload/model_graph_json.h"
 
 #include <catch2/catch.hpp>
 

@@ -4,9 +4,9 @@
 
 #include "estimate/memory_estimate.h"
 #include "io/hf_import.h"
-#include "workload/model_graph_json.h"
 #include "test_support.h"
 #include "workload/families/hf_config.h"
+#include "workload/model_graph_json.h"
 #include "workload/model_zoo.h"
 
 #include <catch2/catch.hpp>

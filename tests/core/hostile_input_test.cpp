@@ -4,13 +4,13 @@
 
 #include "estimate/memory_estimate.h"
 #include "io/build_file.h"
-#include "util/json_document.h"
-#include "workload/model_graph_json.h"
-#include "validation/validation_protocol.h"
 #include "test_support.h"
+#include "util/json_document.h"
 #include "util/saturating.h"
 #include "util/utf8_text.h"
+#include "validation/validation_protocol.h"
 #include "workload/model_graph.h"
+#include "workload/model_graph_json.h"
 
 #include <catch2/catch.hpp>
 

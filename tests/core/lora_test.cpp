@@ -1,11 +1,11 @@
 // LoRA and QLoRA as a graph transformation: what is frozen, what is added, what is refused.
 
-#include "workload/model_graph_json.h"
-#include "workload/workload_graph.h"
-#include "validation/validation_protocol.h"
 #include "test_support.h"
+#include "validation/validation_protocol.h"
 #include "workload/lora.h"
+#include "workload/model_graph_json.h"
 #include "workload/model_zoo.h"
+#include "workload/workload_graph.h"
 
 #include <catch2/catch.hpp>
 

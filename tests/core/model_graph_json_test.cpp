@@ -1,5 +1,5 @@
-#include "workload/model_graph_json.h"
 #include "workload/graph_builder.h"
+#include "workload/model_graph_json.h"
 #include "workload/model_zoo.h"
 
 #include <catch2/catch.hpp>

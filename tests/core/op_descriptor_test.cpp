@@ -4,8 +4,8 @@
 // model and the model file all take. A kind added to OpKind without one fails here by its number.
 
 #include "estimate/estimate.h"
-#include "workload/model_graph_json.h"
 #include "test_support.h"
+#include "workload/model_graph_json.h"
 #include "workload/ops/op_descriptor.h"
 
 #include <catch2/catch.hpp>

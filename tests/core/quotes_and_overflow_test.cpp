@@ -4,13 +4,13 @@
 // a bound instead of wrapping to a negative or zero number printed as an answer.
 
 #include "io/build_file.h"
-#include "workload/workload_graph.h"
 #include "io/safetensors_header.h"
-#include "validation/validation_protocol.h"
 #include "plan/build_cost.h"
 #include "plan/build_sheet.h"
 #include "plan/price_standing.h"
 #include "util/saturating.h"
+#include "validation/validation_protocol.h"
+#include "workload/workload_graph.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

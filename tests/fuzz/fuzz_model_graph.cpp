@@ -3,8 +3,8 @@
 // it reads back to the same file.
 
 #include "estimate/memory_estimate.h"
-#include "workload/model_graph_json.h"
 #include "workload/model_graph.h"
+#include "workload/model_graph_json.h"
 
 #include <cstdint>
 #include <cstdlib>

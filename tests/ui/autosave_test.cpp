@@ -123,22 +123,22 @@ TEST_CASE("Saves and autosaves killed at random moments leave whole files, and t
         int progress[2];
         REQUIRE(::pipe(progress) == 0);
         const int reportFd = progress[1];
-        const pid_t child = forkEditor(
-            original, autosaveFolder, [reportFd](ui::BuildDocument& document, ui::Autosave& autosave) {
-                const char step = 's';
-                for (int k = 1;; ++k) {
-                    document.setTitle(QStringLiteral("edit %1").arg(k));
-                    autosave.flush();
-                    if (::write(reportFd, &step, 1) != 1)
-                        _exit(5);
-                    if (k % 3 == 0) {
-                        if (!document.save())
-                            _exit(4);
-                        if (::write(reportFd, &step, 1) != 1)
-                            _exit(5);
-                    }
-                }
-            });
+        const pid_t child = forkEditor(original, autosaveFolder,
+                                       [reportFd](ui::BuildDocument& document, ui::Autosave& autosave) {
+                                           const char step = 's';
+                                           for (int k = 1;; ++k) {
+                                               document.setTitle(QStringLiteral("edit %1").arg(k));
+                                               autosave.flush();
+                                               if (::write(reportFd, &step, 1) != 1)
+                                                   _exit(5);
+                                               if (k % 3 == 0) {
+                                                   if (!document.save())
+                                                       _exit(4);
+                                                   if (::write(reportFd, &step, 1) != 1)
+                                                       _exit(5);
+                                               }
+                                           }
+                                       });
         ::close(progress[1]);
         REQUIRE(child >= 0);
         char step = 0;

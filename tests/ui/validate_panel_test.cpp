@@ -6,8 +6,6 @@
 #include "analysis/qcustomplot_include.h"
 #include "analysis/step_time_chart.h"
 #include "document/build_document.h"
-#include "validation/run_comparison.h"
-#include "workload/workload_graph.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/workload_on_build.h"
 #include "test_support.h"
@@ -15,6 +13,8 @@
 #include "validate/validate_panel.h"
 #include "validate/validation_history_dialog.h"
 #include "validate/validation_runner.h"
+#include "validation/run_comparison.h"
+#include "workload/workload_graph.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 // Runs torchrig-validate (LibTorch, CPU) as the planner does and checks what it reports.
 
-#include "validation/validation_protocol.h"
 #include "test_support.h"
+#include "validation/validation_protocol.h"
 #include "worker_process.h"
 #include "workload/model_zoo.h"
 

@@ -2,8 +2,8 @@
 // Chart 2: a GPU's device peak against the batch for each precision the GPU runs natively, the
 // usable capacity, and the largest batch that fits at the workload's precision.
 
-#include "validation/validation_protocol.h"
 #include "plan/gpu_device_spec.h"
+#include "validation/validation_protocol.h"
 
 #include <QString>
 #include <QWidget>

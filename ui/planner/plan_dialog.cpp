@@ -3,10 +3,10 @@
 #include "compare/compare_dialog.h"
 #include "document/message_translation.h"
 
-#include "workload/workload_graph.h"
 #include "plan/plan_scenarios.h"
 #include "plan/workload_defaults.h"
 #include "workload/model_zoo.h"
+#include "workload/workload_graph.h"
 
 #include <QCheckBox>
 #include <QComboBox>
