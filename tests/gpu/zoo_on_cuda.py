@@ -268,7 +268,11 @@ def main():
     started = time.time()
     out_of_time = lambda: args.deadline > 0 and time.time() - started > args.deadline
     selected = [c for c in CASES if not args.only or c[0] in args.only.split(",")]
-    report = {"device": args.device, "worker": args.worker, "cases": [], "skipped": []}
+    # The worker as the checkout names it, not the machine's own path: results are committed.
+    worker = os.path.relpath(args.worker)
+    if worker.startswith(".."):
+        worker = os.path.basename(args.worker)
+    report = {"device": args.device, "worker": worker, "cases": [], "skipped": []}
 
     def save():
         os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
