@@ -66,7 +66,7 @@ Result<std::unique_ptr<Catalog>> Catalog::open(const CatalogOpenOptions& options
     if (options.installedPackPath && fs::exists(*options.installedPackPath, ec)) {
         auto installed = readCatalogPack(*options.installedPackPath);
         if (!installed)
-            catalog->m_packNotice = "The installed catalog pack is not used: " + installed.error().message;
+            catalog->m_packNotice = "The installed catalog pack is not used: " + installed.error().text();
         else if (!isNewerPack(*installed, catalog->m_pack))
             catalog->m_packNotice = fmt::format("The installed catalog pack {} ({}) is not newer than the "
                                                 "one this TorchRig brings ({} of {}); "
@@ -99,7 +99,7 @@ Result<std::unique_ptr<Catalog>> Catalog::open(const CatalogOpenOptions& options
             return makeError(ErrorCode::Database,
                              fmt::format("The bundled hardware catalog is not a whole TorchRig catalog: {}. "
                                          "Reinstall TorchRig, or rebuild it (cmake --build).",
-                                         tables.error().message));
+                                         tables.error().text()));
         database.exec("PRAGMA foreign_keys = ON");
     } catch (const SQLite::Exception& e) {
         return makeError(
@@ -482,7 +482,7 @@ Result<ImportReport> Catalog::importParts(const std::vector<PartRecord>& parts) 
                 current && current->origin == PartOrigin::Bundled && current->sameDescription(part);
             if (!unchanged) {
                 if (auto status = store.put(part); !status)
-                    return makeError(status.error().code, "nothing was imported: " + status.error().message);
+                    return makeError(status.error().code, "nothing was imported: " + status.error().text());
                 SQLite::Statement unhide(*m_database, "DELETE FROM user.hidden_part WHERE part_id = ?");
                 unhide.bind(1, part.id);
                 unhide.exec();
@@ -501,7 +501,7 @@ Result<ImportReport> Catalog::importParts(const std::vector<PartRecord>& parts) 
                 if (known.executeStep())
                     continue;
                 if (auto status = store.addPrice(part.id, price); !status)
-                    return makeError(status.error().code, "nothing was imported: " + status.error().message);
+                    return makeError(status.error().code, "nothing was imported: " + status.error().text());
                 ++report.prices;
             }
             ++(unchanged ? report.unchanged : existed ? report.replaced : report.added);

@@ -243,7 +243,7 @@ Result<CatalogPackInfo> readPackIdentity(SQLite::Database& database, std::string
     try {
         auto info = identityOf(database, schema, today);
         if (!info)
-            return makeError(info.error().code, fmt::format("{}: {}", label, info.error().message));
+            return makeError(info.error().code, fmt::format("{}: {}", label, info.error().text()));
         return info;
     } catch (const SQLite::Exception& e) {
         return makeError(ErrorCode::InvalidInput, fmt::format("{} cannot be read as a catalog ({})", label,
@@ -446,7 +446,7 @@ void PackRowReader::readPrices() {
         const Price price{amount.getDouble(), rows.getColumn(3).getString(), rows.getColumn(4).getString(),
                           rows.getColumn(5).getString(), *kind};
         if (auto status = validatePrice(price); !status)
-            m_problems.add(where, status.error().message);
+            m_problems.add(where, status.error().text());
     }
 }
 
@@ -487,7 +487,7 @@ void PackRowReader::checkParts() {
             m_problems.add(where, fmt::format("the part has no row in table {}",
                                               categorySchema(part.record.category).table));
         else if (auto status = validatePart(part.record); !status)
-            m_problems.add(where, status.error().message);
+            m_problems.add(where, status.error().text());
     }
 }
 
@@ -548,7 +548,7 @@ Result<CatalogPackInfo> readCatalogPack(const fs::path& path, std::chrono::sys_d
             return notAPack(*problem);
         auto info = identityOf(database, "main", today);
         if (!info)
-            return notAPack(info.error().message);
+            return notAPack(info.error().text());
         info->path = path;
         return info;
     } catch (const SQLite::Exception& e) {
@@ -588,7 +588,7 @@ Result<PackInstallation> installCatalogPack(const fs::path& pack, const CatalogP
             return makeError(rows.error().code,
                              fmt::format("{}\nNothing was installed: the catalog in use (pack {} of {}) is "
                                          "unchanged. Ask whoever made the pack for a corrected one.",
-                                         rows.error().message, current.version, current.date));
+                                         rows.error().text(), current.version, current.date));
     } catch (const SQLite::Exception& e) {
         return makeError(ErrorCode::InvalidInput,
                          fmt::format("{} cannot be read as a catalog ({}); nothing was installed",
@@ -600,10 +600,10 @@ Result<PackInstallation> installCatalogPack(const fs::path& pack, const CatalogP
     // through, and a failed copy leaves the pack in use as it was.
     auto bytes = readTextFile(pack, kMaxPackFileBytes);
     if (!bytes)
-        return makeError(bytes.error().code, "the pack could not be installed: " + bytes.error().message);
+        return makeError(bytes.error().code, "the pack could not be installed: " + bytes.error().text());
     if (auto written = writeFileAtomically(destination, *bytes); !written)
         return makeError(ErrorCode::Io, fmt::format("the pack could not be installed as {}: {}",
-                                                    destination.string(), written.error().message));
+                                                    destination.string(), written.error().text()));
     info->path = destination;
     return PackInstallation{*info, current};
 }

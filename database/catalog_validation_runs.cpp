@@ -47,7 +47,7 @@ Result<std::int64_t> Catalog::addValidationRun(const ValidationRunRecord& given)
                                          which, json->size(), ValidationHistoryBounds::kJsonBytes >> 20));
         if (auto read = readJsonDocument(*json, which); !read)
             return makeError(ErrorCode::InvalidInput,
-                             "the validation run could not be saved: " + read.error().message);
+                             "the validation run could not be saved: " + read.error().text());
     }
     const auto run = readValidationRun(given);
     try {

@@ -1,6 +1,6 @@
 #include "category_schema.h"
 
-#include "text/message.h"
+#include "util/message.h"
 
 #include <cassert>
 

@@ -98,7 +98,7 @@ Result<FieldValue> parseFieldValue(const FieldSpec& field, std::string_view raw)
             auto layout = PcieSlotLayout::parse(text);
             if (!layout)
                 return makeError(ErrorCode::InvalidInput,
-                                 fmt::format("{}: {}", field.column, layout.error().message));
+                                 fmt::format("{}: {}", field.column, layout.error().text()));
         }
         return FieldValue{std::string(text)};
     }

@@ -140,7 +140,7 @@ Result<std::vector<PartRecord>> readPartsCsv(std::string_view text, PartCategory
                                          columns.cell(row, "confidence"));
         if (!provenance) {
             problems.add(fmt::format("{}: {}", where(fileLabel, rowNumber, columns, "confidence"),
-                                     provenance.error().message));
+                                     provenance.error().text()));
             continue;
         }
         part.provenance = *provenance;
@@ -149,7 +149,7 @@ Result<std::vector<PartRecord>> readPartsCsv(std::string_view text, PartCategory
             auto value = parseFieldValue(field, columns.cell(row, field.column));
             if (!value) {
                 problems.add(fmt::format("{}: {}", where(fileLabel, rowNumber, columns, field.column),
-                                         value.error().message));
+                                         value.error().text()));
                 rowOk = false;
                 continue;
             }
@@ -158,7 +158,7 @@ Result<std::vector<PartRecord>> readPartsCsv(std::string_view text, PartCategory
         if (!rowOk)
             continue;
         if (auto status = validatePart(part); !status) {
-            problems.add(fmt::format("{}, row {}: {}", fileLabel, rowNumber, status.error().message));
+            problems.add(fmt::format("{}, row {}: {}", fileLabel, rowNumber, status.error().text()));
             continue;
         }
         if (auto [it, inserted] = firstRowOfId.emplace(part.id, rowNumber); !inserted) {
@@ -359,7 +359,7 @@ Result<std::vector<PartRecord>> readPartsJson(std::string_view text, std::string
         auto provenance = readProvenance(jsonString(item, "source"), jsonString(item, "as_of"),
                                          jsonString(item, "confidence"));
         if (!provenance) {
-            problems.add(fmt::format("{}.confidence: {}", at, provenance.error().message));
+            problems.add(fmt::format("{}.confidence: {}", at, provenance.error().text()));
             continue;
         }
         part.provenance = *provenance;
@@ -390,7 +390,7 @@ Result<std::vector<PartRecord>> readPartsJson(std::string_view text, std::string
                                    jsonString(source, "confidence"));
                 if (!fieldProvenance) {
                     problems.add(
-                        fmt::format("{}.field_sources.{}: {}", at, column, fieldProvenance.error().message));
+                        fmt::format("{}.field_sources.{}: {}", at, column, fieldProvenance.error().text()));
                     itemOk = false;
                     continue;
                 }
@@ -416,7 +416,7 @@ Result<std::vector<PartRecord>> readPartsJson(std::string_view text, std::string
         if (!itemOk)
             continue;
         if (auto status = validatePart(part); !status) {
-            problems.add(fmt::format("{}: {}", at, status.error().message));
+            problems.add(fmt::format("{}: {}", at, status.error().text()));
             continue;
         }
         if (!ids.insert(part.id).second) {
@@ -466,7 +466,7 @@ Result<std::vector<PriceRow>> readPricesCsv(std::string_view text, std::string_v
         entry.price = Price{amount, columns.cell(row, "currency"), columns.cell(row, "date"),
                             columns.cell(row, "source"), *kind};
         if (auto status = validatePrice(entry.price); !status) {
-            problems.add(fmt::format("{}, row {}: {}", fileLabel, rowNumber, status.error().message));
+            problems.add(fmt::format("{}, row {}: {}", fileLabel, rowNumber, status.error().text()));
             continue;
         }
         prices.push_back(std::move(entry));
@@ -492,7 +492,7 @@ Result<std::vector<FieldSourceRow>> readFieldSourcesCsv(std::string_view text, s
                                          columns.cell(row, "confidence"));
         if (!provenance) {
             problems.add(fmt::format("{}: {}", where(fileLabel, table->rowNumbers[r], columns, "confidence"),
-                                     provenance.error().message));
+                                     provenance.error().text()));
             continue;
         }
         rows.push_back(FieldSourceRow{columns.cell(row, "part_id"), columns.cell(row, "field"), *provenance,

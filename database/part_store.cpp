@@ -86,7 +86,7 @@ Status validatePart(const PartRecord& part) {
             return makeError(ErrorCode::InvalidInput, fmt::format("{}: \"{}\" is not a {} field", part.id,
                                                                   column, categoryId(part.category)));
         if (auto status = checkFieldValue(*field, value); !status)
-            return makeError(ErrorCode::InvalidInput, fmt::format("{}: {}", part.id, status.error().message));
+            return makeError(ErrorCode::InvalidInput, fmt::format("{}: {}", part.id, status.error().text()));
     }
     for (const auto& field : categorySchema(part.category).fields) {
         if (field.required && std::holds_alternative<std::monostate>(part.field(field.column)))
@@ -103,7 +103,7 @@ Status validatePart(const PartRecord& part) {
     }
     for (const auto& price : part.prices) {
         if (auto status = validatePrice(price); !status)
-            return makeError(ErrorCode::InvalidInput, fmt::format("{}: {}", part.id, status.error().message));
+            return makeError(ErrorCode::InvalidInput, fmt::format("{}: {}", part.id, status.error().text()));
     }
     return Ok{};
 }
@@ -240,7 +240,7 @@ Status PartStore::remove(std::string_view id, Prices prices) {
 
 Status PartStore::addPrice(std::string_view partId, const Price& price) {
     if (auto status = validatePrice(price); !status)
-        return makeError(ErrorCode::InvalidInput, fmt::format("{}: {}", partId, status.error().message));
+        return makeError(ErrorCode::InvalidInput, fmt::format("{}: {}", partId, status.error().text()));
     try {
         SQLite::Statement insert(m_database,
                                  fmt::format("INSERT INTO {} (part_id, kind, amount, currency, date, source) "

@@ -193,7 +193,7 @@ UserDatabaseStatus prepareUserDatabase(const fs::path& path, const CatalogOpenOp
                     path.string())};
         database.exec("PRAGMA journal_mode = WAL");
         if (auto migrated = migrateToLatest(database); !migrated)
-            return userDatabaseUnavailable(path, "could not be upgraded: " + migrated.error().message);
+            return userDatabaseUnavailable(path, "could not be upgraded: " + migrated.error().text());
     } catch (const SQLite::Exception& e) {
         return userDatabaseUnavailable(path, explainSqliteOpenFailure(e));
     }

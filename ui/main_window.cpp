@@ -202,8 +202,7 @@ bool MainWindow::addCatalogPart(const QString& partId) {
 
 bool MainWindow::openFile(const QString& path) {
     if (auto opened = m_document->open(path); !opened) {
-        QMessageBox::warning(this, tr("Cannot open the build"),
-                             QString::fromStdString(opened.error().message));
+        QMessageBox::warning(this, tr("Cannot open the build"), appText(opened.error().message));
         return false;
     }
     rememberRecent(path);
@@ -249,8 +248,7 @@ void MainWindow::fillRecentMenu() {
 
 bool MainWindow::saveFile(const QString& path) {
     if (auto saved = m_document->saveAs(path); !saved) {
-        QMessageBox::warning(this, tr("Cannot save the build"),
-                             QString::fromStdString(saved.error().message));
+        QMessageBox::warning(this, tr("Cannot save the build"), appText(saved.error().message));
         return false;
     }
     statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
@@ -313,8 +311,7 @@ void MainWindow::startFromPreset(const QString& presetId) {
         return;
     auto build = db::presetBuild(*preset, *m_catalog, appTranslation());
     if (!build) {
-        QMessageBox::warning(this, tr("Cannot start from this build"),
-                             QString::fromStdString(build.error().message));
+        QMessageBox::warning(this, tr("Cannot start from this build"), appText(build.error().message));
         return;
     }
     m_document->reset(std::move(*build));
@@ -420,8 +417,7 @@ void MainWindow::offerRecovery() {
             continue;
         }
         if (auto recovered = Autosave::recover(r, *m_document); !recovered)
-            QMessageBox::warning(this, tr("Cannot recover"),
-                                 QString::fromStdString(recovered.error().message));
+            QMessageBox::warning(this, tr("Cannot recover"), appText(recovered.error().message));
         return; // one document at a time: the others wait for the next start
     }
 }
@@ -457,8 +453,7 @@ void MainWindow::exportSheetDialog() {
     auto written = exportBuildSheet(m_document->build(), sheetOptions(language), path);
     QApplication::restoreOverrideCursor();
     if (!written) {
-        QMessageBox::warning(this, tr("Export the build sheet"),
-                             QString::fromStdString(written.error().message));
+        QMessageBox::warning(this, tr("Export the build sheet"), appText(written.error().message));
         return;
     }
     settings.setValue(QStringLiteral("exportFolder"), QFileInfo(path).absolutePath());
@@ -518,7 +513,7 @@ void MainWindow::updateCatalogDialog() {
         db::installCatalogPack(path.toStdString(), m_catalog->pack(), db::installedPackPathFor(user.path));
     QApplication::restoreOverrideCursor();
     if (!installed) {
-        QMessageBox::warning(this, tr("Update catalog"), QString::fromStdString(installed.error().message));
+        QMessageBox::warning(this, tr("Update catalog"), appText(installed.error().message));
         return;
     }
     QMessageBox::information(

@@ -6,6 +6,7 @@
 #include "build/build_editor.h"
 #include "compare/compare_dialog.h"
 #include "document/build_document.h"
+#include "document/message_translation.h"
 #include "help/glossary.h"
 #include "settings/settings_dialog.h"
 #include "workload/workload_editor.h"
@@ -48,8 +49,7 @@ void MainWindow::createMenus() {
         for (const auto& path : paths) {
             BuildDocument reader;
             if (auto opened = reader.open(path); !opened) {
-                QMessageBox::warning(this, tr("Compare builds"),
-                                     QString::fromStdString(opened.error().message));
+                QMessageBox::warning(this, tr("Compare builds"), appText(opened.error().message));
                 return;
             }
             builds.push_back(reader.build());

@@ -67,10 +67,10 @@ BuildAdviseCommand::BuildAdviseCommand(CLI::App& build, const GlobalOptions& opt
 
 int BuildAdviseCommand::run() {
     if (auto resolved = m_costFlags.resolve(); !resolved)
-        return usage(resolved.error().message);
+        return usage(resolved.error().text());
     const auto translate = messageTranslationFor(m_language);
     if (!translate)
-        return usage(translate.error().message);
+        return usage(translate.error().text());
     auto say = [&](const Message& message) {
         return message.text(*translate);
     };
@@ -102,18 +102,16 @@ int BuildAdviseCommand::run() {
                 return fail(rent.error());
             input.rent = std::move(*rent);
         } else {
-            note = catalog.error().message + ": " + say(TORCHRIG_MESSAGE("cli", "no advice on renting"));
+            note = catalog.error().text() + ": " + say(TORCHRIG_MESSAGE("cli", "no advice on renting"));
         }
     } else {
         note =
             say(TORCHRIG_MESSAGE("cli", "no workload given (--model, --batch): only the build's own advice"));
     }
-    std::vector<plan::Advice> advice;
-    try {
-        advice = plan::adviseBuild(*build, input);
-    } catch (const GraphError& e) {
-        return fail(kExitInvalid, e.what());
-    }
+    const auto advised = graphResult([&] { return plan::adviseBuild(*build, input); });
+    if (!advised)
+        return fail(kExitInvalid, advised.error().text(*translate));
+    const auto& advice = *advised;
     if (m_json) {
         nlohmann::json list = nlohmann::json::array();
         for (const auto& a : advice)

@@ -146,7 +146,7 @@ int BuildCommand::presets() {
         }
     }
     if (!catalog)
-        return fail(kExitNoCatalog, catalog.error().message + " (the parts are listed by id)");
+        return fail(kExitNoCatalog, catalog.error().text() + " (the parts are listed by id)");
     if (missing > 0)
         return fail(kExitNotFound, std::to_string(missing) + " preset part(s) are not in the catalog");
     return kExitOk;
@@ -208,12 +208,12 @@ int BuildCommand::create() {
         return failWrite(makeError(ErrorCode::Conflict, m_output + " exists already"));
     auto catalog = openCatalogForReading(m_options);
     if (!catalog)
-        return fail(kExitNoCatalog, catalog.error().message);
+        return fail(kExitNoCatalog, catalog.error().text());
     plan::Build build;
     if (preset) {
         auto made = db::presetBuild(*preset, **catalog);
         if (!made)
-            return fail(kExitNotFound, made.error().message);
+            return fail(kExitNotFound, made.error().text());
         build = std::move(*made);
     }
     for (const auto& p : added) {
@@ -278,7 +278,7 @@ int BuildCommand::create() {
                      "file's names) is not UTF-8; give it in UTF-8");
     }
     if (auto reread = readBuildFile(text, m_output); !reread)
-        return usage("the build was not written, as it would not open again: " + reread.error().message);
+        return usage("the build was not written, as it would not open again: " + reread.error().text());
     if (auto written = writeTextFileAtomically(m_output, text, existingTargetFor(m_force)); !written)
         return failWrite(written.error());
     std::cout << "wrote " << m_output << ": " << build.title << " (" << build.parts.size() << " parts)\n";
@@ -288,7 +288,7 @@ int BuildCommand::create() {
 int BuildCommand::check() {
     auto circuit = parseWallCircuit(m_circuit);
     if (!circuit)
-        return usage(circuit.error().message);
+        return usage(circuit.error().text());
     auto build = loadBuildFile(m_file);
     if (!build)
         return fail(build.error());
@@ -308,7 +308,7 @@ int BuildCommand::check() {
         choices = db::catalogChoices(**catalog);
     const auto translate = messageTranslationFor(m_checkLanguage);
     if (!translate)
-        return usage(translate.error().message);
+        return usage(translate.error().text());
     auto say = [&](const Message& message) {
         return message.text(*translate);
     };
@@ -352,7 +352,7 @@ int BuildCommand::check() {
 
 int BuildCommand::cost() {
     if (auto resolved = m_costFlags.resolve(); !resolved)
-        return usage(resolved.error().message);
+        return usage(resolved.error().text());
     auto options = m_costFlags.options;
     options.today = todayIso();
     auto build = loadBuildFile(m_file);
@@ -520,7 +520,7 @@ int BuildCommand::show() {
             std::cout << "notes: " << build->notes << "\n";
     }
     if (!catalog)
-        std::cerr << "torchrig-cli: " << catalog.error().message
+        std::cerr << "torchrig-cli: " << catalog.error().text()
                   << " (the file's figures are shown unchecked)\n";
     return kExitOk;
 }

@@ -91,7 +91,7 @@ BuildRentCommand::BuildRentCommand(CLI::App& build, const GlobalOptions& options
 
 int BuildRentCommand::run() {
     if (auto resolved = m_costFlags.resolve(); !resolved)
-        return usage(resolved.error().message);
+        return usage(resolved.error().text());
     auto build = loadBuildFile(m_file);
     if (!build)
         return fail(build.error());
@@ -101,7 +101,7 @@ int BuildRentCommand::run() {
     const auto* request = &planned->request;
     auto catalog = openCatalogForReading(m_options);
     if (!catalog)
-        return fail(kExitNoCatalog, catalog.error().message + " (the cloud instances come from it)");
+        return fail(kExitNoCatalog, catalog.error().text() + " (the cloud instances come from it)");
     const auto offers = db::cloudOffers(**catalog);
     auto compared = plan::compareRentVsBuy(*build, *planned, offers, m_usage, m_costFlags.options);
     if (!compared)

@@ -91,7 +91,7 @@ std::optional<PartCategory> CatalogCommand::selectedCategory() const {
 int CatalogCommand::run() {
     auto catalog = db::Catalog::open(catalogOpenOptions(m_options));
     if (!catalog)
-        return fail(kExitNoCatalog, catalog.error().message);
+        return fail(kExitNoCatalog, catalog.error().text());
     const auto& status = (*catalog)->userStatus();
     if (status.state == db::UserDatabaseState::Unavailable || status.state == db::UserDatabaseState::ReadOnly)
         std::cerr << "torchrig-cli: warning: " << status.message << "\n";

@@ -45,7 +45,7 @@ Result<estimate::Calibration> storedCalibrationFor(const GlobalOptions& options,
             if (!estimate::sameDeviceName(device, deviceName))
                 continue;
             return makeError(read.error().code, "the calibration stored for " + device + " is " +
-                                                    read.error().message +
+                                                    read.error().text() +
                                                     "; reset it in the app's Validate panel");
         }
         // Kept under the name the worker reported, with the memory its run reported.

@@ -10,11 +10,11 @@ int fail(int exitStatus, std::string_view message) {
 }
 
 int fail(const Error& error) {
-    return fail(exitCodeFor(error.code), error.message);
+    return fail(exitCodeFor(error.code), error.text());
 }
 
 Failure failureOf(const Error& error) {
-    return {exitCodeFor(error.code), error.message};
+    return {exitCodeFor(error.code), error.text()};
 }
 
 int fail(const Failure& failure) {
@@ -23,7 +23,7 @@ int fail(const Failure& failure) {
 
 int failWrite(const Error& error) {
     if (error.code == ErrorCode::Conflict)
-        return fail(kExitConflict, error.message + ": give --force to replace it, or another name");
+        return fail(kExitConflict, error.text() + ": give --force to replace it, or another name");
     return fail(error);
 }
 

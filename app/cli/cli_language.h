@@ -2,7 +2,7 @@
 // --lang for the commands that print what people read (build check, build advise): core's messages
 // in English or Chinese, through the translations the report library embeds.
 
-#include "text/message.h"
+#include "util/message.h"
 #include "util/result.h"
 
 #include <string>

@@ -128,12 +128,11 @@ int EstimateCommand::run() {
                 "--gpus, --grad-accum and --fp32-master-weights");
         return runInference(*request, *graph, setup, spec, calibrated ? &*calibrated : nullptr);
     }
-    estimate::Estimate e;
-    try {
-        e = estimate::estimateTraining(*graph, setup, spec, calibrated ? &*calibrated : nullptr);
-    } catch (const GraphError& error) {
-        return fail(kExitInvalid, error.what());
-    }
+    const auto estimated = graphResult(
+        [&] { return estimate::estimateTraining(*graph, setup, spec, calibrated ? &*calibrated : nullptr); });
+    if (!estimated)
+        return fail(kExitInvalid, estimated.error().text());
+    const auto& e = *estimated;
     const auto inputs = effectiveInputs(*request);
     const auto host = estimate::estimateHost(e, setup, request->inputs.batch, inputs.seqLen, m_data.spec());
     // The CLI speaks English here (only build check, build advise and report take --lang).
@@ -163,7 +162,7 @@ std::variant<estimate::DeviceSpec, Failure> EstimateCommand::deviceFor(const std
                                        "; torchrig-cli validate measures on cuda:N"};
     auto catalog = openCatalogForReading(m_options);
     if (!catalog)
-        return Failure{kExitNoCatalog, catalog.error().message};
+        return Failure{kExitNoCatalog, catalog.error().text()};
     auto part = (*catalog)->find(name);
     if (!part) {
         auto hits = (*catalog)->search(name, PartCategory::Gpu, 1);

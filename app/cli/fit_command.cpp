@@ -52,7 +52,7 @@ int FitCommand::run() {
         return fail(graph.error());
     auto catalog = openCatalogForReading(m_options);
     if (!catalog)
-        return fail(kExitNoCatalog, catalog.error().message);
+        return fail(kExitNoCatalog, catalog.error().text());
     auto setup = estimate::trainingSetupFor(*request);
     setup.cuda = true;
 

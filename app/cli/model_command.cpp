@@ -45,13 +45,11 @@ int ModelCommand::run() {
     inputs.layers = m_layers;
     std::string graphText;
     std::int64_t parameters = 0;
-    try {
-        auto graph = buildHfModel(c, inputs);
-        parameters = graph.parameterCount();
-        graphText = writeModelGraphJson(graph);
-    } catch (const GraphError& e) {
-        return fail(kExitInvalid, m_path + ": " + e.what());
-    }
+    const auto graph = graphResult([&] { return buildHfModel(c, inputs); });
+    if (!graph)
+        return fail(kExitInvalid, m_path + ": " + graph.error().text());
+    parameters = graph->parameterCount();
+    graphText = writeModelGraphJson(*graph);
     if (auto written = writeTextFileAtomically(m_output, graphText, existingTargetFor(m_force)); !written)
         return failWrite(written.error());
     std::cout << fmt::format("wrote {}: {} ({}), batch {}, sequence {}, {} parameters", m_output,

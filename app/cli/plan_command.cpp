@@ -111,7 +111,7 @@ Result<plan::PlanChassis> chassisFrom(const std::string& text) {
         return plan::PlanChassis::Tower;
     if (text == "rack")
         return plan::PlanChassis::Rack;
-    return Error{ErrorCode::InvalidInput, "--chassis: any, tower or rack"};
+    return makeError(ErrorCode::InvalidInput, "--chassis: any, tower or rack");
 }
 
 } // namespace
@@ -165,7 +165,7 @@ PlanCommand::PlanCommand(CLI::App& parent, const GlobalOptions& options)
 int PlanCommand::run() {
     const auto translate = messageTranslationFor(m_language);
     if (!translate)
-        return usage(translate.error().message);
+        return usage(translate.error().text());
     plan::PlanRequest request;
     const plan::PlanScenario* scenario = nullptr;
     if (!m_scenario.empty()) {
@@ -206,7 +206,7 @@ int PlanCommand::run() {
     if (m_costFlags.options.currency.empty())
         m_costFlags.options.currency = scenarioCurrency;
     if (auto resolved = m_costFlags.resolve(); !resolved)
-        return usage(resolved.error().message);
+        return usage(resolved.error().text());
     request.cost = m_costFlags.options;
     // Most of the catalog's prices are in US dollars: without their rate a plan in another currency
     // would leave nearly every part out.
@@ -233,7 +233,7 @@ int PlanCommand::run() {
     if (!m_circuit.empty() || !scenario) {
         auto circuit = parseWallCircuit(m_circuit.empty() ? "15x120" : m_circuit);
         if (!circuit)
-            return usage(circuit.error().message);
+            return usage(circuit.error().text());
         request.circuit = *circuit;
     }
     if (!m_chassis.empty())
@@ -247,7 +247,7 @@ int PlanCommand::run() {
 
     auto catalog = openCatalogForReading(m_options);
     if (!catalog)
-        return fail(kExitNoCatalog, catalog.error().message);
+        return fail(kExitNoCatalog, catalog.error().text());
     const auto planCatalog = db::planCatalog(**catalog);
     const auto result = plan::planBuilds(request, planCatalog);
 

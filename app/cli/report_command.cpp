@@ -41,7 +41,7 @@ int ReportCommand::run(int argc, char** argv) {
     if (!build)
         return fail(build.error());
     if (auto status = m_costFlags.resolve(); !status)
-        return usage(status.error().message);
+        return usage(status.error().text());
     const auto output = QString::fromStdString(m_output);
     const auto format = ui::sheetFormatOf(output);
     if (!format)
@@ -54,7 +54,7 @@ int ReportCommand::run(int argc, char** argv) {
     options.cost = m_costFlags.options;
     auto circuit = parseWallCircuit(m_circuit);
     if (!circuit)
-        return usage(circuit.error().message);
+        return usage(circuit.error().text());
     options.circuit = *circuit;
     // The PDF is drawn by Qt (QCustomPlot is a widget): on the offscreen platform, no display needed.
     std::optional<QApplication> application;

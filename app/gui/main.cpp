@@ -86,7 +86,7 @@ int main(int argc, char** argv) {
     auto catalog = torchrig::db::Catalog::open(options);
     if (!catalog) {
         QMessageBox::critical(nullptr, QObject::tr("TorchRig cannot start"),
-                              QString::fromStdString(catalog.error().message));
+                              QString::fromStdString(catalog.error().text()));
         return 7;
     }
     torchrig::ui::MainWindow window(std::move(*catalog));

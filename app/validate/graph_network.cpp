@@ -415,8 +415,8 @@ at::Tensor GraphNetwork::runOp(const Op& op) {
     }
     default: break; // a kind the worker cannot build: refused by name (torchrig-validate --check-ops)
     }
-    throw GraphError("op '" + op.name + "': the worker has no implementation of " +
-                     std::string(opKindId(op.kind)));
+    throw GraphError(Message::verbatim("op '" + op.name + "': the worker has no implementation of " +
+                                       std::string(opKindId(op.kind))));
 }
 
 } // namespace torchrig::validate

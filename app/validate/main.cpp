@@ -87,7 +87,7 @@ int findMaxBatch(const ValidationRequest& base) {
         emit(progressLine("search", static_cast<int>(batch), 0));
         auto graph = buildWorkloadGraph(attempt);
         if (!graph)
-            throw validate::WorkerError(ValidationErrorKind::InvalidRequest, graph.error().message);
+            throw validate::WorkerError(ValidationErrorKind::InvalidRequest, graph.error().text());
         try {
             ValidationResult result;
             result.model = attempt.model;
@@ -262,13 +262,13 @@ int runWorker(int argc, char** argv) {
     }
     auto text = readRequestText(argv[argc - 1]);
     if (!text)
-        return fail(ValidationErrorKind::InvalidRequest, text.error().message);
+        return fail(ValidationErrorKind::InvalidRequest, text.error().text());
     auto request = parseValidationRequest(*text);
     if (!request)
-        return fail(ValidationErrorKind::InvalidRequest, request.error().message);
+        return fail(ValidationErrorKind::InvalidRequest, request.error().text());
     auto graph = buildWorkloadGraph(*request);
     if (!graph)
-        return fail(ValidationErrorKind::InvalidRequest, graph.error().message);
+        return fail(ValidationErrorKind::InvalidRequest, graph.error().text());
     if (mode == Mode::CountParameters) {
         emit("{\"event\":\"parameters\",\"parameter_count\":" +
              std::to_string(validate::countNetworkParameters(*graph)) + "}");

@@ -6,7 +6,7 @@
 #include "estimate/device_measurements.h"
 #include "estimate/memory_estimate.h"
 
-#include "text/message.h"
+#include "util/message.h"
 
 #include <optional>
 #include <string>

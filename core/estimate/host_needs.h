@@ -6,7 +6,7 @@
 
 #include "estimate/estimate.h"
 
-#include "text/message.h"
+#include "util/message.h"
 
 #include <cstdint>
 #include <optional>

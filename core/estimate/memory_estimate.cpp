@@ -90,12 +90,17 @@ std::vector<bool> expertParallelSplit(const ModelGraph& graph, int gpus) {
             experts = std::max<std::int64_t>(experts, std::atoll(t.name.c_str() + at + 9) + 1);
     }
     if (experts == 0)
-        throw GraphError("expert parallel (ep) spreads a mixture of experts' experts over the GPUs, and " +
-                         graph.name() + " has none: use ddp, fsdp or tp");
+        throw GraphError(TORCHRIG_MESSAGE("model",
+                                          "expert parallel (ep) spreads a mixture of experts' "
+                                          "experts over the GPUs, and %1 has none: use ddp, fsdp or tp")
+                             .arg(graph.name()));
     if (experts % gpus != 0)
-        throw GraphError(graph.name() + "'s " + std::to_string(experts) +
-                         " experts a layer do not divide over " + std::to_string(gpus) +
-                         " GPUs: expert parallel needs a number of GPUs that divides them");
+        throw GraphError(TORCHRIG_MESSAGE("model",
+                                          "%1's %2 experts a layer do not divide over %3 GPUs: expert "
+                                          "parallel needs a number of GPUs that divides them")
+                             .arg(graph.name())
+                             .arg(std::to_string(experts))
+                             .arg(std::to_string(gpus)));
     return split;
 }
 
@@ -131,8 +136,11 @@ std::vector<std::pair<std::size_t, std::size_t>> pipelineStages(const ModelGraph
     }
     const auto blocks = static_cast<int>(order.size());
     if (blocks < stages)
-        throw GraphError(graph.name() + " has " + std::to_string(blocks) + " blocks, too few for " +
-                         std::to_string(stages) + " pipeline stages (each needs at least one)");
+        throw GraphError(TORCHRIG_MESSAGE("model", "%1 has %2 blocks, too few for %3 pipeline stages (each "
+                                                   "needs at least one)")
+                             .arg(graph.name())
+                             .arg(std::to_string(blocks))
+                             .arg(std::to_string(stages)));
     std::vector<std::pair<std::size_t, std::size_t>> ranges;
     for (int s = 0; s < stages; ++s) {
         const auto begin = s == 0 ? std::size_t{0} : firstOp[static_cast<std::size_t>(s * blocks / stages)];
@@ -157,9 +165,11 @@ void refuseBeyondByteRange(const ModelGraph& graph) {
         bytes += elements * static_cast<double>(dtypeSize(tensor.dtype));
     }
     if (bytes > 0x1p56)
-        throw GraphError(graph.name() + " at this size holds more than 2^56 bytes (64 PiB) of tensors, far "
-                                        "beyond any machine; TorchRig does not estimate it. Lower the batch, "
-                                        "the sequence or the image size");
+        throw GraphError(TORCHRIG_MESSAGE("model",
+                                          "%1 at this size holds more than 2^56 bytes (64 PiB) of "
+                                          "tensors, far beyond any machine; TorchRig does not estimate "
+                                          "it. Lower the batch, the sequence or the image size")
+                             .arg(graph.name()));
 }
 
 } // namespace

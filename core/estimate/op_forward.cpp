@@ -115,25 +115,31 @@ void Simulation::refuseInvalidInPlace(std::size_t index, const Op& op, const Val
     if (!op.attributes.inplace || !ops::opDescriptor(op.kind).attributes.contains(ops::OpAttribute::Inplace))
         return;
     const auto& x = m_graph.tensor(op.inputs[0]);
-    const auto where =
-        "op '" + op.name + "' (" + std::string(opKindId(op.kind)) + ") works in place on '" + x.name + "', ";
-    const auto fix = ". Set \"inplace\": false";
     const bool leaf = x.role == TensorRole::Parameter || x.role == TensorRole::Input;
     if (leaf && input.requiresGrad)
-        throw GraphError(where +
-                         "a leaf tensor that needs its gradient: PyTorch refuses it (\"a leaf Variable that "
-                         "requires grad is being used in an in-place operation\")" +
-                         fix);
+        throw GraphError(TORCHRIG_MESSAGE("model",
+                                          "op '%1' (%2) works in place on '%3', a leaf tensor that "
+                                          "needs its gradient: PyTorch refuses it (\"a leaf Variable "
+                                          "that requires grad is being used in an in-place "
+                                          "operation\"). Set \"inplace\": false")
+                             .arg(op.name)
+                             .arg(std::string(opKindId(op.kind)))
+                             .arg(x.name));
     if (input.storage == kNone)
         return;
     for (std::size_t j = 0; j < index && j < m_backward.size(); ++j) {
         const auto& saved = m_backward[j].saved;
         if (m_backward[j].runs && std::find(saved.begin(), saved.end(), input.storage) != saved.end())
             throw GraphError(
-                where + "which op '" + m_graph.ops()[j].name +
-                "' keeps for its backward: PyTorch fails in backward (\"one of the variables needed "
-                "for gradient computation has been modified by an inplace operation\")" +
-                fix);
+                TORCHRIG_MESSAGE("model",
+                                 "op '%1' (%2) works in place on '%3', which op '%4' keeps for its "
+                                 "backward: PyTorch fails in backward (\"one of the variables needed "
+                                 "for gradient computation has been modified by an inplace "
+                                 "operation\"). Set \"inplace\": false")
+                    .arg(op.name)
+                    .arg(std::string(opKindId(op.kind)))
+                    .arg(x.name)
+                    .arg(m_graph.ops()[j].name));
     }
 }
 

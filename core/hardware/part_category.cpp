@@ -1,6 +1,6 @@
 #include "hardware/part_category.h"
 
-#include "text/message.h"
+#include "util/message.h"
 
 #include <algorithm>
 #include <cctype>

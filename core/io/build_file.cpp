@@ -203,22 +203,30 @@ namespace {
 // The file's outer checks: JSON, the format's name, a version this TorchRig reads.
 std::optional<Error> formatProblem(const json& document, const std::string& label) {
     if (!document.is_object() || !document.contains("format") || document["format"] != "torchrig-build")
-        return Error{ErrorCode::InvalidInput,
-                     label + " is not a TorchRig build file (it has no \"format\": \"torchrig-build\")"};
+        return makeError(ErrorCode::InvalidInput,
+                         TORCHRIG_MESSAGE("file", "%1 is not a TorchRig build file (it has no \"format\": "
+                                                  "\"torchrig-build\")")
+                             .arg(label));
     if (!document.contains("format_version") || !document["format_version"].is_number_integer() ||
         document["format_version"].get<std::int64_t>() > 1'000'000 ||
         document["format_version"].get<std::int64_t>() < -1'000'000)
-        return Error{ErrorCode::InvalidInput,
-                     label + ": \"format_version\" is missing or not a whole number"};
+        return makeError(
+            ErrorCode::InvalidInput,
+            TORCHRIG_MESSAGE("file", "%1: \"format_version\" is missing or not a whole number").arg(label));
     const auto version = document["format_version"].get<int>();
     if (version > kBuildFileFormatVersion)
-        return Error{ErrorCode::InvalidInput, label + " was written by a newer TorchRig (build file format " +
-                                                  std::to_string(version) + "); this one reads format " +
-                                                  std::to_string(kBuildFileFormatVersion) +
-                                                  " and older: update TorchRig to open it"};
+        return makeError(ErrorCode::InvalidInput,
+                         TORCHRIG_MESSAGE("file",
+                                          "%1 was written by a newer TorchRig (build file format %2); "
+                                          "this one reads format %3 and older: update TorchRig to open it")
+                             .arg(label)
+                             .arg(std::to_string(version))
+                             .arg(std::to_string(kBuildFileFormatVersion)));
     if (version < 1)
-        return Error{ErrorCode::InvalidInput, label + ": format_version " + std::to_string(version) +
-                                                  " is not one TorchRig ever wrote"};
+        return makeError(ErrorCode::InvalidInput,
+                         TORCHRIG_MESSAGE("file", "%1: format_version %2 is not one TorchRig ever wrote")
+                             .arg(label)
+                             .arg(std::to_string(version)));
     return std::nullopt;
 }
 
@@ -296,7 +304,7 @@ plan::BuildWorkload readWorkload(const json& entry, const std::string& at) {
     }
     auto request = parseValidationRequest(requestJson.dump());
     if (!request)
-        throw FileError(at + ": " + request.error().message);
+        throw FileError(at + ": " + request.error().text());
     workload.request = std::move(*request);
     return workload;
 }
@@ -372,22 +380,28 @@ Result<plan::Build> readBuildFile(std::string_view text, std::string_view fileLa
     const std::string label(fileLabel);
     auto parsed = readJsonDocument(text, label);
     if (!parsed)
-        return makeError(ErrorCode::InvalidInput,
-                         parsed.error().message +
-                             ". Nothing was changed; open a backup or the autosave instead");
+        return makeError(
+            ErrorCode::InvalidInput,
+            TORCHRIG_MESSAGE("file", "%1. Nothing was changed; open a backup or the autosave instead")
+                .arg(parsed.error().message));
     const json& document = *parsed;
     if (auto problem = formatProblem(document, label))
         return *problem;
     try {
         return readBuild(document, label);
     } catch (const FileError& e) {
-        return makeError(ErrorCode::InvalidInput,
-                         std::string(e.what()) + "; fix that field or open a backup");
+        // The field's own problem is said in English (FileError): the file's author reads it beside the file.
+        return makeError(
+            ErrorCode::InvalidInput,
+            TORCHRIG_MESSAGE("file", "%1; fix that field or open a backup").arg(std::string(e.what())));
     } catch (const json::exception& e) {
         // Every field is read through the checks above; this is a net, worded for a person anyway.
-        return makeError(ErrorCode::InvalidInput, label + " has a field of the wrong kind (" +
-                                                      textExcerpt(e.what(), 120) +
-                                                      "); fix that field or open a backup");
+        return makeError(ErrorCode::InvalidInput,
+                         TORCHRIG_MESSAGE("file",
+                                          "%1 has a field of the wrong kind (%2); fix that field or open a "
+                                          "backup")
+                             .arg(label)
+                             .arg(textExcerpt(e.what(), 120)));
     }
 }
 

@@ -154,7 +154,8 @@ Result<HfImport> importHfModel(const std::string& path) {
         small.imageSize = 0;
         graph = buildHfModel(out.config, small);
     } catch (const GraphError& e) {
-        return makeError(ErrorCode::InvalidInput, configPath.string() + ": " + e.what());
+        return makeError(ErrorCode::InvalidInput,
+                         TORCHRIG_MESSAGE("model", "%1: %2").arg(configPath.string()).arg(e.message()));
     }
     out.graphParameters = graph.parameterCount();
     bool namesOnly = false;

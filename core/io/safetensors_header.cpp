@@ -84,8 +84,7 @@ Result<SafetensorsHeader> parseSafetensorsHeader(std::string_view prefix, std::u
                          JsonLimits{.maxBytes = kMaxHeaderBytes, .maxDepth = 8, .maxTextBytes = 1u << 16});
     if (!doc)
         return makeError(ErrorCode::InvalidInput,
-                         doc.error().message +
-                             " (a safetensors header is JSON; is this a safetensors file?)");
+                         doc.error().text() + " (a safetensors header is JSON; is this a safetensors file?)");
     if (!doc->is_object())
         return makeError(ErrorCode::InvalidInput, label + "'s header is not a JSON object of tensors");
     SafetensorsHeader header;

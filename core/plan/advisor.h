@@ -8,7 +8,7 @@
 #include "plan/build.h"
 #include "plan/rent_vs_buy.h"
 #include "plan/workload_on_build.h"
-#include "text/message.h"
+#include "util/message.h"
 #include "validation/validation_protocol.h"
 
 #include <optional>

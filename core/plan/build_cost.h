@@ -5,7 +5,7 @@
 
 #include "plan/build.h"
 
-#include "text/message.h"
+#include "util/message.h"
 
 #include <map>
 #include <optional>

@@ -5,7 +5,7 @@
 // an article is wrong (../shared/design/SEED-ERRATA.md), the preset keeps its intent and says
 // what is right.
 
-#include "text/message.h"
+#include "util/message.h"
 
 #include <string>
 #include <vector>

@@ -350,7 +350,7 @@ void addWorkload(SheetSection& workloads, std::vector<std::string>& assumptions,
     const auto& e = onBuild.estimate();
     if (!e) {
         facts.push_back({w("Fits"), w("unknown")});
-        facts.push_back({w("Not estimated"), onBuild.refusal()});
+        facts.push_back({w("Not estimated"), onBuild.refusal().text(w.translate())});
         return;
     }
     facts.push_back({w("Fits"), e->fits ? (*e->fits ? w("fits") : w("does not fit")) : w("unknown")});

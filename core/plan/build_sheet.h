@@ -8,7 +8,7 @@
 #include "plan/build_cost.h"
 #include "plan/compatibility.h"
 #include "plan/rent_vs_buy.h"
-#include "text/message.h"
+#include "util/message.h"
 
 #include <cstdint>
 #include <optional>

@@ -10,7 +10,7 @@
 #include "hardware/part_category.h"
 #include "plan/build.h"
 #include "plan/build_power.h"
-#include "text/message.h"
+#include "util/message.h"
 
 #include <cstdint>
 #include <optional>

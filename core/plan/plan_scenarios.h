@@ -3,7 +3,7 @@
 // budget and the constraints each describes, with where each figure comes from. What an article
 // does not say (a dataset's size, a circuit) is the scenario's assumption and says so.
 #include "plan/planner.h"
-#include "text/message.h"
+#include "util/message.h"
 #include <string>
 #include <vector>
 

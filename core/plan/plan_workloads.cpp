@@ -42,12 +42,12 @@ const estimate::Estimate* WorkloadSimulations::memory(std::int64_t batch, int gp
         if (const auto* g = graph(batch)) {
             estimate::DeviceSpec unlimited;
             unlimited.cuda = true;
-            try {
-                simulated = estimate::estimateTraining(*g, setup(gpus), unlimited);
-            } catch (const GraphError& e) {
-                if (m_refusal.empty())
-                    m_refusal = e.what();
-            }
+            auto estimated =
+                graphResult([&] { return estimate::estimateTraining(*g, setup(gpus), unlimited); });
+            if (estimated)
+                simulated = std::move(*estimated);
+            else if (m_refusal.empty())
+                m_refusal = estimated.error().message;
         }
         found = m_memory.emplace(key, std::move(simulated)).first;
     }
@@ -76,12 +76,12 @@ std::optional<WorkloadsOnGpu> workloadsOn(std::vector<WorkloadSimulations>& work
             return std::nullopt;
         const auto* memory = workload.memory(batch, gpus);
         const auto setup = workload.setup(gpus);
-        estimate::Estimate estimate;
-        try {
-            estimate = estimate::estimateTraining(*workload.graph(batch), setup, device, memory->memory);
-        } catch (const GraphError&) {
+        const auto estimated = graphResult([&] {
+            return estimate::estimateTraining(*workload.graph(batch), setup, device, memory->memory);
+        });
+        if (!estimated)
             return std::nullopt;
-        }
+        const auto& estimate = *estimated;
         if (!estimate.time || estimate.time->samplesPerSecond <= 0)
             return std::nullopt;
         const double samplesPerSecond = estimate.time->samplesPerSecond * gpus;

@@ -36,13 +36,13 @@ public:
     // largest that fits when asked for (doubling, then bisecting); 0 when none does.
     std::int64_t batchFor(std::int64_t usableBytes, int gpus);
     // Why the model could not be built or estimated, the first time it could not ("" when it could).
-    const std::string& refusal() const { return m_refusal; }
+    const Message& refusal() const { return m_refusal; }
 
 private:
     const PlanWorkload& m_planned;
     std::map<std::int64_t, std::optional<ModelGraph>> m_graphs;
     std::map<std::pair<std::int64_t, int>, std::optional<estimate::Estimate>> m_memory;
-    std::string m_refusal;
+    Message m_refusal;
 };
 
 // Every workload on `gpus` GPUs of one kind (all nodes): what the ranking and the host search need.

@@ -16,7 +16,7 @@
 #include "plan/compatibility.h"
 #include "plan/finding_fixes.h"
 #include "plan/rent_vs_buy.h"
-#include "text/message.h"
+#include "util/message.h"
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -181,11 +181,7 @@ Result<RentVsBuy> compareRentVsBuy(const Build& build, const BuildWorkload& work
     auto setup = estimate::trainingSetupFor(workload.request);
     setup.cuda = true;
     setup.parallel.strategy = workload.strategy;
-    try {
-        return compareRentVsBuy(build, *graph, setup, offers, usage, options);
-    } catch (const GraphError& e) {
-        return makeError(ErrorCode::InvalidInput, e.what());
-    }
+    return graphResult([&] { return compareRentVsBuy(build, *graph, setup, offers, usage, options); });
 }
 
 } // namespace torchrig::plan

@@ -11,7 +11,7 @@
 #include "util/result.h"
 #include "workload/model_graph.h"
 
-#include "text/message.h"
+#include "util/message.h"
 
 #include <optional>
 #include <string>

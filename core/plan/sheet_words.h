@@ -4,7 +4,7 @@
 // messages (findings, advice, notes), both through the translation the caller gives (English
 // without one).
 
-#include "text/message.h"
+#include "util/message.h"
 
 #include <string>
 #include <string_view>

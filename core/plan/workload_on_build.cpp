@@ -21,22 +21,18 @@ WorkloadOnBuild::WorkloadOnBuild(const ValidationRequest& request, const BuildGp
         return;
     }
     m_parameterCount = graph->parameterCount();
-    try {
-        m_estimate = estimate::estimateTraining(*graph, setupFor(request), m_gpus.spec,
-                                                m_calibration ? &*m_calibration : nullptr);
-    } catch (const GraphError& e) {
-        m_refusal = e.what();
-    }
+    if (auto estimated = estimateOn(*graph, request))
+        m_estimate = std::move(*estimated);
+    else
+        m_refusal = estimated.error().message;
 }
 
-std::optional<estimate::Estimate> WorkloadOnBuild::estimateOn(const ModelGraph& graph,
-                                                              const ValidationRequest& request) const {
-    try {
+Result<estimate::Estimate> WorkloadOnBuild::estimateOn(const ModelGraph& graph,
+                                                       const ValidationRequest& request) const {
+    return graphResult([&] {
         return estimate::estimateTraining(graph, setupFor(request), m_gpus.spec,
                                           m_calibration ? &*m_calibration : nullptr);
-    } catch (const GraphError&) {
-        return std::nullopt;
-    }
+    });
 }
 
 estimate::TrainingSetup WorkloadOnBuild::setupFor(const ValidationRequest& request) const {
@@ -51,7 +47,10 @@ std::optional<estimate::Estimate> WorkloadOnBuild::estimateFor(const ValidationR
     auto graph = buildWorkloadGraph(request);
     if (!graph)
         return std::nullopt;
-    return estimateOn(*graph, request);
+    auto estimated = estimateOn(*graph, request);
+    if (!estimated)
+        return std::nullopt;
+    return std::move(*estimated);
 }
 
 std::optional<ChangeEffect> WorkloadOnBuild::effectOf(const ValidationRequest& changed) const {

@@ -34,7 +34,7 @@ public:
     const std::optional<estimate::Estimate>& estimate() const { return m_estimate; } // none: not estimable
     // Why there is no estimate, as the CLI says it ("model 'vgg16' marks no blocks, …"); "" when there is
     // one.
-    const std::string& refusal() const { return m_refusal; }
+    const Message& refusal() const { return m_refusal; }
     const ValidationRequest& request() const { return m_request; }
     std::int64_t parameterCount() const { return m_parameterCount; }
     estimate::TrainingSetup setupFor(const ValidationRequest& request) const;
@@ -47,15 +47,14 @@ public:
     std::optional<estimate::HostEstimate> hostNeeds(const estimate::DatasetSpec& dataset) const;
 
 private:
-    std::optional<estimate::Estimate> estimateOn(const ModelGraph& graph,
-                                                 const ValidationRequest& request) const;
+    Result<estimate::Estimate> estimateOn(const ModelGraph& graph, const ValidationRequest& request) const;
 
     ValidationRequest m_request;
     BuildGpus m_gpus;
     estimate::ParallelStrategy m_strategy;
     std::optional<estimate::Calibration> m_calibration;
     std::optional<estimate::Estimate> m_estimate;
-    std::string m_refusal;
+    Message m_refusal;
     std::int64_t m_parameterCount = 0;
 };
 

@@ -165,14 +165,18 @@ std::string jsonExcerpt(const json& value, std::size_t maxChars) {
 Result<json> readJsonDocument(std::string_view text, std::string_view fileLabel, const JsonLimits& limits) {
     const std::string label(fileLabel);
     if (text.size() > limits.maxBytes)
-        return makeError(ErrorCode::InvalidInput, label + " is " + sizeText(text.size()) +
-                                                      "; TorchRig reads such files up to " +
-                                                      sizeText(limits.maxBytes));
+        return makeError(ErrorCode::InvalidInput,
+                         TORCHRIG_MESSAGE("file", "%1 is %2; TorchRig reads such files up to %3")
+                             .arg(label)
+                             .arg(sizeText(text.size()))
+                             .arg(sizeText(limits.maxBytes)));
     if (const auto bad = firstNonUtf8Byte(text); bad != std::string_view::npos)
         return makeError(ErrorCode::InvalidInput,
-                         label + " is not UTF-8 text: byte " + std::to_string(bad) + " (line " +
-                             std::to_string(lineOf(text, bad)) +
-                             ") is not a UTF-8 character. Save the file as UTF-8 and try again");
+                         TORCHRIG_MESSAGE("file", "%1 is not UTF-8 text: byte %2 (line %3) is not a UTF-8 "
+                                                  "character. Save the file as UTF-8 and try again")
+                             .arg(label)
+                             .arg(std::to_string(bad))
+                             .arg(std::to_string(lineOf(text, bad))));
     BoundedDomBuilder builder(limits);
     const bool parsed = json::sax_parse(text, &builder);
     if (parsed)
@@ -188,8 +192,10 @@ Result<json> readJsonDocument(std::string_view text, std::string_view fileLabel,
                                   std::string_view("}],:").find(text.back()) == std::string_view::npos;
     if (builder.endedEarly() || insideValueAtEnd)
         return makeError(ErrorCode::InvalidInput,
-                         label +
-                             " ends early: it was cut off while being written or copied (not valid JSON)");
+                         TORCHRIG_MESSAGE("file",
+                                          "%1 ends early: it was cut off while being written or copied "
+                                          "(not valid JSON)")
+                             .arg(label));
     const auto byte = builder.errorPosition() == 0 ? 0 : builder.errorPosition() - 1; // from 0, as the CSV's
     // The bad byte with up to 20 bytes either side, within its line.
     const auto lineStart = text.rfind('\n', byte == 0 ? 0 : byte - 1);
@@ -197,11 +203,13 @@ Result<json> readJsonDocument(std::string_view text, std::string_view fileLabel,
     from = std::max(from, byte >= 20 ? byte - 20 : 0);
     const auto lineEnd = std::min(text.find('\n', byte), text.size());
     const auto to = std::min(lineEnd, byte + 21);
-    return makeError(ErrorCode::InvalidInput,
-                     label + " is damaged at byte " + std::to_string(byte) + " (line " +
-                         std::to_string(lineOf(text, byte)) + ", near \"" +
-                         textExcerpt(text.substr(from, to > from ? to - from : 0), 48) +
-                         "\"): not valid JSON");
+    return makeError(
+        ErrorCode::InvalidInput,
+        TORCHRIG_MESSAGE("file", "%1 is damaged at byte %2 (line %3, near \"%4\"): not valid JSON")
+            .arg(label)
+            .arg(std::to_string(byte))
+            .arg(std::to_string(lineOf(text, byte)))
+            .arg(textExcerpt(text.substr(from, to > from ? to - from : 0), 48)));
 }
 
 std::int64_t wholeNumberIn(const json& value, const std::string& where, std::int64_t lowest,

@@ -1,6 +1,10 @@
 #pragma once
 // A value or an error a person can act on: how every boundary (files, database, user input, worker
-// output) reports failure. Programmer errors are asserts, never Results.
+// output) reports failure. Programmer errors are asserts, never Results. The error is a Message
+// (util/message.h), said in the reader's language where it is shown: the app's and the sheet's,
+// or the CLI's --lang.
+
+#include "util/message.h"
 
 #include <cassert>
 #include <string>
@@ -20,7 +24,10 @@ enum class ErrorCode {
 
 struct Error {
     ErrorCode code = ErrorCode::InvalidInput;
-    std::string message;
+    Message message;
+
+    // The message in the reader's language through `translate`, or in English.
+    std::string text(const Message::Translate& translate = {}) const { return message.text(translate); }
 };
 
 template <class T> class [[nodiscard]] Result {
@@ -62,8 +69,16 @@ private:
 struct Ok {};
 using Status = Result<Ok>;
 
-inline Error makeError(ErrorCode code, std::string message) {
+inline Error makeError(ErrorCode code, Message message) {
     return Error{code, std::move(message)};
+}
+// A text that is the same in every language (a path, an operating system's or SQLite's own words),
+// or one not yet written as a message: it is shown as it is.
+inline Error makeError(ErrorCode code, std::string text) {
+    return Error{code, Message::verbatim(std::move(text))};
+}
+inline Error makeError(ErrorCode code, const char* text) {
+    return makeError(code, std::string(text));
 }
 
 } // namespace torchrig

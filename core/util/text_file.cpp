@@ -15,25 +15,41 @@ namespace {
 namespace fs = std::filesystem;
 
 // What a non-regular file is, in the words of a refusal.
-std::string kindOf(mode_t mode) {
+Message kindOf(mode_t mode) {
     if (S_ISDIR(mode))
-        return "a folder";
+        return TORCHRIG_MESSAGE("file", "a folder");
     if (S_ISFIFO(mode))
-        return "a named pipe (FIFO)";
+        return TORCHRIG_MESSAGE("file", "a named pipe (FIFO)");
     if (S_ISCHR(mode) || S_ISBLK(mode))
-        return "a device";
+        return TORCHRIG_MESSAGE("file", "a device");
     if (S_ISSOCK(mode))
-        return "a socket";
-    return "not a regular file";
+        return TORCHRIG_MESSAGE("file", "a socket");
+    return TORCHRIG_MESSAGE("file", "not a regular file");
 }
 
 Error notRegular(const fs::path& path, mode_t mode) {
     return makeError(ErrorCode::InvalidInput,
-                     path.string() + " is " + kindOf(mode) + ", not a file: give the path of a regular file");
+                     TORCHRIG_MESSAGE("file", "%1 is %2, not a file: give the path of a regular file")
+                         .arg(path.string())
+                         .arg(kindOf(mode)));
 }
 
-Error systemError(const fs::path& path, const char* doing, int error) {
-    return makeError(ErrorCode::Io, path.string() + " " + doing + ": " + std::strerror(error));
+// The operating system's own words (strerror) stay as they are: they are English in every locale
+// the app runs in, and a person searching for them finds them so.
+Error cannotRead(const fs::path& path, int error) {
+    return makeError(
+        ErrorCode::Io,
+        TORCHRIG_MESSAGE("file", "%1 cannot be read: %2").arg(path.string()).arg(std::strerror(error)));
+}
+
+Error cannotWrite(const fs::path& path, int error) {
+    return makeError(
+        ErrorCode::Io,
+        TORCHRIG_MESSAGE("file", "%1 cannot be written: %2").arg(path.string()).arg(std::strerror(error)));
+}
+
+Error doesNotExist(const fs::path& path) {
+    return makeError(ErrorCode::Io, TORCHRIG_MESSAGE("file", "%1 does not exist").arg(path.string()));
 }
 
 // Closes on every path out, so an early return leaks no descriptor.
@@ -85,8 +101,8 @@ Status checkRegularFile(const fs::path& path) {
     struct stat info {};
     if (::stat(path.c_str(), &info) != 0) {
         if (errno == ENOENT || errno == ENOTDIR)
-            return makeError(ErrorCode::Io, path.string() + " does not exist");
-        return systemError(path, "cannot be read", errno);
+            return doesNotExist(path);
+        return cannotRead(path, errno);
     }
     if (!S_ISREG(info.st_mode))
         return notRegular(path, info.st_mode);
@@ -99,18 +115,20 @@ Result<std::string> readTextFile(const fs::path& path, std::size_t maxBytes) {
     const FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
     if (fd.get() < 0) {
         if (errno == ENOENT || errno == ENOTDIR)
-            return makeError(ErrorCode::Io, path.string() + " does not exist");
-        return systemError(path, "cannot be read", errno);
+            return doesNotExist(path);
+        return cannotRead(path, errno);
     }
     struct stat info {};
     if (::fstat(fd.get(), &info) != 0)
-        return systemError(path, "cannot be read", errno);
+        return cannotRead(path, errno);
     if (!S_ISREG(info.st_mode))
         return notRegular(path, info.st_mode);
     auto tooLarge = [&] {
-        return makeError(ErrorCode::InvalidInput, path.string() + " is larger than " +
-                                                      std::to_string(maxBytes >> 20) +
-                                                      " MiB, more than any file TorchRig reads");
+        return makeError(
+            ErrorCode::InvalidInput,
+            TORCHRIG_MESSAGE("file", "%1 is larger than %2 MiB, more than any file TorchRig reads")
+                .arg(path.string())
+                .arg(std::to_string(maxBytes >> 20)));
     };
     if (static_cast<std::uint64_t>(info.st_size) > maxBytes)
         return tooLarge();
@@ -122,7 +140,7 @@ Result<std::string> readTextFile(const fs::path& path, std::size_t maxBytes) {
         if (got < 0 && errno == EINTR)
             continue;
         if (got < 0)
-            return systemError(path, "cannot be read", errno);
+            return cannotRead(path, errno);
         if (got == 0)
             break;
         text.append(chunk, static_cast<std::size_t>(got));
@@ -151,11 +169,11 @@ Result<fs::path> createFileBeside(const fs::path& path) {
     std::string pattern;
     const FileDescriptor fd(createBeside(path, pattern));
     if (fd.get() < 0)
-        return systemError(path, "cannot be written", errno);
+        return cannotWrite(path, errno);
     if (::fchmod(fd.get(), 0666 & ~currentUmask()) != 0) {
         const int why = errno;
         ::unlink(pattern.c_str());
-        return systemError(path, "cannot be written", why);
+        return cannotWrite(path, why);
     }
     return fs::path(pattern);
 }
@@ -164,30 +182,32 @@ Status writeFileAtomically(const fs::path& path, std::string_view bytes, Existin
     std::string pattern;
     const FileDescriptor fd(createBeside(path, pattern));
     if (fd.get() < 0)
-        return systemError(path, "cannot be written", errno);
+        return cannotWrite(path, errno);
     const fs::path temporary = pattern;
     auto fail = [&](Error error) {
         ::unlink(temporary.c_str());
         return error;
     };
     if (auto written = writeAll(fd.get(), bytes); !written)
-        return fail(
-            makeError(ErrorCode::Io, path.string() + " cannot be written: " + written.error().message));
+        return fail(makeError(ErrorCode::Io, TORCHRIG_MESSAGE("file", "%1 cannot be written: %2")
+                                                 .arg(path.string())
+                                                 .arg(written.error().message)));
     // mkstemp makes the file private (0600); a file the user saves gets the permissions any new file
     // of theirs would (a catalog installed system-wide must be readable by every user).
     if (::fchmod(fd.get(), 0666 & ~currentUmask()) != 0 || ::fsync(fd.get()) != 0)
-        return fail(systemError(path, "cannot be written", errno));
+        return fail(cannotWrite(path, errno));
     if (existing == ExistingTarget::Replace) {
         if (::rename(temporary.c_str(), path.c_str()) != 0)
-            return fail(systemError(path, "cannot be written", errno));
+            return fail(cannotWrite(path, errno));
     } else {
         // link() fails with EEXIST where the name is taken, atomically, and never replaces it.
         if (::link(temporary.c_str(), path.c_str()) != 0) {
             const int why = errno;
             if (why == EEXIST)
-                return fail(
-                    makeError(ErrorCode::Conflict, path.string() + " exists already; it was left as it is"));
-            return fail(systemError(path, "cannot be written", why));
+                return fail(makeError(
+                    ErrorCode::Conflict,
+                    TORCHRIG_MESSAGE("file", "%1 exists already; it was left as it is").arg(path.string())));
+            return fail(cannotWrite(path, why));
         }
         ::unlink(temporary.c_str());
     }

@@ -206,8 +206,8 @@ Result<RunComparison> compareRun(const ValidationRequest& request, const Validat
     const auto own = calibrationFromRun(run);
     if (auto status = checkCalibration(own); !status)
         return makeError(status.error().code, "the run on " + run.device.name +
-                                                  " measured what no device can: " + status.error().message);
-    try {
+                                                  " measured what no device can: " + status.error().text());
+    const auto estimatedOk = graphResult([&] {
         const auto byOwnRates = estimateTraining(*graph, setup, device, &own);
         out.calibration = own;
         if (byOwnRates.time && byOwnRates.time->stepSeconds > 0 && run.measured.stepSecondsMedian > 0)
@@ -218,9 +218,10 @@ Result<RunComparison> compareRun(const ValidationRequest& request, const Validat
             out.calibration.stepTimeRatio = 1;
         out.usedStoredCalibration = stored != nullptr;
         out.estimate = stored ? estimateTraining(*graph, setup, device, stored) : byOwnRates;
-    } catch (const GraphError& e) {
-        return makeError(ErrorCode::InvalidInput, e.what());
-    }
+        return Ok{};
+    });
+    if (!estimatedOk)
+        return estimatedOk.error();
     const auto& e = out.estimate;
     const auto& m = run.measured;
     auto add = [&](std::string key, std::optional<double> estimated, std::optional<double> measured) {
@@ -257,7 +258,7 @@ Result<DeviceCalibration> readDeviceCalibration(std::string_view json) {
     if (!line || line->type != WorkerLine::Type::Result)
         return makeError(ErrorCode::InvalidInput,
                          "not a measurement: give the output of 'torchrig-cli validate --json' (" +
-                             (line ? std::string("it holds no result") : line.error().message) + ")");
+                             (line ? std::string("it holds no result") : line.error().text()) + ")");
     DeviceCalibration out;
     out.calibration = calibrationFromRun(line->result);
     out.device.name = line->result.device.name;
@@ -295,7 +296,7 @@ Result<Calibration> readCalibrationFile(const std::string& path) {
         return text.error();
     auto calibration = readCalibration(*text);
     if (!calibration)
-        return makeError(calibration.error().code, path + " is " + calibration.error().message);
+        return makeError(calibration.error().code, path + " is " + calibration.error().text());
     return calibration;
 }
 

@@ -496,7 +496,7 @@ Result<WorkerLine> parseWorkerLine(std::string_view text, WorkerLineSource sourc
     try {
         auto parsed = readJsonDocument(text, "the line");
         if (!parsed)
-            return notProtocol(parsed.error().message);
+            return notProtocol(parsed.error().text());
         const json& document = *parsed;
         WorkerLine line;
         auto event = textIn(document.at("event"), "event", 64);

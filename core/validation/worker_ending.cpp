@@ -162,7 +162,7 @@ void WorkerOutputReader::line(std::string_view text) {
         return;
     auto parsed = parseWorkerLine(text);
     if (!parsed) {
-        ending.message = parsed.error().message + "; nothing it measured is trusted";
+        ending.message = parsed.error().text() + "; nothing it measured is trusted";
         m_decision = std::move(ending);
         return;
     }

@@ -8,9 +8,11 @@ std::vector<BlockSpan> blockSpans(const ModelGraph& graph) {
     const auto& ops = graph.ops();
     std::vector<BlockSpan> spans(graph.blocks().size());
     if (spans.empty())
-        throw GraphError("model '" + graph.name() +
-                         "' marks no blocks, so there is nothing to checkpoint; ask for checkpointing "
-                         "\"none\", or mark blocks on its ops (\"block\" in a model file)");
+        throw GraphError(TORCHRIG_MESSAGE("model",
+                                          "model '%1' marks no blocks, so there is nothing to "
+                                          "checkpoint; ask for checkpointing \"none\", or mark blocks "
+                                          "on its ops (\"block\" in a model file)")
+                             .arg(graph.name()));
     std::vector<int> producer(graph.tensors().size(), -1); // the op that makes each activation
     std::vector<int> lastUse(graph.tensors().size(), -1);  // the last op that reads it
     for (std::size_t i = 0; i < ops.size(); ++i) {
@@ -27,8 +29,10 @@ std::vector<BlockSpan> blockSpans(const ModelGraph& graph) {
         }
         auto& span = spans[static_cast<std::size_t>(block)];
         if (seen[static_cast<std::size_t>(block)])
-            throw GraphError("block '" + graph.blocks()[static_cast<std::size_t>(block)] +
-                             "': its ops are not contiguous, so it cannot be checkpointed as one piece");
+            throw GraphError(TORCHRIG_MESSAGE("model",
+                                              "block '%1': its ops are not contiguous, so it cannot be "
+                                              "checkpointed as one piece")
+                                 .arg(graph.blocks()[static_cast<std::size_t>(block)]));
         seen[static_cast<std::size_t>(block)] = true;
         span.begin = i;
         while (i < ops.size() && ops[i].block == block)

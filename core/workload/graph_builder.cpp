@@ -26,7 +26,8 @@ TensorId GraphBuilder::buffer(const std::string& name, Shape shape, DType dtype)
 TensorId GraphBuilder::tensorNamed(const std::string& name) const {
     auto id = m_graph.findTensor(name);
     if (id < 0)
-        throw GraphError("model '" + m_graph.name() + "' has no tensor named '" + name + "'");
+        throw GraphError(
+            TORCHRIG_MESSAGE("model", "model '%1' has no tensor named '%2'").arg(m_graph.name()).arg(name));
     return id;
 }
 
@@ -344,7 +345,7 @@ TensorId GraphBuilder::crossEntropy(const std::string& name, TensorId logits, Te
 
 ModelGraph GraphBuilder::finish() {
     if (m_graph.loss() < 0)
-        throw GraphError("model '" + m_graph.name() + "' has no loss");
+        throw GraphError(TORCHRIG_MESSAGE("model", "model '%1' has no loss").arg(m_graph.name()));
     return std::move(m_graph);
 }
 

@@ -46,7 +46,8 @@ std::vector<std::string> defaultLoraTargets(const ModelGraph& graph) {
 
 ModelGraph applyLora(const ModelGraph& graph, const LoraConfig& config) {
     if (config.rank < 1)
-        throw GraphError("a LoRA rank must be at least 1 (it is " + std::to_string(config.rank) + ")");
+        throw GraphError(TORCHRIG_MESSAGE("model", "a LoRA rank must be at least 1 (it is %1)")
+                             .arg(std::to_string(config.rank)));
     ModelGraph out(graph.name() + (config.quantizeBase4bit ? " + QLoRA r" : " + LoRA r") +
                    std::to_string(config.rank));
     out.setReference(graph.reference() + "; peft LoRA" + (config.quantizeBase4bit ? " on a 4-bit base" : ""));
@@ -129,9 +130,13 @@ ModelGraph applyLora(const ModelGraph& graph, const LoraConfig& config) {
         std::string names;
         for (const auto& target : config.targets)
             names += (names.empty() ? "" : ", ") + target;
-        throw GraphError("no linear layer of " + graph.name() + " is named like the LoRA targets (" +
-                         (names.empty() ? std::string("every linear inside a block") : names) +
-                         "); name the last part of a layer's module path, e.g. q_proj, c_attn or query");
+        throw GraphError(TORCHRIG_MESSAGE("model",
+                                          "no linear layer of %1 is named like the LoRA targets (%2); "
+                                          "name the last part of a layer's module path, e.g. q_proj, "
+                                          "c_attn or query")
+                             .arg(graph.name())
+                             .arg(names.empty() ? TORCHRIG_MESSAGE("model", "every linear inside a block")
+                                                : Message::verbatim(names)));
     }
     out.setLoss(map[static_cast<std::size_t>(graph.loss())]);
     return out;

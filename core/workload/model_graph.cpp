@@ -35,8 +35,10 @@ ModelGraph::ModelGraph(std::string name)
 TensorId ModelGraph::addTensor(TensorInfo tensor) {
     for (auto d : tensor.shape) {
         if (d < 1)
-            throw GraphError("tensor '" + tensor.name + "' has shape " + shapeToString(tensor.shape) +
-                             "; every size must be at least 1");
+            throw GraphError(
+                TORCHRIG_MESSAGE("model", "tensor '%1' has shape %2; every size must be at least 1")
+                    .arg(tensor.name)
+                    .arg(shapeToString(tensor.shape)));
     }
     m_tensors.push_back(std::move(tensor));
     return static_cast<TensorId>(m_tensors.size() - 1);
@@ -49,19 +51,24 @@ TensorId ModelGraph::addOp(Op op) {
     auto checkList = [&](const std::vector<TensorId>& ids, const char* what, std::optional<TensorRole> role) {
         for (auto id : ids) {
             if (!known(id))
-                throw GraphError("op '" + op.name + "' (" + std::string(opKindId(op.kind)) + "): " + what +
-                                 " refers to a tensor that does not exist");
+                throw GraphError(
+                    TORCHRIG_MESSAGE("model", "op '%1' (%2): %3 refers to a tensor that does not exist")
+                        .arg(op.name)
+                        .arg(std::string(opKindId(op.kind)))
+                        .arg(std::string(what)));
             if (role && m_tensors[static_cast<std::size_t>(id)].role != *role)
-                throw GraphError("op '" + op.name + "' (" + std::string(opKindId(op.kind)) + "): '" +
-                                 m_tensors[static_cast<std::size_t>(id)].name + "' is not a " +
-                                 std::string(tensorRoleId(*role)));
+                throw GraphError(TORCHRIG_MESSAGE("model", "op '%1' (%2): '%3' is not a %4")
+                                     .arg(op.name)
+                                     .arg(std::string(opKindId(op.kind)))
+                                     .arg(m_tensors[static_cast<std::size_t>(id)].name)
+                                     .arg(std::string(tensorRoleId(*role))));
         }
     };
     checkList(op.inputs, "an input", std::nullopt);
     checkList(op.params, "a parameter", TensorRole::Parameter);
     checkList(op.buffers, "a buffer", TensorRole::Buffer);
     if (op.block >= static_cast<int>(m_blocks.size()))
-        throw GraphError("op '" + op.name + "' names a block that does not exist");
+        throw GraphError(TORCHRIG_MESSAGE("model", "op '%1' names a block that does not exist").arg(op.name));
     auto output = addTensor(inferOutput(*this, op));
     op.outputs = {output};
     m_ops.push_back(std::move(op));
@@ -70,7 +77,7 @@ TensorId ModelGraph::addOp(Op op) {
 
 void ModelGraph::setLoss(TensorId loss) {
     if (loss < 0 || static_cast<std::size_t>(loss) >= m_tensors.size() || !tensor(loss).shape.empty())
-        throw GraphError("the loss must be a scalar tensor produced by an op");
+        throw GraphError(TORCHRIG_MESSAGE("model", "the loss must be a scalar tensor produced by an op"));
     m_loss = loss;
 }
 

@@ -4,6 +4,8 @@
 // and every op's inputs and parameters are checked when it is added; a mismatch names the op
 // and both shapes.
 
+#include "util/message.h"
+#include "util/result.h"
 #include "workload/dtype.h"
 #include "workload/op_kind.h"
 
@@ -12,6 +14,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace torchrig {
@@ -80,10 +83,33 @@ struct Op {
     int block = -1; // index into ModelGraph::blocks(), for activation checkpointing
 };
 
+// What graph building and the simulation throw, deep inside, when a model or its sizes cannot be
+// built or run. It leaves core only as a Result, through graphResult below.
 class GraphError : public std::runtime_error {
 public:
-    using std::runtime_error::runtime_error;
+    explicit GraphError(Message message)
+        : std::runtime_error(message.text())
+        , m_message(std::move(message)) {}
+    const Message& message() const { return m_message; }
+
+private:
+    Message m_message;
 };
+
+namespace detail {
+template <class T> struct ResultOf { using type = Result<T>; };
+template <class T> struct ResultOf<Result<T>> { using type = Result<T>; };
+} // namespace detail
+
+// The one door from graph building and the estimator to their callers: `run`'s value (or its
+// Result), or the GraphError it threw as an InvalidInput error with the same message.
+template <class F> auto graphResult(F&& run) -> typename detail::ResultOf<std::invoke_result_t<F>>::type {
+    try {
+        return run();
+    } catch (const GraphError& e) {
+        return makeError(ErrorCode::InvalidInput, e.message());
+    }
+}
 
 class ModelGraph {
 public:

@@ -407,7 +407,8 @@ Result<ModelGraph> readModelGraphJson(std::string_view source, std::string_view 
     } catch (const JsonError& e) {
         return makeError(ErrorCode::InvalidInput, label + ": " + e.what());
     } catch (const GraphError& e) {
-        return makeError(ErrorCode::InvalidInput, label + ": " + e.what());
+        return makeError(ErrorCode::InvalidInput,
+                         TORCHRIG_MESSAGE("model", "%1: %2").arg(label).arg(e.message()));
     } catch (const json::exception& e) {
         return makeError(ErrorCode::InvalidInput,
                          label + ": a field has the wrong kind (" + textExcerpt(e.what(), 120) + ")");

@@ -178,7 +178,9 @@ Result<const ZooModel*> requireZooModel(std::string_view id) {
     for (const auto& model : modelZoo())
         known += (known.empty() ? "" : ", ") + model.id;
     return makeError(ErrorCode::NotFound,
-                     "\"" + std::string(id) + "\" is not a zoo model; the zoo has " + known);
+                     TORCHRIG_MESSAGE("model", "\"%1\" is not a zoo model; the zoo has %2")
+                         .arg(std::string(id))
+                         .arg(known));
 }
 
 } // namespace torchrig

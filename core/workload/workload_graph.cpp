@@ -22,58 +22,75 @@ ModelInputs effectiveInputs(const Workload& workload) {
 
 namespace {
 
-Result<ModelGraph> buildUnadapted(const Workload& workload) {
-    try {
-        if (!workload.modelGraphJson.empty()) {
-            if (workload.inputs.layers > 0)
-                return makeError(ErrorCode::InvalidInput,
-                                 "a model file is built as it is written: leave the layer count out, or "
-                                 "write the file with fewer blocks");
-            auto graph = readModelGraphJson(workload.modelGraphJson, "model_graph");
-            if (!graph)
-                return graph;
-            // A file's shapes are fixed: the batch it was written for is the batch it trains.
-            for (const auto& t : graph->tensors()) {
-                if (t.role == TensorRole::Input && !t.shape.empty() && t.shape[0] != workload.inputs.batch)
-                    return makeError(ErrorCode::InvalidInput,
-                                     "the model file is written for batch " + std::to_string(t.shape[0]) +
-                                         " (input '" + t.name + "' is " + shapeToString(t.shape) + "), not " +
-                                         std::to_string(workload.inputs.batch) +
-                                         "; ask for that batch or change the file's shapes");
-            }
-            return graph;
-        }
-        if (!workload.hfConfigJson.empty()) {
-            auto config = readHfConfig(workload.hfConfigJson, "the Hugging Face config",
-                                       workload.hfModelName.empty() ? "model" : workload.hfModelName);
-            if (!config)
-                return config.error();
-            if (!workload.hfModelName.empty())
-                config->name = workload.hfModelName;
-            if (workload.inputs.layers > config->layers)
-                return makeError(ErrorCode::InvalidInput,
-                                 config->name + " has " + std::to_string(config->layers) + " layers, not " +
-                                     std::to_string(workload.inputs.layers) + "; ask for at most that many");
-            auto inputs = workload.inputs;
-            inputs.imageSize = 0;
-            return buildHfModel(*config, inputs);
-        }
-        auto model = requireZooModel(workload.model);
-        if (!model)
-            return model.error();
-        if (workload.inputs.layers > 0 && (*model)->layers == 0)
+Result<ModelGraph> buildFromModelFile(const Workload& workload) {
+    if (workload.inputs.layers > 0)
+        return makeError(ErrorCode::InvalidInput,
+                         TORCHRIG_MESSAGE("model", "a model file is built as it is written: leave the layer "
+                                                   "count out, or write the file with fewer blocks"));
+    auto graph = readModelGraphJson(workload.modelGraphJson, "model_graph");
+    if (!graph)
+        return graph;
+    // A file's shapes are fixed: the batch it was written for is the batch it trains.
+    for (const auto& t : graph->tensors()) {
+        if (t.role == TensorRole::Input && !t.shape.empty() && t.shape[0] != workload.inputs.batch)
             return makeError(ErrorCode::InvalidInput,
-                             workload.model +
-                                 " is built whole: only the transformers (BERT, GPT-2, Llama, "
-                                 "ViT) can be built with fewer layers; leave the layer count out");
-        if (workload.inputs.layers > (*model)->layers)
-            return makeError(ErrorCode::InvalidInput,
-                             workload.model + " has " + std::to_string((*model)->layers) + " layers, not " +
-                                 std::to_string(workload.inputs.layers) + "; ask for at most that many");
-        return (*model)->build(effectiveInputs(workload));
-    } catch (const GraphError& e) {
-        return makeError(ErrorCode::InvalidInput, e.what());
+                             TORCHRIG_MESSAGE("model",
+                                              "the model file is written for batch %1 (input '%2' is "
+                                              "%3), not %4; ask for that batch or change the file's "
+                                              "shapes")
+                                 .arg(std::to_string(t.shape[0]))
+                                 .arg(t.name)
+                                 .arg(shapeToString(t.shape))
+                                 .arg(std::to_string(workload.inputs.batch)));
     }
+    return graph;
+}
+
+Error tooManyLayers(const std::string& model, std::int64_t has, std::int64_t asked) {
+    return makeError(ErrorCode::InvalidInput,
+                     TORCHRIG_MESSAGE("model", "%1 has %2 layers, not %3; ask for at most that many")
+                         .arg(model)
+                         .arg(std::to_string(has))
+                         .arg(std::to_string(asked)));
+}
+
+Result<ModelGraph> buildFromHfConfig(const Workload& workload) {
+    auto config = readHfConfig(workload.hfConfigJson, "the Hugging Face config",
+                               workload.hfModelName.empty() ? "model" : workload.hfModelName);
+    if (!config)
+        return config.error();
+    if (!workload.hfModelName.empty())
+        config->name = workload.hfModelName;
+    if (workload.inputs.layers > config->layers)
+        return tooManyLayers(config->name, config->layers, workload.inputs.layers);
+    auto inputs = workload.inputs;
+    inputs.imageSize = 0;
+    return buildHfModel(*config, inputs);
+}
+
+Result<ModelGraph> buildFromZoo(const Workload& workload) {
+    auto model = requireZooModel(workload.model);
+    if (!model)
+        return model.error();
+    if (workload.inputs.layers > 0 && (*model)->layers == 0)
+        return makeError(ErrorCode::InvalidInput,
+                         TORCHRIG_MESSAGE("model", "%1 is built whole: only the transformers (BERT, GPT-2, "
+                                                   "Llama, ViT) can be built with fewer layers; leave the "
+                                                   "layer count out")
+                             .arg(workload.model));
+    if (workload.inputs.layers > (*model)->layers)
+        return tooManyLayers(workload.model, (*model)->layers, workload.inputs.layers);
+    return (*model)->build(effectiveInputs(workload));
+}
+
+Result<ModelGraph> buildUnadapted(const Workload& workload) {
+    return graphResult([&] {
+        if (!workload.modelGraphJson.empty())
+            return buildFromModelFile(workload);
+        if (!workload.hfConfigJson.empty())
+            return buildFromHfConfig(workload);
+        return buildFromZoo(workload);
+    });
 }
 
 } // namespace
@@ -82,11 +99,7 @@ Result<ModelGraph> buildWorkloadGraph(const Workload& workload) {
     auto graph = buildUnadapted(workload);
     if (!graph || workload.lora.rank < 1)
         return graph;
-    try {
-        return applyLora(*graph, workload.lora);
-    } catch (const GraphError& e) {
-        return makeError(ErrorCode::InvalidInput, e.what());
-    }
+    return graphResult([&] { return applyLora(*graph, workload.lora); });
 }
 
 void fillDefaultLoraTargets(Workload& workload) {

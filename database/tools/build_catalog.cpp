@@ -12,7 +12,7 @@ int main(int argc, char** argv) {
     }
     auto built = torchrig::db::buildCatalog(argv[1], argv[2]);
     if (!built) {
-        std::fprintf(stderr, "torchrig-catalog-build: %s\n", built.error().message.c_str());
+        std::fprintf(stderr, "torchrig-catalog-build: %s\n", built.error().text().c_str());
         return 1;
     }
     std::printf("torchrig-catalog-build: %d parts, %d prices -> %s\n", built->parts, built->prices, argv[2]);

@@ -1362,6 +1362,236 @@
     </message>
 </context>
 <context>
+    <name>file</name>
+    <message>
+        <source>a folder</source>
+        <translation>一个文件夹</translation>
+    </message>
+    <message>
+        <source>a named pipe (FIFO)</source>
+        <translation>一个命名管道（FIFO）</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation>一个设备</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>一个套接字</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a file: give the path of a regular file</source>
+        <translation>%1 是%2，不是文件：请给出普通文件的路径</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 does not exist</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 MiB, more than any file TorchRig reads</source>
+        <translation>%1 大于 %2 MiB，超出了 TorchRig 读取的任何文件的大小</translation>
+    </message>
+    <message>
+        <source>%1 exists already; it was left as it is</source>
+        <translation>%1 已存在；未作改动</translation>
+    </message>
+    <message>
+        <source>%1 is not a TorchRig build file (it has no &quot;format&quot;: &quot;torchrig-build&quot;)</source>
+        <translation>%1 不是 TorchRig 配置文件（其中没有 &quot;format&quot;: &quot;torchrig-build&quot;）</translation>
+    </message>
+    <message>
+        <source>%1: &quot;format_version&quot; is missing or not a whole number</source>
+        <translation>%1：&quot;format_version&quot; 缺失或不是整数</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer TorchRig (build file format %2); this one reads format %3 and older: update TorchRig to open it</source>
+        <translation>%1 由更新版本的 TorchRig 写入（配置文件格式 %2）；当前版本只能读取格式 %3 及更早的格式：请更新 TorchRig 后再打开</translation>
+    </message>
+    <message>
+        <source>%1: format_version %2 is not one TorchRig ever wrote</source>
+        <translation>%1：format_version %2 不是 TorchRig 写过的任何版本</translation>
+    </message>
+    <message>
+        <source>%1. Nothing was changed; open a backup or the autosave instead</source>
+        <translation>%1。未作任何改动；请改为打开备份或自动保存的文件</translation>
+    </message>
+    <message>
+        <source>%1; fix that field or open a backup</source>
+        <translation>%1；请修正该字段，或打开备份</translation>
+    </message>
+    <message>
+        <source>%1 has a field of the wrong kind (%2); fix that field or open a backup</source>
+        <translation>%1 中有类型错误的字段（%2）；请修正该字段，或打开备份</translation>
+    </message>
+    <message>
+        <source>%1 is %2; TorchRig reads such files up to %3</source>
+        <translation>%1 的大小为 %2；TorchRig 读取此类文件的上限为 %3</translation>
+    </message>
+    <message>
+        <source>%1 is not UTF-8 text: byte %2 (line %3) is not a UTF-8 character. Save the file as UTF-8 and try again</source>
+        <translation>%1 不是 UTF-8 文本：第 %2 个字节（第 %3 行）不是 UTF-8 字符。请将文件另存为 UTF-8 后重试</translation>
+    </message>
+    <message>
+        <source>%1 ends early: it was cut off while being written or copied (not valid JSON)</source>
+        <translation>%1 提前结束：它在写入或复制时被截断了（不是有效的 JSON）</translation>
+    </message>
+    <message>
+        <source>%1 is damaged at byte %2 (line %3, near &quot;%4&quot;): not valid JSON</source>
+        <translation>%1 在第 %2 个字节处损坏（第 %3 行，&quot;%4&quot; 附近）：不是有效的 JSON</translation>
+    </message>
+</context>
+<context>
+    <name>model</name>
+    <message>
+        <source>op &apos;%1&apos; (%2): %3</source>
+        <translation>算子 &apos;%1&apos;（%2）：%3</translation>
+    </message>
+    <message>
+        <source>model &apos;%1&apos; marks no blocks, so there is nothing to checkpoint; ask for checkpointing &quot;none&quot;, or mark blocks on its ops (&quot;block&quot; in a model file)</source>
+        <translation>模型 &apos;%1&apos; 没有标出任何模块，因此无处可做激活检查点；请将检查点设为 &quot;none&quot;，或在其算子上标出模块（模型文件中的 &quot;block&quot;）</translation>
+    </message>
+    <message>
+        <source>block &apos;%1&apos;: its ops are not contiguous, so it cannot be checkpointed as one piece</source>
+        <translation>模块 &apos;%1&apos;：其算子不连续，无法作为一个整体做激活检查点</translation>
+    </message>
+    <message>
+        <source>a LoRA rank must be at least 1 (it is %1)</source>
+        <translation>LoRA 秩至少为 1（当前为 %1）</translation>
+    </message>
+    <message>
+        <source>no linear layer of %1 is named like the LoRA targets (%2); name the last part of a layer&apos;s module path, e.g. q_proj, c_attn or query</source>
+        <translation>%1 中没有名称与 LoRA 目标（%2）相符的线性层；请写出层的模块路径的最后一段，例如 q_proj、c_attn 或 query</translation>
+    </message>
+    <message>
+        <source>every linear inside a block</source>
+        <translation>模块内的所有线性层</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; has shape %2; every size must be at least 1</source>
+        <translation>张量 &apos;%1&apos; 的形状为 %2；每一维的大小都必须至少为 1</translation>
+    </message>
+    <message>
+        <source>op &apos;%1&apos; (%2): %3 refers to a tensor that does not exist</source>
+        <translation>算子 &apos;%1&apos;（%2）：%3 引用了不存在的张量</translation>
+    </message>
+    <message>
+        <source>op &apos;%1&apos; (%2): &apos;%3&apos; is not a %4</source>
+        <translation>算子 &apos;%1&apos;（%2）：&apos;%3&apos; 不是 %4</translation>
+    </message>
+    <message>
+        <source>op &apos;%1&apos; names a block that does not exist</source>
+        <translation>算子 &apos;%1&apos; 指定的模块不存在</translation>
+    </message>
+    <message>
+        <source>the loss must be a scalar tensor produced by an op</source>
+        <translation>损失必须是由算子产生的标量张量</translation>
+    </message>
+    <message>
+        <source>model &apos;%1&apos; has no tensor named &apos;%2&apos;</source>
+        <translation>模型 &apos;%1&apos; 中没有名为 &apos;%2&apos; 的张量</translation>
+    </message>
+    <message>
+        <source>model &apos;%1&apos; has no loss</source>
+        <translation>模型 &apos;%1&apos; 没有损失</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a zoo model; the zoo has %2</source>
+        <translation>&quot;%1&quot; 不是内置模型；内置模型有 %2</translation>
+    </message>
+    <message>
+        <source>ResNet depth %1 is not one of 18, 34, 50, 101, 152</source>
+        <translation>ResNet 深度 %1 不在 18、34、50、101、152 之中</translation>
+    </message>
+    <message>
+        <source>vit_b_16 needs an image size divisible by 16, not %1</source>
+        <translation>vit_b_16 需要能被 16 整除的图像尺寸，%1 不行</translation>
+    </message>
+    <message>
+        <source>unet needs an image size divisible by 16 (four 2x2 poolings), not %1</source>
+        <translation>unet 需要能被 16 整除的图像尺寸（四次 2x2 池化），%1 不行</translation>
+    </message>
+    <message>
+        <source>an MLP needs at least two widths: inputs and classes</source>
+        <translation>MLP 至少需要两个宽度：输入与类别数</translation>
+    </message>
+    <message>
+        <source>%1 reads at most %2 tokens; sequence length %3 is longer</source>
+        <translation>%1 最多读取 %2 个 token；序列长度 %3 超出了上限</translation>
+    </message>
+    <message>
+        <source>%1: %2 heads cannot share %3 key/value heads</source>
+        <translation>%1：%2 个注意力头无法均分 %3 个键/值头</translation>
+    </message>
+    <message>
+        <source>%1 routes %2 tokens × top %3 to %4 experts, and an expert would receive none: give it a longer sequence or a larger batch</source>
+        <translation>%1 把 %2 个 token × top %3 路由给 %4 个专家，会有专家收不到 token：请加长序列或增大批大小</translation>
+    </message>
+    <message>
+        <source>%1: with an imbalance of %2 the other experts would receive a token twice; lower the imbalance</source>
+        <translation>%1：负载不均衡度为 %2 时，其余专家会重复收到同一个 token；请降低不均衡度</translation>
+    </message>
+    <message>
+        <source>%1: n_inner %2 is not 4 × n_embd, which is the only GPT-2 TorchRig builds</source>
+        <translation>%1：n_inner %2 不等于 4 × n_embd，而 TorchRig 只构建这种 GPT-2</translation>
+    </message>
+    <message>
+        <source>expert parallel (ep) spreads a mixture of experts&apos; experts over the GPUs, and %1 has none: use ddp, fsdp or tp</source>
+        <translation>专家并行（ep）把混合专家模型的专家分布到各 GPU 上，而 %1 没有专家：请使用 ddp、fsdp 或 tp</translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2 experts a layer do not divide over %3 GPUs: expert parallel needs a number of GPUs that divides them</source>
+        <translation>%1 每层 %2 个专家无法均分到 %3 块 GPU 上：专家并行需要能整除专家数的 GPU 数量</translation>
+    </message>
+    <message>
+        <source>%1 has %2 blocks, too few for %3 pipeline stages (each needs at least one)</source>
+        <translation>%1 只有 %2 个模块，不够分成 %3 个流水线阶段（每个阶段至少需要一个）</translation>
+    </message>
+    <message>
+        <source>%1 at this size holds more than 2^56 bytes (64 PiB) of tensors, far beyond any machine; TorchRig does not estimate it. Lower the batch, the sequence or the image size</source>
+        <translation>%1 在此规模下的张量超过 2^56 字节（64 PiB），远超任何机器；TorchRig 不对其估算。请减小批大小、序列长度或图像尺寸</translation>
+    </message>
+    <message>
+        <source>op &apos;%1&apos; (%2) works in place on &apos;%3&apos;, a leaf tensor that needs its gradient: PyTorch refuses it (&quot;a leaf Variable that requires grad is being used in an in-place operation&quot;). Set &quot;inplace&quot;: false</source>
+        <translation>算子 &apos;%1&apos;（%2）原地修改 &apos;%3&apos;，而它是需要梯度的叶子张量：PyTorch 会拒绝（&quot;a leaf Variable that requires grad is being used in an in-place operation&quot;）。请设置 &quot;inplace&quot;: false</translation>
+    </message>
+    <message>
+        <source>op &apos;%1&apos; (%2) works in place on &apos;%3&apos;, which op &apos;%4&apos; keeps for its backward: PyTorch fails in backward (&quot;one of the variables needed for gradient computation has been modified by an inplace operation&quot;). Set &quot;inplace&quot;: false</source>
+        <translation>算子 &apos;%1&apos;（%2）原地修改 &apos;%3&apos;，而算子 &apos;%4&apos; 在反向传播时要用到它：PyTorch 会在反向传播中出错（&quot;one of the variables needed for gradient computation has been modified by an inplace operation&quot;）。请设置 &quot;inplace&quot;: false</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>a model file is built as it is written: leave the layer count out, or write the file with fewer blocks</source>
+        <translation>模型文件按其写法原样构建：请不要指定层数，或写一个模块更少的文件</translation>
+    </message>
+    <message>
+        <source>the model file is written for batch %1 (input &apos;%2&apos; is %3), not %4; ask for that batch or change the file&apos;s shapes</source>
+        <translation>该模型文件是按批大小 %1 写的（输入 &apos;%2&apos; 为 %3），不是 %4；请使用该批大小，或修改文件中的形状</translation>
+    </message>
+    <message>
+        <source>%1 has %2 layers, not %3; ask for at most that many</source>
+        <translation>%1 只有 %2 层，没有 %3 层；请求的层数不能超过它</translation>
+    </message>
+    <message>
+        <source>%1 is built whole: only the transformers (BERT, GPT-2, Llama, ViT) can be built with fewer layers; leave the layer count out</source>
+        <translation>%1 只能完整构建：只有 Transformer 模型（BERT、GPT-2、Llama、ViT）可以减少层数；请不要指定层数</translation>
+    </message>
+</context>
+<context>
     <name>plan</name>
     <message>
         <source>the catalog has no cooler for socket %1: ask the board or case vendor for the heatsink it takes</source>
@@ -4526,6 +4756,10 @@ budget: %3</source>
     <message>
         <source>—</source>
         <translation>—</translation>
+    </message>
+    <message>
+        <source>The estimate cannot size this run down: %1</source>
+        <translation>估算无法为这次运行缩小规模：%1</translation>
     </message>
 </context>
 <context>

@@ -61,7 +61,7 @@ std::filesystem::path publishedThroughputPath() {
 std::vector<PublishedCase> loadPublishedThroughput(const std::filesystem::path& path) {
     auto text = readTextFile(path);
     if (!text)
-        throw std::runtime_error(text.error().message);
+        throw std::runtime_error(text.error().text());
     // The file's notes are '#' lines; the CSV reader gets the rest, and each of its rows is named
     // by its line in the file.
     std::string csv;
@@ -75,7 +75,7 @@ std::vector<PublishedCase> loadPublishedThroughput(const std::filesystem::path& 
         }
     auto table = db::parseCsv(csv, path.string());
     if (!table)
-        throw std::runtime_error(table.error().message);
+        throw std::runtime_error(table.error().text());
     auto column = [&](std::string_view name) {
         const auto at = std::find(table->header.begin(), table->header.end(), name);
         if (at == table->header.end())
@@ -137,7 +137,7 @@ PublishedThroughput publishedThroughputOnCatalog(int argc, char** argv) {
     open.bundledPath = argc > 1 ? std::filesystem::path(argv[1]) : db::defaultBundledCatalogPath();
     auto catalog = db::Catalog::open(open);
     if (!catalog)
-        throw std::runtime_error(catalog.error().message);
+        throw std::runtime_error(catalog.error().text());
     auto cases = loadPublishedThroughput(publishedThroughputPath());
     auto devices = catalogDevices(**catalog, cases);
     return PublishedThroughput(std::move(cases), std::move(devices));

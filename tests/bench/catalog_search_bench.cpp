@@ -95,7 +95,7 @@ int main(int argc, char** argv) {
         auto buildStart = Clock::now();
         auto built = db::writeCatalogFile(parts, file);
         if (!built) {
-            fmt::print(stderr, "{}\n", built.error().message);
+            fmt::print(stderr, "{}\n", built.error().text());
             return 1;
         }
         fmt::print("generated {} parts in {:.1f} s ({:.1f} MB)\n", built->parts,
@@ -135,7 +135,7 @@ int main(int argc, char** argv) {
     auto openStart = Clock::now();
     auto catalog = db::Catalog::open(options);
     if (!catalog) {
-        fmt::print(stderr, "{}\n", catalog.error().message);
+        fmt::print(stderr, "{}\n", catalog.error().text());
         return 1;
     }
     auto firstHits = (*catalog)->search("rtx 4090");

@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
     open.bundledPath = argc > 1 ? std::filesystem::path(argv[1]) : db::defaultBundledCatalogPath();
     auto catalog = db::Catalog::open(open);
     if (!catalog) {
-        std::fprintf(stderr, "%s\n", catalog.error().message.c_str());
+        std::fprintf(stderr, "%s\n", catalog.error().text().c_str());
         return 1;
     }
     auto gpus = (*catalog)->list(PartCategory::Gpu);

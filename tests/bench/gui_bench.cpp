@@ -53,7 +53,7 @@ int main(int argc, char** argv) {
     options.bundledPath = db::defaultBundledCatalogPath();
     auto catalog = db::Catalog::open(options);
     if (!catalog) {
-        std::fprintf(stderr, "torchrig-bench-gui: %s\n", catalog.error().message.c_str());
+        std::fprintf(stderr, "torchrig-bench-gui: %s\n", catalog.error().text().c_str());
         return 1;
     }
     // The research preset with BERT-base, as the README's screenshots show it.

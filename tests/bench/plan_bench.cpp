@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
     const int runs = argc > 2 ? std::max(1, std::atoi(argv[2])) : 5;
     auto catalog = db::Catalog::open(open);
     if (!catalog) {
-        fmt::print(stderr, "torchrig-bench-plan: {}\n", catalog.error().message);
+        fmt::print(stderr, "torchrig-bench-plan: {}\n", catalog.error().text());
         return 1;
     }
     const auto bundled = db::planCatalog(**catalog);

@@ -43,12 +43,12 @@ int main(int argc, char** argv) {
     }
     auto text = readTextFile(argv[1]);
     if (!text) {
-        std::fprintf(stderr, "%s\n", text.error().message.c_str());
+        std::fprintf(stderr, "%s\n", text.error().text().c_str());
         return 1;
     }
     auto build = readBuildFile(*text, argv[1]);
     if (!build) {
-        std::fprintf(stderr, "%s\n", build.error().message.c_str());
+        std::fprintf(stderr, "%s\n", build.error().text().c_str());
         return 1;
     }
     options.date = "2026-12-01";
@@ -66,7 +66,7 @@ int main(int argc, char** argv) {
         auto written = ui::writeBuildSheetPdf(sheet, path, {});
         write.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
         if (!written) {
-            std::fprintf(stderr, "%s\n", written.error().message.c_str());
+            std::fprintf(stderr, "%s\n", written.error().text().c_str());
             return 1;
         }
         pages = *written;

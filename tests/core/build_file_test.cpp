@@ -107,7 +107,7 @@ TEST_CASE("A truncated, foreign, newer or hand-broken build file is refused, say
     const auto text = writeBuildFile(sampleBuild());
     auto message = [](const Result<plan::Build>& r) {
         REQUIRE_FALSE(r.ok());
-        return r.error().message;
+        return r.error().text();
     };
     CHECK_THAT(message(readBuildFile(text.substr(0, text.size() / 2), "a.torchrig")),
                Catch::Contains("a.torchrig ends early"));

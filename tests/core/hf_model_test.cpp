@@ -36,7 +36,7 @@ std::int64_t zooParameters(const char* id) {
 
 HfModelConfig configFrom(const std::string& text) {
     auto config = readHfConfig(text, "config.json");
-    INFO((config ? std::string() : config.error().message));
+    INFO((config ? std::string() : config.error().text()));
     REQUIRE(config);
     return *config;
 }
@@ -52,7 +52,7 @@ HfModelConfig bundledConfig(const std::string& id) {
 std::string refusal(const std::string& text) {
     auto config = readHfConfig(text, "config.json");
     REQUIRE_FALSE(config);
-    return config.error().message;
+    return config.error().text();
 }
 
 } // namespace
@@ -222,14 +222,14 @@ TEST_CASE("A model folder's safetensors headers are held against the config's gr
     }));
     REQUIRE_FALSE(wrongShape);
     CHECK_THAT(
-        wrongShape.error().message,
+        wrongShape.error().text(),
         Catch::Contains("model.layers.1.mlp.up_proj.weight is [128, 64] in the checkpoint, but config.json "
                         "makes it [160, 64]"));
     auto extra = importHfModel(writeFolder("extra", [](nlohmann::json& h) {
         h["model.layers.0.mlp.experts.0.gate_proj.weight"] = h["model.layers.0.mlp.up_proj.weight"];
     }));
     REQUIRE_FALSE(extra);
-    CHECK_THAT(extra.error().message,
+    CHECK_THAT(extra.error().text(),
                Catch::Contains("model.layers.0.mlp.experts.0.gate_proj.weight is not one"));
     auto gptq = importHfModel(writeFolder("gptq", [](nlohmann::json& h) {
         h["model.layers.0.mlp.up_proj.qweight"] = {
@@ -240,10 +240,10 @@ TEST_CASE("A model folder's safetensors headers are held against the config's gr
     CHECK(gptq->checkpoint->layout == CheckpointLayout::Gptq);
     CHECK_FALSE(gptq->shapesChecked);
 
-    CHECK_THAT(importHfModel((folder / "nowhere").string()).error().message,
+    CHECK_THAT(importHfModel((folder / "nowhere").string()).error().text(),
                Catch::Contains("does not exist"));
     std::filesystem::create_directories(folder / "empty");
-    CHECK_THAT(importHfModel((folder / "empty").string()).error().message,
+    CHECK_THAT(importHfModel((folder / "empty").string()).error().text(),
                Catch::Contains("holds no config.json"));
 }
 

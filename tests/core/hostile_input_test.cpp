@@ -24,8 +24,8 @@ TEST_CASE("The JSON reader refuses what is too deep, too large or not UTF-8, nam
     const auto refusal = [](const std::string& text, JsonLimits limits = {}) {
         auto document = readJsonDocument(text, "f.json", limits);
         REQUIRE_FALSE(document.ok());
-        CHECK(document.error().message.size() < 500);
-        return document.error().message;
+        CHECK(document.error().text().size() < 500);
+        return document.error().text();
     };
     CHECK(refusal(R"({"parts":[{"quantity":1e999}]})") ==
           "f.json: parts[0].quantity holds 1e999, a number too large to read (beyond 1.8e308) (line 1)");
@@ -100,13 +100,13 @@ TEST_CASE("Build files: a format field of the wrong kind, or a version beyond an
         INFO(text);
         auto build = readBuildFile(text, "b.torchrig");
         REQUIRE_FALSE(build.ok());
-        CHECK(build.error().message.find("b.torchrig") == 0);
+        CHECK(build.error().text().find("b.torchrig") == 0);
     }
     auto dataset = readBuildFile(
         R"({"format":"torchrig-build","format_version":1,"workloads":[{"model":"mlp","batch":1,"dataset":{"loader_workers":4294967297}}]})",
         "b.torchrig");
     REQUIRE_FALSE(dataset.ok());
-    CHECK(dataset.error().message.find(
+    CHECK(dataset.error().text().find(
               "b.torchrig.workloads[0].dataset.loader_workers must be a whole number from 0 "
               "to 1024") == 0);
 }
@@ -116,8 +116,8 @@ TEST_CASE("Model files: sizes, counts and text kinds are bounded", "[io][hostile
         auto graph = readModelGraphJson(
             R"({"format":"torchrig-model","format_version":1,"name":"m",)" + body + "}", "m.json");
         REQUIRE_FALSE(graph.ok());
-        CHECK(graph.error().message.size() < 500);
-        return graph.error().message;
+        CHECK(graph.error().text().size() < 500);
+        return graph.error().text();
     };
     CHECK(refused(R"("tensors":[{"name":"x","role":"input","shape":[1099511627777]}])")
               .find("tensors[0].shape must be a whole number from 0 to 1099511627776") != std::string::npos);
@@ -141,11 +141,11 @@ TEST_CASE("A graph beyond 2^56 bytes is refused by the estimator, not overflowed
 TEST_CASE("Worker requests: a time limit beyond a week and non-UTF-8 text are refused", "[io][hostile]") {
     auto forever = parseValidationRequest(R"({"model":"mlp","batch":1,"time_limit_seconds":1e308})");
     REQUIRE_FALSE(forever.ok());
-    CHECK(forever.error().message.find(
+    CHECK(forever.error().text().find(
               "\"time_limit_seconds\" must be a positive number of seconds up to a week") == 0);
     auto bytes = parseValidationRequest("{\"model\":\"\xFF\"}");
     REQUIRE_FALSE(bytes.ok());
-    CHECK(bytes.error().message.find("the request is not UTF-8 text") == 0);
+    CHECK(bytes.error().text().find("the request is not UTF-8 text") == 0);
     // The error line for it is still one valid JSON line.
     const auto line = errorLine(ValidationErrorKind::InvalidRequest, "quoted \xFF byte");
     auto parsed = parseWorkerLine(line);
@@ -174,7 +174,7 @@ TEST_CASE("Graphs the worker cannot build are refused by the estimator, in the w
         "m.json");
     REQUIRE_FALSE(mixed.ok());
     CHECK(
-        mixed.error().message ==
+        mixed.error().text() ==
         "m.json: ops[9]: op 'fc' (linear): weight 'fc.weight' is float16 but the input 'dropout' is float32: "
         "PyTorch refuses to mix them. Give both the same dtype (precision is chosen by the workload)");
     // A [64, 1] running mean.
@@ -183,8 +183,8 @@ TEST_CASE("Graphs the worker cannot build are refused by the estimator, in the w
                                         R"({"name":"bn2.running_mean","role":"buffer","shape":[64,1])"),
                            "m.json");
     REQUIRE_FALSE(buffer.ok());
-    CHECK(buffer.error().message == "m.json: ops[4]: op 'bn2' (batch_norm): running_mean 'bn2.running_mean' "
-                                    "is [64, 1] but the input needs [64]");
+    CHECK(buffer.error().text() == "m.json: ops[4]: op 'bn2' (batch_norm): running_mean 'bn2.running_mean' "
+                                   "is [64, 1] but the input needs [64]");
     // An in-place relu on the output of a relu, which saved it for its backward.
     auto inPlace = readModelGraphJson(
         smallCnnWith(R"({"op":"relu","name":"relu1","inputs":["conv1"],"attributes":{"inplace":true}},)",
@@ -214,7 +214,7 @@ TEST_CASE("Worker lines: a count that is not a whole number in range is refused,
     line.insert(at + key.size(), "1395175999999999999999999999999999999999e92,\"was\":");
     auto parsed = parseWorkerLine(line);
     REQUIRE_FALSE(parsed.ok());
-    CHECK(parsed.error().message.find("first_step_allocated_peak_bytes must be a whole number from 0 to") !=
+    CHECK(parsed.error().text().find("first_step_allocated_peak_bytes must be a whole number from 0 to") !=
           std::string::npos);
-    CHECK(parsed.error().message.size() < 500);
+    CHECK(parsed.error().text().size() < 500);
 }

@@ -97,21 +97,21 @@ TEST_CASE("LoRA refuses targets that name no linear layer, and bad settings", "[
 
     auto request = parseValidationRequest(R"({"model": "gpt2", "batch": 1, "lora": {"rank": 0}})");
     REQUIRE_FALSE(request.ok());
-    CHECK_THAT(request.error().message, Catch::Contains("lora.rank"));
+    CHECK_THAT(request.error().text(), Catch::Contains("lora.rank"));
     request =
         parseValidationRequest(R"({"model": "gpt2", "batch": 1, "lora": {"rank": 4, "targets": "c_attn"}})");
     REQUIRE_FALSE(request.ok());
-    CHECK_THAT(request.error().message, Catch::Contains("list of module names"));
+    CHECK_THAT(request.error().text(), Catch::Contains("list of module names"));
     request = parseValidationRequest(R"({"model": "gpt2", "batch": 1, "lora": {"rank": 4, "colour": 1}})");
     REQUIRE_FALSE(request.ok());
-    CHECK_THAT(request.error().message, Catch::Contains("not a LoRA field"));
+    CHECK_THAT(request.error().text(), Catch::Contains("not a LoRA field"));
     // A request's LoRA reaches the graph it builds, and a targets mistake comes back as an error.
     request = parseValidationRequest(
         R"({"model": "gpt2", "batch": 1, "seq_len": 16, "lora": {"rank": 4, "targets": ["q_proj"]}})");
     REQUIRE(request.ok());
     auto graph = buildWorkloadGraph(*request);
     REQUIRE_FALSE(graph.ok());
-    CHECK_THAT(graph.error().message, Catch::Contains("c_attn"));
+    CHECK_THAT(graph.error().text(), Catch::Contains("c_attn"));
     // And a request written out reads back the same.
     request = parseValidationRequest(
         R"({"model": "gpt2", "batch": 1, "gradient_accumulation": 4,
@@ -134,11 +134,11 @@ TEST_CASE("A model file's frozen and 4-bit flags are checked", "[core][lora]") {
     };
     auto frozenInput = read(R"({"name": "x", "role": "input", "shape": [1], "frozen": true})");
     REQUIRE_FALSE(frozenInput.ok());
-    CHECK_THAT(frozenInput.error().message, Catch::Contains("only a parameter"));
+    CHECK_THAT(frozenInput.error().text(), Catch::Contains("only a parameter"));
     auto trained4bit = read(R"({"name": "w", "role": "parameter", "shape": [4], "quantized_4bit": true})");
     REQUIRE_FALSE(trained4bit.ok());
-    CHECK_THAT(trained4bit.error().message, Catch::Contains("\"frozen\": true"));
+    CHECK_THAT(trained4bit.error().text(), Catch::Contains("\"frozen\": true"));
     auto notBool = read(R"({"name": "w", "role": "parameter", "shape": [4], "frozen": "yes"})");
     REQUIRE_FALSE(notBool.ok());
-    CHECK_THAT(notBool.error().message, Catch::Contains("true or false"));
+    CHECK_THAT(notBool.error().text(), Catch::Contains("true or false"));
 }

@@ -2,7 +2,7 @@
 // translation given, and the English source where it has none; a preset's words on a build.
 
 #include "plan/build_presets.h"
-#include "text/message.h"
+#include "util/message.h"
 
 #include <catch2/catch.hpp>
 

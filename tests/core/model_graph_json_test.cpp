@@ -72,7 +72,7 @@ TEST_CASE("A shape mismatch names the op and both shapes", "[core][json]") {
     auto graph = readModelGraphJson(smallCnnWithFcWeight("[10, 100]"), "mine.json");
     REQUIRE_FALSE(graph.ok());
     CHECK(
-        graph.error().message ==
+        graph.error().text() ==
         "mine.json: ops[0]: op 'fc' (linear): weight 'fc.weight' is [10, 100] but the input needs [10, 784]");
     CHECK(readModelGraphJson(smallCnnWithFcWeight("[10, 784]"), "mine.json").ok());
 }
@@ -82,19 +82,19 @@ TEST_CASE("Unknown ops, unknown tensors and bad files are refused with their pla
     unknownOp.replace(unknownOp.find("\"linear\""), 8, "\"conv3d\"");
     auto graph = readModelGraphJson(unknownOp, "m.json");
     REQUIRE_FALSE(graph.ok());
-    CHECK(graph.error().message ==
+    CHECK(graph.error().text() ==
           "m.json: ops[0]: unknown op 'conv3d' (see resources/models/README.md for the ops)");
 
     auto missing = smallCnnWithFcWeight("[10, 784]");
     missing.replace(missing.find("[\"x\"]"), 5, "[\"y\"]");
     graph = readModelGraphJson(missing, "m.json");
     REQUIRE_FALSE(graph.ok());
-    CHECK(graph.error().message ==
+    CHECK(graph.error().text() ==
           "m.json: ops[0].inputs: \"y\" is neither a declared tensor nor the output of an earlier op");
 
     graph = readModelGraphJson("{\"format\": \"something-else\"}", "m.json");
     REQUIRE_FALSE(graph.ok());
-    CHECK(graph.error().message == "m.json: \"format\" must be \"torchrig-model\"");
+    CHECK(graph.error().text() == "m.json: \"format\" must be \"torchrig-model\"");
     CHECK_FALSE(readModelGraphJson("[1, 2", "m.json").ok());
 }
 
@@ -128,7 +128,7 @@ TEST_CASE("An attribute the format does not know is refused with the ones the op
     model.replace(model.find("\"params\""), 8, "\"attributes\": {\"kernal\": 3}, \"params\"");
     auto graph = readModelGraphJson(model, "m.json");
     REQUIRE_FALSE(graph.ok());
-    CHECK(graph.error().message == "m.json: ops[0].attributes.kernal: unknown attribute; linear takes none");
+    CHECK(graph.error().text() == "m.json: ops[0].attributes.kernal: unknown attribute; linear takes none");
 
     const std::string conv = R"({"format": "torchrig-model", "format_version": 1, "name": "c", "tensors": [
         {"name": "x", "role": "input", "shape": [2, 3, 8, 8]},
@@ -137,6 +137,6 @@ TEST_CASE("An attribute the format does not know is refused with the ones the op
       "loss": "conv"})";
     graph = readModelGraphJson(conv, "c.json");
     REQUIRE_FALSE(graph.ok());
-    CHECK(graph.error().message == "c.json: ops[0].attributes.kernal: unknown attribute; conv2d takes "
-                                   "kernel, stride, padding, dilation, groups");
+    CHECK(graph.error().text() == "c.json: ops[0].attributes.kernal: unknown attribute; conv2d takes "
+                                  "kernel, stride, padding, dilation, groups");
 }

@@ -17,11 +17,11 @@ TEST_CASE("PcieSlotLayout names the bad slot and the expected form", "[core][pci
     auto badLanes = PcieSlotLayout::parse("5.0x16@1 4.0x3@4");
     REQUIRE_FALSE(badLanes.ok());
     CHECK(
-        badLanes.error().message ==
+        badLanes.error().text() ==
         "PCIe slot \"4.0x3@4\": lanes must be 1, 2, 4, 8 or 16 (expected GENxLANES@POSITION, e.g. 5.0x16@1)");
     auto unordered = PcieSlotLayout::parse("4.0x16@4 4.0x16@1");
     REQUIRE_FALSE(unordered.ok());
-    CHECK(unordered.error().message ==
+    CHECK(unordered.error().text() ==
           "PCIe slots must be listed top to bottom with increasing positions (\"4.0x16@1\")");
 }
 

@@ -68,7 +68,7 @@ TEST_CASE("A build file's quote without a currency or with an impossible date is
         INFO(key << " = " << value);
         const auto read = readWithQuote(key, value);
         REQUIRE_FALSE(read.ok());
-        CHECK_THAT(read.error().message, Catch::Contains(std::string("quotes[0].") + key));
+        CHECK_THAT(read.error().text(), Catch::Contains(std::string("quotes[0].") + key));
     }
     auto document = nlohmann::json::parse(writeBuildFile(quotedBuild("2026-02-05")));
     document["purchasing"]["quotes"][0].erase("currency");
@@ -137,7 +137,7 @@ TEST_CASE("A part's rated power past any GPU's, or a quantity past the file's, i
     // As read: the load of -9223372036854775808 W it once printed is a refusal of the file.
     const auto read = readBuildFile(writeBuildFile(build), "hot.torchrig");
     REQUIRE_FALSE(read.ok());
-    CHECK_THAT(read.error().message, Catch::Contains("tdp_w"));
+    CHECK_THAT(read.error().text(), Catch::Contains("tdp_w"));
     build.parts[0].snapshot.fields["tdp_w"] = 450.0;
     build.parts[0].quantity = 101'000;
     REQUIRE(buildSizeProblem(build));
@@ -160,5 +160,5 @@ TEST_CASE("Sizes that multiply past int64 are refused or stop at a bound, never 
     REQUIRE(request.ok());
     const auto graph = buildWorkloadGraph(*request);
     REQUIRE_FALSE(graph.ok());
-    CHECK_THAT(graph.error().message, Catch::Contains("more elements than TorchRig estimates"));
+    CHECK_THAT(graph.error().text(), Catch::Contains("more elements than TorchRig estimates"));
 }

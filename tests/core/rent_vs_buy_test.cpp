@@ -238,5 +238,5 @@ TEST_CASE("A build's workload is compared as its request and strategy describe i
     workload.request.model = "resnet-nine";
     const auto unknown = compareRentVsBuy(build, workload, offers, {}, {});
     REQUIRE_FALSE(unknown);
-    CHECK(unknown.error().message.find("\"resnet-nine\" is not a zoo model") != std::string::npos);
+    CHECK(unknown.error().text().find("\"resnet-nine\" is not a zoo model") != std::string::npos);
 }

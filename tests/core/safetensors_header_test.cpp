@@ -22,7 +22,7 @@ std::string file(const std::string& header, std::size_t dataBytes, std::uint64_t
 std::string refusal(const std::string& bytes) {
     auto header = parseSafetensorsHeader(bytes, bytes.size(), "model.safetensors");
     REQUIRE_FALSE(header);
-    return header.error().message;
+    return header.error().text();
 }
 
 } // namespace

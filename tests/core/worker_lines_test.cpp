@@ -42,7 +42,7 @@ std::string changed(const ValidationResult& r, const nlohmann::json::json_pointe
 
 std::string refusalOf(const std::string& line) {
     auto parsed = parseWorkerLine(line);
-    return parsed ? std::string() : parsed.error().message;
+    return parsed ? std::string() : parsed.error().text();
 }
 
 WorkerExpectation request(std::int64_t batch) {

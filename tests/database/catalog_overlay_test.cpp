@@ -80,8 +80,8 @@ TEST_CASE("An import is all or nothing", "[database][overlay]") {
     bad.fields["vram_gb"] = -3.0;
     auto report = catalog->importParts({good, bad});
     REQUIRE_FALSE(report.ok());
-    CHECK(report.error().message == "nothing was imported: gpu/import-two: vram_gb: \"-3\" is outside "
-                                    "0.5..4096 (expected a number of GB)");
+    CHECK(report.error().text() == "nothing was imported: gpu/import-two: vram_gb: \"-3\" is outside "
+                                   "0.5..4096 (expected a number of GB)");
     CHECK(catalog->count() == before);
 
     auto replaced = *catalog->find("gpu/rtx-3060-12gb");

@@ -91,7 +91,7 @@ TEST_CASE(
                                    [&](SQLite::Database& database) { database.exec(c.sql); });
         auto installed = db::installCatalogPack(pack, bundledPack(), destination);
         REQUIRE_FALSE(installed.ok());
-        const auto& message = installed.error().message;
+        const auto& message = installed.error().text();
         INFO(message.substr(0, 2000));
         CHECK(message.find(pack.string() + " holds rows that TorchRig refuses") == 0);
         CHECK(message.find(c.where) != std::string::npos);
@@ -105,7 +105,7 @@ TEST_CASE(
     });
     auto refused = db::installCatalogPack(vram, bundledPack(), destination);
     REQUIRE_FALSE(refused.ok());
-    CHECK_THAT(refused.error().message, Catch::Contains("(gpu/rtx-4090): gpu/rtx-4090: vram_gb"));
+    CHECK_THAT(refused.error().text(), Catch::Contains("(gpu/rtx-4090): gpu/rtx-4090: vram_gb"));
 }
 
 TEST_CASE("A pack's version and date must be plausible, and a refused one leaves genuine packs installable",
@@ -122,15 +122,15 @@ TEST_CASE("A pack's version and date must be plausible, and a refused one leaves
         });
     auto version = db::installCatalogPack(longVersion, bundledPack(), destination);
     REQUIRE_FALSE(version.ok());
-    CHECK_THAT(version.error().message,
+    CHECK_THAT(version.error().text(),
                Catch::Contains("table catalog_pack, version: the value is 1048576 bytes "
                                "long"));
-    CHECK(version.error().message.size() < 600);
+    CHECK(version.error().text().size() < 600);
 
     const auto farFuture = makePack(folder, "9999.sqlite", "9999-12-31", [](SQLite::Database&) {});
     auto future = db::installCatalogPack(farFuture, bundledPack(), destination);
     REQUIRE_FALSE(future.ok());
-    CHECK_THAT(future.error().message,
+    CHECK_THAT(future.error().text(),
                Catch::Contains("table catalog_pack, date: 9999-12-31 is in the future"));
     CHECK_FALSE(std::filesystem::exists(destination));
 
@@ -147,13 +147,13 @@ TEST_CASE("A pack's version and date must be plausible, and a refused one leaves
                      date, [](SQLite::Database&) {});
         auto read = db::readCatalogPack(odd, today);
         REQUIRE_FALSE(read.ok());
-        CHECK_THAT(read.error().message, Catch::Contains("table catalog_pack, date:"));
+        CHECK_THAT(read.error().text(), Catch::Contains("table catalog_pack, date:"));
     }
 
     // A genuine newer pack installs after all of them.
     const auto genuine = makePack(folder, "genuine.sqlite", isoDate(today), [](SQLite::Database&) {});
     auto installed = db::installCatalogPack(genuine, bundledPack(), destination);
-    INFO((installed.ok() ? std::string() : installed.error().message));
+    INFO((installed.ok() ? std::string() : installed.error().text()));
     CHECK(installed.ok());
 }
 
@@ -187,7 +187,7 @@ TEST_CASE("A pack or catalog that lacks a table, or is damaged, is named with wh
                                 [](SQLite::Database& database) { database.exec("DROP TABLE gpu"); });
     auto read = db::readCatalogPack(noGpu);
     REQUIRE_FALSE(read.ok());
-    CHECK_THAT(read.error().message,
+    CHECK_THAT(read.error().text(),
                Catch::Contains("is not a TorchRig catalog pack: it lacks the table \"gpu\""));
 
     // As an installed pack: not used, the bundled catalog is.
@@ -207,8 +207,8 @@ TEST_CASE("A pack or catalog that lacks a table, or is damaged, is named with wh
     broken.bundledPath = noGpu;
     auto opened = db::Catalog::open(broken);
     REQUIRE_FALSE(opened.ok());
-    CHECK_THAT(opened.error().message, Catch::Contains("lacks the table \"gpu\""));
-    CHECK_THAT(opened.error().message, Catch::Contains("Reinstall TorchRig"));
+    CHECK_THAT(opened.error().text(), Catch::Contains("lacks the table \"gpu\""));
+    CHECK_THAT(opened.error().text(), Catch::Contains("Reinstall TorchRig"));
 
     // Columns in another order would mix figures in the overlay's UNION ALL.
     const auto reordered = makePack(folder, "reordered.sqlite", today, [](SQLite::Database& database) {
@@ -219,7 +219,7 @@ TEST_CASE("A pack or catalog that lacks a table, or is damaged, is named with wh
     });
     auto columns = db::readCatalogPack(reordered);
     REQUIRE_FALSE(columns.ok());
-    CHECK_THAT(columns.error().message, Catch::Contains("its table \"price\" has the columns"));
+    CHECK_THAT(columns.error().text(), Catch::Contains("its table \"price\" has the columns"));
 
     // A damaged file: SQLite's first finding, not its whole report.
     const auto damaged = makePack(folder, "damaged.sqlite", today, [](SQLite::Database& database) {
@@ -229,8 +229,8 @@ TEST_CASE("A pack or catalog that lacks a table, or is damaged, is named with wh
     });
     auto refused = db::installCatalogPack(damaged, bundledPack(), folder.file("catalog-pack.sqlite"));
     REQUIRE_FALSE(refused.ok());
-    CHECK_THAT(refused.error().message,
+    CHECK_THAT(refused.error().text(),
                Catch::Contains("is not a TorchRig catalog pack: the file is damaged"));
-    CHECK_THAT(refused.error().message, Catch::Contains("get the pack again"));
-    CHECK(refused.error().message.size() < 600);
+    CHECK_THAT(refused.error().text(), Catch::Contains("get the pack again"));
+    CHECK(refused.error().text().size() < 600);
 }

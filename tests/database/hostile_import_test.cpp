@@ -19,9 +19,9 @@ TEST_CASE("A CSV with a byte that is not UTF-8 is refused at the door, naming th
         "gpu/latin1,Caf\xE9 Card,Lab,,Test,16,500,200,pcie,none,sheet,2026-11,high\n";
     auto parts = db::readPartsCsv(csv, PartCategory::Gpu, "gpu.csv");
     REQUIRE_FALSE(parts.ok());
-    CHECK(parts.error().message == "gpu.csv, line 2: byte 130 is not a UTF-8 character. Save the file as "
-                                   "UTF-8 (in a spreadsheet: CSV UTF-8) "
-                                   "and import it again");
+    CHECK(parts.error().text() == "gpu.csv, line 2: byte 130 is not a UTF-8 character. Save the file as "
+                                  "UTF-8 (in a spreadsheet: CSV UTF-8) "
+                                  "and import it again");
     const std::string longCell =
         "id,name,vendor,aliases,architecture,vram_gb,memory_bandwidth_gbs,tdp_w,form_factor,"
         "gpu_link,source,as_of,confidence\n"
@@ -29,8 +29,8 @@ TEST_CASE("A CSV with a byte that is not UTF-8 is refused at the door, naming th
         std::string(5000, 'L') + ",,Test,16,500,200,pcie,none,sheet,2026-11,high\n";
     auto cell = db::readPartsCsv(longCell, PartCategory::Gpu, "gpu.csv");
     REQUIRE_FALSE(cell.ok());
-    CHECK(cell.error().message.find("gpu.csv, row 2, column C: a cell of 5000 bytes") == 0);
-    CHECK(cell.error().message.size() < 500);
+    CHECK(cell.error().text().find("gpu.csv, row 2, column C: a cell of 5000 bytes") == 0);
+    CHECK(cell.error().text().size() < 500);
 }
 
 TEST_CASE("A parts JSON whose format_version is not a whole number is refused", "[database][hostile]") {
@@ -40,8 +40,8 @@ TEST_CASE("A parts JSON whose format_version is not a whole number is refused", 
                                            version + R"(,"parts":[]})",
                                        "parts.json");
         REQUIRE_FALSE(parts.ok());
-        CHECK(parts.error().message.find("parts.json") == 0);
-        CHECK(parts.error().message.find("format_version") != std::string::npos);
+        CHECK(parts.error().text().find("parts.json") == 0);
+        CHECK(parts.error().text().find("format_version") != std::string::npos);
     }
 }
 
@@ -89,7 +89,7 @@ TEST_CASE("A write that finds the database locked by another program is refused 
     auto write = catalog->add(test::sampleGpu("gpu/late", "Late"));
     REQUIRE_FALSE(write.ok());
     CHECK(write.error().code == ErrorCode::ReadOnly);
-    CHECK(write.error().message.find("locked by another program") != std::string::npos);
+    CHECK(write.error().text().find("locked by another program") != std::string::npos);
     holder.exec("ROLLBACK");
     CHECK(catalog->add(test::sampleGpu("gpu/late", "Late")).ok());
 }

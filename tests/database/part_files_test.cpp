@@ -21,7 +21,7 @@ TEST_CASE("Bad CSV rows are each reported by row and column, and nothing is read
     auto parts = db::readPartsCsv(csv, PartCategory::Gpu, "gpu.csv");
     REQUIRE_FALSE(parts.ok());
     CHECK(parts.error().code == ErrorCode::InvalidInput);
-    CHECK(parts.error().message ==
+    CHECK(parts.error().text() ==
           "4 problems, nothing was imported:\n"
           "  gpu.csv, row 3, column F (vram_gb): vram_gb: \"24G\" is not a number (expected a number of GB)\n"
           "  gpu.csv, row 4, column J (gpu_link): gpu_link: \"nvlink9\" is not a known choice (expected one "
@@ -34,7 +34,7 @@ TEST_CASE("Bad CSV rows are each reported by row and column, and nothing is read
 TEST_CASE("A CSV header with unknown or missing columns is refused before any row", "[database][files]") {
     auto parts = db::readPartsCsv("id,name,vram,source,as_of,confidence\n", PartCategory::Gpu, "mine.csv");
     REQUIRE_FALSE(parts.ok());
-    auto message = parts.error().message;
+    auto message = parts.error().text();
     CHECK(message.find("mine.csv, row 1, column C: \"vram\" is not a column of this file") !=
           std::string::npos);
     CHECK(message.find("mine.csv, row 1: the required column \"vram_gb\" is missing") != std::string::npos);
@@ -43,13 +43,13 @@ TEST_CASE("A CSV header with unknown or missing columns is refused before any ro
 TEST_CASE("Broken quoting and ragged rows name the row", "[database][files]") {
     auto quotes = db::readPartsCsv(kGpuHeader + "gpu/x,\"Broken,Lab\n", PartCategory::Gpu, "q.csv");
     REQUIRE_FALSE(quotes.ok());
-    CHECK(quotes.error().message.rfind("q.csv, row 2: ", 0) == 0);
+    CHECK(quotes.error().text().rfind("q.csv, row 2: ", 0) == 0);
     auto ragged = db::readPartsCsv(kGpuHeader + "gpu/x,Short Row\n", PartCategory::Gpu, "r.csv");
     REQUIRE_FALSE(ragged.ok());
-    CHECK(ragged.error().message == "r.csv, row 2: 2 cells, but the header names 13 columns");
+    CHECK(ragged.error().text() == "r.csv, row 2: 2 cells, but the header names 13 columns");
     auto empty = db::readPartsCsv("", PartCategory::Gpu, "e.csv");
     REQUIRE_FALSE(empty.ok());
-    CHECK(empty.error().message == "e.csv: the file is empty; the first row must name the columns");
+    CHECK(empty.error().text() == "e.csv: the file is empty; the first row must name the columns");
 }
 
 TEST_CASE("CSV and JSON exports read back to the same parts", "[database][files]") {
@@ -78,10 +78,10 @@ TEST_CASE("JSON import names the path of each bad value", "[database][files]") {
                     "form_factor": "pcie", "gpu_link": "none", "colour": "red"}}]})",
                                    "parts.json");
     REQUIRE_FALSE(parts.ok());
-    CHECK(parts.error().message == "2 problems, nothing was imported:\n"
-                                   "  parts.json: parts[0].fields.colour: not a gpu field\n"
-                                   "  parts.json: parts[0].fields.vram_gb: \"lots\" has the wrong type");
+    CHECK(parts.error().text() == "2 problems, nothing was imported:\n"
+                                  "  parts.json: parts[0].fields.colour: not a gpu field\n"
+                                  "  parts.json: parts[0].fields.vram_gb: \"lots\" has the wrong type");
     auto notJson = db::readPartsJson("{oops", "parts.json");
     REQUIRE_FALSE(notJson.ok());
-    CHECK(notJson.error().message.rfind("parts.json is damaged at byte 1 (line 1", 0) == 0);
+    CHECK(notJson.error().text().rfind("parts.json is damaged at byte 1 (line 1", 0) == 0);
 }

@@ -61,7 +61,7 @@ TEST_CASE("A seed price that names no part fails the build with its row", "[data
                     "nope,street,1,USD,2026,x\n");
     auto built = db::buildCatalog(folder.path() / "seed", folder.file("out.sqlite"));
     REQUIRE_FALSE(built.ok());
-    CHECK(built.error().message == "prices.csv, row 3: no part has id gpu/nope");
+    CHECK(built.error().text() == "prices.csv, row 3: no part has id gpu/nope");
     CHECK_FALSE(std::filesystem::exists(folder.file("out.sqlite")));
 }
 
@@ -90,7 +90,7 @@ TEST_CASE("Every bundled price says when, what kind, in which currency and where
         auto read = db::readPricesCsv(std::string("part_id,kind,amount,currency,date,source\n") + row + "\n",
                                       "prices.csv");
         REQUIRE_FALSE(read.ok());
-        CHECK_THAT(read.error().message, Catch::Contains(expected));
+        CHECK_THAT(read.error().text(), Catch::Contains(expected));
     }
 }
 
@@ -158,7 +158,7 @@ TEST_CASE("A newer catalog pack takes the bundled one's place and leaves the use
     // The same pack again, or the older bundled one, changes nothing and says which is in use.
     auto again = db::installCatalogPack(newer, catalog->pack(), installedPath);
     REQUIRE_FALSE(again.ok());
-    CHECK_THAT(again.error().message, Catch::Contains("not newer than the catalog in use (pack 2027.01"));
+    CHECK_THAT(again.error().text(), Catch::Contains("not newer than the catalog in use (pack 2027.01"));
     auto older = db::installCatalogPack(test::bundledCatalogPath(), catalog->pack(), installedPath);
     REQUIRE_FALSE(older.ok());
 
@@ -167,6 +167,6 @@ TEST_CASE("A newer catalog pack takes the bundled one's place and leaves the use
     test::writeFile(junk, "not a database");
     auto refused = db::installCatalogPack(junk, catalog->pack(), installedPath);
     REQUIRE_FALSE(refused.ok());
-    CHECK_THAT(refused.error().message, Catch::Contains("is not a TorchRig catalog pack"));
+    CHECK_THAT(refused.error().text(), Catch::Contains("is not a TorchRig catalog pack"));
     CHECK(open()->pack().version == "2027.01");
 }

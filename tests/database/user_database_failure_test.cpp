@@ -125,6 +125,6 @@ TEST_CASE("A missing bundled catalog is an error that names the file", "[databas
     options.bundledPath = "/nonexistent/catalog.sqlite";
     auto catalog = db::Catalog::open(options);
     REQUIRE_FALSE(catalog.ok());
-    CHECK(catalog.error().message.rfind(
-              "The bundled hardware catalog /nonexistent/catalog.sqlite is missing.", 0) == 0);
+    CHECK(catalog.error().text().rfind("The bundled hardware catalog /nonexistent/catalog.sqlite is missing.",
+                                       0) == 0);
 }

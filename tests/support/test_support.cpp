@@ -102,7 +102,7 @@ std::unique_ptr<db::Catalog> openCatalog(const fs::path& userPath, bool readOnly
     options.busyTimeout = std::chrono::milliseconds(50);
     auto catalog = db::Catalog::open(options);
     if (!catalog)
-        throw std::runtime_error(catalog.error().message);
+        throw std::runtime_error(catalog.error().text());
     return std::move(*catalog);
 }
 

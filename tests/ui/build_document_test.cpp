@@ -216,7 +216,7 @@ TEST_CASE("A corrupt or foreign build file opens to a clear message and changes 
     test::writeFile(folder.file("cut.torchrig"), writeBuildFile(document.build()).substr(0, 40));
     auto cut = document.open(QString::fromStdString(folder.file("cut.torchrig").string()));
     REQUIRE_FALSE(cut);
-    CHECK(cut.error().message.find("cut.torchrig") != std::string::npos);
+    CHECK(cut.error().text().find("cut.torchrig") != std::string::npos);
     test::writeFile(folder.file("other.torchrig"), R"({"format": "something-else"})");
     CHECK_FALSE(document.open(QString::fromStdString(folder.file("other.torchrig").string())));
     CHECK_FALSE(document.open(QString::fromStdString(folder.file("missing.torchrig").string())));

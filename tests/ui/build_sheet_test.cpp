@@ -135,7 +135,7 @@ TEST_CASE("The File menu exports and prints the build sheet, which lists the sto
     auto wrong = ui::exportBuildSheet(window.document()->build(), options,
                                       QString::fromStdString(folder.file("sheet.txt").string()));
     REQUIRE_FALSE(wrong.ok());
-    CHECK(wrong.error().message.find("name the output file") != std::string::npos);
+    CHECK(wrong.error().text().find("name the output file") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(folder.file("sheet.txt")));
 }
 

@@ -24,6 +24,7 @@
 #include <QDialog>
 #include <QDockWidget>
 #include <QFile>
+#include <QFileInfo>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -43,6 +44,8 @@
 #include <catch2/catch.hpp>
 
 #include <functional>
+
+#include <sys/stat.h>
 
 using namespace torchrig;
 
@@ -328,4 +331,73 @@ TEST_CASE("In Chinese, no text of the dialogs and message boxes is left as the E
     INFO(english.join(QStringLiteral("\n")).toStdString());
     CHECK(all.size() > 100);
     CHECK(english.isEmpty());
+}
+
+TEST_CASE("In Chinese, what cannot be estimated or opened is said in Chinese, the file's own words aside",
+          "[ui][language]") {
+    const auto sources = translatedSources();
+    LanguageForTest chinese(QStringLiteral("zh_CN"));
+    test::TemporaryFolder folder;
+    // GPT-2 reads at most 1024 tokens: at 2048 the model cannot be built, and the summary says why.
+    auto window = test::presetWindow(
+        folder, "research-2x-rtx-4090",
+        [](plan::Build& build) {
+            ValidationRequest gpt2;
+            gpt2.model = "gpt2";
+            gpt2.inputs.batch = 4;
+            gpt2.inputs.seqLen = 2048;
+            build.workloads = {test::planned(gpt2)};
+        },
+        ui::appTranslation());
+    window->show();
+    QStringList all;
+    const auto summary = window->findChild<ui::AnalysisPanel*>()->summary()->text();
+    CHECK(summary.contains(QStringLiteral("2048")));
+    CHECK(summary.contains(QStringLiteral("1024")));
+    CHECK_FALSE(summary.contains(QStringLiteral("tokens")));
+    all << summary;
+    // Build files that cannot be opened: cut off while written, of another format, and a named pipe.
+    const auto write = [&](const char* name, const char* text) {
+        const auto path = folder.file(name);
+        QFile file(QString::fromStdString(path.string()));
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        file.write(text);
+        return QString::fromStdString(path.string());
+    };
+    const auto fifo = folder.file("pipe.torchrig");
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    for (const auto& path : {write("cut.torchrig", "{\"format\": \"torchrig-build\", \"title\": \"实验室"),
+                             write("other.torchrig", "{\"format\": \"something-else\"}"),
+                             QString::fromStdString(fifo.string())}) {
+        const auto shown = modalTexts([&] { window->openFile(path); });
+        INFO(path.toStdString());
+        CHECK(shown.size() >= 2);
+        CHECK_FALSE(shown.filter(QFileInfo(path).fileName()).isEmpty());
+        all << shown;
+    }
+    CHECK_FALSE(all.filter(QStringLiteral("FIFO")).isEmpty());
+    // Planned, the workload fits no GPU of the catalog: the planner says why, and what would help.
+    window->showPlanDialog();
+    auto* planner = window->planDialog();
+    REQUIRE(planner);
+    QSignalSpy planned(planner, &ui::PlanDialog::planned);
+    planner->planButton()->click();
+    REQUIRE(planned.wait(180'000));
+    CHECK(planner->proposalTable()->rowCount() == 0);
+    const auto plannedSummary = planner->summaryLabel()->text();
+    CHECK(plannedSummary.contains(QStringLiteral("目录中没有 GPU 能容纳全部训练任务")));
+    CHECK(plannedSummary.contains(QStringLiteral("最多读取")));
+    all << plannedSummary << visibleTexts(planner);
+    planner->close();
+    const auto english = englishLeft(all, sources);
+    INFO(all.join(QStringLiteral("\n")).toStdString());
+    INFO(english.join(QStringLiteral("\n")).toStdString());
+    CHECK(english.isEmpty());
+    // No four English words in a row outside the file names and paths the messages quote.
+    static const QRegularExpression englishRun(QStringLiteral("[A-Za-z']+( [A-Za-z']+){3}"));
+    for (auto text : std::as_const(all)) {
+        text.remove(QString::fromStdString(folder.file("").string()));
+        INFO(text.toStdString());
+        CHECK_FALSE(text.contains(englishRun));
+    }
 }

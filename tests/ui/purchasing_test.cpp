@@ -148,9 +148,9 @@ TEST_CASE("A build whose notes are longer than a build file keeps is refused at 
     const auto path = folder.file("long.torchrig");
     const auto saved = document.saveAs(QString::fromStdString(path.string()));
     REQUIRE_FALSE(saved.ok());
-    INFO(saved.error().message);
-    CHECK(saved.error().message.find("notes is 71680 bytes long") != std::string::npos);
-    CHECK(saved.error().message.find("Shorten it") != std::string::npos);
+    INFO(saved.error().text());
+    CHECK(saved.error().text().find("notes is 71680 bytes long") != std::string::npos);
+    CHECK(saved.error().text().find("Shorten it") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(path));
     CHECK(document.build().notes == longNotes);
     CHECK(document.isModified());

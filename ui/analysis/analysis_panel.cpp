@@ -4,6 +4,7 @@
 #include "batch_chart.h"
 #include "catalog_chart.h"
 #include "document/build_document.h"
+#include "document/message_translation.h"
 #include "help/glossary.h"
 #include "memory_chart.h"
 #include "plan/gpu_device_spec.h"
@@ -96,8 +97,7 @@ void AnalysisPanel::refresh() {
     const plan::WorkloadOnBuild workload(planned.request, *gpus, planned.strategy, calibration);
     const auto& e = workload.estimate();
     if (!e) {
-        m_summary->setText(
-            tr("The workload cannot be estimated: %1").arg(QString::fromStdString(workload.refusal())));
+        m_summary->setText(tr("The workload cannot be estimated: %1").arg(appText(workload.refusal())));
         m_memory->clear(tr("not estimated"));
         m_stepTime->clear(tr("not estimated"));
         m_timeline->clear();

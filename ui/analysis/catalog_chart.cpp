@@ -3,6 +3,7 @@
 #include "chart_export.h"
 #include "chart_layout.h"
 #include "chart_style.h"
+#include "document/message_translation.h"
 #include "estimate/estimate.h"
 #include "qcustomplot_include.h"
 #include "settings/memory_unit.h"
@@ -81,16 +82,13 @@ void CatalogChart::setWorkload(const ValidationRequest& workload) {
     m_plot->xAxis->setLabel(tr("usable memory per GPU, %1").arg(unit.name));
     auto graph = buildWorkloadGraph(workload);
     if (!graph)
-        return clear(
-            tr("The workload cannot be built: %1").arg(QString::fromStdString(graph.error().message)));
+        return clear(tr("The workload cannot be built: %1").arg(appText(graph.error().message)));
     auto setup = estimate::trainingSetupFor(workload);
     setup.cuda = true;
-    estimate::MemoryEstimate memory;
-    try {
-        memory = estimate::estimateMemory(*graph, setup);
-    } catch (const GraphError& e) {
-        return clear(tr("The workload cannot be estimated: %1").arg(QString::fromUtf8(e.what())));
-    }
+    const auto estimated = graphResult([&] { return estimate::estimateMemory(*graph, setup); });
+    if (!estimated)
+        return clear(tr("The workload cannot be estimated: %1").arg(appText(estimated.error().message)));
+    const auto& memory = *estimated;
     double maxX = 1, maxY = 1;
     for (const auto& gpu : m_gpus) {
         if (gpu.launchPriceUsd <= 0 || gpu.spec.usableBytes <= 0 ||

@@ -1,5 +1,6 @@
 #include "build_document.h"
 
+#include "document/message_translation.h"
 #include "edit_build_command.h"
 #include "io/build_file.h"
 #include "util/text_file.h"
@@ -91,7 +92,7 @@ Status BuildDocument::saveAs(const QString& path) {
         return makeError(
             ErrorCode::InvalidInput,
             tr("%1 is not saved: it could not be opened again, as %2. Shorten it and save again.")
-                .arg(path, QString::fromStdString(reread.error().message))
+                .arg(path, appText(reread.error().message))
                 .toStdString());
     if (!file.open(QIODevice::WriteOnly) ||
         file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||

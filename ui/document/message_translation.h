@@ -1,9 +1,9 @@
 #pragma once
-// core's messages (text/message.h) said in a language the app, the CLI and the build sheet may
+// core's messages (util/message.h) said in a language the app, the CLI and the build sheet may
 // choose apart from the app's own: a lookup into the translations embedded with the report library
 // (resources/translations, under :/i18n).
 
-#include "text/message.h"
+#include "util/message.h"
 
 #include <QString>
 

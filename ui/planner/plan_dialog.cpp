@@ -365,8 +365,7 @@ void PlanDialog::addFormWorkload() {
     }
     planned.largestBatch = m_largestBatch->isChecked();
     if (auto graph = buildWorkloadGraph(r); !graph) {
-        m_summary->setText(
-            tr("This workload cannot be built: %1").arg(QString::fromStdString(graph.error().message)));
+        m_summary->setText(tr("This workload cannot be built: %1").arg(appText(graph.error().message)));
         return;
     }
     addWorkload(planned);

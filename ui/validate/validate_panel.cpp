@@ -6,6 +6,7 @@
 #include "analysis/qcustomplot_include.h"
 #include "catalog.h"
 #include "document/build_document.h"
+#include "document/message_translation.h"
 #include "help/glossary.h"
 #include "settings/memory_unit.h"
 #include "util/host_memory.h"
@@ -93,18 +94,14 @@ std::int64_t budgetBytes(const ValidationDevice& device) {
     return static_cast<std::int64_t>(0.9 * static_cast<double>(device.totalMemoryBytes));
 }
 
-std::optional<std::int64_t> peakBytes(const ValidationRequest& request, const ValidationDevice& device) {
+Result<std::int64_t> peakBytes(const ValidationRequest& request, const ValidationDevice& device) {
     auto graph = buildWorkloadGraph(request);
     if (!graph)
-        return std::nullopt;
+        return graph.error();
     auto setup = estimate::trainingSetupFor(request);
     const auto spec = estimate::deviceSpecOfRun(device);
     setup.cuda = spec.cuda;
-    try {
-        return estimate::estimateTraining(*graph, setup, spec).devicePeakBytes;
-    } catch (const GraphError&) {
-        return std::nullopt;
-    }
+    return graphResult([&] { return estimate::estimateTraining(*graph, setup, spec).devicePeakBytes; });
 }
 
 } // namespace
@@ -240,7 +237,7 @@ void ValidatePanel::findDevices() {
 void ValidatePanel::showDevices(const Result<std::vector<ValidationDevice>>& devices) {
     m_probing = false;
     if (!devices) {
-        m_status->setText(QString::fromStdString(devices.error().message));
+        m_status->setText(appText(devices.error().message));
         m_run->setEnabled(false);
         Q_EMIT devicesFound();
         return;
@@ -278,6 +275,12 @@ std::optional<ValidationRequest> ValidatePanel::plannedRequest(QString* why) con
         return request;
     const auto plannedBatch = request.inputs.batch;
     auto peak = peakBytes(request, device);
+    if (!peak) {
+        // The worker says the same when it starts; the run is not sized down blindly.
+        if (why)
+            *why = tr("The estimate cannot size this run down: %1").arg(appText(peak.error().message));
+        return request;
+    }
     while (peak && *peak > budget && request.inputs.batch > 1) {
         request.inputs.batch = std::max<std::int64_t>(1, request.inputs.batch / 2);
         peak = peakBytes(request, device);
@@ -395,7 +398,7 @@ void ValidatePanel::showOutcome(const ValidationOutcome& outcome) {
         auto compared = estimate::compareRun(*m_running, outcome.result, stored ? &*stored : nullptr);
         if (!compared) {
             m_status->setText(tr("Measured, but the estimate could not be made: %1")
-                                  .arg(QString::fromStdString(compared.error().message)));
+                                  .arg(appText(compared.error().message)));
         } else {
             m_comparison = std::move(*compared);
             const auto& r = outcome.result;

@@ -1,6 +1,7 @@
 #include "workload_editor.h"
 
 #include "document/build_document.h"
+#include "document/message_translation.h"
 #include "help/glossary.h"
 #include "io/build_file.h"
 #include "io/hf_import.h"
@@ -446,9 +447,8 @@ plan::BuildWorkload WorkloadEditor::workloadWithNewModel() const {
 bool WorkloadEditor::importHfModel(const QString& path) {
     auto imported = torchrig::importHfModel(path.toStdString());
     if (!imported) {
-        Q_EMIT modelFileRejected(
-            tr("%1 cannot be imported: %2")
-                .arg(QFileInfo(path).fileName(), QString::fromStdString(imported.error().message)));
+        Q_EMIT modelFileRejected(tr("%1 cannot be imported: %2")
+                                     .arg(QFileInfo(path).fileName(), appText(imported.error().message)));
         return false;
     }
     auto planned = workloadWithNewModel();
@@ -461,8 +461,7 @@ bool WorkloadEditor::importHfModel(const QString& path) {
         w.inputs.batch = 1;
     if (auto graph = buildWorkloadGraph(w); !graph) {
         Q_EMIT modelFileRejected(
-            tr("%1 cannot be imported: %2")
-                .arg(QFileInfo(path).fileName(), QString::fromStdString(graph.error().message)));
+            tr("%1 cannot be imported: %2").arg(QFileInfo(path).fileName(), appText(graph.error().message)));
         return false;
     }
     m_document.setWorkload(planned);
@@ -479,15 +478,15 @@ void WorkloadEditor::chooseModelFile() {
 bool WorkloadEditor::loadModelFile(const QString& path) {
     auto text = readTextFile(path.toStdString());
     if (!text) {
-        Q_EMIT modelFileRejected(QString::fromStdString(text.error().message));
+        Q_EMIT modelFileRejected(appText(text.error().message));
         return false;
     }
     auto planned = workloadWithNewModel();
     auto& w = planned.request;
     w.modelGraphJson = *text;
-    const auto reject = [&](const std::string& why) {
-        Q_EMIT modelFileRejected(tr("%1 cannot be used as a model: %2")
-                                     .arg(QFileInfo(path).fileName(), QString::fromStdString(why)));
+    const auto reject = [&](const Message& why) {
+        Q_EMIT modelFileRejected(
+            tr("%1 cannot be used as a model: %2").arg(QFileInfo(path).fileName(), appText(why)));
         return false;
     };
     // A model file is written for one batch: the workload takes it.

@@ -62,13 +62,18 @@ std::vector<std::int64_t> expertRows(const HfModelConfig& c, std::int64_t tokens
         rows[static_cast<std::size_t>(e)] = (slots - first) / rest + (k < (slots - first) % rest ? 1 : 0);
     for (auto r : rows) {
         if (r < 1)
-            throw GraphError(c.name + " routes " + std::to_string(tokens) + " tokens × top " +
-                             std::to_string(c.moe->topK) + " to " + std::to_string(experts) +
-                             " experts, and an expert would receive none: give it a longer sequence or "
-                             "a larger batch");
+            throw GraphError(TORCHRIG_MESSAGE("model", "%1 routes %2 tokens × top %3 to %4 experts, and an "
+                                                       "expert would receive none: give it a longer sequence "
+                                                       "or a larger batch")
+                                 .arg(c.name)
+                                 .arg(std::to_string(tokens))
+                                 .arg(std::to_string(c.moe->topK))
+                                 .arg(std::to_string(experts)));
         if (r > tokens)
-            throw GraphError(c.name + ": with an imbalance of " + std::to_string(imbalance) +
-                             " the other experts would receive a token twice; lower the imbalance");
+            throw GraphError(TORCHRIG_MESSAGE("model", "%1: with an imbalance of %2 the other experts would "
+                                                       "receive a token twice; lower the imbalance")
+                                 .arg(c.name)
+                                 .arg(std::to_string(imbalance)));
     }
     return rows;
 }
@@ -289,8 +294,10 @@ ModelGraph buildHfModel(const HfModelConfig& c, const ModelInputs& inputs) {
     switch (c.family) {
     case HfFamily::Gpt2: {
         if (c.intermediate != 4 * c.hidden)
-            throw GraphError(c.name + ": n_inner " + std::to_string(c.intermediate) +
-                             " is not 4 × n_embd, which is the only GPT-2 TorchRig builds");
+            throw GraphError(TORCHRIG_MESSAGE("model", "%1: n_inner %2 is not 4 × n_embd, which is the only "
+                                                       "GPT-2 TorchRig builds")
+                                 .arg(c.name)
+                                 .arg(std::to_string(c.intermediate)));
         Gpt2Config g2{c.name, c.vocab, c.maxPositions, c.hidden, layers, c.heads};
         return buildGpt2(g2, inputs);
     }

@@ -6,8 +6,10 @@ namespace torchrig {
 
 void checkSequence(const std::string& model, std::int64_t seqLen, std::int64_t maxPositions) {
     if (seqLen > maxPositions)
-        throw GraphError(model + " reads at most " + std::to_string(maxPositions) +
-                         " tokens; sequence length " + std::to_string(seqLen) + " is longer");
+        throw GraphError(TORCHRIG_MESSAGE("model", "%1 reads at most %2 tokens; sequence length %3 is longer")
+                             .arg(model)
+                             .arg(std::to_string(maxPositions))
+                             .arg(std::to_string(seqLen)));
 }
 
 // [n, s, heads * dim] -> [n, heads, s, dim]
@@ -115,8 +117,10 @@ ModelGraph buildGpt2(const Gpt2Config& c, const ModelInputs& inputs) {
 ModelGraph buildLlama(const LlamaConfig& c, const ModelInputs& inputs) {
     checkSequence(c.name, inputs.seqLen, c.maxPositions);
     if (c.heads % c.kvHeads != 0)
-        throw GraphError(c.name + ": " + std::to_string(c.heads) + " heads cannot share " +
-                         std::to_string(c.kvHeads) + " key/value heads");
+        throw GraphError(TORCHRIG_MESSAGE("model", "%1: %2 heads cannot share %3 key/value heads")
+                             .arg(c.name)
+                             .arg(std::to_string(c.heads))
+                             .arg(std::to_string(c.kvHeads)));
     GraphBuilder g(c.name, "transformers LlamaForCausalLM (SDPA attention, untied LM head)");
     const auto n = inputs.batch, s = inputs.seqLen, h = c.hidden;
     const auto headDim = h / c.heads;

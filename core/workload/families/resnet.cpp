@@ -21,7 +21,8 @@ Layout layoutFor(int depth) {
     case 101: return {true, {3, 4, 23, 3}};
     case 152: return {true, {3, 8, 36, 3}};
     default:
-        throw GraphError("ResNet depth " + std::to_string(depth) + " is not one of 18, 34, 50, 101, 152");
+        throw GraphError(TORCHRIG_MESSAGE("model", "ResNet depth %1 is not one of 18, 34, 50, 101, 152")
+                             .arg(std::to_string(depth)));
     }
 }
 

@@ -92,8 +92,8 @@ ModelGraph buildMobileNetV2(const ModelInputs& inputs, std::int64_t classes) {
 ModelGraph buildVitB16(const ModelInputs& inputs, std::int64_t classes, std::int64_t layers) {
     constexpr std::int64_t kPatch = 16, kWidth = 768, kHeads = 12, kMlp = 3072;
     if (inputs.imageSize % kPatch != 0)
-        throw GraphError("vit_b_16 needs an image size divisible by 16, not " +
-                         std::to_string(inputs.imageSize));
+        throw GraphError(TORCHRIG_MESSAGE("model", "vit_b_16 needs an image size divisible by 16, not %1")
+                             .arg(std::to_string(inputs.imageSize)));
     GraphBuilder g("vit_b_16", "torchvision.models.vit_b_16");
     const auto n = inputs.batch;
     auto x = g.input("images", {n, 3, inputs.imageSize, inputs.imageSize});
@@ -142,8 +142,9 @@ ModelGraph buildVitB16(const ModelInputs& inputs, std::int64_t classes, std::int
 ModelGraph buildUNet(const ModelInputs& inputs, std::int64_t inChannels, std::int64_t classes,
                      std::int64_t base) {
     if (inputs.imageSize % 16 != 0)
-        throw GraphError("unet needs an image size divisible by 16 (four 2x2 poolings), not " +
-                         std::to_string(inputs.imageSize));
+        throw GraphError(TORCHRIG_MESSAGE("model", "unet needs an image size divisible by 16 (four 2x2 "
+                                                   "poolings), not %1")
+                             .arg(std::to_string(inputs.imageSize)));
     GraphBuilder g("unet",
                    "U-Net (Ronneberger et al. 2015) as milesial/Pytorch-UNet writes it, bilinear=False");
     auto x = g.input("images", {inputs.batch, inChannels, inputs.imageSize, inputs.imageSize});
@@ -180,7 +181,7 @@ ModelGraph buildUNet(const ModelInputs& inputs, std::int64_t inChannels, std::in
 
 ModelGraph buildMlp(const ModelInputs& inputs, const std::vector<std::int64_t>& widths) {
     if (widths.size() < 2)
-        throw GraphError("an MLP needs at least two widths: inputs and classes");
+        throw GraphError(TORCHRIG_MESSAGE("model", "an MLP needs at least two widths: inputs and classes"));
     GraphBuilder g("mlp", "torch.nn.Sequential of Linear and ReLU");
     auto x = g.input("features", {inputs.batch, widths.front()});
     for (std::size_t i = 1; i < widths.size(); ++i) {

@@ -5,7 +5,11 @@
 namespace torchrig::ops {
 
 void ShapeCheck::fail(const std::string& what) const {
-    throw GraphError("op '" + m_op.name + "' (" + std::string(opKindId(m_op.kind)) + "): " + what);
+    // The op's own shape rule says `what` in English: a model file's author reads it beside the file.
+    throw GraphError(TORCHRIG_MESSAGE("model", "op '%1' (%2): %3")
+                         .arg(m_op.name)
+                         .arg(std::string(opKindId(m_op.kind)))
+                         .arg(std::string(what)));
 }
 
 const TensorInfo& ShapeCheck::input(std::size_t i) const {

@@ -1,4 +1,4 @@
-#include "text/message.h"
+#include "util/message.h"
 
 #include <string_view>
 
