@@ -362,3 +362,35 @@ TEST_CASE("A 4-GPU RTX PRO 6000 workstation and an 8-GPU HGX server build from t
     CHECK(runCli(folder, "build check '" + wrong + "'").output.find("problem: [gpu-modules]") !=
           std::string::npos);
 }
+
+TEST_CASE("build cost says which prices are old and how much of the total rests on them", "[cli][prices]") {
+    test::TemporaryFolder folder;
+    REQUIRE(
+        runCli(folder,
+               "catalog add -c gpu --name 'Old card' --source sheet --set architecture=T --set vram_gb=8 "
+               "--set memory_bandwidth_gbs=300 --set tdp_w=100 --set form_factor=pcie --set gpu_link=none")
+            .exitCode == 0);
+    REQUIRE(runCli(folder, "catalog price gpu/old-card --amount 500 --kind launch_msrp --date 2019-03 "
+                           "--source 'maker launch'")
+                .exitCode == 0);
+    const auto file = folder.file("old.torchrig").string();
+    REQUIRE(runCli(folder, "build new --part gpu/old-card --part gpu/rtx-4090 -o '" + file + "'").exitCode ==
+            0);
+    auto text = runCli(folder, "build cost '" + file + "'");
+    CHECK(text.exitCode == 0);
+    CHECK(text.output.find("2019 launch price — ask for a quote, maker launch") != std::string::npos);
+    auto json = nlohmann::json::parse(runCli(folder, "build cost '" + file + "' --json").output);
+    const auto& old = json["lines"][0];
+    CHECK(old["unit_price"]["stale"] == true);
+    CHECK(old["unit_price"]["stale_label"] == "2019 launch price — ask for a quote");
+    // The summary line reads the same figures the JSON gives.
+    const auto staleLines = json["stale_lines"].get<int>();
+    CHECK(staleLines >= 1);
+    if (json["stale_share"].is_number())
+        CHECK(text.output.find(
+                  "prices: " + std::to_string(int(std::lround(json["stale_share"].get<double>() * 100))) +
+                  " % of the priced parts rest on prices older than 12 months") != std::string::npos);
+    else
+        CHECK(text.output.find("prices: " + std::to_string(staleLines) +
+                               " lines rest on prices older than 12 months") != std::string::npos);
+}
