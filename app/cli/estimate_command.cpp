@@ -5,6 +5,7 @@
 #include "cli_output.h"
 #include "estimate/estimate.h"
 #include "estimate/inference_estimate.h"
+#include "estimate/memory_estimate.h"
 #include "exit_codes.h"
 #include "util/host_cpu.h"
 #include "util/host_memory.h"
@@ -67,7 +68,7 @@ EstimateCommand::EstimateCommand(CLI::App& parent, const GlobalOptions& options)
         ->add_option("--strategy", m_strategy,
                      "How several GPUs share it: ddp, zero1, zero2, zero3, fsdp, pp, tp, ep (a mixture "
                      "of experts' experts spread over them)")
-        ->check(CLI::IsMember({"ddp", "zero1", "zero2", "zero3", "fsdp", "tp", "pp", "ep"}));
+        ->check(CLI::IsMember(estimate::parallelStrategyIds()));
     m_command->add_flag("--bucket-view", m_bucketView,
                         "DDP with gradient_as_bucket_view=True (no bucket copies)");
     m_command
@@ -262,7 +263,7 @@ void EstimateCommand::printJson(const TrainingReport& r) const {
                  {{"precision", precisionId(r.setup.precision)},
                   {"optimizer", optimizerId(r.setup.optimizer)},
                   {"optimizer_impl", optimizerImplId(r.setup.optimizerImpl)},
-                  {"checkpointing", r.setup.checkpointing == Checkpointing::Blocks ? "blocks" : "none"},
+                  {"checkpointing", checkpointingId(r.setup.checkpointing)},
                   {"gradient_accumulation", r.setup.gradientAccumulation},
                   {"fp32_master_weights", r.setup.fp32MasterWeights},
                   {"offload_optimizer", r.setup.offloadOptimizer},
@@ -304,7 +305,7 @@ void EstimateCommand::printTable(const TrainingReport& r) const {
         {"setup", fmt::format("{}{}, {} ({}), checkpointing {}{}", precisionId(r.setup.precision),
                               r.setup.fp32MasterWeights ? " + fp32 master weights" : "",
                               optimizerId(r.setup.optimizer), optimizerImplId(r.setup.optimizerImpl),
-                              r.setup.checkpointing == Checkpointing::Blocks ? "blocks" : "none",
+                              checkpointingId(r.setup.checkpointing),
                               r.setup.gradientAccumulation > 1
                                   ? fmt::format(", {} micro-batches a step", r.setup.gradientAccumulation)
                                   : std::string())},

@@ -1,5 +1,6 @@
 #include "workload_options.h"
 
+#include "estimate/memory_estimate.h"
 #include "io/hf_import.h"
 #include "workload/model_graph_json.h"
 #include "workload/workload_graph.h"
@@ -76,7 +77,7 @@ void addBuildStrategyOption(CLI::App& command, std::string& strategy) {
         .add_option("--strategy", strategy,
                     "How several GPUs share the workload: ddp, zero1, zero2, zero3, fsdp (default: the build "
                     "file's, else ddp)")
-        ->check(CLI::IsMember({"ddp", "zero1", "zero2", "zero3", "fsdp"}));
+        ->check(CLI::IsMember(estimate::dataParallelStrategyIds()));
 }
 
 Result<ValidationRequest> WorkloadOptions::toRequest() const {

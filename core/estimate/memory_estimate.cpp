@@ -116,6 +116,20 @@ std::string_view parallelStrategyId(ParallelStrategy strategy) {
     return enumName(kStrategyIds, strategy);
 }
 
+std::vector<std::string> parallelStrategyIds() {
+    return enumIds(kStrategyIds);
+}
+
+std::vector<std::string> dataParallelStrategyIds() {
+    auto ids = parallelStrategyIds();
+    ids.resize(5); // the table's first five: ddp, zero1, zero2, zero3, fsdp
+    return ids;
+}
+
+std::string parallelStrategyIdList() {
+    return enumNameList(kStrategyIds);
+}
+
 std::optional<ParallelStrategy> parallelStrategyFromString(std::string_view text) {
     return enumFromName(kStrategyIds, text);
 }

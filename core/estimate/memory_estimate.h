@@ -58,6 +58,11 @@ enum class AttentionKernel { Default, Math, Fused };
 enum class ParallelStrategy { Ddp, Zero1, Zero2, Zero3, Fsdp, Pipeline, Tensor, Expert };
 std::string_view parallelStrategyId(ParallelStrategy strategy); // "ddp", "zero1", …
 std::optional<ParallelStrategy> parallelStrategyFromString(std::string_view text);
+// Every strategy's id, and those of the data-parallel ones a build's workloads choose from (ddp to
+// fsdp): a command line's choices.
+std::vector<std::string> parallelStrategyIds();
+std::vector<std::string> dataParallelStrategyIds();
+std::string parallelStrategyIdList(); // "ddp, zero1, …, ep", for messages
 
 struct ParallelSetup {
     ParallelStrategy strategy = ParallelStrategy::Ddp;

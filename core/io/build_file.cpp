@@ -1,5 +1,6 @@
 #include "io/build_file.h"
 
+#include "estimate/memory_estimate.h"
 #include "util/json_document.h"
 
 #include <nlohmann/json.hpp>
@@ -293,8 +294,8 @@ plan::BuildWorkload readWorkload(const json& entry, const std::string& at) {
         const auto strategyText = textAt(requestJson, "parallel_strategy", at);
         auto strategy = estimate::parallelStrategyFromString(strategyText);
         if (!strategy)
-            throw FileError(at + ".parallel_strategy: \"" + strategyText +
-                            "\" is not one of ddp, zero1, zero2, zero3, fsdp, pipeline, tensor");
+            throw FileError(at + ".parallel_strategy: \"" + strategyText + "\" is not one of " +
+                            estimate::parallelStrategyIdList());
         workload.strategy = *strategy;
         requestJson.erase("parallel_strategy");
     }

@@ -160,9 +160,10 @@ bool applyWorkloadChange(BuildWorkload& workload, const WorkloadChange& change) 
                 return false;
             request.precision = *p;
         } else if (field == workload_field::kCheckpointing) {
-            if (value != "blocks" && value != "none")
+            auto c = checkpointingFromString(value);
+            if (!c)
                 return false;
-            request.checkpointing = value == "blocks" ? Checkpointing::Blocks : Checkpointing::None;
+            request.checkpointing = *c;
         } else if (field == workload_field::kBatch || field == workload_field::kGradAccum ||
                    field == workload_field::kLoaderWorkers) {
             const auto n = whole(value, field == workload_field::kLoaderWorkers ? 0 : 1);

@@ -237,7 +237,7 @@ std::string validationRequestToJson(const ValidationRequest& r) {
                 {"precision", precisionId(r.precision)},
                 {"optimizer", optimizerId(r.optimizer)},
                 {"optimizer_impl", optimizerImplId(r.optimizerImpl)},
-                {"checkpointing", r.checkpointing == Checkpointing::Blocks ? "blocks" : "none"},
+                {"checkpointing", checkpointingId(r.checkpointing)},
                 {"warmup_steps", r.warmupSteps},
                 {"steps", r.steps},
                 {"device", r.device},

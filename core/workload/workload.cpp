@@ -11,6 +11,9 @@ std::string_view optimizerId(OptimizerKind o) {
 std::string_view optimizerImplId(OptimizerImpl i) {
     return enumName(kOptimizerImplNames, i);
 }
+std::string_view checkpointingId(Checkpointing c) {
+    return enumName(kCheckpointingNames, c);
+}
 std::optional<Precision> precisionFromString(std::string_view t) {
     return enumFromName(kPrecisionNames, t);
 }

@@ -53,6 +53,7 @@ inline constexpr EnumNames<Checkpointing, 2> kCheckpointingNames = {{
 std::string_view precisionId(Precision precision);
 std::string_view optimizerId(OptimizerKind optimizer);
 std::string_view optimizerImplId(OptimizerImpl impl);
+std::string_view checkpointingId(Checkpointing checkpointing);
 std::optional<Precision> precisionFromString(std::string_view text);
 std::optional<OptimizerKind> optimizerFromString(std::string_view text);
 std::optional<OptimizerImpl> optimizerImplFromString(std::string_view text);

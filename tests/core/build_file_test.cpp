@@ -128,7 +128,8 @@ TEST_CASE("A truncated, foreign, newer or hand-broken build file is refused, say
     auto badStrategy = text;
     badStrategy.replace(badStrategy.find("\"zero2\""), 7, "\"zero9\"");
     CHECK_THAT(message(readBuildFile(badStrategy, "s.torchrig")),
-               Catch::Contains("workloads[0].parallel_strategy") && Catch::Contains("zero9"));
+               Catch::Contains("workloads[0].parallel_strategy") && Catch::Contains("zero9") &&
+                   Catch::Contains("fsdp, pp, tp, ep")); // the ids a build file takes, as it writes them
     auto badDataset = text;
     const std::string samples = "\"samples\": 1000000";
     badDataset.replace(badDataset.find(samples), samples.size(), "\"samples\": -5");
