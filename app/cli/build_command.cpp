@@ -164,6 +164,70 @@ std::string specText(const plan::SpecValue& value) {
     return "(none)";
 }
 
+// "gpu/rtx-4090x2": the id and a quantity; an id may itself end in x and digits only if no
+// part has the longer id, so the whole text is tried first.
+struct AddedPart {
+    std::string text; // as given: tried as a whole id first
+    std::string id;
+    int quantity = 1;
+};
+
+std::variant<std::vector<AddedPart>, Failure> parseAddedParts(const std::vector<std::string>& texts) {
+    std::vector<AddedPart> added;
+    for (const auto& text : texts) {
+        int quantity = 1;
+        std::string id = text;
+        const auto x = text.rfind('x');
+        if (x != std::string::npos && x + 1 < text.size() &&
+            text.find_first_not_of("0123456789", x + 1) == std::string::npos) {
+            id = text.substr(0, x);
+            // More digits than an int holds are out of range too, not an exception.
+            const auto digits = std::string_view(text).substr(x + 1);
+            if (std::from_chars(digits.data(), digits.data() + digits.size(), quantity).ec != std::errc())
+                quantity = 0;
+        }
+        if (quantity < 1 || quantity > 1000)
+            return Failure{kExitUsage, "--part " + textExcerpt(text) + ": the quantity must be 1 to 1000"};
+        added.push_back({text, id, quantity});
+    }
+    return added;
+}
+
+// The parts given on the command line into `build`, and the GPUs a server of it ships with.
+std::optional<Failure> addParts(plan::Build& build, const std::vector<AddedPart>& added,
+                                const db::Catalog& catalog) {
+    for (const auto& p : added) {
+        auto part = catalog.find(p.text);
+        int quantity = 1;
+        if (!part) {
+            part = catalog.find(p.id);
+            quantity = p.quantity;
+        }
+        if (!part)
+            return Failure{kExitNotFound,
+                           "no part has id \"" + p.id + "\"; torchrig-cli catalog search finds ids"};
+        auto same = std::find_if(build.parts.begin(), build.parts.end(),
+                                 [&](const plan::BuildPart& b) { return b.partId == part->id; });
+        if (same != build.parts.end())
+            same->quantity += quantity;
+        else
+            build.parts.push_back({part->id, quantity, "", db::partSnapshot(*part)});
+    }
+    // A server that ships its GPUs brings them, unless the command named them itself.
+    for (std::size_t i = 0, listed = build.parts.size(); i < listed; ++i) {
+        const auto& server = build.parts[i].snapshot;
+        const auto shipped = catalog.find(server.text("gpu_part_id"));
+        const auto count = static_cast<int>(server.number("gpu_count").value_or(0));
+        if (server.category != PartCategory::Server || !shipped || count <= 0 ||
+            std::any_of(build.parts.begin(), build.parts.end(),
+                        [&](const plan::BuildPart& b) { return b.partId == shipped->id; }))
+            continue;
+        build.parts.push_back({shipped->id, count * build.parts[i].quantity, "ships with the server",
+                               db::partSnapshot(*shipped)});
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 int BuildCommand::create() {
@@ -179,30 +243,10 @@ int BuildCommand::create() {
             return fail(kExitNotFound, "no preset \"" + m_preset + "\"; the presets are " + ids);
         }
     }
-    // "gpu/rtx-4090x2": the id and a quantity; an id may itself end in x and digits only if no
-    // part has the longer id, so the whole text is tried first.
-    struct Added {
-        std::string text; // as given: tried as a whole id first
-        std::string id;
-        int quantity = 1;
-    };
-    std::vector<Added> added;
-    for (const auto& text : m_newParts) {
-        int quantity = 1;
-        std::string id = text;
-        const auto x = text.rfind('x');
-        if (x != std::string::npos && x + 1 < text.size() &&
-            text.find_first_not_of("0123456789", x + 1) == std::string::npos) {
-            id = text.substr(0, x);
-            // More digits than an int holds are out of range too, not an exception.
-            const auto digits = std::string_view(text).substr(x + 1);
-            if (std::from_chars(digits.data(), digits.data() + digits.size(), quantity).ec != std::errc())
-                quantity = 0;
-        }
-        if (quantity < 1 || quantity > 1000)
-            return usage("--part " + textExcerpt(text) + ": the quantity must be 1 to 1000");
-        added.push_back({text, id, quantity});
-    }
+    auto parsed = parseAddedParts(m_newParts);
+    if (auto* failure = std::get_if<Failure>(&parsed))
+        return fail(*failure);
+    const auto& added = std::get<std::vector<AddedPart>>(parsed);
     // Said before the catalog is opened; the write itself decides again, atomically.
     if (std::filesystem::exists(m_output) && !m_force)
         return failWrite(makeError(ErrorCode::Conflict, m_output + " exists already"));
@@ -216,36 +260,8 @@ int BuildCommand::create() {
             return fail(kExitNotFound, made.error().text());
         build = std::move(*made);
     }
-    for (const auto& p : added) {
-        auto part = (*catalog)->find(p.text);
-        int quantity = 1;
-        if (!part) {
-            part = (*catalog)->find(p.id);
-            quantity = p.quantity;
-        }
-        if (!part) {
-            return fail(kExitNotFound,
-                        "no part has id \"" + p.id + "\"; torchrig-cli catalog search finds ids");
-        }
-        auto same = std::find_if(build.parts.begin(), build.parts.end(),
-                                 [&](const plan::BuildPart& b) { return b.partId == part->id; });
-        if (same != build.parts.end())
-            same->quantity += quantity;
-        else
-            build.parts.push_back({part->id, quantity, "", db::partSnapshot(*part)});
-    }
-    // A server that ships its GPUs brings them, unless the command named them itself.
-    for (std::size_t i = 0, listed = build.parts.size(); i < listed; ++i) {
-        const auto& server = build.parts[i].snapshot;
-        const auto shipped = (*catalog)->find(server.text("gpu_part_id"));
-        const auto count = static_cast<int>(server.number("gpu_count").value_or(0));
-        if (server.category != PartCategory::Server || !shipped || count <= 0 ||
-            std::any_of(build.parts.begin(), build.parts.end(),
-                        [&](const plan::BuildPart& b) { return b.partId == shipped->id; }))
-            continue;
-        build.parts.push_back({shipped->id, count * build.parts[i].quantity, "ships with the server",
-                               db::partSnapshot(*shipped)});
-    }
+    if (auto failure = addParts(build, added, **catalog))
+        return fail(*failure);
     if (m_newWorkload.given()) {
         auto request = m_newWorkload.toRequest();
         if (!request)

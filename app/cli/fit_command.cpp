@@ -31,6 +31,56 @@ struct Row {
     bool native = true; // computes in the asked precision natively (bfloat16 needs it)
 };
 
+// What fit prints: the rows best first, for scripts (JSON) and for people (a table).
+void printFitJson(const std::vector<Row>& rows, const std::string& model, std::int64_t batch,
+                  std::int64_t devicePeak) {
+    json list = json::array();
+    for (const auto& r : rows)
+        list.push_back({{"id", r.device.id},
+                        {"name", r.device.name},
+                        {"usable_bytes", r.device.usableBytes},
+                        {"usable_is_advertised_size", r.device.usableIsMarketing},
+                        {"fits", r.fits},
+                        {"max_batch", r.maxBatch},
+                        {"samples_per_second_at_max_batch",
+                         r.samplesPerSecond ? json(*r.samplesPerSecond) : json(nullptr)},
+                        {"launch_price_usd", r.price ? json(*r.price) : json(nullptr)},
+                        {"native_precision", r.native},
+                        {"rule_of_thumb_batch", estimate::seedRuleOfThumbBatch(r.device.usableBytes)}});
+    std::cout << json{{"model", model},
+                      {"batch", batch},
+                      {"device_peak_bytes", devicePeak},
+                      {"rule_of_thumb_source", estimate::kSeedRuleOfThumbSource},
+                      {"gpus", list}}
+                     .dump(2)
+              << "\n";
+}
+
+void printFitTable(const std::vector<Row>& rows, const std::string& model, std::int64_t batch,
+                   std::int64_t devicePeak) {
+    std::vector<std::vector<std::string>> table = {{"GPU", "usable", fmt::format("fits batch {}", batch),
+                                                    "largest batch", "rule of thumb", "samples/s there",
+                                                    "launch price"}};
+    for (const auto& r : rows)
+        table.push_back({r.device.name,
+                         fmt::format("{:.1f} GiB{}", double(r.device.usableBytes) / double(1LL << 30),
+                                     r.device.usableIsMarketing ? "*" : ""),
+                         r.fits ? "yes" : "no", r.maxBatch > 0 ? std::to_string(r.maxBatch) : "-",
+                         std::to_string(estimate::seedRuleOfThumbBatch(r.device.usableBytes)),
+                         r.samplesPerSecond ? fmt::format("{:.0f}", *r.samplesPerSecond)
+                         : r.native         ? "-"
+                                            : "emulated bf16",
+                         r.price ? fmt::format("${:.0f}", *r.price) : "-"});
+    std::cout << fmt::format("{} at batch {} needs {:.2f} GiB on a GPU (device peak, estimated)\n", model,
+                             batch, double(devicePeak) / double(1LL << 30))
+              << formatTable(table)
+              << "* the advertised size: the usable memory is not known. The device peak counts the CUDA "
+                 "context and libraries as measured on an H200; samples/s are uncalibrated roofline "
+                 "estimates.\n"
+              << "rule of thumb: " << estimate::kSeedRuleOfThumbSource
+              << "; the largest batch is the estimator's answer for this model.\n";
+}
+
 } // namespace
 
 FitCommand::FitCommand(CLI::App& parent, const GlobalOptions& options)
@@ -81,11 +131,9 @@ int FitCommand::run() {
         }
         return found->second.devicePeakBytes;
     };
-    try {
-        devicePeak(request->inputs.batch);
-    } catch (const GraphError& e) {
-        return fail(kExitInvalid, e.what());
-    }
+    const auto askedPeak = graphResult([&] { return devicePeak(request->inputs.batch); });
+    if (!askedPeak)
+        return fail(kExitInvalid, askedPeak.error().text());
 
     std::vector<Row> rows;
     for (const auto& part : (*catalog)->list(PartCategory::Gpu)) {
@@ -132,51 +180,10 @@ int FitCommand::run() {
     });
 
     const auto model = request->model.empty() ? graph->name() : request->model;
-    if (m_json) {
-        json list = json::array();
-        for (const auto& r : rows)
-            list.push_back({{"id", r.device.id},
-                            {"name", r.device.name},
-                            {"usable_bytes", r.device.usableBytes},
-                            {"usable_is_advertised_size", r.device.usableIsMarketing},
-                            {"fits", r.fits},
-                            {"max_batch", r.maxBatch},
-                            {"samples_per_second_at_max_batch",
-                             r.samplesPerSecond ? json(*r.samplesPerSecond) : json(nullptr)},
-                            {"launch_price_usd", r.price ? json(*r.price) : json(nullptr)},
-                            {"native_precision", r.native},
-                            {"rule_of_thumb_batch", estimate::seedRuleOfThumbBatch(r.device.usableBytes)}});
-        std::cout << json{{"model", model},
-                          {"batch", request->inputs.batch},
-                          {"device_peak_bytes", devicePeak(request->inputs.batch)},
-                          {"rule_of_thumb_source", estimate::kSeedRuleOfThumbSource},
-                          {"gpus", list}}
-                         .dump(2)
-                  << "\n";
-        return kExitOk;
-    }
-    std::vector<std::vector<std::string>> table = {
-        {"GPU", "usable", fmt::format("fits batch {}", request->inputs.batch), "largest batch",
-         "rule of thumb", "samples/s there", "launch price"}};
-    for (const auto& r : rows)
-        table.push_back({r.device.name,
-                         fmt::format("{:.1f} GiB{}", double(r.device.usableBytes) / double(1LL << 30),
-                                     r.device.usableIsMarketing ? "*" : ""),
-                         r.fits ? "yes" : "no", r.maxBatch > 0 ? std::to_string(r.maxBatch) : "-",
-                         std::to_string(estimate::seedRuleOfThumbBatch(r.device.usableBytes)),
-                         r.samplesPerSecond ? fmt::format("{:.0f}", *r.samplesPerSecond)
-                         : r.native         ? "-"
-                                            : "emulated bf16",
-                         r.price ? fmt::format("${:.0f}", *r.price) : "-"});
-    std::cout << fmt::format("{} at batch {} needs {:.2f} GiB on a GPU (device peak, estimated)\n", model,
-                             request->inputs.batch,
-                             double(devicePeak(request->inputs.batch)) / double(1LL << 30))
-              << formatTable(table)
-              << "* the advertised size: the usable memory is not known. The device peak counts the CUDA "
-                 "context and libraries as measured on an H200; samples/s are uncalibrated roofline "
-                 "estimates.\n"
-              << "rule of thumb: " << estimate::kSeedRuleOfThumbSource
-              << "; the largest batch is the estimator's answer for this model.\n";
+    if (m_json)
+        printFitJson(rows, model, request->inputs.batch, *askedPeak);
+    else
+        printFitTable(rows, model, request->inputs.batch, *askedPeak);
     return kExitOk;
 }
 
