@@ -62,6 +62,47 @@ at::Tensor rotateHalf(const at::Tensor& x) {
     return at::cat({-x.slice(-1, half), x.slice(-1, 0, half)}, -1);
 }
 
+// transformers LlamaRMSNorm: in float32, then back to the input's dtype, then the weight.
+at::Tensor rmsNorm(const at::Tensor& input, const at::Tensor& weight, double eps) {
+    auto x = input.to(at::kFloat);
+    auto variance = x.pow(2).mean(-1, true);
+    x = x * at::rsqrt(variance + eps);
+    return weight * x.to(input.scalar_type());
+}
+
+at::Tensor scaledDotProductAttention(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
+                                     double dropout, bool causal) {
+#if TORCH_VERSION_MAJOR >= 2
+    return at::scaled_dot_product_attention(q, k, v, {}, dropout, causal);
+#else
+    // LibTorch 1.13 has no public fused kernel: PyTorch 2.x's math path, op for op.
+    auto scores = at::matmul(q, k.transpose(-2, -1)) * (1.0 / std::sqrt(static_cast<double>(q.size(-1))));
+    if (causal) {
+        auto mask = at::ones({q.size(-2), k.size(-2)}, q.options().dtype(at::kBool)).triu(1);
+        scores = scores.masked_fill(mask, -std::numeric_limits<double>::infinity());
+    }
+    auto probs = at::softmax(scores, -1);
+    if (dropout > 0)
+        probs = at::dropout(probs, dropout, true);
+    return at::matmul(probs, v);
+#endif
+}
+
+// transformers LlamaRotaryEmbedding with base 10000, positions 0..S-1.
+at::Tensor rotaryEmbedding(const at::Tensor& x) {
+    auto dim = x.size(-1);
+    auto seq = x.size(-2);
+    at::NoGradGuard noGrad;
+    auto invFreq = 1.0 / at::pow(10000.0, at::arange(0, dim, 2, x.options().dtype(at::kFloat)) /
+                                              static_cast<double>(dim));
+    auto freqs = at::outer(at::arange(seq, x.options().dtype(at::kFloat)), invFreq);
+    auto emb = at::cat({freqs, freqs}, -1);
+    auto cos = emb.cos().to(x.scalar_type());
+    auto sin = emb.sin().to(x.scalar_type());
+    at::AutoGradMode enable(true);
+    return x * cos + rotateHalf(x) * sin;
+}
+
 // A checkpointed block in autograd: its forward runs the block without recording (autograd's
 // custom functions run forward in no-grad mode) and saves only the inputs; its backward recomputes
 // the block with grad on detached inputs, backpropagates through it (the parameters' gradients
@@ -319,13 +360,7 @@ at::Tensor GraphNetwork::runOp(const Op& op) {
                               0.1, a.eps, true);
     }
     case OpKind::LayerNorm: return at::layer_norm(in(0), {in(0).size(-1)}, param(0), param(1), a.eps);
-    case OpKind::RmsNorm: {
-        // transformers LlamaRMSNorm: in float32, then back to the input's dtype, then the weight.
-        auto x = in(0).to(at::kFloat);
-        auto variance = x.pow(2).mean(-1, true);
-        x = x * at::rsqrt(variance + a.eps);
-        return param(0) * x.to(in(0).scalar_type());
-    }
+    case OpKind::RmsNorm: return rmsNorm(in(0), param(0), a.eps);
     case OpKind::Linear: return at::linear(in(0), param(0), param(1));
     case OpKind::Matmul: return at::matmul(in(0), in(1));
     case OpKind::Softmax: return at::softmax(in(0), a.dim);
@@ -380,39 +415,9 @@ at::Tensor GraphNetwork::runOp(const Op& op) {
     case OpKind::MaxPool2d: return at::max_pool2d(in(0), pair(a.kernel), pair(a.stride), pair(a.padding));
     case OpKind::AvgPool2d: return at::avg_pool2d(in(0), pair(a.kernel), pair(a.stride), pair(a.padding));
     case OpKind::AdaptiveAvgPool2d: return at::adaptive_avg_pool2d(in(0), pair(a.outputSize));
-    case OpKind::ScaledDotProductAttention: {
-#if TORCH_VERSION_MAJOR >= 2
-        return at::scaled_dot_product_attention(in(0), in(1), in(2), {}, a.p, a.causal);
-#else
-        // LibTorch 1.13 has no public fused kernel: PyTorch 2.x's math path, op for op.
-        const auto& q = in(0);
-        auto scores =
-            at::matmul(q, in(1).transpose(-2, -1)) * (1.0 / std::sqrt(static_cast<double>(q.size(-1))));
-        if (a.causal) {
-            auto mask = at::ones({q.size(-2), in(1).size(-2)}, q.options().dtype(at::kBool)).triu(1);
-            scores = scores.masked_fill(mask, -std::numeric_limits<double>::infinity());
-        }
-        auto probs = at::softmax(scores, -1);
-        if (a.p > 0)
-            probs = at::dropout(probs, a.p, true);
-        return at::matmul(probs, in(2));
-#endif
-    }
-    case OpKind::RotaryEmbedding: {
-        // transformers LlamaRotaryEmbedding with base 10000, positions 0..S-1.
-        const auto& x = in(0);
-        auto dim = x.size(-1);
-        auto seq = x.size(-2);
-        at::NoGradGuard noGrad;
-        auto invFreq = 1.0 / at::pow(10000.0, at::arange(0, dim, 2, x.options().dtype(at::kFloat)) /
-                                                  static_cast<double>(dim));
-        auto freqs = at::outer(at::arange(seq, x.options().dtype(at::kFloat)), invFreq);
-        auto emb = at::cat({freqs, freqs}, -1);
-        auto cos = emb.cos().to(x.scalar_type());
-        auto sin = emb.sin().to(x.scalar_type());
-        at::AutoGradMode enable(true);
-        return x * cos + rotateHalf(x) * sin;
-    }
+    case OpKind::ScaledDotProductAttention:
+        return scaledDotProductAttention(in(0), in(1), in(2), a.p, a.causal);
+    case OpKind::RotaryEmbedding: return rotaryEmbedding(in(0));
     default: break; // a kind the worker cannot build: refused by name (torchrig-validate --check-ops)
     }
     throw GraphError(Message::verbatim("op '" + op.name + "': the worker has no implementation of " +
