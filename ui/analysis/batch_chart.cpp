@@ -92,8 +92,7 @@ void BatchChart::setWorkload(const ValidationRequest& workload, const plan::Buil
         auto* nothing = new QCPItemText(m_plot);
         nothing->position->setType(QCPItemPosition::ptAxisRectRatio);
         nothing->position->setCoords(0.5, 0.5);
-        nothing->setColor(palette().color(QPalette::Text));
-        nothing->setBrush(palette().color(QPalette::Base));
+        applyNoteStyle(*nothing, palette());
         nothing->setText(tr("Nothing fits: even batch 1 needs\nmore than the %1 %2 usable.\n"
                             "Try checkpointing, LoRA, a smaller\nprecision, ZeRO or FSDP (Advice tab).")
                              .arg(capacity, 0, 'f', 1)

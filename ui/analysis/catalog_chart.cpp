@@ -72,6 +72,7 @@ void CatalogChart::clear(const QString& why) {
         note->position->setType(QCPItemPosition::ptViewportRatio);
         note->position->setCoords(0.5, 0.5);
         note->setText(wrapped(why, 56));
+        applyNoteStyle(*note, palette());
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -22,6 +22,11 @@ void applyChartStyle(QCustomPlot& plot, const QPalette& palette) {
     plot.legend->setBorderPen(QPen(palette.color(QPalette::Mid)));
 }
 
+void applyNoteStyle(QCPItemText& note, const QPalette& palette) {
+    note.setColor(palette.color(QPalette::Text));
+    note.setBrush(palette.color(QPalette::Base));
+}
+
 QColor seriesColor(int index) {
     static const std::array<QColor, 9> colors = {
         QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00), QColor(0x00, 0x9E, 0x73),

@@ -86,6 +86,7 @@ void MemoryChart::clear(const QString& why) {
     note->position->setType(QCPItemPosition::ptAxisRectRatio);
     note->position->setCoords(0.5, 0.5);
     note->setText(why);
+    applyNoteStyle(*note, palette());
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -96,8 +96,7 @@ void RentChart::setComparison(const plan::RentVsBuy& r, double months) {
         note->position->setCoords(0.02, 0.02);
         note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         note->setTextAlignment(Qt::AlignLeft);
-        note->setColor(palette().color(QPalette::Text));
-        note->setBrush(palette().color(QPalette::Base));
+        applyNoteStyle(*note, palette());
         note->setText(leftOut.join(QLatin1Char('\n')));
     }
     m_plot->xAxis->setRange(0, months);
