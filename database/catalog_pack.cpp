@@ -48,7 +48,7 @@ constexpr std::size_t kMaxProblemChars = 300;
 // (the overlay views select them with *, side by side with the user's tables).
 using TableColumns = std::vector<std::pair<std::string, std::vector<std::string>>>;
 
-const TableColumns& expectedTables() {
+const TableColumns& packTableColumns() {
     static TableColumns tables;
     static std::once_flag once;
     std::call_once(once, [] {
@@ -154,7 +154,7 @@ namespace {
 
 // What is missing or different in the tables of the catalog attached as `schema`, or nothing.
 std::optional<std::string> tablesProblem(SQLite::Database& database, std::string_view schema) {
-    const auto& tables = expectedTables();
+    const auto& tables = packTableColumns();
     for (const auto& [table, columns] : tables) {
         SQLite::Statement info(database, fmt::format("PRAGMA {}.table_info({})", schema, table));
         std::vector<std::string> found;

@@ -64,7 +64,7 @@ namespace {
 
 // The tables a user database of the latest schema has, read off one migrated in memory: the list
 // can never fall behind the migrations.
-const std::set<std::string>& expectedTables() {
+const std::set<std::string>& userDatabaseTables() {
     static const std::set<std::string> tables = [] {
         SQLite::Database memory(":memory:", SQLite::OPEN_READWRITE);
         if (!migrateToLatest(memory))
@@ -83,7 +83,7 @@ std::optional<std::string> missingTable(SQLite::Database& database) {
     SQLite::Statement query(database, "SELECT name FROM main.sqlite_master WHERE type = 'table'");
     while (query.executeStep())
         present.insert(query.getColumn(0).getString());
-    for (const auto& table : expectedTables())
+    for (const auto& table : userDatabaseTables())
         if (!present.contains(table))
             return table;
     return std::nullopt;

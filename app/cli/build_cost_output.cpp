@@ -11,12 +11,6 @@
 
 namespace torchrig::cli {
 
-namespace {
-nlohmann::json optionalNumber(const std::optional<double>& v) {
-    return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
-}
-} // namespace
-
 void printBuildCostJson(const plan::BuildCost& c, const plan::CostOptions& options) {
     const plan::Words words; // English: cost speaks no --lang
     nlohmann::json lines = nlohmann::json::array();

@@ -18,10 +18,6 @@ namespace torchrig::cli {
 
 namespace {
 
-nlohmann::json optionalNumber(const std::optional<double>& v) {
-    return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
-}
-
 nlohmann::json optionJson(const plan::RunOption& o) {
     return {{"id", o.id},
             {"name", o.name},
@@ -38,7 +34,7 @@ nlohmann::json optionJson(const plan::RunOption& o) {
             {"break_even_months", optionalNumber(o.breakEvenMonths)}};
 }
 
-std::string money(const std::optional<double>& v) {
+std::string priceCell(const std::optional<double>& v) {
     return v ? fmt::format("{:.2f}", *v) : "-";
 }
 
@@ -58,10 +54,10 @@ std::vector<std::string> optionRow(const plan::RunOption& o, bool lowerBound, bo
             : fits  ? "yes"
                     : "no",
             fits ? fmt::format("{:.1f}", o.samplesPerSecond) : "-",
-            money(o.hourlyCost) + (isBuild && o.hourlyCost ? " (owned)" : ""),
-            fits && o.costPerMonth ? fmt::format("{:.0f} h, {}", o.hoursPerMonth, money(o.costPerMonth))
+            priceCell(o.hourlyCost) + (isBuild && o.hourlyCost ? " (owned)" : ""),
+            fits && o.costPerMonth ? fmt::format("{:.0f} h, {}", o.hoursPerMonth, priceCell(o.costPerMonth))
                                    : "-",
-            o.runHours ? fmt::format("{:.1f} h, {}{}", *o.runHours, money(o.runCost),
+            o.runHours ? fmt::format("{:.1f} h, {}{}", *o.runHours, priceCell(o.runCost),
                                      o.runEnergyKwh ? fmt::format(", {:.0f} kWh", *o.runEnergyKwh) : "")
                        : "-",
             breakEven};
@@ -132,8 +128,8 @@ int BuildRentCommand::run() {
     }
     std::cout << fmt::format("{}\nworkload: {}\n", build->title, workload);
     std::cout << fmt::format("purchase: {}{} {}; energy {} {} a month; {} h a day, spread over {} months\n",
-                             r.purchaseIsLowerBound ? ">= " : "", money(r.purchase), r.currency,
-                             money(r.energyCostPerMonth), r.currency, options.hoursPerDay,
+                             r.purchaseIsLowerBound ? ">= " : "", priceCell(r.purchase), r.currency,
+                             priceCell(r.energyCostPerMonth), r.currency, options.hoursPerDay,
                              m_usage.lifetimeMonths);
     std::vector<std::vector<std::string>> table = {
         {"", "GPUs", "fits", "samples/s", "per hour (" + r.currency + ")", "the build's month",

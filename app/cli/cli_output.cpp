@@ -111,6 +111,10 @@ nlohmann::json userDatabaseJson(const db::UserDatabaseStatus& status) {
             {"message", status.message}};
 }
 
+nlohmann::json optionalNumber(const std::optional<double>& value) {
+    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+}
+
 std::string shorten(const std::string& text, std::size_t most) {
     if (text.size() <= most)
         return text;

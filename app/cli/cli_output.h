@@ -6,6 +6,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,8 @@ std::string formatPriceTable(const std::vector<Price>& prices);
 // The figures a list shows beside a part's name ("24 GB · 1008 GB/s · 450 W").
 std::string partSummary(const db::PartRecord& part);
 nlohmann::json userDatabaseJson(const db::UserDatabaseStatus& status);
+// The figure, or JSON's null where there is none.
+nlohmann::json optionalNumber(const std::optional<double>& value);
 // "15x120": the wall circuit's amps and volts, as --circuit takes it.
 Result<plan::WallCircuit> parseWallCircuit(const std::string& text);
 // Today's date, "YYYY-MM-DD" (UTC).

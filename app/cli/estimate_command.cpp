@@ -25,11 +25,11 @@ namespace {
 
 using nlohmann::json;
 
-std::string bytes(std::int64_t count) {
+std::string gibibytes(std::int64_t count) {
     return fmt::format("{:.2f} GiB ({} bytes)", double(count) / double(1LL << 30), count);
 }
 
-std::string duration(double s) {
+std::string runDuration(double s) {
     if (s < 120)
         return fmt::format("{:.1f} s", s);
     if (s < 2 * 3600)
@@ -45,10 +45,6 @@ nlohmann::json breakdownJson(const std::array<std::int64_t, estimate::kMemoryCat
     for (std::size_t c = 0; c < estimate::kMemoryCategoryCount; ++c)
         out[std::string(estimate::memoryCategoryId(static_cast<estimate::MemoryCategory>(c)))] = atPeak[c];
     return out;
-}
-
-nlohmann::json optionalNumber(const std::optional<double>& value) {
-    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
 
 std::string seconds(double s) {
@@ -312,20 +308,20 @@ void EstimateCommand::printTable(const TrainingReport& r) const {
         {"device",
          m_gpus > 1 ? fmt::format("{} ({}), {} of them, {}", r.device.name, r.device.id, m_gpus, m_strategy)
                     : fmt::format("{} ({})", r.device.name, r.device.id)},
-        {"allocated peak, steady step", bytes(m.allocatedPeakBytes)},
-        {"allocated peak, first step", bytes(m.firstStepAllocatedPeakBytes)},
+        {"allocated peak, steady step", gibibytes(m.allocatedPeakBytes)},
+        {"allocated peak, first step", gibibytes(m.firstStepAllocatedPeakBytes)},
     };
     if (e.reservedPeakBytes)
-        rows.push_back({"reserved peak (caching allocator)", bytes(*e.reservedPeakBytes)});
+        rows.push_back({"reserved peak (caching allocator)", gibibytes(*e.reservedPeakBytes)});
     if (r.device.cuda)
-        rows.push_back({"device peak (+ context, libraries)", bytes(e.devicePeakBytes)});
+        rows.push_back({"device peak (+ context, libraries)", gibibytes(e.devicePeakBytes)});
     for (std::size_t c = 0; c < estimate::kMemoryCategoryCount; ++c)
         rows.push_back({fmt::format("  at the peak: {}",
                                     estimate::memoryCategoryId(static_cast<estimate::MemoryCategory>(c))),
-                        bytes(m.breakdownAtPeak[c])});
+                        gibibytes(m.breakdownAtPeak[c])});
     if (e.fits)
         rows.push_back({"fits", fmt::format("{} ({} of {} usable)", *e.fits ? "yes" : "NO",
-                                            bytes(e.devicePeakBytes), bytes(r.device.usableBytes))});
+                                            gibibytes(e.devicePeakBytes), gibibytes(r.device.usableBytes))});
     if (e.time) {
         const auto within =
             e.time->uncertainty > 0 ? fmt::format(" ± {:.0f} %", 100 * e.time->uncertainty) : std::string();
@@ -345,24 +341,25 @@ void EstimateCommand::printTable(const TrainingReport& r) const {
                                    : fmt::format("{:.1f}", e.time->samplesPerSecond)});
         rows.push_back({"MFU", fmt::format("{:.0f} %", 100 * e.time->mfu)});
     }
-    rows.push_back({"host RAM (per node)",
-                    fmt::format("{} (loaders {}, pinned {}, dataset cache {}, checkpoint copy {}{})",
-                                bytes(host.ramBytes), bytes(host.loaderBatchBytes), bytes(host.pinnedBytes),
-                                bytes(host.datasetCacheBytes), bytes(host.checkpointCopyBytes),
-                                host.offloadBytes > 0 ? ", offloaded optimizer " + bytes(host.offloadBytes)
-                                                      : std::string())});
+    rows.push_back(
+        {"host RAM (per node)",
+         fmt::format("{} (loaders {}, pinned {}, dataset cache {}, checkpoint copy {}{})",
+                     gibibytes(host.ramBytes), gibibytes(host.loaderBatchBytes), gibibytes(host.pinnedBytes),
+                     gibibytes(host.datasetCacheBytes), gibibytes(host.checkpointCopyBytes),
+                     host.offloadBytes > 0 ? ", offloaded optimizer " + gibibytes(host.offloadBytes)
+                                           : std::string())});
     rows.push_back({"storage", fmt::format("{} (dataset {}, {} checkpoint(s) of {})",
-                                           bytes(host.storageBytes), bytes(host.datasetBytes),
-                                           m_data.dataset.keptCheckpoints, bytes(host.checkpointBytes))});
+                                           gibibytes(host.storageBytes), gibibytes(host.datasetBytes),
+                                           m_data.dataset.keptCheckpoints, gibibytes(host.checkpointBytes))});
     if (host.readBytesPerSecond > 0)
         rows.push_back(
             {"dataset reads", fmt::format("{:.0f} MB/s at that pace", host.readBytesPerSecond / 1e6)});
     if (host.dataLoadingSeconds)
         rows.push_back({"data loading", fmt::format("{} a step", seconds(*host.dataLoadingSeconds))});
     if (host.epochSeconds)
-        rows.push_back({"an epoch", duration(*host.epochSeconds)});
+        rows.push_back({"an epoch", runDuration(*host.epochSeconds)});
     if (host.runSeconds)
-        rows.push_back({"the run", duration(*host.runSeconds)});
+        rows.push_back({"the run", runDuration(*host.runSeconds)});
     std::cout << formatTable(rows);
     for (const auto& w : r.warnings)
         std::cout << "note: " << w << "\n";
@@ -430,16 +427,16 @@ int EstimateCommand::runInference(const ValidationRequest& request, const ModelG
         {"generation",
          fmt::format("{}, prompt {} tokens, {} new", precisionId(setup.precision), prompt, m_newTokens)},
         {"device", fmt::format("{} ({})", device.name, device.id)},
-        {"weights", bytes(r.prefill.memory.parameterBytes)},
+        {"weights", gibibytes(r.prefill.memory.parameterBytes)},
         {"KV cache at the end",
-         fmt::format("{} ({} bytes a token)", bytes(r.kvCacheBytes), r.kvCacheBytesPerToken)},
-        {"prompt's forward, allocated peak", bytes(r.prefill.memory.allocatedPeakBytes)},
-        {"allocated peak", bytes(r.allocatedPeakBytes)},
-        {"device peak (+ context, libraries)", bytes(r.devicePeakBytes)},
+         fmt::format("{} ({} bytes a token)", gibibytes(r.kvCacheBytes), r.kvCacheBytesPerToken)},
+        {"prompt's forward, allocated peak", gibibytes(r.prefill.memory.allocatedPeakBytes)},
+        {"allocated peak", gibibytes(r.allocatedPeakBytes)},
+        {"device peak (+ context, libraries)", gibibytes(r.devicePeakBytes)},
     };
     if (r.fits)
         rows.push_back({"fits", fmt::format("{} ({} of {} usable)", *r.fits ? "yes" : "NO",
-                                            bytes(r.devicePeakBytes), bytes(device.usableBytes))});
+                                            gibibytes(r.devicePeakBytes), gibibytes(device.usableBytes))});
     if (r.prefillSeconds)
         rows.push_back({"prompt (prefill)", seconds(*r.prefillSeconds)});
     if (r.decodeSecondsPerToken)

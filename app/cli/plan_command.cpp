@@ -26,10 +26,6 @@ namespace {
 
 using nlohmann::json;
 
-json optionalNumber(const std::optional<double>& v) {
-    return v ? json(*v) : json(nullptr);
-}
-
 std::optional<double> hours(const std::optional<double>& seconds) {
     if (!seconds)
         return std::nullopt;

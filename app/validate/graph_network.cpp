@@ -1,7 +1,8 @@
 #include "graph_network.h"
 
 #include <ATen/autocast_mode.h>
-#include <torch/torch.h>
+#include <torch/autograd.h> // the checkpointed block is an autograd Function
+#include <torch/utils.h>    // manual_seed
 #include <torch/version.h>
 
 #include <algorithm>

@@ -7,7 +7,7 @@
 #include "training_run.h"
 #include "validation/validation_protocol.h"
 
-#include <torch/torch.h>
+#include <ATen/ATen.h>
 
 #include <algorithm>
 #include <cmath>

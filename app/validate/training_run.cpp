@@ -9,9 +9,10 @@
 #include "util/host_cpu.h"
 #include "util/host_memory.h"
 
+#include <ATen/ATen.h>
+#include <ATen/Parallel.h> // the run's threads
 #include <ATen/autocast_mode.h>
 #include <torch/cuda.h>
-#include <torch/torch.h>
 #include <torch/version.h>
 
 #include <algorithm>
@@ -186,7 +187,13 @@ void measureKernels(ValidationMeasurement& m, const RunDevice& device) {
             forward();
         });
         const double both = medianSeconds(device, [&] { forward().backward(gradient); });
-        return std::pair(seconds, std::max(both - seconds, 1e-9));
+        // On a loaded machine (another run beside this one) the forward's median can pass the
+        // forward + backward's: the backward was not measured (0), rather than taken as 1e-9 s,
+        // whose rate of ~1e18 no measurement has and the protocol refuses.
+        return std::pair(seconds, std::max(both - seconds, 0.0));
+    };
+    auto rate = [](double flops, double seconds) {
+        return seconds > 0 ? flops / seconds : 0.0;
     };
     auto& k = m.kernels;
     {
@@ -196,7 +203,7 @@ void measureKernels(ValidationMeasurement& m, const RunDevice& device) {
         const double flops = 2.0 * static_cast<double>(rows * features * features);
         auto [forward, backward] = timed([&] { return at::linear(x, w); });
         k.linearFlopsPerSecond = flops / forward;
-        k.linearBackwardFlopsPerSecond = 2 * flops / backward;
+        k.linearBackwardFlopsPerSecond = rate(2 * flops, backward);
     }
     auto convolution = [&](std::int64_t channels, std::int64_t groups, double& forwardRate,
                            double& backwardRate) {
@@ -207,7 +214,7 @@ void measureKernels(ValidationMeasurement& m, const RunDevice& device) {
             2.0 * static_cast<double>(batch * channels * side * side * (channels / groups) * 9);
         auto [forward, backward] = timed([&] { return at::conv2d(x, w, {}, 1, 1, 1, groups); });
         forwardRate = flops / forward;
-        backwardRate = 2 * flops / backward;
+        backwardRate = rate(2 * flops, backward);
     };
     convolution(64, 1, k.convolutionFlopsPerSecond, k.convolutionBackwardFlopsPerSecond);
     convolution(144, 144, k.depthwiseFlopsPerSecond, k.depthwiseBackwardFlopsPerSecond);

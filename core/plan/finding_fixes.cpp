@@ -32,7 +32,7 @@ Counts countFindings(const std::vector<Finding>& findings) {
     return c;
 }
 
-struct Candidate {
+struct FixCandidate {
     ChangeKind kind = ChangeKind::Quantity;
     Message label;
     Build after;
@@ -68,7 +68,7 @@ std::vector<PartCategory> missingCategories(const Build& build, const Compatibil
     return missing;
 }
 
-bool stillFires(const Finding& target, const Candidate& candidate, const std::vector<Finding>& after) {
+bool stillFires(const Finding& target, const FixCandidate& candidate, const std::vector<Finding>& after) {
     return std::any_of(after.begin(), after.end(), [&](const Finding& f) {
         if (f.rule != target.rule || f.severity != target.severity)
             return false;
@@ -106,7 +106,7 @@ std::vector<int> fewerQuantities(int quantity) {
 std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
                                const std::vector<CatalogChoice>& catalog, const CheckOptions& options,
                                std::size_t limit) {
-    std::vector<Candidate> candidates;
+    std::vector<FixCandidate> candidates;
     const auto* rule = findCompatibilityRule(finding.rule);
     const auto search = rule ? rule->fixes : FixSearch::ChangeParts;
     const std::set<std::string> concerned(finding.parts.begin(), finding.parts.end());
@@ -118,25 +118,25 @@ std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
         const bool keepCount =
             part.snapshot.category == PartCategory::Gpu && search == FixSearch::ChangePartsKeepingGpuCount;
         for (int quantity : keepCount ? std::vector<int>{} : fewerQuantities(part.quantity)) {
-            Candidate c{ChangeKind::Quantity,
-                        TORCHRIG_MESSAGE("compatibility", "%1 × %2 instead of %3")
-                            .arg(std::to_string(quantity))
-                            .arg(part.snapshot.name)
-                            .arg(std::to_string(part.quantity)),
-                        build,
-                        concerned,
-                        0,
-                        {}};
+            FixCandidate c{ChangeKind::Quantity,
+                           TORCHRIG_MESSAGE("compatibility", "%1 × %2 instead of %3")
+                               .arg(std::to_string(quantity))
+                               .arg(part.snapshot.name)
+                               .arg(std::to_string(part.quantity)),
+                           build,
+                           concerned,
+                           0,
+                           {}};
             c.after.parts[i].quantity = quantity;
             candidates.push_back(std::move(c));
         }
         if (removable(part.snapshot.category)) {
-            Candidate c{ChangeKind::Remove,
-                        TORCHRIG_MESSAGE("compatibility", "Remove %1").arg(part.snapshot.name),
-                        build,
-                        concerned,
-                        0,
-                        {}};
+            FixCandidate c{ChangeKind::Remove,
+                           TORCHRIG_MESSAGE("compatibility", "Remove %1").arg(part.snapshot.name),
+                           build,
+                           concerned,
+                           0,
+                           {}};
             c.after.parts.erase(c.after.parts.begin() + static_cast<std::ptrdiff_t>(i));
             c.concerned.erase(part.partId);
             candidates.push_back(std::move(c));
@@ -150,14 +150,14 @@ std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
             if (std::any_of(build.parts.begin(), build.parts.end(),
                             [&](const BuildPart& p) { return p.partId == choice.partId; }))
                 continue; // already in the build: a quantity, not a replacement
-            Candidate c{ChangeKind::Replace,
-                        TORCHRIG_MESSAGE("compatibility", "Replace %1 with %2")
-                            .arg(part.snapshot.name)
-                            .arg(choice.snapshot.name),
-                        build,
-                        concerned,
-                        usdPrice(choice.snapshot),
-                        {}};
+            FixCandidate c{ChangeKind::Replace,
+                           TORCHRIG_MESSAGE("compatibility", "Replace %1 with %2")
+                               .arg(part.snapshot.name)
+                               .arg(choice.snapshot.name),
+                           build,
+                           concerned,
+                           usdPrice(choice.snapshot),
+                           {}};
             c.after.parts[i] = {choice.partId, part.quantity, part.note, choice.snapshot};
             c.concerned.erase(part.partId);
             c.concerned.insert(choice.partId);
@@ -169,26 +169,26 @@ std::vector<BuildFix> fixesFor(const Finding& finding, const Build& build,
             for (const auto& choice : catalog) {
                 if (choice.snapshot.category != category)
                     continue;
-                Candidate c{ChangeKind::Add,
-                            TORCHRIG_MESSAGE("compatibility", "Add %1").arg(choice.snapshot.name),
-                            build,
-                            concerned,
-                            usdPrice(choice.snapshot),
-                            {}};
+                FixCandidate c{ChangeKind::Add,
+                               TORCHRIG_MESSAGE("compatibility", "Add %1").arg(choice.snapshot.name),
+                               build,
+                               concerned,
+                               usdPrice(choice.snapshot),
+                               {}};
                 c.after.parts.push_back({choice.partId, 1, "", choice.snapshot});
                 candidates.push_back(std::move(c));
             }
     }
 
     const auto before = countFindings(checkBuild(build, options));
-    std::vector<Candidate> fixes;
+    std::vector<FixCandidate> fixes;
     for (auto& c : candidates) {
         const auto after = checkBuild(c.after, options);
         c.counts = countFindings(after);
         if (!stillFires(finding, c, after) && better(finding, before, c.counts))
             fixes.push_back(std::move(c));
     }
-    std::stable_sort(fixes.begin(), fixes.end(), [](const Candidate& a, const Candidate& b) {
+    std::stable_sort(fixes.begin(), fixes.end(), [](const FixCandidate& a, const FixCandidate& b) {
         return std::tuple(a.counts.problems, a.counts.warnings, a.kind, a.counts.notes, a.priceUsd) <
                std::tuple(b.counts.problems, b.counts.warnings, b.kind, b.counts.notes, b.priceUsd);
     });

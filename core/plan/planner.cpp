@@ -22,7 +22,7 @@ namespace {
 constexpr double kGigabyte = 1e9;
 
 // A (GPU, count per node) the search may build around.
-struct Candidate {
+struct GpuCandidate {
     const PricedPart* gpu = nullptr;
     int perNode = 1;
     double gpuPrice = 0; // all nodes
@@ -31,7 +31,7 @@ struct Candidate {
 
 // The host search's key: what of the cards the rules read, their count, and the needs rounded up
 // to whole gigabytes, so that cards alike share one search (each proposal is checked again whole).
-std::string hostKey(const Candidate& c) {
+std::string hostKey(const GpuCandidate& c) {
     const auto& s = c.gpu->choice->snapshot;
     std::string key = std::to_string(c.perNode);
     for (const char* column : {"form_factor", "slot_width", "length_mm", "tdp_w", "power_connectors",
@@ -152,13 +152,13 @@ private:
 
     // Fastest first (or the most samples per unit of money), then the cheaper GPUs, then by id.
     void rankCandidates() {
-        std::sort(m_candidates.begin(), m_candidates.end(), [](const Candidate& a, const Candidate& b) {
+        std::sort(m_candidates.begin(), m_candidates.end(), [](const GpuCandidate& a, const GpuCandidate& b) {
             return std::tie(a.workloads.rankSeconds, a.gpuPrice, a.gpu->choice->partId, a.perNode) <
                    std::tie(b.workloads.rankSeconds, b.gpuPrice, b.gpu->choice->partId, b.perNode);
         });
     }
 
-    const std::optional<HostChoice>& hostFor(const Candidate& candidate) {
+    const std::optional<HostChoice>& hostFor(const GpuCandidate& candidate) {
         const auto key = hostKey(candidate);
         auto found = m_hosts.find(key);
         if (found == m_hosts.end()) {
@@ -182,7 +182,7 @@ private:
 
     // The whole purchase with tax and shipping as the search prices it (the proposal's own cost
     // decides the budget).
-    double searchTotal(const Candidate& candidate, const HostChoice& host) const {
+    double searchTotal(const GpuCandidate& candidate, const HostChoice& host) const {
         const double parts = candidate.gpuPrice + host.price * std::max(1, m_request.nodes);
         return parts * (1 + m_request.cost.taxPercent / 100) + m_request.cost.shipping;
     }
@@ -270,13 +270,13 @@ private:
     // The cheapest complete build of the candidates `among` keeps (all of them when none), whatever
     // the budget, that `keep` accepts assembled. A build with parts left to quote has only a lower
     // bound for a price: one priced whole comes first.
-    std::optional<Proposal> cheapest(const std::function<bool(const Candidate&)>& among = {},
+    std::optional<Proposal> cheapest(const std::function<bool(const GpuCandidate&)>& among = {},
                                      const std::function<bool(const Proposal&)>& keep = {}) {
-        std::vector<const Candidate*> byPrice;
+        std::vector<const GpuCandidate*> byPrice;
         for (const auto& candidate : m_candidates)
             if (!among || among(candidate))
                 byPrice.push_back(&candidate);
-        std::sort(byPrice.begin(), byPrice.end(), [](const Candidate* a, const Candidate* b) {
+        std::sort(byPrice.begin(), byPrice.end(), [](const GpuCandidate* a, const GpuCandidate* b) {
             return std::tie(a->gpuPrice, a->gpu->choice->partId, a->perNode) <
                    std::tie(b->gpuPrice, b->gpu->choice->partId, b->perNode);
         });
@@ -307,7 +307,7 @@ private:
         // The search's estimate may differ from the build's own by the CPU's lanes: a margin
         // before the build's own figure decides.
         result.cheapestFaster =
-            cheapest([&](const Candidate& c) { return c.workloads.rankSeconds < first * 1.05; },
+            cheapest([&](const GpuCandidate& c) { return c.workloads.rankSeconds < first * 1.05; },
                      [&](const Proposal& p) { return p.rankSeconds < first; });
     }
 
@@ -336,7 +336,7 @@ private:
 
     // The candidate as a build, checked and estimated whole; none when the checks find a problem
     // or a warning in it (the search shares hosts among cards alike, the check is the card's own).
-    std::optional<Proposal> assemble(const Candidate& candidate, const HostChoice& host) {
+    std::optional<Proposal> assemble(const GpuCandidate& candidate, const HostChoice& host) {
         Proposal proposal;
         auto& build = proposal.build;
         build.nodes = std::max(1, m_request.nodes);
@@ -521,7 +521,7 @@ private:
     PricedCatalog m_priced;
     Message::Translate m_translate;
     std::vector<WorkloadSimulations> m_workloads;
-    std::vector<Candidate> m_candidates;
+    std::vector<GpuCandidate> m_candidates;
     std::map<std::string, std::optional<HostChoice>> m_hosts;
     std::optional<std::vector<Proposal>> m_rentals;
     SearchCounters m_counters;

@@ -76,13 +76,13 @@ using JsonError = JsonFieldError;
 
 // Bounds that no real model reaches and that keep every product of sizes (elements, bytes, FLOPs)
 // far inside 64 bits: a size up to 2^40, a tensor up to 2^48 elements, a graph up to 200,000 ops.
-constexpr std::int64_t kMaxSize = std::int64_t{1} << 40;
+constexpr std::int64_t kMaxDimension = std::int64_t{1} << 40;
 constexpr std::int64_t kMaxElements = std::int64_t{1} << 48;
 constexpr std::size_t kMaxOps = 200000;
 constexpr std::size_t kMaxTensors = 200000;
 
 std::int64_t integer(const json& value, const std::string& where) {
-    return wholeNumberIn(value, where, -kMaxSize, kMaxSize);
+    return wholeNumberIn(value, where, -kMaxDimension, kMaxDimension);
 }
 
 double number(const json& value, const std::string& where) {
@@ -258,7 +258,7 @@ TensorInfo readTensor(const json& t, const std::string& where) {
         throw JsonError(where + ".shape: must be a list of sizes");
     std::int64_t elements = 1;
     for (const auto& d : t["shape"]) {
-        info.shape.push_back(wholeNumberIn(d, where + ".shape", 0, kMaxSize));
+        info.shape.push_back(wholeNumberIn(d, where + ".shape", 0, kMaxDimension));
         elements = info.shape.back() == 0 ? 0 : std::min(kMaxElements + 1, elements * info.shape.back());
     }
     if (elements > kMaxElements || info.shape.size() > 8)

@@ -3,6 +3,7 @@
 
 #include "test_support.h"
 
+#include <cstddef>
 #include <string>
 
 namespace torchrig::test {
@@ -13,5 +14,9 @@ struct CliRun {
 };
 
 CliRun runCli(const TemporaryFolder& folder, const std::string& arguments);
+
+// A refusal as a person should read it: the exit status, a message of at most `mostChars` that
+// names what was refused (`names`), and no crash's or library's words.
+void expectRefusal(std::size_t mostChars, const CliRun& run, int exitStatus, const std::string& names);
 
 } // namespace torchrig::test

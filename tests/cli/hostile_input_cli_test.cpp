@@ -10,20 +10,10 @@
 #include <string>
 
 using namespace torchrig;
+using test::expectRefusal;
 using test::runCli;
 
 namespace {
-
-// A refusal as the review asked for it: the exit status, a short message naming the field, and no
-// trace of an abort or a library's own wording.
-void expectRefusal(const test::CliRun& run, int exitStatus, const std::string& names) {
-    INFO(run.output);
-    CHECK(run.exitCode == exitStatus);
-    CHECK(run.output.size() < 500);
-    CHECK(run.output.find(names) != std::string::npos);
-    CHECK(run.output.find("terminate called") == std::string::npos);
-    CHECK(run.output.find("json.exception") == std::string::npos);
-}
 
 std::string makeBuildFile(const test::TemporaryFolder& folder) {
     const auto file = folder.file("base.torchrig").string();
@@ -52,17 +42,17 @@ TEST_CASE("A number too large to read, or too deep a nesting, is refused naming 
     text.replace(at, 9, "\"nodes\":1e999");
     const auto huge = writeVariant(folder, "huge.torchrig", text);
     for (const auto* command : {"build show", "build check", "build cost", "build advise"})
-        expectRefusal(runCli(folder, std::string(command) + " '" + huge + "'"), 4, "nodes");
+        expectRefusal(500, runCli(folder, std::string(command) + " '" + huge + "'"), 4, "nodes");
 
     // ~100,000 levels once crashed the reader's callers with a stack overflow.
     const auto deep = writeVariant(folder, "deep.torchrig",
                                    R"({"format":"torchrig-build","format_version":1,"title":)" +
                                        std::string(100000, '[') + std::string(100000, ']') + "}");
-    expectRefusal(runCli(folder, "build show '" + deep + "'"), 4, "nests deeper than 64 levels");
+    expectRefusal(500, runCli(folder, "build show '" + deep + "'"), 4, "nests deeper than 64 levels");
 
     const auto model =
         writeVariant(folder, "model.json", R"({"format":"torchrig-model","format_version":1E400})");
-    expectRefusal(runCli(folder, "estimate --model-file '" + model + "' -b 2"), 4, "format_version");
+    expectRefusal(500, runCli(folder, "estimate --model-file '" + model + "' -b 2"), 4, "format_version");
 }
 
 TEST_CASE("Quantities and node counts beyond an int are refused, not wrapped", "[cli][hostile]") {
@@ -84,7 +74,7 @@ TEST_CASE("Quantities and node counts beyond an int are refused, not wrapped", "
         build["parts"][0]["quantity"] = c.quantity;
         build["nodes"] = c.nodes;
         const auto file = writeVariant(folder, std::string(c.name) + ".torchrig", build.dump());
-        expectRefusal(runCli(folder, "build cost '" + file + "'"), 4, c.field);
+        expectRefusal(500, runCli(folder, "build cost '" + file + "'"), 4, c.field);
     }
 }
 
@@ -94,17 +84,18 @@ TEST_CASE("A negative or absurd price or TDP in a file is refused, not totalled"
     auto negativePrice = base;
     negativePrice["parts"][0]["snapshot"]["price"]["amount"] = -500;
     expectRefusal(
-        runCli(folder, "build cost '" + writeVariant(folder, "p.torchrig", negativePrice.dump()) + "'"), 4,
-        "parts[0].snapshot.price.amount");
+        500, runCli(folder, "build cost '" + writeVariant(folder, "p.torchrig", negativePrice.dump()) + "'"),
+        4, "parts[0].snapshot.price.amount");
     auto hugePrice = base;
     hugePrice["parts"][0]["snapshot"]["price"]["amount"] = 1e308;
-    expectRefusal(runCli(folder, "build cost '" + writeVariant(folder, "h.torchrig", hugePrice.dump()) + "'"),
+    expectRefusal(500,
+                  runCli(folder, "build cost '" + writeVariant(folder, "h.torchrig", hugePrice.dump()) + "'"),
                   4, "parts[0].snapshot.price.amount");
     auto negativeTdp = base;
     negativeTdp["parts"][0]["snapshot"]["fields"]["tdp_w"] = -450;
     expectRefusal(
-        runCli(folder, "build check '" + writeVariant(folder, "t.torchrig", negativeTdp.dump()) + "'"), 4,
-        "parts[0].snapshot.fields.tdp_w");
+        500, runCli(folder, "build check '" + writeVariant(folder, "t.torchrig", negativeTdp.dump()) + "'"),
+        4, "parts[0].snapshot.fields.tdp_w");
 }
 
 TEST_CASE("A huge quantity answers at once, and a long name does not pad every row", "[cli][hostile]") {
@@ -113,7 +104,8 @@ TEST_CASE("A huge quantity answers at once, and a long name does not pad every r
     // 100,000 cards x 100,000 nodes once overflowed the GPU count (found by UBSan): refused.
     build["parts"][0]["quantity"] = 100000;
     build["nodes"] = 100000;
-    expectRefusal(runCli(folder, "build check '" + writeVariant(folder, "huge.torchrig", build.dump()) + "'"),
+    expectRefusal(500,
+                  runCli(folder, "build check '" + writeVariant(folder, "huge.torchrig", build.dump()) + "'"),
                   4, "parts[0]: 100000 per node x 100000 nodes is 10000000000");
     // 1,000 x 1,000 is planned: once a copy of the build per smaller quantity tried (8.4 s and
     // 1.26 GB for 100,000 cards), now 32 counts.
@@ -127,7 +119,8 @@ TEST_CASE("A huge quantity answers at once, and a long name does not pad every r
     auto cost = runCli(folder, "build cost '" + file + "' --json");
     REQUIRE(cost.exitCode == 0);
     CHECK(nlohmann::json::parse(cost.output)["load_watts"].get<double>() > 0);
-    expectRefusal(runCli(folder, "build new --part gpu/rtx-4090x1000 --nodes 100000 -o '" +
+    expectRefusal(500,
+                  runCli(folder, "build new --part gpu/rtx-4090x1000 --nodes 100000 -o '" +
                                      folder.file("x.torchrig").string() + "'"),
                   2, "1000 per node x 100000 nodes");
 
@@ -158,12 +151,13 @@ TEST_CASE("Command-line numbers: NaN, infinity and digits beyond an int are refu
         CHECK(run.exitCode == 2);
         CHECK(run.output.find("is not a finite number") != std::string::npos);
     }
-    expectRefusal(runCli(folder, "build new --part gpu/rtx-4090x99999999999 -o '" +
+    expectRefusal(500,
+                  runCli(folder, "build new --part gpu/rtx-4090x99999999999 -o '" +
                                      folder.file("x.torchrig").string() + "'"),
                   2, "the quantity must be 1 to 1000");
     const auto file = folder.file("base.torchrig").string();
     makeBuildFile(folder);
-    expectRefusal(runCli(folder, "build cost '" + file + "' --currency CNY --rate USD=0"), 2,
+    expectRefusal(500, runCli(folder, "build cost '" + file + "' --currency CNY --rate USD=0"), 2,
                   "the rate must be a number from 1e-06 to 1e+06");
 }
 
@@ -171,9 +165,9 @@ TEST_CASE("A model file that is not JSON is refused alike by estimate and valida
     test::TemporaryFolder folder;
     const auto file = writeVariant(folder, "broken.json", "{\n");
     const auto estimated = runCli(folder, "estimate --model-file '" + file + "' -b 2");
-    expectRefusal(estimated, 4, "broken.json ends early");
+    expectRefusal(500, estimated, 4, "broken.json ends early");
     const auto validated = runCli(folder, "validate --model-file '" + file + "' -b 2");
-    expectRefusal(validated, 4, "broken.json ends early");
+    expectRefusal(500, validated, 4, "broken.json ends early");
 }
 
 TEST_CASE("An extreme workload is refused with its reason, and host RAM never wraps", "[cli][hostile]") {
@@ -182,7 +176,7 @@ TEST_CASE("An extreme workload is refused with its reason, and host RAM never wr
     auto run =
         runCli(folder, "estimate -m resnet152 -b 1048576 --image-size 8192 --gpus 4096 --strategy zero3 "
                        "--grad-accum 65536");
-    expectRefusal(run, 4, "more than 2^56 bytes");
+    expectRefusal(500, run, 4, "more than 2^56 bytes");
     // Large but within range: host RAM is never negative (it was -2.3e18 bytes).
     auto large =
         runCli(folder, "estimate -m resnet50 -b 4096 --gpus 4096 --grad-accum 65536 --loader-workers 1024 "

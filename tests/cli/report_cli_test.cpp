@@ -102,7 +102,7 @@ std::vector<std::string> englishRuns(const std::string& text, const std::set<std
 
 } // namespace
 
-TEST_CASE("report writes a PDF sheet for every preset with its parts, total and fit", "[cli][report]") {
+TEST_CASE("report writes a PDF sheet for every preset with its parts, total and fit", "[cli][report][slow]") {
     test::TemporaryFolder folder;
     const auto presets = nlohmann::json::parse(runCli(folder, "build presets --json").output);
     REQUIRE(presets.size() >= 6);

@@ -17,7 +17,7 @@ using test::runCli;
 
 #ifdef TORCHRIG_TEST_HAS_WORKER
 
-TEST_CASE("validate runs the worker and prints the measurement as JSON", "[cli][validate]") {
+TEST_CASE("validate runs the worker and prints the measurement as JSON", "[cli][validate][slow]") {
     test::TemporaryFolder folder;
     auto run = runCli(folder, "validate --model mlp --batch 32 --steps 2 --json 2>/dev/null");
     REQUIRE(run.exitCode == 0);
@@ -32,7 +32,7 @@ TEST_CASE("validate runs the worker and prints the measurement as JSON", "[cli][
 }
 
 TEST_CASE("validate --compare sets the estimate beside the measurement, and a calibration from it is used",
-          "[cli][validate]") {
+          "[cli][validate][slow]") {
     test::TemporaryFolder folder;
     auto run = runCli(folder, "validate --model mlp --batch 32 --steps 2 --compare --json 2>/dev/null");
     REQUIRE(run.exitCode == 0);
@@ -94,7 +94,7 @@ TEST_CASE("validate --compare sets the estimate beside the measurement, and a ca
 }
 
 TEST_CASE("validate --layers trains a transformer with fewer blocks, and the estimate is for the same",
-          "[cli][validate]") {
+          "[cli][validate][slow]") {
     test::TemporaryFolder folder;
     auto run =
         runCli(folder, "validate --model bert-base-uncased --layers 2 --batch 2 --seq-len 32 --steps 1 "

@@ -82,19 +82,19 @@ std::string resultFor(int batch, const std::string& extra = "") {
 } // namespace
 
 TEST_CASE("A worker that stays silent is killed after the silence limit, and the message says so",
-          "[cli][hostile][worker]") {
+          "[cli][hostile][worker][timed]") {
     test::TemporaryFolder folder;
     expectStopped(validateWith(folder, writeWorker(folder, "silent.sh", "exec sleep 60")),
                   "the worker wrote nothing for 1 s after it started and was killed: it hangs");
     // Silent after a first line: the limit runs from each line.
-    const auto progress = R"(echo '{"event":"progress","phase":"build","step":0,"elapsed_seconds":0}')";
-    expectStopped(
-        validateWith(folder, writeWorker(folder, "stalls.sh", std::string(progress) + "; exec sleep 60")),
-        "the worker wrote nothing for 1 s after its last line and was killed");
+    const std::string progressThenSilence =
+        R"(echo '{"event":"progress","phase":"build","step":0,"elapsed_seconds":0}'; exec sleep 60)";
+    expectStopped(validateWith(folder, writeWorker(folder, "stalls.sh", progressThenSilence)),
+                  "the worker wrote nothing for 1 s after its last line and was killed");
 }
 
 TEST_CASE("A worker that writes progress for ever is killed past its time limit and a margin",
-          "[cli][hostile][worker]") {
+          "[cli][hostile][worker][timed]") {
     test::TemporaryFolder folder;
     const auto worker = writeWorker(
         folder, "endless.sh",
@@ -103,7 +103,8 @@ TEST_CASE("A worker that writes progress for ever is killed past its time limit 
                   "the worker was still running 1 s past the run's time limit (1 s) and was killed");
 }
 
-TEST_CASE("A worker that writes one endless line is killed at the line cap", "[cli][hostile][worker]") {
+TEST_CASE("A worker that writes one endless line is killed at the line cap",
+          "[cli][hostile][worker][timed]") {
     test::TemporaryFolder folder;
     const auto worker =
         writeWorker(folder, "longline.sh",
@@ -113,7 +114,7 @@ TEST_CASE("A worker that writes one endless line is killed at the line cap", "[c
 }
 
 TEST_CASE("A result for another batch, or with figures no measurement has, is not taken as the run's",
-          "[cli][hostile][worker]") {
+          "[cli][hostile][worker][timed]") {
     test::TemporaryFolder folder;
     auto answering = [&](const std::string& name, const std::string& line) {
         test::writeFile(folder.file(name + ".json"), line + "\n");

@@ -49,7 +49,7 @@ HfModelConfig bundledConfig(const std::string& id) {
     return configFrom(test::readFile(TORCHRIG_TEST_RESOURCES "/models/hf/" + id + ".json"));
 }
 
-std::string refusal(const std::string& text) {
+std::string hfConfigRefusal(const std::string& text) {
     auto config = readHfConfig(text, "config.json");
     REQUIRE_FALSE(config);
     return config.error().text();
@@ -124,35 +124,37 @@ TEST_CASE("Every family builds from a real config to its published count", "[cor
 }
 
 TEST_CASE("A config that TorchRig cannot build is refused naming the field and the family", "[core][hf]") {
-    CHECK_THAT(refusal(R"({"model_type": "mamba", "hidden_size": 768})"),
+    CHECK_THAT(hfConfigRefusal(R"({"model_type": "mamba", "hidden_size": 768})"),
                Catch::Contains("model_type \"mamba\" is not a family TorchRig builds") &&
                    Catch::Contains("llama"));
-    CHECK_THAT(refusal(R"({"model_type": "llama", "vocab_size": 32000, "num_hidden_layers": 2,
+    CHECK_THAT(hfConfigRefusal(R"({"model_type": "llama", "vocab_size": 32000, "num_hidden_layers": 2,
                           "num_attention_heads": 4, "intermediate_size": 64, "max_position_embeddings": 64})"),
                Catch::Contains("hidden_size is missing, and the llama family needs it"));
     CHECK_THAT(
-        refusal(R"({"model_type": "mixtral", "vocab_size": 32000, "hidden_size": 64, "num_hidden_layers": 2,
+        hfConfigRefusal(
+            R"({"model_type": "mixtral", "vocab_size": 32000, "hidden_size": 64, "num_hidden_layers": 2,
                           "num_attention_heads": 4, "intermediate_size": 64, "max_position_embeddings": 64,
                           "num_experts_per_tok": 2})"),
         Catch::Contains("num_local_experts is missing, and the mixtral family needs it"));
     CHECK_THAT(
-        refusal(R"({"model_type": "deepseek_v2", "vocab_size": 100, "hidden_size": 64, "num_hidden_layers": 2,
+        hfConfigRefusal(
+            R"({"model_type": "deepseek_v2", "vocab_size": 100, "hidden_size": 64, "num_hidden_layers": 2,
                           "num_attention_heads": 4, "intermediate_size": 64, "max_position_embeddings": 64,
                           "n_routed_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 16,
                           "qk_nope_head_dim": 8, "qk_rope_head_dim": 4, "v_head_dim": 8})"),
         Catch::Contains("kv_lora_rank is missing, and the deepseek_v2 family needs it"));
-    CHECK_THAT(
-        refusal(R"({"model_type": "llama", "vocab_size": 32000, "hidden_size": 64, "num_hidden_layers": 2,
+    CHECK_THAT(hfConfigRefusal(
+                   R"({"model_type": "llama", "vocab_size": 32000, "hidden_size": 64, "num_hidden_layers": 2,
                           "num_attention_heads": 4, "intermediate_size": 64, "max_position_embeddings": 64,
                           "rope_scaling": {"rope_type": "llama3", "factor": 8}})"),
-        Catch::Contains("rope_scaling of type llama3 needs low_freq_factor"));
-    CHECK_THAT(
-        refusal(R"({"model_type": "llama", "vocab_size": 32000, "hidden_size": 64, "num_hidden_layers": 2,
+               Catch::Contains("rope_scaling of type llama3 needs low_freq_factor"));
+    CHECK_THAT(hfConfigRefusal(
+                   R"({"model_type": "llama", "vocab_size": 32000, "hidden_size": 64, "num_hidden_layers": 2,
                           "num_attention_heads": 4, "intermediate_size": 64, "max_position_embeddings": 64,
                           "hidden_act": "relu2"})"),
-        Catch::Contains("hidden_act \"relu2\""));
-    CHECK_THAT(refusal("[1, 2]"), Catch::Contains("not a Hugging Face config"));
-    CHECK_THAT(refusal(R"({"hidden_size": 64})"), Catch::Contains("has no model_type"));
+               Catch::Contains("hidden_act \"relu2\""));
+    CHECK_THAT(hfConfigRefusal("[1, 2]"), Catch::Contains("not a Hugging Face config"));
+    CHECK_THAT(hfConfigRefusal(R"({"hidden_size": 64})"), Catch::Contains("has no model_type"));
 }
 
 TEST_CASE("A mixture of experts routes tokens by the request's imbalance and refuses an expert with none",

@@ -13,7 +13,7 @@ using namespace torchrig;
 
 namespace {
 
-ModelGraph tinyLlama() {
+ModelGraph tinyLlamaGraph() {
     auto graph = readModelGraphJson(test::readFile(TORCHRIG_TEST_RESOURCES "/models/example-tiny-llama.json"),
                                     "example-tiny-llama.json");
     REQUIRE(graph.ok());
@@ -23,7 +23,7 @@ ModelGraph tinyLlama() {
 } // namespace
 
 TEST_CASE("LoRA freezes the base and adds rank-r adapters beside the targeted linears", "[core][lora]") {
-    auto base = tinyLlama();
+    auto base = tinyLlamaGraph();
     LoraConfig config;
     config.rank = 4;
     config.targets = {"q_proj", "v_proj"};
@@ -57,7 +57,7 @@ TEST_CASE("LoRA freezes the base and adds rank-r adapters beside the targeted li
 }
 
 TEST_CASE("QLoRA stores the blocks' linear weights in 4 bits and keeps the head", "[core][lora]") {
-    auto base = tinyLlama();
+    auto base = tinyLlamaGraph();
     LoraConfig config;
     config.rank = 8;
     config.quantizeBase4bit = true;
@@ -83,7 +83,7 @@ TEST_CASE("QLoRA stores the blocks' linear weights in 4 bits and keeps the head"
 }
 
 TEST_CASE("LoRA refuses targets that name no linear layer, and bad settings", "[core][lora]") {
-    auto base = tinyLlama();
+    auto base = tinyLlamaGraph();
     LoraConfig config;
     config.rank = 4;
     config.targets = {"query"};

@@ -19,7 +19,7 @@ std::string file(const std::string& header, std::size_t dataBytes, std::uint64_t
     return out + header + std::string(dataBytes, '\0');
 }
 
-std::string refusal(const std::string& bytes) {
+std::string headerRefusal(const std::string& bytes) {
     auto header = parseSafetensorsHeader(bytes, bytes.size(), "model.safetensors");
     REQUIRE_FALSE(header);
     return header.error().text();
@@ -44,17 +44,18 @@ TEST_CASE("A safetensors header gives each tensor's dtype and shape, and the ele
 }
 
 TEST_CASE("A safetensors header that cannot be one is refused saying why", "[core][hf]") {
-    CHECK_THAT(refusal("1234"), Catch::Contains("shorter than a safetensors header's 8 length bytes"));
-    CHECK_THAT(refusal(file("{}", 0, 5000)),
+    CHECK_THAT(headerRefusal("1234"), Catch::Contains("shorter than a safetensors header's 8 length bytes"));
+    CHECK_THAT(headerRefusal(file("{}", 0, 5000)),
                Catch::Contains("says its header is 5000 bytes, longer than the file (10 bytes)"));
-    CHECK_THAT(refusal(file("{}", 0, std::uint64_t{1} << 40)), Catch::Contains("longer than the 100 MB"));
-    CHECK_THAT(refusal(file("PK not json", 0)), Catch::Contains("a safetensors header is JSON"));
-    CHECK_THAT(refusal(file("[1, 2]", 0)), Catch::Contains("not a JSON object of tensors"));
-    CHECK_THAT(refusal(file(R"({"w": {"dtype": "F32", "shape": [4], "data_offsets": [0, 16]}})", 8)),
+    CHECK_THAT(headerRefusal(file("{}", 0, std::uint64_t{1} << 40)),
+               Catch::Contains("longer than the 100 MB"));
+    CHECK_THAT(headerRefusal(file("PK not json", 0)), Catch::Contains("a safetensors header is JSON"));
+    CHECK_THAT(headerRefusal(file("[1, 2]", 0)), Catch::Contains("not a JSON object of tensors"));
+    CHECK_THAT(headerRefusal(file(R"({"w": {"dtype": "F32", "shape": [4], "data_offsets": [0, 16]}})", 8)),
                Catch::Contains("w's bytes 0…16 lie outside the file's 8 bytes of data"));
-    CHECK_THAT(refusal(file(R"({"w": {"dtype": "F32", "shape": "4", "data_offsets": [0, 16]}})", 16)),
+    CHECK_THAT(headerRefusal(file(R"({"w": {"dtype": "F32", "shape": "4", "data_offsets": [0, 16]}})", 16)),
                Catch::Contains("w.shape is \"4\""));
-    CHECK_THAT(refusal(file(R"({"w": 3})", 0)), Catch::Contains("w is not a tensor entry"));
+    CHECK_THAT(headerRefusal(file(R"({"w": 3})", 0)), Catch::Contains("w is not a tensor entry"));
 }
 
 TEST_CASE("Quantized checkpoints are named by the tensors their layout adds", "[core][hf]") {

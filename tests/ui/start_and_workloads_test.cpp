@@ -152,7 +152,7 @@ TEST_CASE("Choosing a model brings the defaults a user would run on the build: L
 }
 
 TEST_CASE("A build keeps two workloads: saved, reopened, and one validated without touching the other",
-          "[ui][workload][validate]") {
+          "[ui][workload][validate][slow]") {
     test::TemporaryFolder folder;
     auto shown = test::presetWindow(folder, "research-2x-rtx-4090");
     auto& window = *shown;

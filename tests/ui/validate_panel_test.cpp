@@ -74,7 +74,8 @@ void findDevicesNow(ui::ValidatePanel& panel) {
 
 } // namespace
 
-TEST_CASE("A worker that writes garbage is stopped and the run is reported as untrusted", "[ui][validate]") {
+TEST_CASE("A worker that writes garbage is stopped and the run is reported as untrusted",
+          "[ui][validate][timed]") {
     test::TemporaryFolder folder;
     ui::BuildDocument document;
     document.setWorkload(zooWorkload("mlp", 8));
@@ -193,7 +194,7 @@ TEST_CASE("No worker to run says so and offers nothing to run", "[ui][validate]"
 
 // Issue 35: the app keeps its own deadlines on a worker (shortened here by the environment).
 TEST_CASE("The app's runner stops a silent worker, an endless line and an answer to another request",
-          "[ui][validate][hostile]") {
+          "[ui][validate][hostile][timed]") {
     test::TemporaryFolder folder;
     qputenv("TORCHRIG_WORKER_SILENCE_SECONDS", "1");
     auto outcomeOf = [&](const std::string& lines) {
@@ -229,7 +230,8 @@ TEST_CASE("The app's runner stops a silent worker, an endless line and an answer
 
 #ifdef TORCHRIG_TEST_VALIDATE
 
-TEST_CASE("A small model really trains through the app's runner, beside its estimate", "[ui][validate]") {
+TEST_CASE("A small model really trains through the app's runner, beside its estimate",
+          "[ui][validate][slow]") {
     test::TemporaryFolder folder;
     auto catalog = test::openCatalog(folder.file("user.sqlite"));
     ui::BuildDocument document;
@@ -297,7 +299,8 @@ TEST_CASE("A small model really trains through the app's runner, beside its esti
     CHECK(json[0]["result"]["estimated"].contains("step_seconds"));
 }
 
-TEST_CASE("Cancel ends a run within a second, and a worker killed mid-run is reported", "[ui][validate]") {
+TEST_CASE("Cancel ends a run within a second, and a worker killed mid-run is reported",
+          "[ui][validate][timed]") {
     ui::BuildDocument document;
     document.setWorkload(zooWorkload("resnet18", 4, 64));
     ui::ValidatePanel panel(document);
@@ -419,7 +422,7 @@ TEST_CASE("A calibration stored for a GPU like the build's is used by the build'
 }
 
 TEST_CASE("A panel closed while the worker's probe still runs kills the probe and is not called back",
-          "[ui][validate]") {
+          "[ui][validate][timed]") {
     test::TemporaryFolder folder;
     const auto path = folder.file("slow-probe.sh");
     test::writeFile(path, "#!/bin/sh\nsleep 5\necho '{\"event\":\"devices\",\"devices\":[]}'\n");

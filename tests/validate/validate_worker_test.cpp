@@ -149,8 +149,8 @@ TEST_CASE("The worker's network has the reference parameter count for every zoo 
         INFO(model.id);
         auto request =
             nlohmann::json{{"model", model.id}, {"batch", 1}, {"seq_len", 16}, {"image_size", 64}}.dump();
-        std::string command =
-            std::string(TORCHRIG_TEST_VALIDATE) + " --count-parameters - <<'EOF'\n" + request + "\nEOF\n";
+        std::string command = TORCHRIG_TEST_VALIDATE; // appended: see tests/cli/cli_run.cpp
+        command += " --count-parameters - <<'EOF'\n" + request + "\nEOF\n";
         FILE* pipe = popen(command.c_str(), "r");
         REQUIRE(pipe);
         char buffer[256] = {};
@@ -293,7 +293,7 @@ TEST_CASE("The max-batch search finds the largest batch whose steady step fits",
 
 // Issue 35: the time limit was each attempt's, so a search of up to 40 attempts ran for 23.5 s with
 // a limit of 1 s (mlp from batch 1, 8 GB allowed).
-TEST_CASE("The max-batch search as a whole keeps the request's time limit", "[validate][hostile]") {
+TEST_CASE("The max-batch search as a whole keeps the request's time limit", "[validate][hostile][timed]") {
     const auto start = std::chrono::steady_clock::now();
     auto outcome = cli::runWorker(
         {TORCHRIG_TEST_VALIDATE, "--max-batch", "-"},
@@ -339,7 +339,7 @@ TEST_CASE("The worker trains LoRA adapters only, and refuses what it cannot meas
     }
 }
 
-TEST_CASE("The worker times the kernel classes and splits each step into its phases", "[validate]") {
+TEST_CASE("The worker times the kernel classes and splits each step into its phases", "[validate][timed]") {
     auto outcome = runRequest(linearRequest("adam"));
     REQUIRE(outcome.succeeded);
     const auto& m = outcome.result.measured;
@@ -468,7 +468,8 @@ TEST_CASE("The worker answers a bad request line at once with an error line: a f
 
 // Issue 35: a step of 65,536 micro-batches ran to the watchdog's limit + 30 s (32.8 s for a limit
 // of 2 s) because the limit was checked between steps only.
-TEST_CASE("The time limit is checked between micro-batches, not only between steps", "[validate][hostile]") {
+TEST_CASE("The time limit is checked between micro-batches, not only between steps",
+          "[validate][hostile][timed]") {
     const auto start = std::chrono::steady_clock::now();
     auto outcome = runRequest(R"({"model": "mlp", "batch": 64, "steps": 1, "warmup_steps": 0,
                                   "gradient_accumulation": 65536, "time_limit_seconds": 2, "threads": 1})");

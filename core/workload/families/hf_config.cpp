@@ -39,7 +39,7 @@ constexpr ModelType kModelTypes[] = {
 
 // The sizes TorchRig builds a graph of: past them a shape's element count overflows long before a
 // device could hold it.
-constexpr std::int64_t kMaxSize = std::int64_t{1} << 24;
+constexpr std::int64_t kMaxConfigNumber = std::int64_t{1} << 24;
 
 // A graph holds every layer's and every expert's ops, and the estimator walks them all on each
 // estimate (and a batch search many times): these caps keep one estimate of the largest published
@@ -67,14 +67,14 @@ public:
     std::int64_t size(const char* key) const {
         if (!has(key))
             throw JsonFieldError(missing(key));
-        return wholeNumberIn(m_doc.at(key), key, 1, kMaxSize);
+        return wholeNumberIn(m_doc.at(key), key, 1, kMaxConfigNumber);
     }
     // The configuration class's own default when the file leaves the key out (or writes null).
     std::int64_t size(const char* key, std::int64_t fallback) const {
         return has(key) ? size(key) : fallback;
     }
     std::int64_t count(const char* key, std::int64_t fallback) const {
-        return has(key) ? wholeNumberIn(m_doc.at(key), key, 0, kMaxSize) : fallback;
+        return has(key) ? wholeNumberIn(m_doc.at(key), key, 0, kMaxConfigNumber) : fallback;
     }
     bool flag(const char* key, bool fallback) const {
         if (!has(key))
@@ -201,7 +201,7 @@ void readMoe(const ConfigFields& f, HfModelConfig& c) {
             if (!list.is_array())
                 throw JsonFieldError("mlp_only_layers is " + jsonExcerpt(list) + ", not a list");
             for (const auto& layer : list)
-                moe.denseOnly.push_back(wholeNumberIn(layer, "mlp_only_layers[]", 0, kMaxSize));
+                moe.denseOnly.push_back(wholeNumberIn(layer, "mlp_only_layers[]", 0, kMaxConfigNumber));
         }
         break;
     case HfFamily::DeepseekV2: {
