@@ -1,5 +1,7 @@
 #include "catalog_pack.h"
 
+#include "catalog_pack_cells.h"
+
 #include "catalog_migrations.h"
 #include "category_schema.h"
 #include "part_record.h"
@@ -27,9 +29,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// What an import lets one cell of a file hold (csv_table.cpp's kMaxCellBytes, readPartsJson's
-// maxTextBytes): a name, a source, a note, never a page. A pack's text is held to the same.
-constexpr std::size_t kMaxTextBytes = 4096;
 // A version is a label people read in a listing ("2026.12"), not a place for text.
 constexpr std::size_t kMaxVersionBytes = 64;
 // A pack signed off today somewhere east of UTC is dated tomorrow here; more than this is a date
@@ -41,8 +40,6 @@ constexpr int kMaxPackParts = 200'000;
 // The bundled pack is under 1 MiB; a pack of kMaxPackParts rows and their prices stays well below.
 constexpr std::size_t kMaxPackFileBytes = std::size_t{512} << 20;
 constexpr int kMaxPackPrices = 2'000'000;
-constexpr std::size_t kMaxListedProblems = 10;
-constexpr std::size_t kMaxProblemChars = 300;
 
 // The tables the bundled side of the catalog is read from, with this schema's columns in order
 // (the overlay views select them with *, side by side with the user's tables).
@@ -76,22 +73,6 @@ std::string joined(const std::vector<std::string>& names) {
     return out;
 }
 
-// Why a text cell of a pack cannot be taken, or nothing.
-std::optional<std::string> textProblem(const SQLite::Column& column, bool nullable = false,
-                                       std::size_t maxBytes = kMaxTextBytes) {
-    if (column.isNull())
-        return nullable ? std::nullopt : std::optional<std::string>("is missing (NULL)");
-    if (!column.isText())
-        return column.isBlob() ? "holds bytes (a BLOB), not text" : "is a number, not text";
-    const auto text = column.getString();
-    if (text.size() > maxBytes)
-        return fmt::format("is {} bytes long (\"{}\"); it may hold up to {}", text.size(), textExcerpt(text),
-                           maxBytes);
-    if (const auto bad = firstNonUtf8Byte(text); bad != std::string::npos)
-        return fmt::format("byte {} is not a UTF-8 character (\"{}\")", bad, textExcerpt(text));
-    return std::nullopt;
-}
-
 bool hasControlCharacter(std::string_view text) {
     return std::any_of(text.begin(), text.end(),
                        [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == '\x7f'; });
@@ -119,30 +100,6 @@ std::string isoDate(std::chrono::sys_days day) {
     return fmt::format("{:04}-{:02}-{:02}", static_cast<int>(date.year()),
                        static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()));
 }
-
-// Gathers what is wrong with a pack's rows; the error lists the first few and counts the rest.
-class PackProblems {
-public:
-    void add(std::string_view where, std::string_view what) {
-        ++m_count;
-        if (m_lines.size() < kMaxListedProblems)
-            m_lines.push_back(textExcerpt(fmt::format("{}: {}", where, what), kMaxProblemChars));
-    }
-    bool any() const { return m_count > 0; }
-    Error error(std::string_view label) const {
-        auto text = fmt::format("{} holds rows that TorchRig refuses ({} {}):", label, m_count,
-                                m_count == 1 ? "problem" : "problems");
-        for (const auto& line : m_lines)
-            text += "\n  " + line;
-        if (m_count > m_lines.size())
-            text += fmt::format("\n  … and {} more", m_count - m_lines.size());
-        return makeError(ErrorCode::InvalidInput, text);
-    }
-
-private:
-    std::vector<std::string> m_lines;
-    std::size_t m_count = 0;
-};
 
 } // namespace
 
@@ -187,7 +144,7 @@ Result<CatalogPackInfo> identityOf(SQLite::Database& database, std::string_view 
     std::set<std::string> seen;
     SQLite::Statement rows(database, fmt::format("SELECT key, value FROM {}.catalog_pack", schema));
     for (int row = 1; rows.executeStep(); ++row) {
-        if (auto problem = textProblem(rows.getColumn(0), false, 32))
+        if (auto problem = packTextProblem(rows.getColumn(0), false, 32))
             return refused(fmt::format("row {}", row), "the key " + *problem);
         const auto key = rows.getColumn(0).getString();
         std::string* target = key == "version"         ? &info.version
@@ -200,7 +157,8 @@ Result<CatalogPackInfo> identityOf(SQLite::Database& database, std::string_view 
         if (!seen.insert(key).second)
             return refused(key, "it appears twice");
         const auto& value = rows.getColumn(1);
-        if (auto problem = textProblem(value, false, key == "version" ? kMaxVersionBytes : kMaxTextBytes))
+        if (auto problem =
+                packTextProblem(value, false, key == "version" ? kMaxVersionBytes : kMaxPackTextBytes))
             return refused(key, "the value " + *problem);
         *target = value.getString();
         if (hasControlCharacter(*target) || target->find_first_not_of(' ') == std::string::npos)
@@ -245,269 +203,6 @@ Result<CatalogPackInfo> readPackIdentity(SQLite::Database& database, std::string
         if (!info)
             return makeError(info.error().code, fmt::format("{}: {}", label, info.error().text()));
         return info;
-    } catch (const SQLite::Exception& e) {
-        return makeError(ErrorCode::InvalidInput, fmt::format("{} cannot be read as a catalog ({})", label,
-                                                              textExcerpt(e.what(), 200)));
-    }
-}
-
-namespace {
-
-struct PackPart {
-    PartRecord record;
-    int row = 0;
-    bool typed = false; // its row in its category's table was seen
-};
-
-// Reads a pack's rows into records, noting every cell that no import would have let in.
-class PackRowReader {
-public:
-    PackRowReader(SQLite::Database& database, std::string_view schema)
-        : m_database(database)
-        , m_schema(schema) {}
-
-    void readParts();
-    void readTypedRows(PartCategory category);
-    void readFieldSources();
-    void readPrices();
-    void readSearchEntries();
-    void checkParts();
-    const PackProblems& problems() const { return m_problems; }
-
-private:
-    SQLite::Statement select(std::string_view columns, std::string_view table) {
-        return SQLite::Statement(m_database, fmt::format("SELECT {} FROM {}.{}", columns, m_schema, table));
-    }
-    // The part a row of another table names, or null (noted) when the pack has none of that id.
-    PackPart* partNamed(const SQLite::Column& id, const std::string& where);
-
-    SQLite::Database& m_database;
-    std::string m_schema;
-    std::map<std::string, PackPart, std::less<>> m_parts;
-    PackProblems m_problems;
-};
-
-void PackRowReader::readParts() {
-    auto rows = select("id, category, name, vendor, aliases, source, as_of, confidence, notes", "part");
-    static constexpr const char* kColumns[] = {"id",     "category", "name",       "vendor", "aliases",
-                                               "source", "as_of",    "confidence", "notes"};
-    for (int row = 1; rows.executeStep(); ++row) {
-        auto where = fmt::format("table part, row {}", row);
-        bool ok = true;
-        for (int c = 0; c < 9; ++c) {
-            if (auto problem = textProblem(rows.getColumn(c))) {
-                m_problems.add(where, fmt::format("{} {}", kColumns[c], *problem));
-                ok = false;
-            }
-        }
-        if (!ok)
-            continue;
-        PackPart part;
-        part.row = row;
-        auto& r = part.record;
-        r.id = rows.getColumn(0).getString();
-        where += " (" + textExcerpt(r.id) + ")";
-        const auto category = categoryFromString(rows.getColumn(1).getString());
-        const auto confidence = confidenceFromString(rows.getColumn(7).getString());
-        if (!category || !confidence) {
-            m_problems.add(where, !category ? fmt::format("category \"{}\" is not a category",
-                                                          textExcerpt(rows.getColumn(1).getString()))
-                                            : fmt::format("confidence \"{}\" is not high, medium or low",
-                                                          textExcerpt(rows.getColumn(7).getString())));
-            continue;
-        }
-        r.category = *category;
-        r.name = rows.getColumn(2).getString();
-        r.vendor = rows.getColumn(3).getString();
-        r.aliases = splitAliases(rows.getColumn(4).getString());
-        r.provenance = {rows.getColumn(5).getString(), rows.getColumn(6).getString(), *confidence};
-        r.notes = rows.getColumn(8).getString();
-        r.origin = PartOrigin::Bundled;
-        if (auto [it, added] = m_parts.try_emplace(r.id, std::move(part)); !added)
-            m_problems.add(where, fmt::format("the id is already used on row {}", it->second.row));
-    }
-}
-
-PackPart* PackRowReader::partNamed(const SQLite::Column& id, const std::string& where) {
-    if (auto problem = textProblem(id)) {
-        m_problems.add(where, "part_id " + *problem);
-        return nullptr;
-    }
-    auto it = m_parts.find(id.getString());
-    if (it == m_parts.end()) {
-        m_problems.add(where,
-                       fmt::format("part_id \"{}\" is not a part of the pack", textExcerpt(id.getString())));
-        return nullptr;
-    }
-    return &it->second;
-}
-
-void PackRowReader::readTypedRows(PartCategory category) {
-    const auto& schema = categorySchema(category);
-    std::string columns = "part_id";
-    for (const auto& field : schema.fields)
-        columns += ", " + std::string(field.column);
-    auto rows = select(columns, schema.table);
-    for (int row = 1; rows.executeStep(); ++row) {
-        auto where = fmt::format("table {}, row {}", schema.table, row);
-        auto* part = partNamed(rows.getColumn(0), where);
-        if (!part)
-            continue;
-        where += " (" + textExcerpt(part->record.id) + ")";
-        if (part->record.category != category || part->typed) {
-            m_problems.add(where, part->typed ? "the part has another row in this table"
-                                              : fmt::format("the part is a {} part (table part, row {})",
-                                                            categoryId(part->record.category), part->row));
-            continue;
-        }
-        part->typed = true;
-        int index = 1;
-        for (const auto& field : schema.fields) {
-            const auto& cell = rows.getColumn(index++);
-            const auto column = std::string(field.column);
-            if (cell.isNull())
-                continue; // not known; validatePart says whether the field is required
-            if (cell.isBlob()) {
-                m_problems.add(where, column + " holds bytes (a BLOB), not a value");
-            } else if (cell.isText()) {
-                if (auto problem = textProblem(cell))
-                    m_problems.add(where, column + " " + *problem);
-                else
-                    part->record.fields[column] = FieldValue{cell.getString()};
-            } else if (cell.isInteger()) {
-                part->record.fields[column] = FieldValue{static_cast<std::int64_t>(cell.getInt64())};
-            } else {
-                part->record.fields[column] = FieldValue{cell.getDouble()};
-            }
-        }
-    }
-}
-
-void PackRowReader::readFieldSources() {
-    auto rows = select("part_id, field, source, as_of, confidence", "field_source");
-    static constexpr const char* kColumns[] = {"part_id", "field", "source", "as_of", "confidence"};
-    for (int row = 1; rows.executeStep(); ++row) {
-        auto where = fmt::format("table field_source, row {}", row);
-        auto* part = partNamed(rows.getColumn(0), where);
-        if (!part)
-            continue;
-        where += " (" + textExcerpt(part->record.id) + ")";
-        bool ok = true;
-        for (int c = 1; c < 5; ++c) {
-            if (auto problem = textProblem(rows.getColumn(c))) {
-                m_problems.add(where, fmt::format("{} {}", kColumns[c], *problem));
-                ok = false;
-            }
-        }
-        if (!ok)
-            continue;
-        const auto field = rows.getColumn(1).getString();
-        const auto confidence = confidenceFromString(rows.getColumn(4).getString());
-        if (!confidence) {
-            m_problems.add(where, fmt::format("confidence \"{}\" is not high, medium or low",
-                                              textExcerpt(rows.getColumn(4).getString())));
-            continue;
-        }
-        Provenance provenance{rows.getColumn(2).getString(), rows.getColumn(3).getString(), *confidence};
-        if (!part->record.fieldProvenance.try_emplace(field, std::move(provenance)).second)
-            m_problems.add(where, fmt::format("field \"{}\" has another source row", textExcerpt(field)));
-    }
-}
-
-void PackRowReader::readPrices() {
-    auto rows = select("part_id, kind, amount, currency, date, source", "price");
-    static constexpr const char* kColumns[] = {"part_id", "kind", "amount", "currency", "date", "source"};
-    for (int row = 1; rows.executeStep(); ++row) {
-        auto where = fmt::format("table price, row {}", row);
-        auto* part = partNamed(rows.getColumn(0), where);
-        if (!part)
-            continue;
-        where += " (" + textExcerpt(part->record.id) + ")";
-        bool ok = true;
-        for (int c : {1, 3, 4, 5}) {
-            if (auto problem = textProblem(rows.getColumn(c))) {
-                m_problems.add(where, fmt::format("{} {}", kColumns[c], *problem));
-                ok = false;
-            }
-        }
-        const auto& amount = rows.getColumn(2);
-        if (!amount.isInteger() && !amount.isFloat()) {
-            m_problems.add(where, "amount is not a number");
-            ok = false;
-        }
-        if (!ok)
-            continue;
-        const auto kind = priceKindFromString(rows.getColumn(1).getString());
-        if (!kind) {
-            m_problems.add(where, fmt::format("kind \"{}\" is not a kind of price",
-                                              textExcerpt(rows.getColumn(1).getString())));
-            continue;
-        }
-        const Price price{amount.getDouble(), rows.getColumn(3).getString(), rows.getColumn(4).getString(),
-                          rows.getColumn(5).getString(), *kind};
-        if (auto status = validatePrice(price); !status)
-            m_problems.add(where, status.error().text());
-    }
-}
-
-void PackRowReader::readSearchEntries() {
-    // The search reads names and aliases from its index: an entry that is not its part's would
-    // show a part under a name the pack's own rows do not give it.
-    auto rows = select("part_id, category, name, aliases, keywords", "part_search");
-    std::set<std::string, std::less<>> indexed;
-    for (int row = 1; rows.executeStep(); ++row) {
-        auto where = fmt::format("table part_search, row {}", row);
-        auto* part = partNamed(rows.getColumn(0), where);
-        if (!part)
-            continue;
-        where += " (" + textExcerpt(part->record.id) + ")";
-        if (auto problem = textProblem(rows.getColumn(4), true, 4 * kMaxTextBytes)) {
-            m_problems.add(where, "keywords " + *problem);
-            continue;
-        }
-        const auto& r = part->record;
-        auto text = [&](int c) {
-            return rows.getColumn(c).isText() ? rows.getColumn(c).getString() : "";
-        };
-        if (text(1) != categoryId(r.category) || text(2) != r.name || text(3) != joinAliases(r.aliases))
-            m_problems.add(where, "the entry's category, name or aliases are not the part's");
-        else if (!indexed.insert(r.id).second)
-            m_problems.add(where, "the part has another entry");
-    }
-    for (const auto& [id, part] : m_parts)
-        if (!indexed.contains(id))
-            m_problems.add(fmt::format("table part, row {} ({})", part.row, textExcerpt(id)),
-                           "the part has no entry in the search index (part_search)");
-}
-
-void PackRowReader::checkParts() {
-    for (const auto& [id, part] : m_parts) {
-        const auto where = fmt::format("table part, row {} ({})", part.row, textExcerpt(id));
-        if (!part.typed)
-            m_problems.add(where, fmt::format("the part has no row in table {}",
-                                              categorySchema(part.record.category).table));
-        else if (auto status = validatePart(part.record); !status)
-            m_problems.add(where, status.error().text());
-    }
-}
-
-} // namespace
-
-Status validateCatalogPackRows(SQLite::Database& database, std::string_view schema, std::string_view label) {
-    try {
-        if (auto tables = checkCatalogTables(database, schema, label); !tables)
-            return tables;
-        PackRowReader reader(database, schema);
-        reader.readParts();
-        for (auto category : kAllPartCategories)
-            reader.readTypedRows(category);
-        reader.readFieldSources();
-        reader.readPrices();
-        reader.readSearchEntries();
-        reader.checkParts();
-        if (reader.problems().any())
-            return reader.problems().error(label);
-        return Ok{};
     } catch (const SQLite::Exception& e) {
         return makeError(ErrorCode::InvalidInput, fmt::format("{} cannot be read as a catalog ({})", label,
                                                               textExcerpt(e.what(), 200)));

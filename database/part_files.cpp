@@ -289,6 +289,152 @@ std::string jsonString(const nlohmann::json& object, const char* key) {
     return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
+// The list of parts a parts file holds: the file itself when it is a list, or the "parts" of a
+// torchrig-parts object whose format this TorchRig reads.
+Result<const nlohmann::json*> partsListOf(const nlohmann::json& document, std::string_view fileLabel) {
+    if (!document.is_object()) {
+        if (document.is_array())
+            return &document;
+        return makeError(ErrorCode::InvalidInput,
+                         fmt::format("{}: expected an object with \"parts\" or a list of parts", fileLabel));
+    }
+    if (jsonString(document, "format") != "torchrig-parts")
+        return makeError(
+            ErrorCode::InvalidInput,
+            fmt::format("{}: \"format\" must be \"torchrig-parts\" (a file written by torchrig-cli "
+                        "catalog export --format json)",
+                        fileLabel));
+    auto versionField = document.find("format_version");
+    if (versionField != document.end() && !versionField->is_number_integer())
+        return makeError(ErrorCode::InvalidInput,
+                         fmt::format("{}: \"format_version\" must be a whole number, not {}", fileLabel,
+                                     jsonExcerpt(*versionField)));
+    const auto version = versionField == document.end() ? 0 : versionField->get<std::int64_t>();
+    if (version > kPartsJsonFormatVersion)
+        return makeError(
+            ErrorCode::InvalidInput,
+            fmt::format("{}: format_version {} is newer than this TorchRig reads ({}); update TorchRig",
+                        fileLabel, version, kPartsJsonFormatVersion));
+    auto it = document.find("parts");
+    if (it == document.end() || !it->is_array())
+        return makeError(ErrorCode::InvalidInput, fmt::format("{}: \"parts\" must be a list", fileLabel));
+    return &*it;
+}
+
+// Each reader below notes what it refuses and says whether the item may still be imported.
+
+bool readJsonFields(const nlohmann::json& item, const std::string& at, PartRecord& part, Problems& problems) {
+    auto fields = item.find("fields");
+    if (fields == item.end() || !fields->is_object())
+        return true;
+    bool ok = true;
+    for (const auto& [column, value] : fields->items()) {
+        const auto* field = findField(part.category, column);
+        if (!field) {
+            problems.add(fmt::format("{}.fields.{}: not a {} field", at, textExcerpt(column, 40),
+                                     categoryId(part.category)));
+            ok = false;
+            continue;
+        }
+        auto converted = jsonToFieldValue(*field, value);
+        if (!converted) {
+            problems.add(fmt::format("{}.fields.{}: {} has the wrong type", at, textExcerpt(column, 40),
+                                     jsonExcerpt(value)));
+            ok = false;
+            continue;
+        }
+        part.fields[column] = *converted;
+    }
+    return ok;
+}
+
+bool readJsonFieldSources(const nlohmann::json& item, const std::string& at, PartRecord& part,
+                          Problems& problems) {
+    auto sources = item.find("field_sources");
+    if (sources == item.end() || !sources->is_object())
+        return true;
+    bool ok = true;
+    for (const auto& [column, source] : sources->items()) {
+        auto fieldProvenance = readProvenance(jsonString(source, "source"), jsonString(source, "as_of"),
+                                              jsonString(source, "confidence"));
+        if (!fieldProvenance) {
+            problems.add(fmt::format("{}.field_sources.{}: {}", at, column, fieldProvenance.error().text()));
+            ok = false;
+            continue;
+        }
+        part.fieldProvenance[column] = *fieldProvenance;
+    }
+    return ok;
+}
+
+bool readJsonPrices(const nlohmann::json& item, const std::string& at, PartRecord& part, Problems& problems) {
+    auto prices = item.find("prices");
+    if (prices == item.end() || !prices->is_array())
+        return true;
+    bool ok = true;
+    for (std::size_t p = 0; p < prices->size(); ++p) {
+        const auto& entry = (*prices)[p];
+        auto kind = priceKindFromString(jsonString(entry, "kind"));
+        if (!kind || !entry.contains("amount") || !entry["amount"].is_number()) {
+            problems.add(fmt::format("{}.prices[{}]: needs a kind (launch_msrp, street, vendor_quote, "
+                                     "on_demand_hourly, spot_hourly, reserved_hourly) and a numeric amount",
+                                     at, p));
+            ok = false;
+            continue;
+        }
+        part.prices.push_back(Price{entry["amount"].get<double>(), jsonString(entry, "currency"),
+                                    jsonString(entry, "date"), jsonString(entry, "source"), *kind});
+    }
+    return ok;
+}
+
+// One item of the list as a part, or nothing (its problems noted).
+std::optional<PartRecord> partFromJson(const nlohmann::json& item, const std::string& at,
+                                       Problems& problems) {
+    if (!item.is_object()) {
+        problems.add(at + ": not an object");
+        return std::nullopt;
+    }
+    auto category = categoryFromString(jsonString(item, "category"));
+    if (!category) {
+        problems.add(fmt::format("{}.category: \"{}\" is not a category", at,
+                                 textExcerpt(jsonString(item, "category"))));
+        return std::nullopt;
+    }
+    PartRecord part;
+    part.category = *category;
+    part.name = jsonString(item, "name");
+    part.id = jsonString(item, "id");
+    if (part.id.empty())
+        part.id = makePartId(part.category, part.name);
+    part.vendor = jsonString(item, "vendor");
+    part.notes = jsonString(item, "notes");
+    if (auto aliases = item.find("aliases"); aliases != item.end() && aliases->is_array()) {
+        for (const auto& alias : *aliases) {
+            if (alias.is_string())
+                part.aliases.push_back(alias.get<std::string>());
+        }
+    }
+    auto provenance =
+        readProvenance(jsonString(item, "source"), jsonString(item, "as_of"), jsonString(item, "confidence"));
+    if (!provenance) {
+        problems.add(fmt::format("{}.confidence: {}", at, provenance.error().text()));
+        return std::nullopt;
+    }
+    part.provenance = *provenance;
+    // Every reader runs, so that one item's problems are all listed at once.
+    const bool fieldsOk = readJsonFields(item, at, part, problems);
+    const bool sourcesOk = readJsonFieldSources(item, at, part, problems);
+    const bool pricesOk = readJsonPrices(item, at, part, problems);
+    if (!fieldsOk || !sourcesOk || !pricesOk)
+        return std::nullopt;
+    if (auto status = validatePart(part); !status) {
+        problems.add(fmt::format("{}: {}", at, status.error().text()));
+        return std::nullopt;
+    }
+    return part;
+}
+
 } // namespace
 
 Result<std::vector<PartRecord>> readPartsJson(std::string_view text, std::string_view fileLabel) {
@@ -297,133 +443,22 @@ Result<std::vector<PartRecord>> readPartsJson(std::string_view text, std::string
     auto parsed = readJsonDocument(text, fileLabel, limits);
     if (!parsed)
         return parsed.error();
-    const nlohmann::json& document = *parsed;
-    const nlohmann::json* list = &document;
-    if (document.is_object()) {
-        if (jsonString(document, "format") != "torchrig-parts")
-            return makeError(
-                ErrorCode::InvalidInput,
-                fmt::format("{}: \"format\" must be \"torchrig-parts\" (a file written by torchrig-cli "
-                            "catalog export --format json)",
-                            fileLabel));
-        auto versionField = document.find("format_version");
-        if (versionField != document.end() && !versionField->is_number_integer())
-            return makeError(ErrorCode::InvalidInput,
-                             fmt::format("{}: \"format_version\" must be a whole number, not {}", fileLabel,
-                                         jsonExcerpt(*versionField)));
-        const auto version = versionField == document.end() ? 0 : versionField->get<std::int64_t>();
-        if (version > kPartsJsonFormatVersion)
-            return makeError(
-                ErrorCode::InvalidInput,
-                fmt::format("{}: format_version {} is newer than this TorchRig reads ({}); update TorchRig",
-                            fileLabel, version, kPartsJsonFormatVersion));
-        auto it = document.find("parts");
-        if (it == document.end() || !it->is_array())
-            return makeError(ErrorCode::InvalidInput, fmt::format("{}: \"parts\" must be a list", fileLabel));
-        list = &*it;
-    } else if (!document.is_array()) {
-        return makeError(ErrorCode::InvalidInput,
-                         fmt::format("{}: expected an object with \"parts\" or a list of parts", fileLabel));
-    }
-
+    auto list = partsListOf(*parsed, fileLabel);
+    if (!list)
+        return list.error();
     Problems problems;
     std::vector<PartRecord> parts;
     std::set<std::string> ids;
-    for (std::size_t i = 0; i < list->size(); ++i) {
-        const auto& item = (*list)[i];
-        auto at = fmt::format("{}: parts[{}]", fileLabel, i);
-        if (!item.is_object()) {
-            problems.add(at + ": not an object");
+    for (std::size_t i = 0; i < (*list)->size(); ++i) {
+        const auto at = fmt::format("{}: parts[{}]", fileLabel, i);
+        auto part = partFromJson((**list)[i], at, problems);
+        if (!part)
+            continue;
+        if (!ids.insert(part->id).second) {
+            problems.add(fmt::format("{}: id \"{}\" appears twice in the file", at, part->id));
             continue;
         }
-        auto category = categoryFromString(jsonString(item, "category"));
-        if (!category) {
-            problems.add(fmt::format("{}.category: \"{}\" is not a category", at,
-                                     textExcerpt(jsonString(item, "category"))));
-            continue;
-        }
-        PartRecord part;
-        part.category = *category;
-        part.name = jsonString(item, "name");
-        part.id = jsonString(item, "id");
-        if (part.id.empty())
-            part.id = makePartId(part.category, part.name);
-        part.vendor = jsonString(item, "vendor");
-        part.notes = jsonString(item, "notes");
-        if (auto aliases = item.find("aliases"); aliases != item.end() && aliases->is_array()) {
-            for (const auto& alias : *aliases) {
-                if (alias.is_string())
-                    part.aliases.push_back(alias.get<std::string>());
-            }
-        }
-        auto provenance = readProvenance(jsonString(item, "source"), jsonString(item, "as_of"),
-                                         jsonString(item, "confidence"));
-        if (!provenance) {
-            problems.add(fmt::format("{}.confidence: {}", at, provenance.error().text()));
-            continue;
-        }
-        part.provenance = *provenance;
-        bool itemOk = true;
-        if (auto fields = item.find("fields"); fields != item.end() && fields->is_object()) {
-            for (const auto& [column, value] : fields->items()) {
-                const auto* field = findField(part.category, column);
-                if (!field) {
-                    problems.add(fmt::format("{}.fields.{}: not a {} field", at, textExcerpt(column, 40),
-                                             categoryId(part.category)));
-                    itemOk = false;
-                    continue;
-                }
-                auto converted = jsonToFieldValue(*field, value);
-                if (!converted) {
-                    problems.add(fmt::format("{}.fields.{}: {} has the wrong type", at,
-                                             textExcerpt(column, 40), jsonExcerpt(value)));
-                    itemOk = false;
-                    continue;
-                }
-                part.fields[column] = *converted;
-            }
-        }
-        if (auto sources = item.find("field_sources"); sources != item.end() && sources->is_object()) {
-            for (const auto& [column, source] : sources->items()) {
-                auto fieldProvenance =
-                    readProvenance(jsonString(source, "source"), jsonString(source, "as_of"),
-                                   jsonString(source, "confidence"));
-                if (!fieldProvenance) {
-                    problems.add(
-                        fmt::format("{}.field_sources.{}: {}", at, column, fieldProvenance.error().text()));
-                    itemOk = false;
-                    continue;
-                }
-                part.fieldProvenance[column] = *fieldProvenance;
-            }
-        }
-        if (auto prices = item.find("prices"); prices != item.end() && prices->is_array()) {
-            for (std::size_t p = 0; p < prices->size(); ++p) {
-                const auto& entry = (*prices)[p];
-                auto kind = priceKindFromString(jsonString(entry, "kind"));
-                if (!kind || !entry.contains("amount") || !entry["amount"].is_number()) {
-                    problems.add(
-                        fmt::format("{}.prices[{}]: needs a kind (launch_msrp, street, vendor_quote, "
-                                    "on_demand_hourly, spot_hourly, reserved_hourly) and a numeric amount",
-                                    at, p));
-                    itemOk = false;
-                    continue;
-                }
-                part.prices.push_back(Price{entry["amount"].get<double>(), jsonString(entry, "currency"),
-                                            jsonString(entry, "date"), jsonString(entry, "source"), *kind});
-            }
-        }
-        if (!itemOk)
-            continue;
-        if (auto status = validatePart(part); !status) {
-            problems.add(fmt::format("{}: {}", at, status.error().text()));
-            continue;
-        }
-        if (!ids.insert(part.id).second) {
-            problems.add(fmt::format("{}: id \"{}\" appears twice in the file", at, part.id));
-            continue;
-        }
-        parts.push_back(std::move(part));
+        parts.push_back(std::move(*part));
     }
     if (problems.any())
         return problems.error();

@@ -88,7 +88,7 @@ int BuildAdviseCommand::run() {
             return fail(workload.error());
         input.strategy = workload->strategy;
         input.dataset = workload->dataset;
-        const auto* request = &workload->request;
+        const auto* request = &workload->workload;
         auto graph = buildWorkloadGraph(*request);
         if (!graph)
             return fail(graph.error());

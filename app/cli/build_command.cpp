@@ -263,10 +263,9 @@ int BuildCommand::create() {
     if (auto failure = addParts(build, added, **catalog))
         return fail(*failure);
     if (m_newWorkload.given()) {
-        auto request = m_newWorkload.toRequest();
+        auto request = m_newWorkload.toWorkload();
         if (!request)
             return fail(request.error());
-        request->device = "cuda:0";
         build.workloads.push_back({*request, estimate::ParallelStrategy::Ddp, {}});
     }
     if (m_nodes > 0)

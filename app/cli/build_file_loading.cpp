@@ -16,10 +16,10 @@ Result<plan::BuildWorkload> buildWorkload(const WorkloadOptions& flags, const st
                                           const DatasetFlags* dataFlags, const plan::Build& build) {
     plan::BuildWorkload workload;
     if (flags.given()) {
-        auto request = flags.toRequest();
+        auto request = flags.toWorkload();
         if (!request)
             return request.error();
-        workload.request = std::move(*request);
+        workload.workload = std::move(*request);
     } else if (!build.workloads.empty()) {
         workload = build.workloads.front();
     } else {

@@ -94,7 +94,7 @@ int BuildRentCommand::run() {
     auto planned = buildWorkload(m_workload, m_strategy, nullptr, *build);
     if (!planned)
         return fail(planned.error());
-    const auto* request = &planned->request;
+    const auto* request = &planned->workload;
     auto catalog = openCatalogForReading(m_options);
     if (!catalog)
         return fail(kExitNoCatalog, catalog.error().text() + " (the cloud instances come from it)");

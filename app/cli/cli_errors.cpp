@@ -21,10 +21,14 @@ int fail(const Failure& failure) {
     return fail(failure.exitStatus, failure.message);
 }
 
-int failWrite(const Error& error) {
+Failure writeFailureOf(const Error& error) {
     if (error.code == ErrorCode::Conflict)
-        return fail(kExitConflict, error.text() + ": give --force to replace it, or another name");
-    return fail(error);
+        return {kExitConflict, error.text() + ": give --force to replace it, or another name"};
+    return failureOf(error);
+}
+
+int failWrite(const Error& error) {
+    return fail(writeFailureOf(error));
 }
 
 int usage(std::string_view message) {

@@ -28,6 +28,7 @@ inline ExistingTarget existingTargetFor(bool force) {
     return force ? ExistingTarget::Replace : ExistingTarget::Refuse;
 }
 // A write that failed, said with the way out when the name was taken.
+Failure writeFailureOf(const Error& error);
 int failWrite(const Error& error);
 
 } // namespace torchrig::cli

@@ -95,7 +95,7 @@ EstimateCommand::EstimateCommand(CLI::App& parent, const GlobalOptions& options)
 }
 
 int EstimateCommand::run() {
-    auto request = m_workload.toRequest();
+    auto request = m_workload.toWorkload();
     if (!request)
         return fail(request.error());
     const auto strategy = estimate::parallelStrategyFromString(m_strategy);
@@ -107,7 +107,7 @@ int EstimateCommand::run() {
     auto graph = buildWorkloadGraph(*request);
     if (!graph)
         return fail(graph.error());
-    auto device = deviceFor(request->device);
+    auto device = deviceFor(m_workload.device);
     if (const auto* failure = std::get_if<Failure>(&device))
         return fail(*failure);
     auto& spec = std::get<estimate::DeviceSpec>(device);
@@ -196,7 +196,7 @@ EstimateCommand::calibrationFor(const estimate::DeviceSpec& device) const {
     return calibration;
 }
 
-estimate::TrainingSetup EstimateCommand::setupFor(const ValidationRequest& request,
+estimate::TrainingSetup EstimateCommand::setupFor(const Workload& request,
                                                   estimate::ParallelStrategy strategy) const {
     auto setup = estimate::trainingSetupFor(request);
     setup.fp32MasterWeights = m_masterWeights;
@@ -244,17 +244,17 @@ void EstimateCommand::printJson(const TrainingReport& r) const {
                 {"uncertainty", e.time->uncertainty > 0 ? json(e.time->uncertainty) : json(nullptr)},
                 {"host_bound_seconds", e.time->hostBoundSeconds}};
     json lora = nullptr;
-    if (r.request.lora.rank > 0)
-        lora = {{"rank", r.request.lora.rank},
-                {"alpha", r.request.lora.alpha},
-                {"dropout", r.request.lora.dropout},
-                {"targets", r.request.lora.targets},
-                {"base_4bit", r.request.lora.quantizeBase4bit}};
+    if (r.workload.lora.rank > 0)
+        lora = {{"rank", r.workload.lora.rank},
+                {"alpha", r.workload.lora.alpha},
+                {"dropout", r.workload.lora.dropout},
+                {"targets", r.workload.lora.targets},
+                {"base_4bit", r.workload.lora.quantizeBase4bit}};
     json out = {{"model",
                  {{"id", r.model},
                   {"params", r.graph.parameterCount()},
                   {"trainable_params", r.graph.trainableParameterCount()}}},
-                {"inputs", {{"batch", r.request.inputs.batch}}},
+                {"inputs", {{"batch", r.workload.inputs.batch}}},
                 {"setup",
                  {{"precision", precisionId(r.setup.precision)},
                   {"optimizer", optimizerId(r.setup.optimizer)},
@@ -294,10 +294,10 @@ void EstimateCommand::printTable(const TrainingReport& r) const {
     std::vector<std::vector<std::string>> rows = {
         {"model", r.graph.trainableParameterCount() == r.graph.parameterCount()
                       ? fmt::format("{} ({} parameters), batch {}", r.model, r.graph.parameterCount(),
-                                    r.request.inputs.batch)
+                                    r.workload.inputs.batch)
                       : fmt::format("{} ({} parameters, {} trained), batch {}", r.graph.name(),
                                     r.graph.parameterCount(), r.graph.trainableParameterCount(),
-                                    r.request.inputs.batch)},
+                                    r.workload.inputs.batch)},
         {"setup", fmt::format("{}{}, {} ({}), checkpointing {}{}", precisionId(r.setup.precision),
                               r.setup.fp32MasterWeights ? " + fp32 master weights" : "",
                               optimizerId(r.setup.optimizer), optimizerImplId(r.setup.optimizerImpl),
@@ -365,7 +365,7 @@ void EstimateCommand::printTable(const TrainingReport& r) const {
         std::cout << "note: " << w << "\n";
 }
 
-int EstimateCommand::runInference(const ValidationRequest& request, const ModelGraph& graph,
+int EstimateCommand::runInference(const Workload& request, const ModelGraph& graph,
                                   const estimate::TrainingSetup& setup, const estimate::DeviceSpec& device,
                                   const estimate::Calibration* calibration) {
     const auto prompt = effectiveInputs(request).seqLen;

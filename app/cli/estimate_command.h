@@ -41,12 +41,11 @@ private:
     // --calibrated's stored calibration or --calibration's file, when either is given.
     std::variant<std::optional<estimate::Calibration>, Failure>
     calibrationFor(const estimate::DeviceSpec& device) const;
-    estimate::TrainingSetup setupFor(const ValidationRequest& request,
-                                     estimate::ParallelStrategy strategy) const;
+    estimate::TrainingSetup setupFor(const Workload& request, estimate::ParallelStrategy strategy) const;
 
     // A training estimate and what it was made of, as printed.
     struct TrainingReport {
-        const ValidationRequest& request;
+        const Workload& workload;
         const ModelGraph& graph;
         const estimate::TrainingSetup& setup;
         const estimate::DeviceSpec& device;
@@ -58,9 +57,8 @@ private:
     void printJson(const TrainingReport& report) const;
     void printTable(const TrainingReport& report) const;
 
-    int runInference(const ValidationRequest& request, const ModelGraph& graph,
-                     const estimate::TrainingSetup& setup, const estimate::DeviceSpec& device,
-                     const estimate::Calibration* calibration);
+    int runInference(const Workload& request, const ModelGraph& graph, const estimate::TrainingSetup& setup,
+                     const estimate::DeviceSpec& device, const estimate::Calibration* calibration);
     std::string m_calibration; // a torchrig-cli validate --json result
     bool m_calibrated = false; // the user database's calibration for the device
     bool m_json = false;

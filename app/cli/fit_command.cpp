@@ -94,7 +94,7 @@ FitCommand::FitCommand(CLI::App& parent, const GlobalOptions& options)
 }
 
 int FitCommand::run() {
-    auto request = m_workload.toRequest();
+    auto request = m_workload.toWorkload();
     if (!request)
         return fail(request.error());
     auto graph = buildWorkloadGraph(*request);

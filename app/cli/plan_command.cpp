@@ -19,6 +19,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <optional>
+#include <variant>
+#include <vector>
 
 namespace torchrig::cli {
 
@@ -110,6 +113,162 @@ Result<plan::PlanChassis> chassisFrom(const std::string& text) {
     return makeError(ErrorCode::InvalidInput, "--chassis: any, tower or rack");
 }
 
+// What a plan prints from: the request as completed, its result and the files --save wrote.
+struct PlanPrinting {
+    const plan::PlanRequest& request;
+    const plan::PlanResult& result;
+    const plan::PlanScenario* scenario; // none: no --scenario
+    const std::vector<std::string>& files;
+    const Message::Translate& translate;
+
+    std::string currency() const { return request.cost.currency.empty() ? "USD" : request.cost.currency; }
+};
+
+json requestJson(const plan::PlanRequest& request, const std::string& currency, const std::string& mode) {
+    json workloads = json::array();
+    for (const auto& w : request.workloads)
+        workloads.push_back({{"model", workloadModelName(w.workload)},
+                             {"batch", w.largestBatch ? json("largest") : json(w.workload.inputs.batch)},
+                             {"strategy", estimate::parallelStrategyId(w.strategy)}});
+    return {{"workloads", workloads},
+            {"budget", request.budget > 0 ? json(request.budget) : json(nullptr)},
+            {"currency", currency},
+            {"rates_date", request.cost.ratesDate},
+            {"mode", mode},
+            {"ranking", request.ranking == plan::PlanRanking::ValuePerCost ? "value" : "time"},
+            {"circuit", {{"amps", request.circuit.amps}, {"volts", request.circuit.volts}}},
+            {"chassis", request.chassis == plan::PlanChassis::Tower  ? "tower"
+                        : request.chassis == plan::PlanChassis::Rack ? "rack"
+                                                                     : "any"},
+            {"max_gpus_per_node", request.maxGpusPerNode},
+            {"nodes", request.nodes}};
+}
+
+void printPlanJson(const PlanPrinting& plan, const std::string& mode) {
+    const auto& result = plan.result;
+    const auto optionalProposal = [&](const std::optional<plan::Proposal>& p) {
+        return p ? proposalJson(*p, plan.translate, "") : json(nullptr);
+    };
+    json proposals = json::array(), rentals = json::array();
+    for (std::size_t i = 0; i < result.proposals.size(); ++i)
+        proposals.push_back(
+            proposalJson(result.proposals[i], plan.translate, i < plan.files.size() ? plan.files[i] : ""));
+    for (const auto& r : result.rentals)
+        rentals.push_back(proposalJson(r, plan.translate, ""));
+    const auto* scenario = plan.scenario;
+    const auto& stats = result.statistics;
+    json out{{"scenario", scenario ? json{{"id", scenario->id},
+                                          {"title", scenario->title.text(plan.translate)},
+                                          {"sources", scenario->sources},
+                                          {"notes", texts(scenario->notes, plan.translate)}}
+                                   : json(nullptr)},
+             {"request", requestJson(plan.request, plan.currency(), mode)},
+             {"proposals", proposals},
+             {"rentals", rentals},
+             {"larger_budget", optionalProposal(result.largerBudget)},
+             {"cheapest_over_budget", optionalProposal(result.cheapestOverBudget)},
+             {"cheapest_faster", optionalProposal(result.cheapestFaster)},
+             {"notes", texts(result.notes, plan.translate)},
+             {"search",
+              {{"seconds", stats.seconds},
+               {"gpu_models", stats.gpuModels},
+               {"gpu_models_priced", stats.gpuModelsPriced},
+               {"gpu_models_fitting", stats.gpuModelsFitting},
+               {"combinations", stats.combinations},
+               {"host_searches", stats.hostSearches},
+               {"builds_checked", stats.buildsChecked}}}};
+    std::cout << out.dump(2) << "\n";
+}
+
+std::string proposalTable(const std::vector<plan::Proposal>& list, bool rented, const std::string& currency) {
+    std::vector<std::vector<std::string>> table = {
+        {"#", rented ? "instance" : "build", rented ? "rent of the runs" : "total", "time to train",
+         "samples/s", rented ? "" : "wall", rented ? "" : "cheapest cloud, buying pays off after"}};
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const auto& p = list[i];
+        std::string samples;
+        for (const auto& w : p.workloads) {
+            samples += samples.empty() ? "" : " + ";
+            samples += fmt::format("{:.0f}", w.samplesPerSecond);
+        }
+        std::string cloud = "-";
+        if (!rented && p.cloud)
+            cloud = shorten(p.cloud->name, 28) + ", " +
+                    (p.cloud->breakEvenMonths ? fmt::format("{:.1f} months", *p.cloud->breakEvenMonths)
+                                              : "never");
+        std::string total = money(p.purchase, currency);
+        if (p.cost.staleShare && *p.cost.staleShare > 0)
+            total += fmt::format(" ({:.0f}% old)", *p.cost.staleShare * 100);
+        if (p.cost.toBeQuotedLines > 0)
+            total += fmt::format(" + {} to quote", p.cost.toBeQuotedLines);
+        table.push_back({std::to_string(i + 1), shorten(p.build.title, 60), total,
+                         duration(p.rankSeconds) + (p.rankAssumesSamples ? "*" : ""), samples,
+                         rented ? "" : fmt::format("{:.0f} W", p.wallWatts), rented ? "" : cloud});
+    }
+    return formatTable(table);
+}
+
+// The alternatives beside the proposals: a larger budget, a faster build, the cheapest over budget.
+void printAlternatives(const plan::PlanResult& result, const std::string& currency) {
+    if (result.largerBudget)
+        std::cout << fmt::format(
+            "a 10% larger budget buys: {}, {}, trains in {}\n", result.largerBudget->build.title,
+            money(result.largerBudget->purchase, currency), duration(result.largerBudget->rankSeconds));
+    if (result.cheapestFaster)
+        std::cout << fmt::format(
+            "the cheapest build that trains faster than the first: {}, {}, trains in {} ({:.0f}% less "
+            "time)\n",
+            result.cheapestFaster->build.title, money(result.cheapestFaster->purchase, currency),
+            duration(result.cheapestFaster->rankSeconds),
+            100 * (1 - result.cheapestFaster->rankSeconds / result.proposals.front().rankSeconds));
+    if (result.cheapestOverBudget)
+        std::cout << fmt::format("the cheapest complete build that runs it: {}, {}\n",
+                                 result.cheapestOverBudget->build.title,
+                                 money(result.cheapestOverBudget->purchase, currency));
+}
+
+void printPlanTable(const PlanPrinting& plan) {
+    const auto& result = plan.result;
+    const auto currency = plan.currency();
+    if (plan.scenario) {
+        std::cout << plan.scenario->title.text(plan.translate) << "\n";
+        for (const auto& source : plan.scenario->sources)
+            std::cout << "  " << source << "\n";
+        for (const auto& note : plan.scenario->notes)
+            std::cout << "  - " << note.text(plan.translate) << "\n";
+    }
+    if (plan.request.mode != plan::PlanMode::Rent) {
+        std::cout << (result.proposals.empty() ? "no build within the budget\n"
+                                               : proposalTable(result.proposals, false, currency));
+        for (std::size_t i = 0; i < result.proposals.size(); ++i) {
+            std::cout << fmt::format("{}. {}\n", i + 1, result.proposals[i].build.title);
+            for (const auto& line : result.proposals[i].cost.lines)
+                std::cout << fmt::format("   {} x {}  {}\n", line.quantity, line.name,
+                                         money(line.subtotal, currency));
+            if (i < plan.files.size())
+                std::cout << "   saved as " << plan.files[i] << "\n";
+        }
+    }
+    if (!result.rentals.empty())
+        std::cout << "rent instead:\n" << proposalTable(result.rentals, true, currency);
+    printAlternatives(result, currency);
+    for (const auto& note : result.notes)
+        std::cout << "note: " << note.text(plan.translate) << "\n";
+    auto assumed = [](const std::vector<plan::Proposal>& list) {
+        return std::any_of(list.begin(), list.end(),
+                           [](const plan::Proposal& p) { return p.rankAssumesSamples; });
+    };
+    if (assumed(result.proposals) || assumed(result.rentals))
+        std::cout
+            << "* a workload without a run (--dataset-samples and --epochs, or --tokens) counts as 10^6 "
+               "samples\n";
+    const auto& stats = result.statistics;
+    std::cout << fmt::format("searched {} GPU models ({} priced, {} hold the work), {} combinations, {} "
+                             "hosts, {} checks in {:.2f} s\n",
+                             stats.gpuModels, stats.gpuModelsPriced, stats.gpuModelsFitting,
+                             stats.combinations, stats.hostSearches, stats.buildsChecked, stats.seconds);
+}
+
 } // namespace
 
 PlanCommand::PlanCommand(CLI::App& parent, const GlobalOptions& options)
@@ -158,67 +317,62 @@ PlanCommand::PlanCommand(CLI::App& parent, const GlobalOptions& options)
     m_command->add_flag("--json", m_json, "Print JSON");
 }
 
-int PlanCommand::run() {
-    const auto translate = messageTranslationFor(m_language);
-    if (!translate)
-        return usage(translate.error().text());
-    plan::PlanRequest request;
-    const plan::PlanScenario* scenario = nullptr;
-    if (!m_scenario.empty()) {
-        scenario = plan::findPlanScenario(m_scenario);
-        request = scenario->request;
-    }
+std::optional<Failure> PlanCommand::addWorkloads(plan::PlanRequest& request) const {
     if (m_workload.given()) {
         auto planned = buildWorkload(m_workload, m_strategy, &m_data, plan::Build{});
         if (!planned)
-            return fail(planned.error());
-        planned->request.device = "cuda:0";
+            return failureOf(planned.error());
         request.workloads = {{*planned, m_largestBatch}};
     } else if (!m_strategy.empty() || m_largestBatch || m_data.given()) {
         if (request.workloads.empty())
-            return usage(
-                "--strategy, --largest-batch and the dataset flags go with a workload: give -m MODEL "
-                "-b BATCH (or --scenario)");
+            return Failure{kExitUsage,
+                           "--strategy, --largest-batch and the dataset flags go with a workload: give -m "
+                           "MODEL -b BATCH (or --scenario)"};
     }
     if (!m_workloadsFile.empty()) {
         auto file = loadBuildFile(m_workloadsFile);
         if (!file)
-            return fail(file.error());
+            return failureOf(file.error());
         if (file->workloads.empty())
-            return fail(kExitInvalid, m_workloadsFile + " has no workload: add one in the app or with "
-                                                        "`build new -m MODEL`");
+            return Failure{kExitInvalid, m_workloadsFile + " has no workload: add one in the app or with "
+                                                           "`build new -m MODEL`"};
         for (const auto& w : file->workloads)
             request.workloads.push_back({w, false});
     }
     if (request.workloads.empty())
-        return usage(
-            "no workload to plan for: give -m MODEL -b BATCH, --workloads FILE.torchrig, or --scenario");
+        return Failure{kExitUsage,
+                       "no workload to plan for: give -m MODEL -b BATCH, --workloads FILE.torchrig, or "
+                       "--scenario"};
     for (const auto& w : request.workloads)
-        if (auto graph = buildWorkloadGraph(w.workload.request); !graph)
-            return fail(graph.error());
+        if (auto graph = buildWorkloadGraph(w.workload); !graph)
+            return failureOf(graph.error());
+    return std::nullopt;
+}
 
+std::optional<Failure> PlanCommand::setMoneyAndLimits(plan::PlanRequest& request,
+                                                      const plan::PlanScenario* scenario) {
     // The scenario's currency unless one is given; its rates always from the flags (dated by the user).
     const auto scenarioCurrency = request.cost.currency;
     if (m_costFlags.options.currency.empty())
         m_costFlags.options.currency = scenarioCurrency;
     if (auto resolved = m_costFlags.resolve(); !resolved)
-        return usage(resolved.error().text());
+        return Failure{kExitUsage, resolved.error().text()};
     request.cost = m_costFlags.options;
     // Most of the catalog's prices are in US dollars: without their rate a plan in another currency
     // would leave nearly every part out.
     if (!request.cost.currency.empty() && request.cost.currency != "USD" && !request.cost.rates.count("USD"))
-        return usage(
-            fmt::format("the plan is in {} and most catalog prices are in USD: give --rate USD=RATE "
-                        "(units of {} for one US dollar), and --rate EUR=RATE for the parts priced in "
-                        "euros",
-                        request.cost.currency, request.cost.currency));
+        return Failure{kExitUsage,
+                       fmt::format("the plan is in {} and most catalog prices are in USD: give --rate "
+                                   "USD=RATE (units of {} for one US dollar), and --rate EUR=RATE for the "
+                                   "parts priced in euros",
+                                   request.cost.currency, request.cost.currency)};
     if (request.cost.today.empty())
         request.cost.today = todayIso();
     if (m_budget > 0)
         request.budget = m_budget;
     else if (scenario && request.cost.currency != scenarioCurrency)
-        return usage(fmt::format("the scenario's budget is in {}: give --budget in {} too", scenarioCurrency,
-                                 request.cost.currency));
+        return Failure{kExitUsage, fmt::format("the scenario's budget is in {}: give --budget in {} too",
+                                               scenarioCurrency, request.cost.currency)};
     request.usage.lifetimeMonths = m_lifetimeMonths;
     request.mode = m_mode == "rent"   ? plan::PlanMode::Rent
                    : m_mode == "both" ? plan::PlanMode::Both
@@ -229,7 +383,7 @@ int PlanCommand::run() {
     if (!m_circuit.empty() || !scenario) {
         auto circuit = parseWallCircuit(m_circuit.empty() ? "15x120" : m_circuit);
         if (!circuit)
-            return usage(circuit.error().text());
+            return Failure{kExitUsage, circuit.error().text()};
         request.circuit = *circuit;
     }
     if (!m_chassis.empty())
@@ -239,166 +393,63 @@ int PlanCommand::run() {
     if (m_nodes > 0)
         request.nodes = m_nodes;
     request.proposals = m_proposals;
+    return std::nullopt;
+}
+
+std::variant<std::vector<std::string>, Failure>
+PlanCommand::saveProposals(const plan::PlanResult& result) const {
+    std::vector<std::string> files;
+    if (m_saveFolder.empty())
+        return files;
+    std::error_code error;
+    std::filesystem::create_directories(m_saveFolder, error);
+    if (error)
+        return Failure{kExitFailure,
+                       fmt::format("cannot make the folder {}: {}", m_saveFolder, error.message())};
+    for (std::size_t i = 0; i < result.proposals.size(); ++i)
+        files.push_back(
+            (std::filesystem::path(m_saveFolder) / fmt::format("plan-{}.torchrig", i + 1)).string());
+    // All or none: a plan saved over an earlier one must be asked for, before any file is written.
+    for (const auto& path : files)
+        if (!m_force && std::filesystem::exists(path))
+            return writeFailureOf(makeError(ErrorCode::Conflict, path + " exists already"));
+    for (std::size_t i = 0; i < files.size(); ++i)
+        if (auto written = writeTextFileAtomically(files[i], writeBuildFile(result.proposals[i].build),
+                                                   existingTargetFor(m_force));
+            !written)
+            return writeFailureOf(written.error());
+    return files;
+}
+
+int PlanCommand::run() {
+    const auto translate = messageTranslationFor(m_language);
+    if (!translate)
+        return usage(translate.error().text());
+    plan::PlanRequest request;
+    const plan::PlanScenario* scenario = nullptr;
+    if (!m_scenario.empty()) {
+        scenario = plan::findPlanScenario(m_scenario);
+        request = scenario->request;
+    }
+    if (auto failure = addWorkloads(request))
+        return fail(*failure);
+    if (auto failure = setMoneyAndLimits(request, scenario))
+        return fail(*failure);
     request.translate = *translate;
 
     auto catalog = openCatalogForReading(m_options);
     if (!catalog)
         return fail(kExitNoCatalog, catalog.error().text());
-    const auto planCatalog = db::planCatalog(**catalog);
-    const auto result = plan::planBuilds(request, planCatalog);
-
-    std::vector<std::string> files;
-    if (!m_saveFolder.empty()) {
-        std::error_code error;
-        std::filesystem::create_directories(m_saveFolder, error);
-        if (error)
-            return fail(kExitFailure,
-                        fmt::format("cannot make the folder {}: {}", m_saveFolder, error.message()));
-        for (std::size_t i = 0; i < result.proposals.size(); ++i)
-            files.push_back(
-                (std::filesystem::path(m_saveFolder) / fmt::format("plan-{}.torchrig", i + 1)).string());
-        // All or none: a plan saved over an earlier one must be asked for, before any file is written.
-        for (const auto& path : files)
-            if (!m_force && std::filesystem::exists(path))
-                return failWrite(makeError(ErrorCode::Conflict, path + " exists already"));
-        for (std::size_t i = 0; i < files.size(); ++i)
-            if (auto written = writeTextFileAtomically(files[i], writeBuildFile(result.proposals[i].build),
-                                                       existingTargetFor(m_force));
-                !written)
-                return failWrite(written.error());
-    }
-    const auto& currency = request.cost.currency.empty() ? std::string("USD") : request.cost.currency;
-    const auto& stats = result.statistics;
-    if (m_json) {
-        json proposals = json::array(), rentals = json::array();
-        for (std::size_t i = 0; i < result.proposals.size(); ++i)
-            proposals.push_back(
-                proposalJson(result.proposals[i], *translate, i < files.size() ? files[i] : ""));
-        for (const auto& r : result.rentals)
-            rentals.push_back(proposalJson(r, *translate, ""));
-        json workloads = json::array();
-        for (const auto& w : request.workloads)
-            workloads.push_back(
-                {{"model", workloadModelName(w.workload.request)},
-                 {"batch", w.largestBatch ? json("largest") : json(w.workload.request.inputs.batch)},
-                 {"strategy", estimate::parallelStrategyId(w.workload.strategy)}});
-        json out{{"scenario", scenario ? json{{"id", scenario->id},
-                                              {"title", scenario->title.text(*translate)},
-                                              {"sources", scenario->sources},
-                                              {"notes", texts(scenario->notes, *translate)}}
-                                       : json(nullptr)},
-                 {"request",
-                  {{"workloads", workloads},
-                   {"budget", request.budget > 0 ? json(request.budget) : json(nullptr)},
-                   {"currency", currency},
-                   {"rates_date", request.cost.ratesDate},
-                   {"mode", m_mode},
-                   {"ranking", request.ranking == plan::PlanRanking::ValuePerCost ? "value" : "time"},
-                   {"circuit", {{"amps", request.circuit.amps}, {"volts", request.circuit.volts}}},
-                   {"chassis", request.chassis == plan::PlanChassis::Tower  ? "tower"
-                               : request.chassis == plan::PlanChassis::Rack ? "rack"
-                                                                            : "any"},
-                   {"max_gpus_per_node", request.maxGpusPerNode},
-                   {"nodes", request.nodes}}},
-                 {"proposals", proposals},
-                 {"rentals", rentals},
-                 {"larger_budget",
-                  result.largerBudget ? proposalJson(*result.largerBudget, *translate, "") : json(nullptr)},
-                 {"cheapest_over_budget", result.cheapestOverBudget
-                                              ? proposalJson(*result.cheapestOverBudget, *translate, "")
-                                              : json(nullptr)},
-                 {"cheapest_faster", result.cheapestFaster
-                                         ? proposalJson(*result.cheapestFaster, *translate, "")
-                                         : json(nullptr)},
-                 {"notes", texts(result.notes, *translate)},
-                 {"search",
-                  {{"seconds", stats.seconds},
-                   {"gpu_models", stats.gpuModels},
-                   {"gpu_models_priced", stats.gpuModelsPriced},
-                   {"gpu_models_fitting", stats.gpuModelsFitting},
-                   {"combinations", stats.combinations},
-                   {"host_searches", stats.hostSearches},
-                   {"builds_checked", stats.buildsChecked}}}};
-        std::cout << out.dump(2) << "\n";
-        return kExitOk;
-    }
-    if (scenario) {
-        std::cout << scenario->title.text(*translate) << "\n";
-        for (const auto& source : scenario->sources)
-            std::cout << "  " << source << "\n";
-        for (const auto& note : scenario->notes)
-            std::cout << "  - " << note.text(*translate) << "\n";
-    }
-    auto rows = [&](const std::vector<plan::Proposal>& list, bool rented) {
-        std::vector<std::vector<std::string>> table = {
-            {"#", rented ? "instance" : "build", rented ? "rent of the runs" : "total", "time to train",
-             "samples/s", rented ? "" : "wall", rented ? "" : "cheapest cloud, buying pays off after"}};
-        for (std::size_t i = 0; i < list.size(); ++i) {
-            const auto& p = list[i];
-            std::string samples;
-            for (const auto& w : p.workloads) {
-                samples += samples.empty() ? "" : " + ";
-                samples += fmt::format("{:.0f}", w.samplesPerSecond);
-            }
-            std::string cloud = "-";
-            if (!rented && p.cloud)
-                cloud = shorten(p.cloud->name, 28) + ", " +
-                        (p.cloud->breakEvenMonths ? fmt::format("{:.1f} months", *p.cloud->breakEvenMonths)
-                                                  : "never");
-            std::string total = money(p.purchase, currency);
-            if (p.cost.staleShare && *p.cost.staleShare > 0)
-                total += fmt::format(" ({:.0f}% old)", *p.cost.staleShare * 100);
-            if (p.cost.toBeQuotedLines > 0)
-                total += fmt::format(" + {} to quote", p.cost.toBeQuotedLines);
-            table.push_back({std::to_string(i + 1), shorten(p.build.title, 60), total,
-                             duration(p.rankSeconds) + (p.rankAssumesSamples ? "*" : ""), samples,
-                             rented ? "" : fmt::format("{:.0f} W", p.wallWatts), rented ? "" : cloud});
-        }
-        return formatTable(table);
-    };
-    if (request.mode != plan::PlanMode::Rent) {
-        std::cout << (result.proposals.empty() ? "no build within the budget\n"
-                                               : rows(result.proposals, false));
-        for (std::size_t i = 0; i < result.proposals.size(); ++i) {
-            std::cout << fmt::format("{}. {}\n", i + 1, result.proposals[i].build.title);
-            for (const auto& line : result.proposals[i].cost.lines)
-                std::cout << fmt::format("   {} x {}  {}\n", line.quantity, line.name,
-                                         money(line.subtotal, currency));
-            if (i < files.size())
-                std::cout << "   saved as " << files[i] << "\n";
-        }
-    }
-    if (!result.rentals.empty())
-        std::cout << "rent instead:\n" << rows(result.rentals, true);
-    if (result.largerBudget)
-        std::cout << fmt::format(
-            "a 10% larger budget buys: {}, {}, trains in {}\n", result.largerBudget->build.title,
-            money(result.largerBudget->purchase, currency), duration(result.largerBudget->rankSeconds));
-    if (result.cheapestFaster)
-        std::cout << fmt::format(
-            "the cheapest build that trains faster than the first: {}, {}, trains in {} ({:.0f}% less "
-            "time)\n",
-            result.cheapestFaster->build.title, money(result.cheapestFaster->purchase, currency),
-            duration(result.cheapestFaster->rankSeconds),
-            100 * (1 - result.cheapestFaster->rankSeconds / result.proposals.front().rankSeconds));
-    if (result.cheapestOverBudget)
-        std::cout << fmt::format("the cheapest complete build that runs it: {}, {}\n",
-                                 result.cheapestOverBudget->build.title,
-                                 money(result.cheapestOverBudget->purchase, currency));
-    for (const auto& note : result.notes)
-        std::cout << "note: " << note.text(*translate) << "\n";
-    auto assumed = [](const std::vector<plan::Proposal>& list) {
-        return std::any_of(list.begin(), list.end(),
-                           [](const plan::Proposal& p) { return p.rankAssumesSamples; });
-    };
-    if (assumed(result.proposals) || assumed(result.rentals))
-        std::cout
-            << "* a workload without a run (--dataset-samples and --epochs, or --tokens) counts as 10^6 "
-               "samples\n";
-    std::cout << fmt::format("searched {} GPU models ({} priced, {} hold the work), {} combinations, {} "
-                             "hosts, {} checks in {:.2f} s\n",
-                             stats.gpuModels, stats.gpuModelsPriced, stats.gpuModelsFitting,
-                             stats.combinations, stats.hostSearches, stats.buildsChecked, stats.seconds);
+    const auto result = plan::planBuilds(request, db::planCatalog(**catalog));
+    auto saved = saveProposals(result);
+    if (const auto* failure = std::get_if<Failure>(&saved))
+        return fail(*failure);
+    const PlanPrinting printing{request, result, scenario, std::get<std::vector<std::string>>(saved),
+                                *translate};
+    if (m_json)
+        printPlanJson(printing, m_mode);
+    else
+        printPlanTable(printing);
     return kExitOk;
 }
 

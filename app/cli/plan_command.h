@@ -1,12 +1,18 @@
 #pragma once
+#include "cli_errors.h"
 #include "cost_flags.h"
 #include "dataset_flags.h"
+#include "plan/plan_scenarios.h"
+#include "plan/planner.h"
 #include "subcommand.h"
 #include "workload_options.h"
 
 #include <CLI/CLI.hpp>
 
+#include <optional>
 #include <string>
+#include <variant>
+#include <vector>
 
 namespace torchrig::cli {
 
@@ -20,6 +26,13 @@ public:
     int run();
 
 private:
+    // The workloads of the flags, the scenario and --workloads, each checked to build.
+    std::optional<Failure> addWorkloads(plan::PlanRequest& request) const;
+    // The currency and rates, budget, mode, ranking, circuit, chassis and counts from the flags.
+    std::optional<Failure> setMoneyAndLimits(plan::PlanRequest& request, const plan::PlanScenario* scenario);
+    // --save: each proposal's file, all or none (the paths; none without --save).
+    std::variant<std::vector<std::string>, Failure> saveProposals(const plan::PlanResult& result) const;
+
     std::string m_scenario;
     WorkloadOptions m_workload;
     std::string m_strategy;

@@ -47,6 +47,72 @@ std::string comparisonTable(const estimate::RunComparison& comparison) {
     return formatTable(rows);
 }
 
+// The worker's own kernel probes, each only where the run measured it.
+void addKernelRows(const KernelRates& k, std::vector<std::vector<std::string>>& rows) {
+    auto forwardAndBackward = [](double forward, double backward) {
+        return fmt::format("{:.1f} GFLOP/s forward, {:.1f} backward", forward / 1e9, backward / 1e9);
+    };
+    if (k.linearFlopsPerSecond > 0)
+        rows.push_back(
+            {"linear (fp32)", forwardAndBackward(k.linearFlopsPerSecond, k.linearBackwardFlopsPerSecond)});
+    if (k.convolutionFlopsPerSecond > 0)
+        rows.push_back({"convolution 3×3 (fp32)", forwardAndBackward(k.convolutionFlopsPerSecond,
+                                                                     k.convolutionBackwardFlopsPerSecond)});
+    if (k.depthwiseFlopsPerSecond > 0)
+        rows.push_back({"depthwise convolution 3×3",
+                        forwardAndBackward(k.depthwiseFlopsPerSecond, k.depthwiseBackwardFlopsPerSecond)});
+    if (k.dropoutElementsPerSecond > 0)
+        rows.push_back(
+            {"dropout mask", fmt::format("{:.0f} M elements/s", k.dropoutElementsPerSecond / 1e6)});
+    if (k.eagerOpSeconds > 0)
+        rows.push_back({"eager op floor", fmt::format("{:.2f} µs per op", k.eagerOpSeconds * 1e6)});
+    if (k.firstTouchBytesPerSecond > 0)
+        rows.push_back(
+            {"fresh pages (first touch)", fmt::format("{:.2f} GB/s", k.firstTouchBytesPerSecond / 1e9)});
+}
+
+// What the run measured, as a table of figure and value.
+std::string measurementTable(const ValidationResult& r) {
+    const auto& m = r.measured;
+    std::vector<std::vector<std::string>> rows = {
+        {"model", fmt::format("{}, {} parameters", modelLabel(r.model, r.inputs), m.parameterCount)},
+        {r.maxBatch ? "largest batch that fits" : "batch", std::to_string(r.inputs.batch)},
+        {"device", fmt::format("{} {} ({} threads, LibTorch {})", r.device.kind, r.device.name,
+                               r.device.threads, r.device.libtorchVersion)},
+        {"allocated peak, steady step", bytes(m.allocatedPeakBytes)},
+        {"allocated peak, first step", bytes(m.firstStepAllocatedPeakBytes)},
+        {"step time (median)",
+         fmt::format("{:.4f} s over {} steps", m.stepSecondsMedian, m.stepSeconds.size())},
+        {"samples per second", fmt::format("{:.1f}", m.samplesPerSecond)},
+        {"loss (last step)", fmt::format("{:.6g}", m.loss)},
+    };
+    if (m.reservedPeakBytes)
+        rows.push_back({"reserved peak (caching allocator)", bytes(*m.reservedPeakBytes)});
+    if (m.deviceUsedBytes)
+        rows.push_back({"device memory used (driver, all processes)", bytes(*m.deviceUsedBytes)});
+    if (m.contextBytes)
+        rows.push_back({"CUDA context", bytes(*m.contextBytes)});
+    for (const auto& [dtype, flops] : m.matmulFlopsPerSecondByDtype)
+        rows.push_back({fmt::format("matmul ({})", dtype), fmt::format("{:.1f} GFLOP/s", flops / 1e9)});
+    if (m.matmulFlopsPerSecondByDtype.empty())
+        rows.push_back({"matmul (fp32)", fmt::format("{:.1f} GFLOP/s", m.matmulFlopsPerSecond / 1e9)});
+    rows.push_back({"memory copy", fmt::format("{:.1f} GB/s (read + write)", m.copyBytesPerSecond / 1e9)});
+    if (m.phases.known())
+        rows.push_back(
+            {"step phases (median)", fmt::format("forward {:.4f} s, backward {:.4f} s, optimizer {:.4f} s",
+                                                 m.phases.forward, m.phases.backward, m.phases.optimizer)});
+    if (m.freshPageBytes)
+        rows.push_back({"fresh pages faulted in (median)",
+                        fmt::format("forward {}, backward {}, optimizer {}", bytes(m.freshPageBytes->forward),
+                                    bytes(m.freshPageBytes->backward), bytes(m.freshPageBytes->optimizer))});
+    addKernelRows(m.kernels, rows);
+    if (!r.device.cudaVersion.empty())
+        rows.push_back(
+            {"CUDA", fmt::format("runtime {}, driver {}, compute capability {}", r.device.cudaVersion,
+                                 r.device.driverVersion, r.device.computeCapability)});
+    return formatTable(rows);
+}
+
 } // namespace
 
 ValidateCommand::ValidateCommand(CLI::App& parent, const GlobalOptions& options)
@@ -84,6 +150,46 @@ ValidateCommand::ValidateCommand(CLI::App& parent, const GlobalOptions& options)
                         "database (the app's Validate panel), as the app does");
 }
 
+int ValidateCommand::failRun(const WorkerOutcome& outcome) {
+    if (m_json)
+        std::cout << nlohmann::json{{"error",
+                                     {{"kind", validationErrorKindId(outcome.errorKind)},
+                                      {"message", outcome.message}}}}
+                         .dump(2)
+                  << "\n";
+    return fail(outcome.errorKind == ValidationErrorKind::InvalidRequest ? kExitInvalid
+                : outcome.errorKind == ValidationErrorKind::OutOfMemory  ? kExitDoesNotFit
+                                                                         : kExitFailure,
+                "validation failed (" + std::string(validationErrorKindId(outcome.errorKind)) +
+                    "): " + outcome.message);
+}
+
+WorkerOutcome ValidateCommand::runWorkerFor(const ValidationRequest& request) const {
+    std::vector<std::string> command = {defaultWorkerPath(), "-"};
+    if (m_maxBatch)
+        command.insert(command.begin() + 1, "--max-batch");
+    // Progress is said once per step: a worker that repeats a line, or writes thousands a second,
+    // does not flood the terminal in the time it has before it is killed.
+    std::pair<std::string, int> lastSaid{"", -1};
+    auto lastSaidAt = std::chrono::steady_clock::time_point{};
+    return runWorker(
+        command, validationRequestToJson(request),
+        [&](const WorkerLine& line) {
+            const auto now = std::chrono::steady_clock::now();
+            if (std::pair(line.phase, line.step) == lastSaid ||
+                now - lastSaidAt < std::chrono::milliseconds(100))
+                return;
+            lastSaid = {line.phase, line.step};
+            lastSaidAt = now;
+            if (line.phase == "search")
+                std::cerr << fmt::format("  trying batch {}\n", line.step);
+            else
+                std::cerr << fmt::format("  {} step {} ({:.1f} s)\n", line.phase, line.step,
+                                         line.elapsedSeconds);
+        },
+        expectationOf(request, m_maxBatch), workerLimitsFor(request.timeLimitSeconds));
+}
+
 int ValidateCommand::run() {
     auto request = m_workload.toRequest();
     if (!request)
@@ -105,44 +211,10 @@ int ValidateCommand::run() {
     request->memoryLimitBytes = m_memoryLimit;
     request->force = m_force;
     request->timeLimitSeconds = m_timeLimit;
-    std::vector<std::string> command = {defaultWorkerPath(), "-"};
-    if (m_maxBatch)
-        command.insert(command.begin() + 1, "--max-batch");
-    // Progress is said once per step: a worker that repeats a line, or writes thousands a second,
-    // does not flood the terminal in the time it has before it is killed.
-    std::pair<std::string, int> lastSaid{"", -1};
-    auto lastSaidAt = std::chrono::steady_clock::time_point{};
-    auto outcome = runWorker(
-        command, validationRequestToJson(*request),
-        [&](const WorkerLine& line) {
-            const auto now = std::chrono::steady_clock::now();
-            if (std::pair(line.phase, line.step) == lastSaid ||
-                now - lastSaidAt < std::chrono::milliseconds(100))
-                return;
-            lastSaid = {line.phase, line.step};
-            lastSaidAt = now;
-            if (line.phase == "search")
-                std::cerr << fmt::format("  trying batch {}\n", line.step);
-            else
-                std::cerr << fmt::format("  {} step {} ({:.1f} s)\n", line.phase, line.step,
-                                         line.elapsedSeconds);
-        },
-        expectationOf(*request, m_maxBatch), workerLimitsFor(request->timeLimitSeconds));
-    if (!outcome.succeeded) {
-        if (m_json)
-            std::cout << nlohmann::json{{"error",
-                                         {{"kind", validationErrorKindId(outcome.errorKind)},
-                                          {"message", outcome.message}}}}
-                             .dump(2)
-                      << "\n";
-        return fail(outcome.errorKind == ValidationErrorKind::InvalidRequest ? kExitInvalid
-                    : outcome.errorKind == ValidationErrorKind::OutOfMemory  ? kExitDoesNotFit
-                                                                             : kExitFailure,
-                    "validation failed (" + std::string(validationErrorKindId(outcome.errorKind)) +
-                        "): " + outcome.message);
-    }
+    auto outcome = runWorkerFor(*request);
+    if (!outcome.succeeded)
+        return failRun(outcome);
     const auto& r = outcome.result;
-    const auto& m = r.measured;
     std::optional<estimate::RunComparison> comparison;
     if (m_calibrated) { // the device is known now: the run names it
         auto calibration = storedCalibrationFor(m_options, r.device.name, r.device.totalMemoryBytes);
@@ -165,63 +237,7 @@ int ValidateCommand::run() {
         std::cout << out.dump(2) << "\n";
         return kExitOk;
     }
-    std::vector<std::vector<std::string>> rows = {
-        {"model", fmt::format("{}, {} parameters", modelLabel(r.model, r.inputs), m.parameterCount)},
-        {r.maxBatch ? "largest batch that fits" : "batch", std::to_string(r.inputs.batch)},
-        {"device", fmt::format("{} {} ({} threads, LibTorch {})", r.device.kind, r.device.name,
-                               r.device.threads, r.device.libtorchVersion)},
-        {"allocated peak, steady step", bytes(m.allocatedPeakBytes)},
-        {"allocated peak, first step", bytes(m.firstStepAllocatedPeakBytes)},
-        {"step time (median)",
-         fmt::format("{:.4f} s over {} steps", m.stepSecondsMedian, m.stepSeconds.size())},
-        {"samples per second", fmt::format("{:.1f}", m.samplesPerSecond)},
-        {"loss (last step)", fmt::format("{:.6g}", m.loss)},
-    };
-    if (m.reservedPeakBytes)
-        rows.push_back({"reserved peak (caching allocator)", bytes(*m.reservedPeakBytes)});
-    if (m.deviceUsedBytes)
-        rows.push_back({"device memory used (driver, all processes)", bytes(*m.deviceUsedBytes)});
-    if (m.contextBytes)
-        rows.push_back({"CUDA context", bytes(*m.contextBytes)});
-    for (const auto& [dtype, flops] : m.matmulFlopsPerSecondByDtype)
-        rows.push_back({fmt::format("matmul ({})", dtype), fmt::format("{:.1f} GFLOP/s", flops / 1e9)});
-    if (m.matmulFlopsPerSecondByDtype.empty())
-        rows.push_back({"matmul (fp32)", fmt::format("{:.1f} GFLOP/s", m.matmulFlopsPerSecond / 1e9)});
-    rows.push_back({"memory copy", fmt::format("{:.1f} GB/s (read + write)", m.copyBytesPerSecond / 1e9)});
-    if (m.phases.known())
-        rows.push_back(
-            {"step phases (median)", fmt::format("forward {:.4f} s, backward {:.4f} s, optimizer {:.4f} s",
-                                                 m.phases.forward, m.phases.backward, m.phases.optimizer)});
-    if (m.freshPageBytes)
-        rows.push_back({"fresh pages faulted in (median)",
-                        fmt::format("forward {}, backward {}, optimizer {}", bytes(m.freshPageBytes->forward),
-                                    bytes(m.freshPageBytes->backward), bytes(m.freshPageBytes->optimizer))});
-    const auto& k = m.kernels;
-    auto forwardAndBackward = [](double forward, double backward) {
-        return fmt::format("{:.1f} GFLOP/s forward, {:.1f} backward", forward / 1e9, backward / 1e9);
-    };
-    if (k.linearFlopsPerSecond > 0)
-        rows.push_back(
-            {"linear (fp32)", forwardAndBackward(k.linearFlopsPerSecond, k.linearBackwardFlopsPerSecond)});
-    if (k.convolutionFlopsPerSecond > 0)
-        rows.push_back({"convolution 3×3 (fp32)", forwardAndBackward(k.convolutionFlopsPerSecond,
-                                                                     k.convolutionBackwardFlopsPerSecond)});
-    if (k.depthwiseFlopsPerSecond > 0)
-        rows.push_back({"depthwise convolution 3×3",
-                        forwardAndBackward(k.depthwiseFlopsPerSecond, k.depthwiseBackwardFlopsPerSecond)});
-    if (k.dropoutElementsPerSecond > 0)
-        rows.push_back(
-            {"dropout mask", fmt::format("{:.0f} M elements/s", k.dropoutElementsPerSecond / 1e6)});
-    if (k.eagerOpSeconds > 0)
-        rows.push_back({"eager op floor", fmt::format("{:.2f} µs per op", k.eagerOpSeconds * 1e6)});
-    if (k.firstTouchBytesPerSecond > 0)
-        rows.push_back(
-            {"fresh pages (first touch)", fmt::format("{:.2f} GB/s", k.firstTouchBytesPerSecond / 1e9)});
-    if (!r.device.cudaVersion.empty())
-        rows.push_back(
-            {"CUDA", fmt::format("runtime {}, driver {}, compute capability {}", r.device.cudaVersion,
-                                 r.device.driverVersion, r.device.computeCapability)});
-    std::cout << formatTable(rows);
+    std::cout << measurementTable(r);
     if (comparison)
         std::cout << "\n" << comparisonTable(*comparison);
     return kExitOk;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "subcommand.h"
+#include "worker_process.h"
 #include "workload_options.h"
 
 #include <CLI/CLI.hpp>
@@ -15,6 +16,11 @@ public:
     int run();
 
 private:
+    // The worker run for this request, saying its progress on stderr.
+    WorkerOutcome runWorkerFor(const ValidationRequest& request) const;
+    // What a failed run says (also as JSON with --json), with the exit code its kind maps to.
+    int failRun(const WorkerOutcome& outcome);
+
     WorkloadOptions m_workload;
     int m_steps = 3;
     int m_warmup = 1;

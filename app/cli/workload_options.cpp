@@ -80,8 +80,8 @@ void addBuildStrategyOption(CLI::App& command, std::string& strategy) {
         ->check(CLI::IsMember(estimate::dataParallelStrategyIds()));
 }
 
-Result<ValidationRequest> WorkloadOptions::toRequest() const {
-    ValidationRequest request;
+Result<Workload> WorkloadOptions::toWorkload() const {
+    Workload request;
     if (int{!model.empty()} + int{!modelFile.empty()} + int{!hfConfig.empty()} != 1)
         return makeError(ErrorCode::InvalidInput,
                          "give one of --model (a zoo model), --model-file (a graph file) "
@@ -133,6 +133,14 @@ Result<ValidationRequest> WorkloadOptions::toRequest() const {
         request.lora.targets = loraTargets;
         fillDefaultLoraTargets(request);
     }
+    return request;
+}
+
+Result<ValidationRequest> WorkloadOptions::toRequest() const {
+    auto workload = toWorkload();
+    if (!workload)
+        return workload.error();
+    ValidationRequest request{std::move(*workload)};
     request.device = device;
     return request;
 }

@@ -38,7 +38,9 @@ struct WorkloadOptions {
     void addTo(CLI::App& command, const std::string& deviceHelp = "cpu or cuda:N",
                bool workloadOptional = false);
     bool given() const { return !model.empty() || !modelFile.empty() || !hfConfig.empty(); }
-    // The request with the zoo model's default sizes where a flag was not given.
+    // The workload, with the zoo model's default sizes where a flag was not given.
+    Result<Workload> toWorkload() const;
+    // The workload as a run of the worker on --device.
     Result<ValidationRequest> toRequest() const;
 };
 

@@ -324,6 +324,209 @@ ValidationDevice describeDevice(const ValidationRequest& request) {
     return device;
 }
 
+namespace {
+
+// Checked before each step and each micro-batch: a step of 65,536 micro-batches is hours.
+void checkTimeLimit(const ValidationRequest& request, Clock::time_point start, int step, int micro) {
+    if (secondsSince(start) <= request.timeLimitSeconds)
+        return;
+    throw WorkerError(ValidationErrorKind::Internal,
+                      "the time limit of " + printedSeconds(request.timeLimitSeconds) + " ran out after " +
+                          std::to_string(step - 1) + " steps" +
+                          (micro > 0
+                               ? " and " + std::to_string(micro) + " of step " + std::to_string(step) +
+                                     "'s " + std::to_string(request.gradientAccumulation) + " micro-batches"
+                               : std::string()) +
+                          "; measure fewer steps or micro-batches, or give a longer time limit");
+}
+
+AutocastState autocastFor(const ValidationRequest& request, const RunDevice& device) {
+    AutocastState autocast;
+    autocast.enabled = request.precision == Precision::AmpBf16 || request.precision == Precision::AmpFp16;
+    autocast.device = device.cuda ? at::kCUDA : at::kCPU;
+    autocast.dtype = request.precision == Precision::AmpFp16 ? at::kHalf : at::kBFloat16;
+    return autocast;
+}
+
+// What one run trains with, built once; each step uses it.
+struct Trainer {
+    const ModelGraph& graph;
+    const ValidationRequest& request;
+    const RunDevice& device;
+    const AutocastState& autocast;
+    GraphNetwork& network;
+    Optimizer& optimizer;
+    std::optional<GradScaler>& scaler;
+    Clock::time_point start;
+};
+
+// One step's phases: seconds and the minor page faults each took.
+struct StepPhases {
+    double forwardSeconds = 0, backwardSeconds = 0, optimizerSeconds = 0, seconds = 0;
+    std::int64_t forwardFaults = 0, backwardFaults = 0, optimizerFaults = 0;
+    double loss = std::numeric_limits<double>::quiet_NaN();
+};
+
+// One optimizer step over its micro-batches (or one inference prefill), timed phase by phase.
+StepPhases trainStep(const Trainer& t, int step) {
+    const auto& request = t.request;
+    StepPhases phases;
+    auto stepStart = Clock::now();
+    auto phaseStart = stepStart;
+    auto faultsAt = minorFaults();
+    for (auto& p : t.network.parameters())
+        p.mutable_grad().reset(); // zero_grad(set_to_none=True), PyTorch 2.x's default
+    at::Tensor loss;
+    if (request.inference) { // generate()'s prefill: the head runs for the last token only
+        c10::InferenceMode inferenceMode;
+        AutocastScope autocastScope(t.autocast);
+        loss = t.network.forward(estimate::headOpIndex(t.graph));
+        t.device.synchronize();
+        phaseStart = Clock::now();
+        phases.forwardSeconds = std::chrono::duration<double>(phaseStart - stepStart).count();
+    }
+    for (int micro = 0; micro < (request.inference ? 0 : request.gradientAccumulation); ++micro) {
+        if (micro > 0)
+            checkTimeLimit(request, t.start, step, micro);
+        AutocastScope autocastScope(t.autocast);
+        loss = t.network.forward(); // the previous micro-batch's loss goes as this one is assigned
+        autocastScope.exit();
+        t.device.synchronize();
+        const auto backwardStart = Clock::now();
+        phases.forwardSeconds += std::chrono::duration<double>(backwardStart - phaseStart).count();
+        phases.forwardFaults += minorFaults() - faultsAt;
+        faultsAt = minorFaults();
+        if (t.scaler)
+            t.scaler->scale(loss).backward();
+        else
+            loss.backward();
+        t.device.synchronize();
+        phaseStart = Clock::now();
+        phases.backwardSeconds += std::chrono::duration<double>(phaseStart - backwardStart).count();
+        phases.backwardFaults += minorFaults() - faultsAt;
+        faultsAt = minorFaults();
+    }
+    // The loss stays alive through the optimizer's step, as a Python loop's variable does.
+    if (!request.inference) {
+        if (t.scaler)
+            t.scaler->step(t.optimizer);
+        else
+            t.optimizer.step();
+    }
+    t.device.synchronize();
+    phases.optimizerSeconds = secondsSince(phaseStart);
+    phases.optimizerFaults = minorFaults() - faultsAt;
+    phases.seconds = secondsSince(stepStart);
+    if (loss.defined())
+        phases.loss = loss.item<double>();
+    return phases; // the loss goes here, before the step's peaks are read
+}
+
+// Each measured step's phases, kept for their medians.
+struct PhaseSamples {
+    std::vector<double> forwardTimes, backwardTimes, optimizerTimes;
+    std::vector<double> forwardFaults, backwardFaults, optimizerFaults;
+
+    void add(const StepPhases& p) {
+        forwardTimes.push_back(p.forwardSeconds);
+        backwardTimes.push_back(p.backwardSeconds);
+        optimizerTimes.push_back(p.optimizerSeconds);
+        forwardFaults.push_back(static_cast<double>(p.forwardFaults));
+        backwardFaults.push_back(static_cast<double>(p.backwardFaults));
+        optimizerFaults.push_back(static_cast<double>(p.optimizerFaults));
+    }
+};
+
+// The step's allocated peak; for a measured CUDA step also the reserved peak and the driver's count.
+std::int64_t readPeaks(ValidationMeasurement& m, const RunDevice& device, bool measured) {
+    if (!device.cuda)
+        return TrackingCpuAllocator::peakBytes();
+    auto peaks = cuda::peaks(device.index);
+    if (measured) {
+        m.reservedPeakBytes = std::max(m.reservedPeakBytes.value_or(0), peaks.reserved);
+        m.deviceUsedBytes = std::max(m.deviceUsedBytes.value_or(0), cuda::deviceUsedBytes(device.index));
+    }
+    return peaks.allocated;
+}
+
+void trainSteps(const ModelGraph& graph, const ValidationRequest& request, const RunDevice& device,
+                const ProgressFn& progress, Clock::time_point start, ValidationMeasurement& m,
+                PhaseSamples& samples) {
+    const auto autocast = autocastFor(request, device);
+    progress("build", 0, secondsSince(start));
+    std::optional<at::ScalarType> floatingType;
+    if (request.precision == Precision::Bf16)
+        floatingType = at::kBFloat16; // model.to(torch.bfloat16), and the batch with it
+    GraphNetwork network(graph, device.device(), request.seed, floatingType);
+    if (request.checkpointing == Checkpointing::Blocks)
+        network.enableCheckpointing(autocast);
+    m.parameterCount = network.parameterCount();
+    Optimizer optimizer(request, device, network.parameters());
+    std::optional<GradScaler> scaler;
+    if (request.precision == Precision::AmpFp16)
+        scaler.emplace(device);
+    const Trainer trainer{graph, request, device, autocast, network, optimizer, scaler, start};
+    const int total = request.warmupSteps + request.steps;
+    for (int step = 1; step <= total; ++step) {
+        checkTimeLimit(request, start, step, 0);
+        const bool measured = step > request.warmupSteps;
+        if (device.cuda)
+            cuda::resetPeaks(device.index);
+        else
+            TrackingCpuAllocator::resetPeak();
+        const auto phases = trainStep(trainer, step);
+        m.loss = phases.loss;
+        const std::int64_t peak = readPeaks(m, device, measured);
+        if (step == 1)
+            m.firstStepAllocatedPeakBytes = peak;
+        if (measured) {
+            m.allocatedPeakBytes = std::max(m.allocatedPeakBytes, peak);
+            m.stepSeconds.push_back(phases.seconds);
+            samples.add(phases);
+        }
+        progress(measured ? "measure" : "warmup", step, secondsSince(start));
+    }
+    if (request.steps > 0 && m.allocatedPeakBytes == 0)
+        m.allocatedPeakBytes = m.firstStepAllocatedPeakBytes;
+}
+
+// What LibTorch's out-of-memory error says, as the worker's answer.
+WorkerError outOfMemoryError(const c10::Error& e, const ValidationRequest& request, const RunDevice& device) {
+    const auto atBatch = "does not fit at batch " + std::to_string(request.inputs.batch);
+    std::string what = e.what_without_backtrace();
+    // LibTorch's message names the request, the capacity and what was in use.
+    if (device.cuda)
+        return WorkerError(ValidationErrorKind::OutOfMemory,
+                           atBatch + " on " + request.device + ": " + what.substr(0, what.find('\n')));
+    // The sizes only when the tracking allocator's limit refused it; else the system did
+    // (no limit, or malloc failed under it), and LibTorch's words say what was asked for.
+    const auto refused = TrackingCpuAllocator::refusedRequest();
+    const auto limit = TrackingCpuAllocator::limit();
+    if (refused > 0 && limit > 0)
+        return WorkerError(ValidationErrorKind::OutOfMemory,
+                           atBatch + ": an allocation of " + std::to_string(refused) +
+                               " bytes would pass the limit of " + std::to_string(limit) + " bytes");
+    return WorkerError(ValidationErrorKind::OutOfMemory,
+                       atBatch + ": the system refused LibTorch memory (" +
+                           what.substr(0, std::min<std::size_t>(what.find('\n'), 300)) + ")");
+}
+
+void summarise(ValidationMeasurement& m, const PhaseSamples& samples, const ValidationRequest& request,
+               const RunDevice& device) {
+    m.stepSecondsMedian = median(m.stepSeconds);
+    m.phases = {median(samples.forwardTimes), median(samples.backwardTimes), median(samples.optimizerTimes)};
+    if (!device.cuda && !samples.forwardFaults.empty()) {
+        const double page = static_cast<double>(sysconf(_SC_PAGESIZE));
+        m.freshPageBytes = PhaseBytes{static_cast<std::int64_t>(median(samples.forwardFaults) * page),
+                                      static_cast<std::int64_t>(median(samples.backwardFaults) * page),
+                                      static_cast<std::int64_t>(median(samples.optimizerFaults) * page)};
+    }
+    m.samplesPerSecond =
+        m.stepSecondsMedian > 0 ? static_cast<double>(request.inputs.batch) / m.stepSecondsMedian : 0;
+}
+
+} // namespace
+
 ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationRequest& request,
                                   const ProgressFn& progress) {
     // NVML's view of the GPUs must be taken before anything creates a CUDA context.
@@ -338,8 +541,6 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
     auto start = Clock::now();
     TrackingCpuAllocator::forgetRefusal();
     ValidationMeasurement m;
-    std::vector<double> forwardTimes, backwardTimes, optimizerTimes;
-    std::vector<double> forwardFaults, backwardFaults, optimizerFaults;
     if (device.cuda) {
         m.contextBytes = cuda::createContext(device.index);
         cuda::releaseCachedMemory(); // a previous --max-batch attempt's blocks are not this run's
@@ -347,161 +548,18 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
         // convolutions may use TF32 either way.
         at::globalContext().setAllowTF32CuBLAS(request.precision == Precision::Tf32);
     }
-    AutocastState autocast;
-    autocast.enabled = request.precision == Precision::AmpBf16 || request.precision == Precision::AmpFp16;
-    autocast.device = device.cuda ? at::kCUDA : at::kCPU;
-    autocast.dtype = request.precision == Precision::AmpFp16 ? at::kHalf : at::kBFloat16;
+    PhaseSamples samples;
     try {
-        progress("build", 0, secondsSince(start));
-        std::optional<at::ScalarType> floatingType;
-        if (request.precision == Precision::Bf16)
-            floatingType = at::kBFloat16; // model.to(torch.bfloat16), and the batch with it
-        GraphNetwork network(graph, device.device(), request.seed, floatingType);
-        if (request.checkpointing == Checkpointing::Blocks)
-            network.enableCheckpointing(autocast);
-        m.parameterCount = network.parameterCount();
-        Optimizer optimizer(request, device, network.parameters());
-        std::optional<GradScaler> scaler;
-        if (request.precision == Precision::AmpFp16)
-            scaler.emplace(device);
-        const int total = request.warmupSteps + request.steps;
-        // Checked before each micro-batch too: a step of 65,536 micro-batches is hours.
-        auto checkTimeLimit = [&](int step, int micro) {
-            if (secondsSince(start) <= request.timeLimitSeconds)
-                return;
-            throw WorkerError(
-                ValidationErrorKind::Internal,
-                "the time limit of " + printedSeconds(request.timeLimitSeconds) + " ran out after " +
-                    std::to_string(step - 1) + " steps" +
-                    (micro > 0 ? " and " + std::to_string(micro) + " of step " + std::to_string(step) +
-                                     "'s " + std::to_string(request.gradientAccumulation) + " micro-batches"
-                               : std::string()) +
-                    "; measure fewer steps or micro-batches, or give a longer time limit");
-        };
-        for (int step = 1; step <= total; ++step) {
-            checkTimeLimit(step, 0);
-            bool measured = step > request.warmupSteps;
-            if (device.cuda)
-                cuda::resetPeaks(device.index);
-            else
-                TrackingCpuAllocator::resetPeak();
-            auto stepStart = Clock::now();
-            auto phaseStart = stepStart;
-            double forwardSeconds = 0, backwardSeconds = 0;
-            std::int64_t forwardFaultCount = 0, backwardFaultCount = 0;
-            auto faultsAt = minorFaults();
-            for (auto& p : network.parameters())
-                p.mutable_grad().reset(); // zero_grad(set_to_none=True), PyTorch 2.x's default
-            at::Tensor loss;
-            if (request.inference) { // generate()'s prefill: the head runs for the last token only
-                c10::InferenceMode inferenceMode;
-                AutocastScope autocastScope(autocast);
-                loss = network.forward(estimate::headOpIndex(graph));
-                device.synchronize();
-                phaseStart = Clock::now();
-                forwardSeconds = std::chrono::duration<double>(phaseStart - stepStart).count();
-            }
-            for (int micro = 0; micro < (request.inference ? 0 : request.gradientAccumulation); ++micro) {
-                if (micro > 0)
-                    checkTimeLimit(step, micro);
-                AutocastScope autocastScope(autocast);
-                loss = network.forward(); // the previous micro-batch's loss goes as this one is assigned
-                autocastScope.exit();
-                device.synchronize();
-                const auto backwardStart = Clock::now();
-                forwardSeconds += std::chrono::duration<double>(backwardStart - phaseStart).count();
-                forwardFaultCount += minorFaults() - faultsAt;
-                faultsAt = minorFaults();
-                if (scaler)
-                    scaler->scale(loss).backward();
-                else
-                    loss.backward();
-                device.synchronize();
-                phaseStart = Clock::now();
-                backwardSeconds += std::chrono::duration<double>(phaseStart - backwardStart).count();
-                backwardFaultCount += minorFaults() - faultsAt;
-                faultsAt = minorFaults();
-            }
-            // The loss stays alive through the optimizer's step, as a Python loop's variable does.
-            if (!request.inference) {
-                if (scaler)
-                    scaler->step(optimizer);
-                else
-                    optimizer.step();
-            }
-            device.synchronize();
-            const double optimizerSeconds = secondsSince(phaseStart);
-            const auto optimizerFaultCount = minorFaults() - faultsAt;
-            auto seconds = secondsSince(stepStart);
-            m.loss = loss.defined() ? loss.item<double>() : std::numeric_limits<double>::quiet_NaN();
-            loss.reset();
-            std::int64_t peak = 0;
-            if (device.cuda) {
-                auto peaks = cuda::peaks(device.index);
-                peak = peaks.allocated;
-                if (measured) {
-                    m.reservedPeakBytes = std::max(m.reservedPeakBytes.value_or(0), peaks.reserved);
-                    m.deviceUsedBytes =
-                        std::max(m.deviceUsedBytes.value_or(0), cuda::deviceUsedBytes(device.index));
-                }
-            } else {
-                peak = TrackingCpuAllocator::peakBytes();
-            }
-            if (step == 1)
-                m.firstStepAllocatedPeakBytes = peak;
-            if (measured) {
-                m.allocatedPeakBytes = std::max(m.allocatedPeakBytes, peak);
-                m.stepSeconds.push_back(seconds);
-                forwardTimes.push_back(forwardSeconds);
-                backwardTimes.push_back(backwardSeconds);
-                optimizerTimes.push_back(optimizerSeconds);
-                forwardFaults.push_back(static_cast<double>(forwardFaultCount));
-                backwardFaults.push_back(static_cast<double>(backwardFaultCount));
-                optimizerFaults.push_back(static_cast<double>(optimizerFaultCount));
-            }
-            progress(measured ? "measure" : "warmup", step, secondsSince(start));
-        }
-        if (request.steps > 0 && m.allocatedPeakBytes == 0)
-            m.allocatedPeakBytes = m.firstStepAllocatedPeakBytes;
+        trainSteps(graph, request, device, progress, start, m, samples);
     } catch (const GraphError& e) {
         throw WorkerError(ValidationErrorKind::InvalidRequest, e.what());
     } catch (const c10::Error& e) {
-        if (isOutOfMemory(e)) {
-            if (device.cuda) {
-                // LibTorch's message names the request, the capacity and what was in use.
-                std::string what = e.what_without_backtrace();
-                throw WorkerError(ValidationErrorKind::OutOfMemory,
-                                  "does not fit at batch " + std::to_string(request.inputs.batch) + " on " +
-                                      request.device + ": " + what.substr(0, what.find('\n')));
-            }
-            // The sizes only when the tracking allocator's limit refused it; else the system did
-            // (no limit, or malloc failed under it), and LibTorch's words say what was asked for.
-            const auto refused = TrackingCpuAllocator::refusedRequest();
-            const auto limit = TrackingCpuAllocator::limit();
-            if (refused > 0 && limit > 0)
-                throw WorkerError(ValidationErrorKind::OutOfMemory,
-                                  "does not fit at batch " + std::to_string(request.inputs.batch) +
-                                      ": an allocation of " + std::to_string(refused) +
-                                      " bytes would pass the limit of " + std::to_string(limit) + " bytes");
-            std::string what = e.what_without_backtrace();
-            throw WorkerError(ValidationErrorKind::OutOfMemory,
-                              "does not fit at batch " + std::to_string(request.inputs.batch) +
-                                  ": the system refused LibTorch memory (" +
-                                  what.substr(0, std::min<std::size_t>(what.find('\n'), 300)) + ")");
-        }
+        if (isOutOfMemory(e))
+            throw outOfMemoryError(e, request, device);
         throw WorkerError(ValidationErrorKind::Internal,
                           std::string("LibTorch failed: ") + e.what_without_backtrace());
     }
-    m.stepSecondsMedian = median(m.stepSeconds);
-    m.phases = {median(forwardTimes), median(backwardTimes), median(optimizerTimes)};
-    if (!device.cuda && !forwardFaults.empty()) {
-        const double page = static_cast<double>(sysconf(_SC_PAGESIZE));
-        m.freshPageBytes = PhaseBytes{static_cast<std::int64_t>(median(forwardFaults) * page),
-                                      static_cast<std::int64_t>(median(backwardFaults) * page),
-                                      static_cast<std::int64_t>(median(optimizerFaults) * page)};
-    }
-    m.samplesPerSecond =
-        m.stepSecondsMedian > 0 ? static_cast<double>(request.inputs.batch) / m.stepSecondsMedian : 0;
+    summarise(m, samples, request, device);
     // The device's rates are the machine's, not the workload's: measured outside its memory limit.
     auto limit = TrackingCpuAllocator::limit();
     TrackingCpuAllocator::setLimit(0);

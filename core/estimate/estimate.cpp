@@ -1,398 +1,11 @@
 #include "estimate/estimate.h"
 
-#include "workload/ops/op_descriptor.h"
+#include "estimate/step_time.h"
 
 #include <algorithm>
 #include <charconv>
-#include <cmath>
 
 namespace torchrig::estimate {
-
-namespace {
-
-double matrixRate(const DeviceSpec& d, Precision precision) {
-    switch (precision) {
-    case Precision::Fp32: return d.fp32Flops;
-    case Precision::Tf32: return d.tf32Flops > 0 ? d.tf32Flops : d.fp32Flops;
-    case Precision::AmpFp16: return d.fp16Flops > 0 ? d.fp16Flops : d.fp32Flops;
-    case Precision::AmpBf16:
-    case Precision::Bf16:
-        return d.bf16Flops > 0 ? d.bf16Flops : (d.fp16Flops > 0 ? d.fp16Flops : d.fp32Flops);
-    }
-    return d.fp32Flops;
-}
-
-// The achieved matmul rate for the precision a calibration measured (0: not measured).
-double calibratedRate(const Calibration& c, Precision precision) {
-    switch (precision) {
-    case Precision::Fp32: return c.fp32Flops;
-    case Precision::Tf32: return c.tf32Flops > 0 ? c.tf32Flops : c.fp32Flops;
-    case Precision::AmpFp16: return c.fp16Flops;
-    case Precision::AmpBf16:
-    case Precision::Bf16: return c.bf16Flops;
-    }
-    return 0;
-}
-
-// How a card's matrix fraction differs from its architecture's reference card's: the share of its
-// boost clock it holds on its power, and the peak exponent (achievable_rates.h).
-double cardMatrixScale(const DeviceSpec& device, const AchievableFractions& f, bool halfPrecision) {
-    const double perWatt = halfPrecision ? f.halfPrecisionFlopsPerWatt : f.tf32FlopsPerWatt;
-    const double peak = halfPrecision ? (device.fp16Flops > 0 ? device.fp16Flops : device.bf16Flops)
-                                      : (device.tf32Flops > 0 ? device.tf32Flops : device.fp32Flops);
-    if (peak <= 0)
-        return 1;
-    double scale = 1;
-    if (perWatt > 0 && device.tdpWatts > 0 && f.powerExponent > 0)
-        scale *= std::pow(std::min(1.0, device.tdpWatts * perWatt / peak), f.powerExponent);
-    const double referencePeak = halfPrecision ? f.referenceHalfPrecisionPeak : f.referenceTf32Peak;
-    if (referencePeak > 0 && f.peakExponent != 0)
-        scale *= std::pow(referencePeak / peak, f.peakExponent);
-    return scale;
-}
-
-// The architecture's matrix fraction as this card reaches it. A card smaller than the fitted
-// ones gains by the peak exponent, but no card runs faster than its datasheet.
-double reachedFraction(double fraction, const DeviceSpec& device, const AchievableFractions& f,
-                       bool halfPrecision) {
-    return std::min(1.0, fraction * cardMatrixScale(device, f, halfPrecision));
-}
-
-// The fraction of its datasheet bandwidth a card's memory-bound kernels reach (achievable_rates.h).
-double bandwidthFraction(const DeviceSpec& device, const AchievableFractions& f) {
-    if (f.referenceBandwidth <= 0 || f.bandwidthExponent == 0 || device.bandwidthBytesPerSecond <= 0)
-        return f.bandwidth;
-    return f.bandwidth * std::pow(f.referenceBandwidth / device.bandwidthBytesPerSecond, f.bandwidthExponent);
-}
-
-// The rates the ops run at on this device and precision: the datasheet's times the measured
-// efficiencies, or a calibration's measurements.
-struct Rates {
-    double peak = 0; // the datasheet's matrix rate (or the measured one without a datasheet): MFU's base
-    double matrix = 0, vector = 0, bandwidth = 0, convolution = 0;
-    double depthwise = 0, depthwiseBackward = 0;                        // 0: as any convolution
-    double matrixBackwardSlowdown = 1, convolutionBackwardSlowdown = 1; // backward over forward
-    double opOverhead = 0;      // eager PyTorch's time to issue one op
-    double narrowDimension = 0; // AchievableFractions::narrowDimension
-    bool fusedAttention = true; // scaled_dot_product_attention as one kernel (memory_estimate.h)
-    bool calibrated = false;
-    const KernelRates* measuredKernels = nullptr;
-};
-
-std::optional<Rates> ratesFor(const TrainingSetup& setup, const DeviceSpec& device,
-                              const Calibration* calibration) {
-    Rates r;
-    const auto fractions = achievableFractions(device);
-    const bool halfPrecision = setup.precision != Precision::Fp32 && setup.precision != Precision::Tf32;
-    const double matrixFraction = halfPrecision ? fractions.halfPrecisionMatrix : fractions.tf32Matrix;
-    r.peak = matrixRate(device, setup.precision);
-    r.matrix = r.peak * reachedFraction(matrixFraction, device, fractions, halfPrecision);
-    if (device.cuda && setup.precision == Precision::Fp32 && device.tf32Flops > 0)
-        // Float32 matmuls on a GPU with TF32 run on the CUDA cores: no published row measured them
-        // (Lambda's "FP32" ran TF32), so the large float32 matmul measured on the H200 stands.
-        r.matrix = r.peak * kMeasuredMatmulEfficiency;
-    r.vector = device.fp32Flops * kMeasuredMatmulEfficiency;
-    r.bandwidth = device.bandwidthBytesPerSecond * bandwidthFraction(device, fractions);
-    r.narrowDimension = fractions.narrowDimension;
-    r.fusedAttention = setup.attention == AttentionKernel::Fused ||
-                       (setup.attention == AttentionKernel::Default && device.cuda);
-    r.calibrated = calibration && calibratedRate(*calibration, setup.precision) > 0 &&
-                   calibration->copyBytesPerSecond > 0;
-    if (r.calibrated) {
-        r.matrix = calibratedRate(*calibration, setup.precision);
-        r.vector = calibration->fp32Flops > 0 ? calibration->fp32Flops : r.matrix;
-        r.bandwidth = calibration->copyBytesPerSecond;
-        if (r.peak <= 0)
-            r.peak = r.matrix; // MFU against what was measured when no datasheet rate is known
-    }
-    if (r.peak <= 0 || r.bandwidth <= 0 || r.matrix <= 0)
-        return std::nullopt;
-    // cuDNN runs float32 convolutions on TF32 tensor cores unless told not to
-    // (torch.backends.cudnn.allow_tf32 defaults to True); matmuls stay float32 unless tf32 is asked.
-    r.convolution = r.matrix;
-    if (device.cuda && setup.precision == Precision::Fp32 && device.tf32Flops > 0)
-        r.convolution =
-            r.calibrated && calibration->tf32Flops > 0
-                ? calibration->tf32Flops
-                : device.tf32Flops * reachedFraction(fractions.tf32Matrix, device, fractions, false);
-    // A calibration's kernel classes (fp32 and tf32 only: the worker times them in float32): a
-    // class's forward rate, and its backward as a slowdown over its forward measured on one shape.
-    r.measuredKernels = r.calibrated && calibration->kernels.any() ? &calibration->kernels : nullptr;
-    const bool fullPrecision = setup.precision == Precision::Fp32 || setup.precision == Precision::Tf32;
-    if (const auto* k = r.measuredKernels; k && fullPrecision) {
-        auto slowdown = [](double forward, double backward) {
-            return forward > 0 && backward > 0 ? std::max(1.0, forward / backward) : 1.0;
-        };
-        r.matrixBackwardSlowdown = slowdown(k->linearFlopsPerSecond, k->linearBackwardFlopsPerSecond);
-        r.convolutionBackwardSlowdown =
-            slowdown(k->convolutionFlopsPerSecond, k->convolutionBackwardFlopsPerSecond);
-        if (k->convolutionFlopsPerSecond > 0)
-            r.convolution = k->convolutionFlopsPerSecond;
-        r.depthwise = k->depthwiseFlopsPerSecond;
-        r.depthwiseBackward = k->depthwiseBackwardFlopsPerSecond;
-    }
-    r.opOverhead = r.measuredKernels && r.measuredKernels->eagerOpSeconds > 0
-                       ? r.measuredKernels->eagerOpSeconds
-                   : device.cuda ? kMeasuredCudaEagerOpSeconds
-                                 : kCpuEagerOpSeconds;
-    return r;
-}
-
-// The graph's ops once forward and once backward, each at its kernel class's rate.
-struct OpsTime {
-    double forwardSeconds = 0, backwardSeconds = 0;
-    double recomputedSeconds = 0; // checkpointed blocks run their forward again in backward
-    double hostBoundSeconds = 0;  // of forward and backward: issue time beyond the kernels'
-    double forwardFlops = 0, backwardFlops = 0;
-    double allReducedBytes = 0; // tensor parallel: the row-parallel outputs, all-reduced
-    double dispatchedBytes = 0; // expert parallel: the tokens gathered for the experts
-};
-
-OpsTime opsTime(const ModelGraph& graph, const TrainingSetup& setup, const Rates& r, double element) {
-    OpsTime t;
-    // Which values need a gradient: trained parameters and what is computed from them. Backward
-    // computes a matrix op's product for each operand that needs one (a frozen weight's is
-    // skipped, as LoRA's base layers are), and nothing for an op no gradient passes through.
-    const auto& tensors = graph.tensors();
-    std::vector<bool> needsGrad(tensors.size(), false);
-    for (std::size_t id = 0; id < tensors.size(); ++id)
-        needsGrad[id] = !setup.inference && tensors[id].role == TensorRole::Parameter && !tensors[id].frozen;
-    const auto end = setup.inference && setup.lastTokenHead ? headOpIndex(graph) : graph.ops().size();
-    const int gpuCount = std::max(1, setup.parallel.gpus);
-    const bool tensorParallel = gpuCount > 1 && setup.parallel.strategy == ParallelStrategy::Tensor;
-    const auto split = tensorParallel ? tensorParallelSplit(graph) : std::vector<bool>{};
-    for (std::size_t index = 0; index < end; ++index) {
-        const auto& op = graph.ops()[index];
-        bool inputGrad = false, paramGrad = false;
-        for (auto id : op.inputs)
-            inputGrad = inputGrad || needsGrad[static_cast<std::size_t>(id)];
-        for (auto id : op.params)
-            paramGrad = paramGrad || needsGrad[static_cast<std::size_t>(id)];
-        needsGrad[static_cast<std::size_t>(op.outputs[0])] = inputGrad || paramGrad;
-        const auto& descriptor = ops::opDescriptor(op.kind);
-        auto cost = descriptor.cost(graph, op, element);
-        if (cost.flops == 0 && cost.bytes == 0)
-            continue;
-        if (op.kind == OpKind::GatherRows &&
-            graph.tensor(op.inputs[0]).shape.back() > 1) // tokens, not weights
-            t.dispatchedBytes += static_cast<double>(numel(graph.tensor(op.outputs[0]).shape)) * element;
-        if (tensorParallel && split[static_cast<std::size_t>(op.outputs[0])]) {
-            cost.flops /= gpuCount, cost.bytes /= gpuCount, cost.unfusedBytes /= gpuCount;
-        } else if (tensorParallel && op.kind == OpKind::Linear &&
-                   split[static_cast<std::size_t>(op.params[0])]) {
-            cost.flops /= gpuCount, cost.bytes /= gpuCount; // row-parallel
-            t.allReducedBytes += static_cast<double>(numel(graph.tensor(op.outputs[0]).shape)) * element;
-        }
-        // Run as separate kernels, an op's passes over its intermediates add to its matrix products,
-        // in forward and about as many in backward (softmax's and dropout's backward).
-        const double unfused = r.fusedAttention ? 0 : cost.unfusedBytes / r.bandwidth;
-        const double issue = r.opOverhead * (1 + (r.fusedAttention ? 0 : cost.unfusedKernels));
-        const bool convolution = descriptor.kernel == ops::KernelClass::Convolution;
-        const bool depthwise = convolution && op.attributes.groups > 1 && r.depthwise > 0 &&
-                               graph.tensor(op.params[0]).shape[1] == 1;
-        const double narrow = cost.smallestDimension > 0 && r.narrowDimension > 0
-                                  ? cost.smallestDimension / (cost.smallestDimension + r.narrowDimension)
-                                  : 1.0;
-        const double rate = depthwise             ? r.depthwise
-                            : convolution         ? r.convolution * narrow
-                            : descriptor.matrix() ? r.matrix * narrow
-                                                  : std::max(r.vector, 1.0);
-        // Eager PyTorch issues one op after another from the CPU: a kernel shorter than the time
-        // to issue it leaves the GPU waiting.
-        const double roofline = std::max(cost.flops / rate, cost.bytes / r.bandwidth);
-        double kernel = roofline;
-        if (descriptor.kernel == ops::KernelClass::RandomMask && op.attributes.p > 0 && !setup.inference &&
-            r.measuredKernels && r.measuredKernels->dropoutElementsPerSecond > 0)
-            kernel = std::max(kernel, static_cast<double>(numel(graph.tensor(op.outputs[0]).shape)) /
-                                          r.measuredKernels->dropoutElementsPerSecond);
-        const double seconds = std::max(kernel, issue);
-        t.hostBoundSeconds += std::max(0.0, issue - kernel);
-        t.forwardSeconds += seconds + unfused;
-        t.backwardSeconds += inputGrad || paramGrad ? unfused : 0;
-        if (setup.checkpointing == Checkpointing::Blocks && op.block >= 0)
-            t.recomputedSeconds += seconds + unfused;
-        // A matrix op's backward: one product per operand needing a gradient (a matmul's two
-        // inputs both count); an elementwise op's reads the saved values and writes the gradient.
-        double products = 0;
-        if (descriptor.matrix()) {
-            products = (inputGrad ? descriptor.inputGradientProducts : 0) +
-                       (paramGrad ? descriptor.parameterGradientProducts : 0);
-            double product = seconds;
-            if (depthwise && r.depthwiseBackward > 0)
-                product = std::max({cost.flops / r.depthwiseBackward, cost.bytes / r.bandwidth, issue});
-            else if (convolution || r.matrixBackwardSlowdown > 1)
-                product = std::max(
-                    kernel * (convolution ? r.convolutionBackwardSlowdown : r.matrixBackwardSlowdown), issue);
-            t.backwardSeconds += products * product;
-        } else if (inputGrad || paramGrad) {
-            products = 2;
-            t.backwardSeconds += std::max(2 * roofline, issue); // dropout's: a product with its mask
-        }
-        t.forwardFlops += cost.flops;
-        t.backwardFlops += descriptor.matrix() ? products * cost.flops : 0;
-    }
-    return t;
-}
-
-// The optimizer reads and writes trained parameters, gradients and state, bandwidth-bound, in as
-// many passes as its kernels make: PyTorch's AdamW (foreach or single-tensor) runs lerp, mul,
-// addcmul, sqrt, div, add, addcdiv and the decay's mul, 20 tensor-sized reads and writes; the fused
-// kernel reads parameter, gradient and moments once and writes three (amp computes in half
-// precision on float32 weights: trainedBytes counts them as stored).
-double optimizerSeconds(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device,
-                        const Rates& r, double trainedBytes) {
-    if (setup.inference)
-        return 0;
-    const int gpus = std::max(1, setup.parallel.gpus);
-    const bool shardedState = gpus > 1 && setup.parallel.strategy != ParallelStrategy::Ddp;
-    if (setup.offloadOptimizer) {
-        // The gradients go down to host memory and the updated weights come back, over PCIe; the
-        // update itself runs on the CPU and is not counted.
-        return device.hostLinkBytesPerSecond > 0
-                   ? 2 * trainedBytes / (shardedState ? gpus : 1) / device.hostLinkBytesPerSecond
-                   : 0;
-    }
-    const bool fused = setup.optimizerImpl == OptimizerImpl::Fused;
-    double passes = fused ? 7 : 20;
-    double kernels = fused ? 1 : 9; // per parameter tensor (single-tensor) or per list (foreach)
-    switch (setup.optimizer) {
-    case OptimizerKind::Sgd: passes = 3, kernels = 1; break;
-    case OptimizerKind::SgdMomentum: passes = fused ? 5 : 8, kernels = fused ? 1 : 3; break;
-    case OptimizerKind::Lion: passes = 9, kernels = 6; break;
-    case OptimizerKind::Adam8bit: passes = 6, kernels = 1; break; // moments in one byte each, one kernel
-    case OptimizerKind::Adafactor: passes = 12, kernels = 10; break;
-    default: break;
-    }
-    std::int64_t trainedTensors = 0;
-    for (const auto& tensor : graph.tensors())
-        trainedTensors += tensor.role == TensorRole::Parameter && !tensor.frozen ? 1 : 0;
-    const bool foreach = setup.optimizerImpl == OptimizerImpl::Foreach ||
-                         (setup.optimizerImpl == OptimizerImpl::Default && device.cuda);
-    const double issued =
-        (foreach || fused ? kernels : kernels * static_cast<double>(trainedTensors)) * r.opOverhead;
-    return std::max(passes * trainedBytes / r.bandwidth / (shardedState ? gpus : 1), issued);
-}
-
-// What several GPUs add: tensor parallel's all-reduces, a pipeline's fill and drain, data
-// parallel's gradient exchange (and ZeRO-3's and FSDP's gathers) as far as backward (and, for the
-// gathers, forward) hides it. Returns the communication no compute hides.
-double parallelSeconds(TimeEstimate& t, const TrainingSetup& setup, const DeviceSpec& device,
-                       double trainedBytes, double allReducedBytes, double dispatchedBytes, int micro) {
-    const int gpus = std::max(1, setup.parallel.gpus);
-    const auto strategy = setup.parallel.strategy;
-    if (gpus == 1)
-        return 0;
-    if (strategy == ParallelStrategy::Pipeline) {
-        // Each stage runs its share of every micro-batch, and the pipeline fills and drains:
-        // (micro-batches + stages - 1) slots of a stage's forward and backward.
-        const double slots = static_cast<double>(micro + gpus - 1) / gpus / micro;
-        t.forwardSeconds *= slots;
-        t.backwardSeconds *= slots;
-        return 0;
-    }
-    const double link = device.interconnectBytesPerSecond;
-    if (link <= 0) {
-        t.communicationKnown = false;
-        return 0;
-    }
-    if (strategy == ParallelStrategy::Tensor) {
-        // Each row-parallel output is all-reduced in forward, and its input's gradient in
-        // backward, with nothing to hide behind; the data-parallel gradient all-reduce is absent.
-        t.communicationSeconds = 2 * 2.0 * (gpus - 1) / gpus * allReducedBytes / link * micro;
-        return t.communicationSeconds;
-    }
-    if (strategy == ParallelStrategy::Expert) {
-        // The routed tokens go to their experts' GPUs and come back (all-to-all, (n-1)/n of them
-        // leave each GPU) in forward and again in backward, waiting on nothing else; the
-        // replicated part's gradients are all-reduced behind backward as under DDP.
-        const double allToAll = 2 * 2.0 * (gpus - 1) / gpus * dispatchedBytes / link * micro;
-        const double ring = 2.0 * (gpus - 1) / gpus * trainedBytes / link;
-        t.communicationSeconds = allToAll + ring;
-        return allToAll + std::max(0.0, ring - t.backwardSeconds);
-    }
-    // DDP and ZeRO-1/2 all-reduce the gradients (ring: 2(n-1)/n of them over each link), ZeRO-3
-    // and FSDP also gather the parameters twice.
-    const double ring = 2.0 * (gpus - 1) / gpus;
-    const bool gathers = strategy == ParallelStrategy::Zero3 || strategy == ParallelStrategy::Fsdp;
-    const double perMicro = (gathers ? 1.5 : 1.0) * ring * trainedBytes / link;
-    // Without sharded gradients, accumulation all-reduces once per step (no_sync()).
-    const int reductions =
-        strategy == ParallelStrategy::Ddp || strategy == ParallelStrategy::Zero1 ? 1 : micro;
-    t.communicationSeconds = perMicro * reductions;
-    const double overlap = t.backwardSeconds + (gathers ? t.forwardSeconds : 0);
-    return std::max(0.0, t.communicationSeconds - overlap);
-}
-
-std::optional<TimeEstimate> estimateTime(const ModelGraph& graph, const TrainingSetup& setup,
-                                         const DeviceSpec& device, std::int64_t batch,
-                                         const Calibration* calibration, const MemoryEstimate& memory) {
-    const auto rates = ratesFor(setup, device, calibration);
-    if (!rates)
-        return std::nullopt;
-    const auto& r = *rates;
-    const double element = setup.precision == Precision::Fp32 || setup.precision == Precision::Tf32 ? 4 : 2;
-    const auto ops = opsTime(graph, setup, r, element);
-    TimeEstimate t;
-    t.calibrated = r.calibrated;
-    t.uncertainty = device.cuda ? architectureRates(architectureOf(device.computeCapability)).uncertainty : 0;
-    t.forwardSeconds = ops.forwardSeconds;
-    t.backwardSeconds = ops.backwardSeconds + ops.recomputedSeconds;
-    const int micro = std::max(1, setup.gradientAccumulation);
-    t.forwardSeconds *= micro;
-    t.backwardSeconds *= micro;
-    // Parameters, gradients and optimizer state are stored in float32 but for pure bf16.
-    const double trainedBytes =
-        static_cast<double>(graph.trainableParameterCount()) * (setup.precision == Precision::Bf16 ? 2 : 4);
-    // Expert parallel: each GPU updates its share of the experts, and all-reduces only the rest.
-    double expertBytes = 0;
-    const int gpuCount = std::max(1, setup.parallel.gpus);
-    if (setup.parallel.strategy == ParallelStrategy::Expert && gpuCount > 1)
-        for (const auto& p : graph.tensors())
-            if (p.role == TensorRole::Parameter && !p.frozen && p.name.find(".experts.") != std::string::npos)
-                expertBytes +=
-                    static_cast<double>(numel(p.shape)) * (setup.precision == Precision::Bf16 ? 2 : 4);
-    t.optimizerSeconds =
-        optimizerSeconds(graph, setup, device, r, trainedBytes - expertBytes + expertBytes / gpuCount);
-    const double exposed = parallelSeconds(t, setup, device, trainedBytes - expertBytes, ops.allReducedBytes,
-                                           ops.dispatchedBytes, micro);
-    if (r.measuredKernels && !device.cuda && r.measuredKernels->firstTouchBytesPerSecond > 0) {
-        // What malloc gives back to the kernel and takes again, faulted in page by page.
-        const double rate = r.measuredKernels->firstTouchBytesPerSecond;
-        const auto fresh = memory.freshPageBytes.value_or(PhaseBytes{});
-        t.forwardSeconds += static_cast<double>(fresh.forward) / rate;
-        t.backwardSeconds += static_cast<double>(fresh.backward) / rate;
-        t.optimizerSeconds += static_cast<double>(fresh.optimizer) / rate;
-    }
-    t.stepSeconds = t.forwardSeconds + t.backwardSeconds + exposed + t.optimizerSeconds;
-    // Backward issues about as many ops as forward, each as short: counted twice.
-    t.hostBoundSeconds = std::min(2 * ops.hostBoundSeconds * micro, t.forwardSeconds + t.backwardSeconds);
-    t.trainingFlops = (ops.forwardFlops + ops.backwardFlops) * micro;
-    // Per GPU: a pipeline's and tensor parallel's GPUs share each sample, data parallel's each have their
-    // own.
-    const int gpus = std::max(1, setup.parallel.gpus);
-    const bool sharesSamples = gpus > 1 && (setup.parallel.strategy == ParallelStrategy::Pipeline ||
-                                            setup.parallel.strategy == ParallelStrategy::Tensor);
-    const bool pipeline = gpus > 1 && setup.parallel.strategy == ParallelStrategy::Pipeline;
-    t.samplesPerSecond = t.stepSeconds > 0
-                             ? static_cast<double>(batch) * micro / t.stepSeconds / (sharesSamples ? gpus : 1)
-                             : 0;
-    t.mfu = t.stepSeconds > 0 ? t.trainingFlops / (pipeline ? gpus : 1) / t.stepSeconds / r.peak : 0;
-    return t;
-}
-
-} // namespace
-
-AchievableFractions achievableFractions(const DeviceSpec& device) {
-    if (device.fractions)
-        return *device.fractions;
-    if (device.cuda)
-        return architectureRates(architectureOf(device.computeCapability)).fractions;
-    return {kMeasuredMatmulEfficiency, kMeasuredMatmulEfficiency, kMeasuredCopyEfficiency};
-}
-
-double achievableBandwidth(const DeviceSpec& device) {
-    return device.bandwidthBytesPerSecond * bandwidthFraction(device, achievableFractions(device));
-}
 
 std::int64_t batchOf(const ModelGraph& graph) {
     for (const auto& t : graph.tensors())
@@ -444,29 +57,23 @@ Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, c
     return estimateTraining(graph, setup, device, estimateMemory(graph, memorySetup), calibration);
 }
 
-Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device,
-                          const MemoryEstimate& memory, const Calibration* calibration) {
-    Estimate e;
-    e.memory = memory;
-    e.reservedPeakBytes = e.memory.reservedPeakBytes;
-    e.devicePeakBytes = e.memory.allocatedPeakBytes;
-    if (device.cuda) {
-        const bool measuredHere = calibration && calibration->contextBytes;
-        e.contextBytes = measuredHere ? *calibration->contextBytes : kMeasuredCudaContextBytes;
-        e.workspaceBytes = kMeasuredCudaLibraryBytes;
-        e.devicePeakBytes =
-            e.reservedPeakBytes.value_or(e.memory.allocatedPeakBytes) + e.contextBytes + e.workspaceBytes;
-        if (!measuredHere)
-            e.warnings.push_back(TORCHRIG_MESSAGE("estimate",
-                                                  "the CUDA context and library memory are an "
-                                                  "H200's with CUDA 13 (%1 bytes); a validation run "
-                                                  "on your GPU measures its own")
-                                     .arg(std::to_string(e.contextBytes + e.workspaceBytes)));
-    }
-    if (calibration)
-        e.warnings.push_back(
-            TORCHRIG_MESSAGE("estimate", "calibrated with what a validation run measured on %1")
-                .arg(calibration->deviceName));
+namespace {
+
+// What CUDA adds beside PyTorch's allocator: the context and the libraries' workspaces.
+void addCudaOverhead(Estimate& e, const Calibration* calibration) {
+    const bool measuredHere = calibration && calibration->contextBytes;
+    e.contextBytes = measuredHere ? *calibration->contextBytes : kMeasuredCudaContextBytes;
+    e.workspaceBytes = kMeasuredCudaLibraryBytes;
+    e.devicePeakBytes =
+        e.reservedPeakBytes.value_or(e.memory.allocatedPeakBytes) + e.contextBytes + e.workspaceBytes;
+    if (!measuredHere)
+        e.warnings.push_back(TORCHRIG_MESSAGE("estimate", "the CUDA context and library memory are an "
+                                                          "H200's with CUDA 13 (%1 bytes); a validation run "
+                                                          "on your GPU measures its own")
+                                 .arg(std::to_string(e.contextBytes + e.workspaceBytes)));
+}
+
+void judgeFit(Estimate& e, const DeviceSpec& device) {
     if (device.usableBytes > 0) {
         e.fits = e.devicePeakBytes <= device.usableBytes;
         e.headroomBytes = device.usableBytes - e.devicePeakBytes;
@@ -480,7 +87,11 @@ Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, c
             TORCHRIG_MESSAGE("estimate", "the memory of %1 is not known, so whether it fits is not either")
                 .arg(device.name));
     }
-    // What the estimate models from the libraries' code but torchrig-validate has not measured.
+}
+
+// What the estimate models from the libraries' code but torchrig-validate has not measured.
+void warnUnmeasured(Estimate& e, const ModelGraph& graph, const TrainingSetup& setup,
+                    const DeviceSpec& device) {
     const bool quantized = std::any_of(graph.tensors().begin(), graph.tensors().end(),
                                        [](const TensorInfo& t) { return t.quantized4bit; });
     const bool frozen = std::any_of(graph.tensors().begin(), graph.tensors().end(),
@@ -524,63 +135,94 @@ Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, c
                                                               "communication is not estimated")
                                      .arg(device.name));
     }
+}
+
+// Why no step time is given for this precision on this card, or nothing.
+std::optional<Message> whyTimeIsNotEstimated(const TrainingSetup& setup, const DeviceSpec& device) {
     if (!runsNatively(setup, device)) {
-        e.warnings.push_back(TORCHRIG_MESSAGE("estimate",
-                                              "%1 has no native bfloat16 (the catalog gives it no "
-                                              "bf16 rate): PyTorch emulates it, slowly, and the "
-                                              "time is not estimated; amp-fp16 is its mixed precision")
-                                 .arg(device.name));
-        return e;
+        return TORCHRIG_MESSAGE("estimate", "%1 has no native bfloat16 (the catalog gives it no "
+                                            "bf16 rate): PyTorch emulates it, slowly, and the "
+                                            "time is not estimated; amp-fp16 is its mixed precision")
+            .arg(device.name);
     }
     if (tensorRateMissing(setup, device)) {
-        e.warnings.push_back(TORCHRIG_MESSAGE("estimate", "the catalog has no %1 tensor rate for %2, so the "
-                                                          "step time is not estimated")
-                                 .arg(setup.precision == Precision::AmpFp16 ? "FP16" : "BF16")
-                                 .arg(device.name));
+        return TORCHRIG_MESSAGE("estimate", "the catalog has no %1 tensor rate for %2, so the "
+                                            "step time is not estimated")
+            .arg(setup.precision == Precision::AmpFp16 ? "FP16" : "BF16")
+            .arg(device.name);
+    }
+    return std::nullopt;
+}
+
+// A validation run's measured / estimated step time applied: the device's own work scales;
+// communication not hidden by backward stays as it was.
+void scaleByStepTimeRatio(TimeEstimate& t, double r) {
+    const double exposed = t.stepSeconds - t.forwardSeconds - t.backwardSeconds - t.optimizerSeconds;
+    t.forwardSeconds *= r;
+    t.backwardSeconds *= r;
+    t.optimizerSeconds *= r;
+    const double before = t.stepSeconds;
+    t.stepSeconds = t.forwardSeconds + t.backwardSeconds + t.optimizerSeconds + exposed;
+    if (t.stepSeconds > 0) {
+        t.samplesPerSecond *= before / t.stepSeconds;
+        t.mfu *= before / t.stepSeconds;
+    }
+}
+
+// A warning when eager PyTorch's op issue, not the GPU, sets the pace of the step.
+std::optional<Message> hostBoundWarning(const TimeEstimate& t, const DeviceSpec& device) {
+    if (!device.cuda || !(t.hostBoundSeconds > 0.5 * t.stepSeconds))
+        return std::nullopt;
+    const auto share = std::to_string(static_cast<int>(100 * t.hostBoundSeconds / t.stepSeconds));
+    const auto opTime = std::to_string(static_cast<int>(1e6 * kMeasuredCudaEagerOpSeconds));
+    return t.calibrated ? TORCHRIG_MESSAGE(
+                              "estimate",
+                              "the CPU sets the pace: for %1 % of the step the GPU waits for eager PyTorch "
+                              "to issue its next op (as a validation run measured it); a larger batch, "
+                              "CUDA graphs or torch.compile hide it, a CPU core faster than that host's "
+                              "shortens it")
+                              .arg(share)
+                        : TORCHRIG_MESSAGE(
+                              "estimate",
+                              "the CPU sets the pace: for %1 % of the step the GPU waits for eager PyTorch "
+                              "to issue its next op (%2 µs an op, as measured with the H200's host); a "
+                              "larger batch, CUDA graphs or torch.compile hide it, a CPU core faster than "
+                              "that host's shortens it")
+                              .arg(share)
+                              .arg(opTime);
+}
+
+} // namespace
+
+Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, const DeviceSpec& device,
+                          const MemoryEstimate& memory, const Calibration* calibration) {
+    Estimate e;
+    e.memory = memory;
+    e.reservedPeakBytes = e.memory.reservedPeakBytes;
+    e.devicePeakBytes = e.memory.allocatedPeakBytes;
+    if (device.cuda)
+        addCudaOverhead(e, calibration);
+    if (calibration)
+        e.warnings.push_back(
+            TORCHRIG_MESSAGE("estimate", "calibrated with what a validation run measured on %1")
+                .arg(calibration->deviceName));
+    judgeFit(e, device);
+    warnUnmeasured(e, graph, setup, device);
+    if (auto why = whyTimeIsNotEstimated(setup, device)) {
+        e.warnings.push_back(std::move(*why));
         return e;
     }
-    e.time = estimateTime(graph, setup, device, batchOf(graph), calibration, e.memory);
-    if (e.time && e.time->calibrated && calibration->stepTimeRatio > 0 && calibration->stepTimeRatio != 1) {
-        // The device's own work scales; communication not hidden by backward stays as it was.
-        auto& t = *e.time;
-        const double r = calibration->stepTimeRatio;
-        const double exposed = t.stepSeconds - t.forwardSeconds - t.backwardSeconds - t.optimizerSeconds;
-        t.forwardSeconds *= r;
-        t.backwardSeconds *= r;
-        t.optimizerSeconds *= r;
-        const double before = t.stepSeconds;
-        t.stepSeconds = t.forwardSeconds + t.backwardSeconds + t.optimizerSeconds + exposed;
-        if (t.stepSeconds > 0) {
-            t.samplesPerSecond *= before / t.stepSeconds;
-            t.mfu *= before / t.stepSeconds;
-        }
-    }
-    if (e.time && device.cuda && e.time->hostBoundSeconds > 0.5 * e.time->stepSeconds) {
-        const auto share =
-            std::to_string(static_cast<int>(100 * e.time->hostBoundSeconds / e.time->stepSeconds));
-        const auto opTime = std::to_string(static_cast<int>(1e6 * kMeasuredCudaEagerOpSeconds));
-        e.warnings.push_back(
-            e.time->calibrated
-                ? TORCHRIG_MESSAGE(
-                      "estimate",
-                      "the CPU sets the pace: for %1 % of the step the GPU waits for eager PyTorch "
-                      "to issue its next op (as a validation run measured it); a larger batch, "
-                      "CUDA graphs or torch.compile hide it, a CPU core faster than that host's "
-                      "shortens it")
-                      .arg(share)
-                : TORCHRIG_MESSAGE(
-                      "estimate",
-                      "the CPU sets the pace: for %1 % of the step the GPU waits for eager PyTorch "
-                      "to issue its next op (%2 µs an op, as measured with the H200's host); a "
-                      "larger batch, CUDA graphs or torch.compile hide it, a CPU core faster than "
-                      "that host's shortens it")
-                      .arg(share)
-                      .arg(opTime));
-    }
-    if (!e.time)
+    e.time = detail::estimateTime(graph, setup, device, batchOf(graph), calibration, e.memory);
+    if (e.time && e.time->calibrated && calibration->stepTimeRatio > 0 && calibration->stepTimeRatio != 1)
+        scaleByStepTimeRatio(*e.time, calibration->stepTimeRatio);
+    if (e.time) {
+        if (auto warning = hostBoundWarning(*e.time, device))
+            e.warnings.push_back(std::move(*warning));
+    } else {
         e.warnings.push_back(TORCHRIG_MESSAGE("estimate", "no compute rates are known for %1: the step time "
                                                           "needs a calibration (torchrig-cli validate on it)")
                                  .arg(device.name));
+    }
     return e;
 }
 

@@ -2,6 +2,7 @@
 
 #include "estimate/memory_estimate.h"
 #include "util/json_document.h"
+#include "validation/validation_protocol.h"
 
 #include <nlohmann/json.hpp>
 
@@ -168,7 +169,7 @@ std::string writeBuildFile(const plan::Build& build) {
     }
     ordered workloads = ordered::array();
     for (const auto& workload : build.workloads) {
-        auto entry = ordered::parse(validationRequestToJson(workload.request));
+        auto entry = ordered::parse(workloadToJson(workload.workload));
         entry["parallel_strategy"] = std::string(estimate::parallelStrategyId(workload.strategy));
         entry["dataset"] = datasetToJson(workload.dataset);
         workloads.push_back(std::move(entry));
@@ -284,7 +285,7 @@ plan::BuildPart readPart(const json& entry, const std::string& at) {
     return part;
 }
 
-// The plan's own keys sit beside the validation request's, which are read strictly.
+// The plan's own keys sit beside the workload's, which are read strictly as the worker's request.
 plan::BuildWorkload readWorkload(const json& entry, const std::string& at) {
     if (!entry.is_object())
         throw FileError(at + " must be an object");
@@ -306,7 +307,9 @@ plan::BuildWorkload readWorkload(const json& entry, const std::string& at) {
     auto request = parseValidationRequest(requestJson.dump());
     if (!request)
         throw FileError(at + ": " + request.error().text());
-    workload.request = std::move(*request);
+    // Files written before December 2026 keep a worker run's settings too (steps, device, seed…): read
+    // as the request's, checked, and left out, being the worker's and not the build's.
+    workload.workload = std::move(static_cast<Workload&>(*request));
     return workload;
 }
 

@@ -142,7 +142,7 @@ std::vector<Advice> adviseBuild(const Build& build, const AdvisorInput& input) {
 }
 
 bool applyWorkloadChange(BuildWorkload& workload, const WorkloadChange& change) {
-    auto& request = workload.request;
+    auto& request = workload.workload;
     auto whole = [](const std::string& value, long long lowest) -> std::optional<long long> {
         try {
             std::size_t used = 0;

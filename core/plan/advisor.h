@@ -9,7 +9,7 @@
 #include "plan/rent_vs_buy.h"
 #include "plan/workload_on_build.h"
 #include "util/message.h"
-#include "validation/validation_protocol.h"
+#include "workload/workload.h"
 
 #include <optional>
 #include <string>
@@ -65,7 +65,7 @@ struct Advice {
 };
 
 struct AdvisorInput {
-    std::optional<ValidationRequest> workload; // per GPU; none: only the build's advice
+    std::optional<Workload> workload; // per GPU; none: only the build's advice
     estimate::ParallelStrategy strategy = estimate::ParallelStrategy::Ddp;
     estimate::DatasetSpec dataset;
     std::optional<RentVsBuy> rent; // for the advice on renting

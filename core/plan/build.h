@@ -8,7 +8,7 @@
 #include "estimate/memory_estimate.h"
 #include "hardware/part_category.h"
 #include "hardware/price.h"
-#include "validation/validation_protocol.h"
+#include "workload/workload.h"
 
 #include <cstdint>
 #include <map>
@@ -79,7 +79,7 @@ bool quoteExpired(const VendorQuote& quote, std::string_view today);
 // A workload the build is for: the run on each GPU (model, batch, precision, …), how it spreads
 // over the build's GPUs, and the data it reads (size, epochs, loading).
 struct BuildWorkload {
-    ValidationRequest request;
+    Workload workload;
     estimate::ParallelStrategy strategy = estimate::ParallelStrategy::Ddp;
     estimate::DatasetSpec dataset;
 

@@ -307,7 +307,7 @@ SheetMemoryChart memoryChart(const estimate::Estimate& e, const BuildGpus& gpus,
 }
 
 // "full fine-tune", or "LoRA rank 16 (alpha 32) on q_proj, v_proj", or QLoRA the same way.
-std::string trainingMethod(const ValidationRequest& request, const Words& w) {
+std::string trainingMethod(const Workload& request, const Words& w) {
     if (request.inference)
         return w("inference (prefill)");
     const auto& lora = request.lora;
@@ -324,7 +324,7 @@ std::string trainingMethod(const ValidationRequest& request, const Words& w) {
 // One planned workload's facts and memory chart; its estimate's warnings join the assumptions.
 void addWorkload(SheetSection& workloads, std::vector<std::string>& assumptions, const BuildWorkload& planned,
                  const std::optional<BuildGpus>& gpus, const BuildCost& cost, const Words& w) {
-    const auto& request = planned.request;
+    const auto& request = planned.workload;
     const std::string name = workloadModelName(request);
     auto& facts = workloads.facts;
     facts.push_back({w("Workload"), name});
@@ -388,7 +388,7 @@ void addWorkload(SheetSection& workloads, std::vector<std::string>& assumptions,
 std::optional<SheetSection> adviceSection(const Build& build, const Words& w) {
     AdvisorInput advisorInput;
     if (!build.workloads.empty()) {
-        advisorInput.workload = build.workloads.front().request;
+        advisorInput.workload = build.workloads.front().workload;
         advisorInput.strategy = build.workloads.front().strategy;
         advisorInput.dataset = build.workloads.front().dataset;
     }

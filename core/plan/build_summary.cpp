@@ -30,7 +30,7 @@ BuildSummary summarizeBuild(const Build& build) {
     if (!gpus || build.workloads.empty())
         return s;
     const auto& planned = build.workloads.front();
-    const auto& request = planned.request;
+    const auto& request = planned.workload;
     s.workload = workloadModelName(request) + ", batch " + std::to_string(request.inputs.batch);
     const WorkloadOnBuild workload(request, *gpus, planned.strategy);
     if (const auto& e = workload.estimate()) {

@@ -13,12 +13,23 @@ constexpr WallCircuit kChinaSocket{220, 10};
 
 PlanWorkload workload(const std::string& model, std::int64_t batch, Precision precision) {
     PlanWorkload planned;
-    auto& r = planned.workload.request;
+    auto& r = planned.workload;
     r.model = model;
     r.inputs.batch = batch;
     r.precision = precision;
-    r.device = "cuda:0";
     return planned;
+}
+
+// Every scenario here is a Chinese lab's: it pays in yuan and plugs into Chinese mains.
+PlanRequest chineseRequest(const PlanWorkload& w, PlanChassis chassis, int maxGpusPerNode,
+                           WallCircuit circuit = kChinaSocket) {
+    PlanRequest r;
+    r.workloads = {w};
+    r.cost.currency = "CNY";
+    r.circuit = circuit;
+    r.chassis = chassis;
+    r.maxGpusPerNode = maxGpusPerNode;
+    return r;
 }
 
 // seeds/001 and 002, 2.1: a first machine for small image models.
@@ -29,16 +40,12 @@ PlanScenario entryScenario() {
     s.sources = {"seeds/001_dc640eff46d1bd71.txt, 2.1 入门级开发环境",
                  "seeds/002_d86d7892b6808b1a.txt, 2.1 入门级开发配置"};
     auto w = workload("resnet18", 128, Precision::AmpFp16);
-    w.workload.request.inputs.imageSize = 32;
-    w.workload.dataset.samples = 50'000;    // CIFAR-10's training set
-    w.workload.dataset.sampleBytes = 3'073; // a 32×32×3 image and its label, as the binary set stores it
-    w.workload.dataset.epochs = 30;
-    s.request.workloads = {w};
+    w.workload.inputs.imageSize = 32;
+    w.dataset.samples = 50'000;    // CIFAR-10's training set
+    w.dataset.sampleBytes = 3'073; // a 32×32×3 image and its label, as the binary set stores it
+    w.dataset.epochs = 30;
+    s.request = chineseRequest(w, PlanChassis::Tower, 1);
     s.request.budget = 8'000;
-    s.request.cost.currency = "CNY";
-    s.request.circuit = kChinaSocket;
-    s.request.chassis = PlanChassis::Tower;
-    s.request.maxGpusPerNode = 1;
     s.notes = {TORCHRIG_MESSAGE("plan",
                                 "budget: the whole machine at about ¥5,000-8,000 for MNIST or CIFAR-10 sized "
                                 "work (seeds/001 2.1); seeds/002 2.1 puts the card under ¥5,000"),
@@ -58,21 +65,17 @@ PlanScenario researchScenario() {
     s.sources = {"seeds/000_bc17f2316f896fdf.txt, 二.2 科研团队：高性能工作站",
                  "seeds/002_d86d7892b6808b1a.txt, 2.2 专业级研究配置"};
     auto w = workload("llama-2-7b", 1, Precision::Bf16);
-    auto& r = w.workload.request;
+    auto& r = w.workload;
     r.inputs.seqLen = 1024;
     r.checkpointing = Checkpointing::Blocks;
     r.lora.rank = 16;
     fillDefaultLoraTargets(r);
     w.largestBatch = true;
-    w.workload.dataset.samples = 52'002; // the Stanford Alpaca instruction set's size
-    w.workload.dataset.sampleBytes = 4'096;
-    w.workload.dataset.epochs = 3;
-    s.request.workloads = {w};
+    w.dataset.samples = 52'002; // the Stanford Alpaca instruction set's size
+    w.dataset.sampleBytes = 4'096;
+    w.dataset.epochs = 3;
+    s.request = chineseRequest(w, PlanChassis::Tower, 4);
     s.request.budget = 100'000;
-    s.request.cost.currency = "CNY";
-    s.request.circuit = kChinaSocket;
-    s.request.chassis = PlanChassis::Tower;
-    s.request.maxGpusPerNode = 4;
     s.notes = {
         TORCHRIG_MESSAGE("plan", "budget: ¥100,000, the top of the ¥50,000-100,000 a lab workstation is "
                                  "planned at here (TorchRig's figure, not an article's: seeds/002 2.2 gives "
@@ -95,19 +98,15 @@ PlanScenario enterpriseScenario() {
     s.sources = {"seeds/000_bc17f2316f896fdf.txt, 二.3 企业级部署：集群化方案",
                  "seeds/002_d86d7892b6808b1a.txt, 2.3 企业级生产配置"};
     auto w = workload("llama-2-7b", 1, Precision::Bf16);
-    auto& r = w.workload.request;
+    auto& r = w.workload;
     r.inputs.seqLen = 2048;
     r.checkpointing = Checkpointing::Blocks;
-    w.workload.strategy = estimate::ParallelStrategy::Fsdp;
+    w.strategy = estimate::ParallelStrategy::Fsdp;
     w.largestBatch = true;
-    w.workload.dataset.tokens = 1e9;
-    w.workload.dataset.samples = 488'282; // 10^9 tokens in sequences of 2048
-    w.workload.dataset.sampleBytes = 4 * 2'048;
-    s.request.workloads = {w};
-    s.request.cost.currency = "CNY";
-    s.request.circuit = {220, 16};
-    s.request.chassis = PlanChassis::Rack;
-    s.request.maxGpusPerNode = 2;
+    w.dataset.tokens = 1e9;
+    w.dataset.samples = 488'282; // 10^9 tokens in sequences of 2048
+    w.dataset.sampleBytes = 4 * 2'048;
+    s.request = chineseRequest(w, PlanChassis::Rack, 2, {220, 16});
     s.request.nodes = 4;
     s.request.ranking = PlanRanking::ValuePerCost;
     s.notes = {

@@ -13,17 +13,17 @@ WorkloadSimulations::WorkloadSimulations(const PlanWorkload& planned)
     : m_planned(planned) {}
 
 estimate::TrainingSetup WorkloadSimulations::setup(int gpus) const {
-    auto setup = estimate::trainingSetupFor(m_planned.workload.request);
+    auto setup = estimate::trainingSetupFor(m_planned.workload);
     setup.cuda = true;
     setup.parallel.gpus = gpus;
-    setup.parallel.strategy = m_planned.workload.strategy;
+    setup.parallel.strategy = m_planned.strategy;
     return setup;
 }
 
 const ModelGraph* WorkloadSimulations::graph(std::int64_t batch) {
     auto found = m_graphs.find(batch);
     if (found == m_graphs.end()) {
-        auto request = m_planned.workload.request;
+        auto request = m_planned.workload;
         request.inputs.batch = batch;
         auto built = buildWorkloadGraph(request);
         if (!built && m_refusal.empty())
@@ -61,7 +61,7 @@ bool WorkloadSimulations::fits(std::int64_t batch, int gpus, std::int64_t usable
 
 std::int64_t WorkloadSimulations::batchFor(std::int64_t usableBytes, int gpus) {
     if (!m_planned.largestBatch) {
-        const auto batch = m_planned.workload.request.inputs.batch;
+        const auto batch = m_planned.workload.inputs.batch;
         return fits(batch, gpus, usableBytes) ? batch : 0;
     }
     return estimate::largestFittingBatch([&](std::int64_t batch) { return fits(batch, gpus, usableBytes); });
@@ -85,9 +85,9 @@ std::optional<WorkloadsOnGpu> workloadsOn(std::vector<WorkloadSimulations>& work
         if (!estimate.time || estimate.time->samplesPerSecond <= 0)
             return std::nullopt;
         const double samplesPerSecond = estimate.time->samplesPerSecond * gpus;
-        const auto& request = workload.planned().workload.request;
+        const auto& request = workload.planned().workload;
         const auto host = estimate::estimateHost(estimate, setup, batch, effectiveInputs(request).seqLen,
-                                                 workload.planned().workload.dataset);
+                                                 workload.planned().dataset);
         if (host.runSeconds && *host.runSeconds > 0) {
             on.rankSeconds += *host.runSeconds;
             on.samples += *host.runSeconds * samplesPerSecond;
@@ -98,7 +98,7 @@ std::optional<WorkloadsOnGpu> workloadsOn(std::vector<WorkloadSimulations>& work
         }
         if (host.ramBytes > on.needs.hostRamBytes) {
             on.needs.hostRamBytes = host.ramBytes;
-            on.needs.datasetInRam = workload.planned().workload.dataset.cacheInRam;
+            on.needs.datasetInRam = workload.planned().dataset.cacheInRam;
             on.needs.workload = workloadModelName(request) + ", batch " + std::to_string(batch);
         }
         on.needs.storageBytes = std::max(on.needs.storageBytes, host.storageBytes);

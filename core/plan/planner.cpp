@@ -53,7 +53,7 @@ std::string workloadNames(const PlanRequest& request) {
     std::string names;
     for (const auto& w : request.workloads) {
         names += names.empty() ? "" : " + ";
-        names += workloadModelName(w.workload.request);
+        names += workloadModelName(w.workload);
     }
     return names;
 }
@@ -141,7 +141,7 @@ private:
         for (const auto& w : m_workloads)
             if (!w.refusal().empty())
                 result.notes.push_back(TORCHRIG_MESSAGE("plan", "%1 could not be estimated: %2")
-                                           .arg(workloadModelName(w.planned().workload.request))
+                                           .arg(workloadModelName(w.planned().workload))
                                            .arg(w.refusal()));
         if (m_candidates.empty())
             result.notes.push_back(TORCHRIG_MESSAGE(
@@ -312,7 +312,7 @@ private:
     }
 
     // "llama-2-7b, batch 22", in the plan's language.
-    std::string workloadName(const ValidationRequest& r) const {
+    std::string workloadName(const Workload& r) const {
         return TORCHRIG_MESSAGE("plan", "%1, batch %2")
             .arg(workloadModelName(r))
             .arg(std::to_string(r.inputs.batch))
@@ -343,9 +343,9 @@ private:
         build.parts.push_back(buildPart(*candidate.gpu->choice, candidate.perNode));
         build.parts.insert(build.parts.end(), host.parts.begin(), host.parts.end());
         for (std::size_t i = 0; i < m_request.workloads.size(); ++i) {
-            auto workload = m_request.workloads[i].workload;
-            workload.request.inputs.batch = candidate.workloads.batches[i];
-            build.workloads.push_back(std::move(workload));
+            BuildWorkload planned = m_request.workloads[i];
+            planned.workload.inputs.batch = candidate.workloads.batches[i];
+            build.workloads.push_back(std::move(planned));
         }
         build.title =
             title(gpusOnNodes(candidate.perNode, candidate.gpu->choice->snapshot.name, build.nodes));
@@ -381,13 +381,13 @@ private:
             return false;
         proposal.rankSeconds = 0;
         for (const auto& planned : proposal.build.workloads) {
-            const WorkloadOnBuild on(planned.request, *gpus, planned.strategy);
+            const WorkloadOnBuild on(planned.workload, *gpus, planned.strategy);
             const auto& e = on.estimate();
             if (!e || !e->time || e->time->samplesPerSecond <= 0 || !e->fits.value_or(false))
                 return false;
             PlannedWorkload out;
-            out.name = workloadName(planned.request);
-            out.batchPerGpu = planned.request.inputs.batch;
+            out.name = workloadName(planned.workload);
+            out.batchPerGpu = planned.workload.inputs.batch;
             out.devicePeakBytes = e->devicePeakBytes;
             out.usableBytes = gpus->spec.usableBytes;
             out.samplesPerSecond = e->time->samplesPerSecond * gpus->gpus;
@@ -428,16 +428,16 @@ private:
             build.nodes = nodes;
             build.parts.push_back(buildPart(*choice, 1));
             for (std::size_t i = 0; i < m_request.workloads.size(); ++i) {
-                auto workload = m_request.workloads[i].workload;
-                workload.request.inputs.batch = on->batches[i];
-                build.workloads.push_back(std::move(workload));
+                BuildWorkload planned = m_request.workloads[i];
+                planned.workload.inputs.batch = on->batches[i];
+                build.workloads.push_back(std::move(planned));
             }
             build.title = title(
                 nodes > 1 ? TORCHRIG_MESSAGE("plan", "%1 × %2").arg(std::to_string(nodes)).arg(offer.name)
                           : Message::verbatim(offer.name));
             for (std::size_t i = 0; i < build.workloads.size(); ++i) {
                 PlannedWorkload out;
-                const auto& r = build.workloads[i].request;
+                const auto& r = build.workloads[i].workload;
                 out.name = workloadName(r);
                 out.batchPerGpu = r.inputs.batch;
                 out.usableBytes = offer.gpu->usableBytes;

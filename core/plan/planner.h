@@ -31,9 +31,9 @@ struct PlanCatalog {
     std::vector<CloudOffer> offers;
 };
 
-struct PlanWorkload {
-    BuildWorkload workload;    // the run per GPU, its strategy and its data (samples, epochs, tokens)
-    bool largestBatch = false; // each GPU at the largest batch per GPU that fits it, not the request's
+// A build's workload (the run per GPU, its strategy and its data) and how its batch is chosen.
+struct PlanWorkload : BuildWorkload {
+    bool largestBatch = false; // each GPU at the largest batch per GPU that fits it, not the workload's
 };
 
 enum class PlanMode { Own, Rent, Both };              // builds to buy, cloud instances, or both

@@ -175,10 +175,10 @@ RentVsBuy compareRentVsBuy(const Build& build, const ModelGraph& graph, const es
 Result<RentVsBuy> compareRentVsBuy(const Build& build, const BuildWorkload& workload,
                                    const std::vector<CloudOffer>& offers, const UsagePlan& usage,
                                    const CostOptions& options) {
-    auto graph = buildWorkloadGraph(workload.request);
+    auto graph = buildWorkloadGraph(workload.workload);
     if (!graph)
         return graph.error();
-    auto setup = estimate::trainingSetupFor(workload.request);
+    auto setup = estimate::trainingSetupFor(workload.workload);
     setup.cuda = true;
     setup.parallel.strategy = workload.strategy;
     return graphResult([&] { return compareRentVsBuy(build, *graph, setup, offers, usage, options); });

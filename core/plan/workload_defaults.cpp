@@ -17,7 +17,7 @@ Precision nativeMixedPrecision(const std::optional<BuildGpus>& gpus) {
     return gpus->spec.fp16Flops > 0 ? Precision::AmpFp16 : Precision::Fp32;
 }
 
-std::optional<estimate::Estimate> estimated(const ValidationRequest& request, const BuildGpus& gpus) {
+std::optional<estimate::Estimate> estimated(const Workload& request, const BuildGpus& gpus) {
     return WorkloadOnBuild(request, gpus, estimate::ParallelStrategy::Ddp).estimate();
 }
 
@@ -25,7 +25,7 @@ std::optional<estimate::Estimate> estimated(const ValidationRequest& request, co
 
 WorkloadDefaults defaultWorkloadFor(const ZooModel& model, const Build& build) {
     WorkloadDefaults out;
-    auto& request = out.workload.request;
+    auto& request = out.planned.workload;
     request.model = model.id;
     // A size the model does not use keeps ModelInputs' own default, which is what the build file's
     // reader fills in for a missing one: the workload reads back as it was written.
@@ -34,7 +34,6 @@ WorkloadDefaults defaultWorkloadFor(const ZooModel& model, const Build& build) {
     if (model.defaults.seqLen > 0)
         request.inputs.seqLen = model.defaults.seqLen;
     request.inputs.layers = model.defaults.layers;
-    request.device = "cuda:0";
     request.optimizer = OptimizerKind::AdamW;
     const auto gpus = buildGpus(build);
     request.precision = nativeMixedPrecision(gpus);

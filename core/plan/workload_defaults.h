@@ -15,7 +15,7 @@
 namespace torchrig::plan {
 
 struct WorkloadDefaults {
-    BuildWorkload workload;
+    BuildWorkload planned;
     // Why LoRA: the full fine-tune's device peak per GPU at the chosen batch (none: LoRA not chosen).
     std::optional<std::int64_t> fullFineTuneBytes;
     bool fits = false; // the defaults fit the build's GPUs (false also when there is no GPU to ask)

@@ -7,10 +7,10 @@
 
 namespace torchrig::plan {
 
-WorkloadOnBuild::WorkloadOnBuild(const ValidationRequest& request, const BuildGpus& gpus,
+WorkloadOnBuild::WorkloadOnBuild(const Workload& request, const BuildGpus& gpus,
                                  estimate::ParallelStrategy strategy,
                                  std::optional<estimate::Calibration> calibration)
-    : m_request(request)
+    : m_workload(request)
     , m_gpus(gpus)
     , m_strategy(strategy)
     , m_calibration(std::move(calibration)) {
@@ -28,14 +28,14 @@ WorkloadOnBuild::WorkloadOnBuild(const ValidationRequest& request, const BuildGp
 }
 
 Result<estimate::Estimate> WorkloadOnBuild::estimateOn(const ModelGraph& graph,
-                                                       const ValidationRequest& request) const {
+                                                       const Workload& request) const {
     return graphResult([&] {
         return estimate::estimateTraining(graph, setupFor(request), m_gpus.spec,
                                           m_calibration ? &*m_calibration : nullptr);
     });
 }
 
-estimate::TrainingSetup WorkloadOnBuild::setupFor(const ValidationRequest& request) const {
+estimate::TrainingSetup WorkloadOnBuild::setupFor(const Workload& request) const {
     auto setup = estimate::trainingSetupFor(request);
     setup.cuda = true;
     setup.parallel.gpus = m_gpus.gpus;
@@ -43,7 +43,7 @@ estimate::TrainingSetup WorkloadOnBuild::setupFor(const ValidationRequest& reque
     return setup;
 }
 
-std::optional<estimate::Estimate> WorkloadOnBuild::estimateFor(const ValidationRequest& request) const {
+std::optional<estimate::Estimate> WorkloadOnBuild::estimateFor(const Workload& request) const {
     auto graph = buildWorkloadGraph(request);
     if (!graph)
         return std::nullopt;
@@ -53,7 +53,7 @@ std::optional<estimate::Estimate> WorkloadOnBuild::estimateFor(const ValidationR
     return std::move(*estimated);
 }
 
-std::optional<ChangeEffect> WorkloadOnBuild::effectOf(const ValidationRequest& changed) const {
+std::optional<ChangeEffect> WorkloadOnBuild::effectOf(const Workload& changed) const {
     auto after = estimateFor(changed);
     if (!m_estimate || !after)
         return std::nullopt;
@@ -75,7 +75,7 @@ std::optional<ChangeEffect> WorkloadOnBuild::effectOf(const ValidationRequest& c
 
 std::int64_t WorkloadOnBuild::largestBatch() const {
     auto fits = [&](std::int64_t batch) {
-        auto r = m_request;
+        auto r = m_workload;
         r.inputs.batch = batch;
         auto e = estimateFor(r);
         return e && e->fits.value_or(false);
@@ -86,8 +86,8 @@ std::int64_t WorkloadOnBuild::largestBatch() const {
 std::optional<estimate::HostEstimate> WorkloadOnBuild::hostNeeds(const estimate::DatasetSpec& dataset) const {
     if (!m_estimate)
         return std::nullopt;
-    return estimate::estimateHost(*m_estimate, setupFor(m_request), m_request.inputs.batch,
-                                  effectiveInputs(m_request).seqLen, dataset);
+    return estimate::estimateHost(*m_estimate, setupFor(m_workload), m_workload.inputs.batch,
+                                  effectiveInputs(m_workload).seqLen, dataset);
 }
 
 CheckOptions checkOptionsFor(const Build& build, WallCircuit circuit) {
@@ -101,11 +101,11 @@ CheckOptions checkOptionsFor(const Build& build, WallCircuit circuit) {
     // Every workload the build is for: the one that needs the most host RAM names the RAM check,
     // and the storage check holds the most any of them keeps.
     for (const auto& planned : build.workloads) {
-        const WorkloadOnBuild workload(planned.request, *gpus, planned.strategy);
+        const WorkloadOnBuild workload(planned.workload, *gpus, planned.strategy);
         const auto host = workload.hostNeeds(planned.dataset);
         if (!host)
             continue;
-        const auto& r = planned.request;
+        const auto& r = planned.workload;
         WorkloadNeeds needs{host->ramBytes, host->storageBytes, planned.dataset.cacheInRam,
                             workloadModelName(r) + ", batch " + std::to_string(r.inputs.batch)};
         if (!options.needs) {

@@ -6,7 +6,7 @@
 #include "estimate/host_needs.h"
 #include "plan/compatibility.h"
 #include "plan/gpu_device_spec.h"
-#include "validation/validation_protocol.h"
+#include "workload/workload.h"
 
 #include <cstdint>
 #include <optional>
@@ -27,29 +27,28 @@ class WorkloadOnBuild {
 public:
     // With a calibration measured on a GPU like the build's (validation/run_comparison.h), its rates,
     // context and step-time ratio replace the datasheet's.
-    WorkloadOnBuild(const ValidationRequest& request, const BuildGpus& gpus,
-                    estimate::ParallelStrategy strategy,
+    WorkloadOnBuild(const Workload& request, const BuildGpus& gpus, estimate::ParallelStrategy strategy,
                     std::optional<estimate::Calibration> calibration = std::nullopt);
 
     const std::optional<estimate::Estimate>& estimate() const { return m_estimate; } // none: not estimable
     // Why there is no estimate, as the CLI says it ("model 'vgg16' marks no blocks, …"); "" when there is
     // one.
     const Message& refusal() const { return m_refusal; }
-    const ValidationRequest& request() const { return m_request; }
+    const Workload& workload() const { return m_workload; }
     std::int64_t parameterCount() const { return m_parameterCount; }
-    estimate::TrainingSetup setupFor(const ValidationRequest& request) const;
+    estimate::TrainingSetup setupFor(const Workload& request) const;
     // None when the changed workload cannot be built or estimated.
-    std::optional<estimate::Estimate> estimateFor(const ValidationRequest& request) const;
-    std::optional<ChangeEffect> effectOf(const ValidationRequest& changed) const;
+    std::optional<estimate::Estimate> estimateFor(const Workload& request) const;
+    std::optional<ChangeEffect> effectOf(const Workload& changed) const;
     // The largest batch per GPU whose device peak fits (0: none): estimate::largestFittingBatch.
     std::int64_t largestBatch() const;
     // Host RAM and storage per node for the run (none when the workload could not be estimated).
     std::optional<estimate::HostEstimate> hostNeeds(const estimate::DatasetSpec& dataset) const;
 
 private:
-    Result<estimate::Estimate> estimateOn(const ModelGraph& graph, const ValidationRequest& request) const;
+    Result<estimate::Estimate> estimateOn(const ModelGraph& graph, const Workload& request) const;
 
-    ValidationRequest m_request;
+    Workload m_workload;
     BuildGpus m_gpus;
     estimate::ParallelStrategy m_strategy;
     std::optional<estimate::Calibration> m_calibration;

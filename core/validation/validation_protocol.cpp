@@ -232,21 +232,14 @@ Result<ValidationRequest> parseValidationRequest(std::string_view text) {
     return request;
 }
 
-std::string validationRequestToJson(const ValidationRequest& r) {
+namespace {
+
+json workloadJson(const Workload& r) {
     json out = {{"batch", r.inputs.batch},
                 {"precision", precisionId(r.precision)},
                 {"optimizer", optimizerId(r.optimizer)},
                 {"optimizer_impl", optimizerImplId(r.optimizerImpl)},
-                {"checkpointing", checkpointingId(r.checkpointing)},
-                {"warmup_steps", r.warmupSteps},
-                {"steps", r.steps},
-                {"device", r.device},
-                {"seed", r.seed},
-                {"time_limit_seconds", r.timeLimitSeconds},
-                {"threads", r.threads},
-                {"force", r.force}};
-    if (r.memoryLimitBytes > 0)
-        out["memory_limit_bytes"] = r.memoryLimitBytes;
+                {"checkpointing", checkpointingId(r.checkpointing)}};
     if (r.gradientAccumulation > 1)
         out["gradient_accumulation"] = r.gradientAccumulation;
     if (r.inference)
@@ -271,6 +264,26 @@ std::string validationRequestToJson(const ValidationRequest& r) {
         out["hf_config"] = {{"name", r.hfModelName}, {"config", json::parse(r.hfConfigJson)}};
     else
         out["model_graph"] = json::parse(r.modelGraphJson);
+    return out;
+}
+
+} // namespace
+
+std::string workloadToJson(const Workload& workload) {
+    return workloadJson(workload).dump();
+}
+
+std::string validationRequestToJson(const ValidationRequest& r) {
+    json out = workloadJson(r);
+    out["warmup_steps"] = r.warmupSteps;
+    out["steps"] = r.steps;
+    out["device"] = r.device;
+    out["seed"] = r.seed;
+    out["time_limit_seconds"] = r.timeLimitSeconds;
+    out["threads"] = r.threads;
+    out["force"] = r.force;
+    if (r.memoryLimitBytes > 0)
+        out["memory_limit_bytes"] = r.memoryLimitBytes;
     return out.dump();
 }
 

@@ -35,6 +35,9 @@ struct ValidationRequest : Workload {
 // Strict: unknown keys, wrong types and out-of-range values are errors naming the key.
 Result<ValidationRequest> parseValidationRequest(std::string_view json);
 std::string validationRequestToJson(const ValidationRequest& request);
+// A workload's keys of the request alone, as a build file keeps a workload (io/build_file.h): the
+// run's settings are the worker's, not the build's. parseValidationRequest reads it back.
+std::string workloadToJson(const Workload& workload);
 
 // What one run measured. Byte counts are exact on the CPU (a tracking allocator) and the caching
 // allocator's statistics on CUDA.

@@ -63,7 +63,7 @@ int main(int argc, char** argv) {
     for (const auto& p : preset->parts)
         build.parts.push_back(
             {p.partId, p.quantity, p.note.text(), db::partSnapshot(*(*catalog)->find(p.partId))});
-    ValidationRequest bert;
+    Workload bert;
     bert.model = "bert-base-uncased";
     bert.inputs.batch = 32;
     bert.inputs.seqLen = 128;
@@ -97,7 +97,7 @@ int main(int argc, char** argv) {
     auto* document = window.document();
     for (int i = 0; i < 60; ++i) {
         auto workload = document->build().workloads.front();
-        workload.request.inputs.batch = i % 2 == 0 ? 48 : 32;
+        workload.workload.inputs.batch = i % 2 == 0 ? 48 : 32;
         QElapsedTimer edit;
         edit.start();
         document->setWorkload(workload);

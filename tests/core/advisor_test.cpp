@@ -50,8 +50,8 @@ Build workstation() {
     return b;
 }
 
-ValidationRequest workload(std::string model, std::int64_t batch, Precision precision = Precision::AmpBf16) {
-    ValidationRequest r;
+Workload workload(std::string model, std::int64_t batch, Precision precision = Precision::AmpBf16) {
+    Workload r;
     r.model = std::move(model);
     r.inputs.batch = batch;
     r.inputs.imageSize = 224;
@@ -65,7 +65,7 @@ const Advice* find(const std::vector<Advice>& advice, const std::string& rule) {
     return found == advice.end() ? nullptr : &*found;
 }
 
-std::vector<Advice> advise(const Build& build, std::optional<ValidationRequest> request = std::nullopt,
+std::vector<Advice> advise(const Build& build, std::optional<Workload> request = std::nullopt,
                            estimate::DatasetSpec dataset = {}) {
     AdvisorInput input;
     input.workload = std::move(request);
@@ -243,21 +243,21 @@ TEST_CASE("Advice: renting when buying would not pay off within the build's life
 TEST_CASE("An offered change applies to the workload, all or nothing", "[core][advisor]") {
     BuildWorkload w{workload("gpt2", 16), estimate::ParallelStrategy::Ddp, {}};
     REQUIRE(applyWorkloadChange(w, {"batch", "8", {{"grad_accum", "2"}}}));
-    CHECK(w.request.inputs.batch == 8);
-    CHECK(w.request.gradientAccumulation == 2);
+    CHECK(w.workload.inputs.batch == 8);
+    CHECK(w.workload.gradientAccumulation == 2);
     REQUIRE(applyWorkloadChange(w, {"precision", "fp32", {}}));
-    CHECK(w.request.precision == Precision::Fp32);
+    CHECK(w.workload.precision == Precision::Fp32);
     REQUIRE(applyWorkloadChange(w, {"checkpointing", "blocks", {}}));
-    CHECK(w.request.checkpointing == Checkpointing::Blocks);
+    CHECK(w.workload.checkpointing == Checkpointing::Blocks);
     REQUIRE(applyWorkloadChange(w, {"loader_workers", "2", {}}));
     CHECK(w.dataset.loaderWorkers == 2);
     REQUIRE(applyWorkloadChange(w, {"cache_dataset", "true", {}}));
     CHECK(w.dataset.cacheInRam);
     const auto before = w;
     CHECK_FALSE(applyWorkloadChange(w, {"batch", "4", {{"loader_workers", "-1"}}})); // a bad second value
-    CHECK(w.request.inputs.batch == before.request.inputs.batch);
+    CHECK(w.workload.inputs.batch == before.workload.inputs.batch);
     CHECK_FALSE(applyWorkloadChange(w, {"precision", "fp64", {}}));
     CHECK_FALSE(applyWorkloadChange(w, {"batch", "8x", {}}));
     CHECK_FALSE(applyWorkloadChange(w, {"learning_rate", "1e-4", {}}));
-    CHECK(w.request.inputs.batch == before.request.inputs.batch);
+    CHECK(w.workload.inputs.batch == before.workload.inputs.batch);
 }

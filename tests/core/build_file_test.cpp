@@ -32,7 +32,7 @@ plan::Build sampleBuild() {
     cpu.snapshot.name = "Core i9-13900K";
     cpu.snapshot.category = PartCategory::Cpu;
     build.parts.push_back(cpu);
-    ValidationRequest workload;
+    Workload workload;
     workload.model = "bert-base-uncased";
     workload.inputs.batch = 32;
     workload.inputs.seqLen = 128;
@@ -71,8 +71,8 @@ TEST_CASE("A build file reads back what was written", "[core][build]") {
     CHECK(read->parts[0].snapshot.price->kind == PriceKind::LaunchMsrp);
     CHECK_FALSE(read->parts[1].snapshot.price);
     REQUIRE(read->workloads.size() == 1);
-    CHECK(read->workloads[0].request.model == "bert-base-uncased");
-    CHECK(read->workloads[0].request.precision == Precision::AmpBf16);
+    CHECK(read->workloads[0].workload.model == "bert-base-uncased");
+    CHECK(read->workloads[0].workload.precision == Precision::AmpBf16);
     CHECK(read->workloads[0].strategy == estimate::ParallelStrategy::Zero2);
     CHECK(read->workloads[0].dataset.samples == 1'000'000);
     CHECK(read->workloads[0].dataset.sampleBytes == 512);
@@ -98,9 +98,34 @@ TEST_CASE("A format 1 build file (no strategy or dataset) still reads, as DDP wi
     auto read = readBuildFile(text, "old.torchrig");
     REQUIRE(read.ok());
     REQUIRE(read->workloads.size() == 1);
-    CHECK(read->workloads[0].request.model == "bert-base-uncased");
+    CHECK(read->workloads[0].workload.model == "bert-base-uncased");
     CHECK(read->workloads[0].strategy == estimate::ParallelStrategy::Ddp);
     CHECK(read->workloads[0].dataset.samples == 0);
+}
+
+TEST_CASE(
+    "A build file keeps a workload's own keys, not a worker run's, and opens an older one that kept them",
+    "[core][build]") {
+    const auto text = writeBuildFile(sampleBuild());
+    for (const char* key : {"\"steps\"", "\"warmup_steps\"", "\"device\"", "\"seed\"",
+                            "\"time_limit_seconds\"", "\"threads\"", "\"force\""})
+        CHECK(text.find(key) == std::string::npos);
+    const auto model = text.find("\"model\": \"bert-base-uncased\"");
+    REQUIRE(model != std::string::npos);
+    auto older = text;
+    older.insert(model,
+                 "\"device\": \"cuda:0\", \"force\": false, \"seed\": 0, \"steps\": 3, \"threads\": 0, "
+                 "\"time_limit_seconds\": 600.0, \"warmup_steps\": 1, ");
+    auto read = readBuildFile(older, "older.torchrig");
+    REQUIRE(read.ok());
+    CHECK(read->workloads == readBuildFile(text, "lab.torchrig")->workloads);
+    CHECK(writeBuildFile(*read) == text);
+    // Read as strictly as before: a run's setting out of range is still an error that names it.
+    auto broken = text;
+    broken.insert(model, "\"steps\": 0, ");
+    auto refused = readBuildFile(broken, "broken.torchrig");
+    REQUIRE_FALSE(refused.ok());
+    CHECK_THAT(refused.error().text(), Catch::Contains("steps"));
 }
 
 TEST_CASE("A truncated, foreign, newer or hand-broken build file is refused, saying why", "[core][build]") {

@@ -143,10 +143,10 @@ TEST_CASE("Under a budget nothing fits, the plan names the cheapest complete bui
 TEST_CASE("A model no catalog GPU holds is refused with what to change, not an empty answer", "[planner]") {
     plan::PlanRequest request;
     plan::PlanWorkload w;
-    w.workload.request.model = "llama-2-70b";
-    w.workload.request.inputs.batch = 8;
-    w.workload.request.inputs.seqLen = 4096;
-    w.workload.request.precision = Precision::Fp32; // a full fine-tune in FP32 on each GPU (DDP)
+    w.workload.model = "llama-2-70b";
+    w.workload.inputs.batch = 8;
+    w.workload.inputs.seqLen = 4096;
+    w.workload.precision = Precision::Fp32; // a full fine-tune in FP32 on each GPU (DDP)
     request.workloads = {w};
     request.maxGpusPerNode = 2;
     const auto result = plan::planBuilds(request, bundledPlanCatalog());
@@ -160,10 +160,10 @@ TEST_CASE("Renting: the cloud instances that run both workloads, fastest first",
     auto request = scenarioRequest("research");
     request.mode = plan::PlanMode::Both;
     auto resnet = request.workloads.front();
-    resnet.workload.request = {};
-    resnet.workload.request.model = "resnet50";
-    resnet.workload.request.inputs.batch = 64;
-    resnet.workload.request.precision = Precision::AmpBf16;
+    resnet.workload = {};
+    resnet.workload.model = "resnet50";
+    resnet.workload.inputs.batch = 64;
+    resnet.workload.precision = Precision::AmpBf16;
     resnet.largestBatch = false;
     request.workloads.push_back(resnet);
     const auto result = plan::planBuilds(request, bundledPlanCatalog());
@@ -172,7 +172,7 @@ TEST_CASE("Renting: the cloud instances that run both workloads, fastest first",
     for (const auto& p : result.proposals) {
         requireClean(p, request.circuit);
         REQUIRE(p.workloads.size() == 2);
-        CHECK(p.build.workloads[1].request.inputs.batch == 64);
+        CHECK(p.build.workloads[1].workload.inputs.batch == 64);
     }
     double previous = 0;
     for (const auto& r : result.rentals) {

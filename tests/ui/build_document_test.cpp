@@ -180,7 +180,7 @@ TEST_CASE("Each change says what it touched, and the notes, title and requester 
     REQUIRE(said.size() == 1);
     CHECK(said[0] == ui::BuildAspects(ui::BuildAspect::Nodes));
     auto planned = document->build().workloads[0];
-    planned.request.inputs.batch += 1;
+    planned.workload.inputs.batch += 1;
     document->setWorkload(planned);
     CHECK(said.back() == ui::BuildAspects(ui::BuildAspect::Workloads));
 }
@@ -296,15 +296,15 @@ TEST_CASE("The main window adds the catalog's selected part, edits the workload 
     auto* model = window.workloadEditor()->modelBox();
     model->setCurrentIndex(model->findData(QStringLiteral("resnet50")));
     REQUIRE(window.document()->build().workloads.size() == 1);
-    CHECK(window.document()->build().workloads[0].request.model == "resnet50");
-    const auto batchBefore = window.document()->build().workloads[0].request.inputs.batch;
+    CHECK(window.document()->build().workloads[0].workload.model == "resnet50");
+    const auto batchBefore = window.document()->build().workloads[0].workload.inputs.batch;
     REQUIRE(batchBefore != 48);
     REQUIRE(batchBefore != 64);
     window.workloadEditor()->batchBox()->setValue(48);
     window.workloadEditor()->batchBox()->setValue(64);
-    CHECK(window.document()->build().workloads[0].request.inputs.batch == 64);
+    CHECK(window.document()->build().workloads[0].workload.inputs.batch == 64);
     window.document()->undoStack()->undo(); // the two batch steps were one edit: back to before both
-    CHECK(window.document()->build().workloads[0].request.inputs.batch == batchBefore);
+    CHECK(window.document()->build().workloads[0].workload.inputs.batch == batchBefore);
     CHECK(window.analysis()->memoryChart()->segments().size() == estimate::kMemoryCategoryCount + 2);
 
     const auto saved = QString::fromStdString(folder.file("window.torchrig").string());
@@ -325,10 +325,10 @@ TEST_CASE("The advice panel's Apply changes the workload as an undoable edit", "
     document.setWorkload(planned(fp32));
     CHECK(panel.advice()->adviceCount() >= 1);
     REQUIRE(panel.advice()->apply(QStringLiteral("mixed-precision")));
-    CHECK(document.build().workloads[0].request.precision == Precision::AmpBf16);
+    CHECK(document.build().workloads[0].workload.precision == Precision::AmpBf16);
     CHECK_FALSE(panel.advice()->apply(QStringLiteral("mixed-precision"))); // no longer offered
     document.undoStack()->undo();
-    CHECK(document.build().workloads[0].request.precision == Precision::Fp32);
+    CHECK(document.build().workloads[0].workload.precision == Precision::Fp32);
 }
 
 TEST_CASE("The step-time and batch charts draw the estimator's numbers, and charts export",

@@ -154,7 +154,7 @@ TEST_CASE("The research preset's sheet with a LoRA workload has one-currency tot
         build.parts.push_back(test::catalogPart(*store, p.partId, p.quantity));
     REQUIRE(build.parts[2].partId == "memory/kingston-fury-beast-64gb-ddr5-5600");
     build.parts[2].snapshot.price.reset(); // as if no shop had priced the kit: a line to be quoted
-    ValidationRequest lora;
+    Workload lora;
     lora.model = "llama-2-7b";
     lora.inputs.batch = 1;
     lora.inputs.seqLen = 1024;

@@ -35,8 +35,8 @@ TEST_CASE("An imported Hugging Face model is the workload's model, with batch an
     REQUIRE(editor->importHfModel(QString::fromStdString((modelFolder / "config.json").string())));
     const auto* workload = window->document()->currentWorkload();
     REQUIRE(workload);
-    CHECK(workload->request.hfModelName == "Qwen2-tiny");
-    CHECK(workload->request.model.empty());
+    CHECK(workload->workload.hfModelName == "Qwen2-tiny");
+    CHECK(workload->workload.model.empty());
     CHECK(editor->modelBox()->currentText() == QStringLiteral("Hugging Face: Qwen2-tiny"));
     CHECK(editor->modelBox()->toolTip() == editor->modelBox()->currentText());
     CHECK(editor->batchBox()->isEnabled());
@@ -47,16 +47,16 @@ TEST_CASE("An imported Hugging Face model is the workload's model, with batch an
     editor->seqLenBox()->setValue(256);
     editor->batchBox()->setValue(3);
     workload = window->document()->currentWorkload();
-    CHECK(workload->request.inputs.seqLen == 256);
-    CHECK(workload->request.inputs.batch == 3);
+    CHECK(workload->workload.inputs.seqLen == 256);
+    CHECK(workload->workload.inputs.batch == 3);
 
     const auto path = QString::fromStdString(folder.file("imported.torchrig").string());
     REQUIRE(window->document()->saveAs(path));
     ui::BuildDocument reopened;
     REQUIRE(reopened.open(path));
     REQUIRE(reopened.currentWorkload());
-    CHECK(reopened.currentWorkload()->request.hfConfigJson == workload->request.hfConfigJson);
-    CHECK(reopened.currentWorkload()->request.inputs.seqLen == 256);
+    CHECK(reopened.currentWorkload()->workload.hfConfigJson == workload->workload.hfConfigJson);
+    CHECK(reopened.currentWorkload()->workload.inputs.seqLen == 256);
     CHECK(writeBuildFile(reopened.build()) == writeBuildFile(window->document()->build()));
 }
 
@@ -88,9 +88,9 @@ TEST_CASE("The zoo's Hugging Face models get LoRA on the attention their layers 
         editor->modelBox()->setCurrentIndex(index);
         const auto* workload = window->document()->currentWorkload();
         REQUIRE(workload);
-        REQUIRE(workload->request.model == model);
-        CHECK(workload->request.lora.rank == 16); // a full fine-tune fits no 24 GiB card
-        return workload->request.lora.targets;
+        REQUIRE(workload->workload.model == model);
+        CHECK(workload->workload.lora.rank == 16); // a full fine-tune fits no 24 GiB card
+        return workload->workload.lora.targets;
     };
     CHECK(targetsFor("llama-3.1-8b") == std::vector<std::string>{"q_proj", "v_proj"});
     CHECK(targetsFor("phi-3-mini-4k") == std::vector<std::string>{"qkv_proj"});

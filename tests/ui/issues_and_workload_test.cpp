@@ -161,14 +161,14 @@ TEST_CASE("The workload editor's strategy, LoRA and data fields are undoable edi
     auto* editor = window.workloadEditor();
     editor->modelBox()->setCurrentIndex(editor->modelBox()->findData(QStringLiteral("gpt2-medium")));
     REQUIRE(window.document()->build().workloads.size() == 1);
-    CHECK(window.document()->build().workloads[0].request.optimizer == OptimizerKind::AdamW);
+    CHECK(window.document()->build().workloads[0].workload.optimizer == OptimizerKind::AdamW);
     editor->batchBox()->setValue(4);
     // The memory chart shows the estimate for the strategy chosen: ZeRO-3 over the build's two
     // cards shards weights, gradients and optimizer state.
     const auto devicePeakGib = [&](const plan::BuildWorkload& w) {
         const auto gpus = plan::buildGpus(window.document()->build());
         REQUIRE(gpus);
-        const plan::WorkloadOnBuild onBuild(w.request, *gpus, w.strategy);
+        const plan::WorkloadOnBuild onBuild(w.workload, *gpus, w.strategy);
         REQUIRE(onBuild.estimate());
         return double(onBuild.estimate()->devicePeakBytes) / double(1LL << 30);
     };
@@ -186,7 +186,7 @@ TEST_CASE("The workload editor's strategy, LoRA and data fields are undoable edi
 
     editor->loraRankBox()->setValue(16);
     const auto lora = window.document()->build().workloads[0];
-    CHECK(lora.request.lora.rank == 16);
+    CHECK(lora.workload.lora.rank == 16);
     CHECK(devicePeakGib(lora) < devicePeakGib(ddp)); // no gradients or optimizer state for the base
     CHECK(stackedGib(*window.analysis()->memoryChart()) == Approx(devicePeakGib(lora)));
 
@@ -215,8 +215,8 @@ TEST_CASE("A model file becomes the workload, and a file that is not one is refu
     const auto model = QStringLiteral(TORCHRIG_TEST_SOURCE_DIR "/resources/models/example-small-cnn.json");
     REQUIRE(editor.loadModelFile(model));
     REQUIRE(document.build().workloads.size() == 1);
-    CHECK(document.build().workloads[0].request.model.empty());
-    CHECK_FALSE(document.build().workloads[0].request.modelGraphJson.empty());
+    CHECK(document.build().workloads[0].workload.model.empty());
+    CHECK_FALSE(document.build().workloads[0].workload.modelGraphJson.empty());
     CHECK(editor.modelBox()->currentText().startsWith(QStringLiteral("Model file:")));
     CHECK_FALSE(editor.batchBox()->isEnabled()); // the file's batch is its own
     CHECK(rejected.isEmpty());
@@ -231,8 +231,8 @@ TEST_CASE("A model file becomes the workload, and a file that is not one is refu
     CHECK(writeBuildFile(document.build()) == before);
     // Back to a zoo model: the file is no longer the workload.
     editor.modelBox()->setCurrentIndex(editor.modelBox()->findData(QStringLiteral("resnet50")));
-    CHECK(document.build().workloads[0].request.model == "resnet50");
-    CHECK(document.build().workloads[0].request.modelGraphJson.empty());
+    CHECK(document.build().workloads[0].workload.model == "resnet50");
+    CHECK(document.build().workloads[0].workload.modelGraphJson.empty());
 }
 
 TEST_CASE("The main window's mnemonics are each used once, and its fields have accessible names",

@@ -342,7 +342,7 @@ TEST_CASE("In Chinese, what cannot be estimated or opened is said in Chinese, th
     auto window = test::presetWindow(
         folder, "research-2x-rtx-4090",
         [](plan::Build& build) {
-            ValidationRequest gpt2;
+            Workload gpt2;
             gpt2.model = "gpt2";
             gpt2.inputs.batch = 4;
             gpt2.inputs.seqLen = 2048;

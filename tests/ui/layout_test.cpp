@@ -127,7 +127,7 @@ TEST_CASE("At 1280×720 no chart text overlaps or leaves its chart, legends stay
     auto catalog = test::openCatalog(folder.file("user.sqlite"));
     auto build = db::presetBuild(*plan::findBuildPreset("research-2x-rtx-4090"), *catalog);
     REQUIRE(build.ok());
-    ValidationRequest lora;
+    Workload lora;
     lora.model = "llama-2-7b";
     lora.inputs.batch = 4;
     lora.inputs.seqLen = 1024;
@@ -135,20 +135,17 @@ TEST_CASE("At 1280×720 no chart text overlaps or leaves its chart, legends stay
     lora.lora.rank = 16;
     lora.lora.alpha = 32;
     lora.lora.targets = {"q_proj", "v_proj"};
-    lora.device = "cuda:0";
     build->workloads.push_back(test::planned(lora));
-    ValidationRequest resnet;
+    Workload resnet;
     resnet.model = "resnet50";
     resnet.inputs.batch = 64;
     resnet.precision = Precision::AmpBf16;
-    resnet.device = "cuda:0";
     build->workloads.push_back(test::planned(resnet));
-    ValidationRequest huge; // nothing fits: the batch chart says so
+    Workload huge; // nothing fits: the batch chart says so
     huge.model = "llama-2-70b";
     huge.inputs.batch = 1;
     huge.inputs.seqLen = 4096;
     huge.precision = Precision::Bf16;
-    huge.device = "cuda:0";
     build->workloads.push_back(test::planned(huge));
 
     ui::MainWindow window(std::move(catalog));

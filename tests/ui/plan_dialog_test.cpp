@@ -73,9 +73,9 @@ TEST_CASE("Planning for Llama-2-7B LoRA and ResNet-50 under a budget, the first 
     addWorkload(dialog, "llama-2-7b", 1, 1, true, 1024, "bf16");
     addWorkload(dialog, "resnet50", 0, 64, false, 224, "amp-bf16");
     REQUIRE(dialog->workloadTable()->rowCount() == 2);
-    CHECK(dialog->workloads()[0].workload.request.lora.rank == 16);
+    CHECK(dialog->workloads()[0].workload.lora.rank == 16);
     CHECK(dialog->workloads()[0].largestBatch);
-    CHECK(dialog->workloads()[1].workload.request.inputs.batch == 64);
+    CHECK(dialog->workloads()[1].workload.inputs.batch == 64);
     dialog->budgetBox()->setValue(15000); // US dollars: the test's settings are the defaults
 
     QSignalSpy planned(dialog, &ui::PlanDialog::planned);
@@ -97,7 +97,7 @@ TEST_CASE("Planning for Llama-2-7B LoRA and ResNet-50 under a budget, the first 
         CHECK(*p.purchase <= 15000);
         REQUIRE(p.workloads.size() == 2);
         CHECK(p.build.workloads.size() == 2);
-        CHECK(p.build.workloads[1].request.inputs.batch == 64);
+        CHECK(p.build.workloads[1].workload.inputs.batch == 64);
         CHECK(p.cloud);
     }
     CHECK(dialog->summaryLabel()->text().contains(QStringLiteral("GPU models")));
@@ -152,7 +152,7 @@ TEST_CASE("The planner opens with the shown build's workloads, and a scenario fi
     scenarios->setCurrentIndex(research);
     Q_EMIT scenarios->activated(research);
     REQUIRE(dialog->workloads().size() == 1);
-    CHECK(dialog->workloads()[0].workload.request.model == "llama-2-7b");
+    CHECK(dialog->workloads()[0].workload.model == "llama-2-7b");
     CHECK(dialog->workloads()[0].largestBatch);
     CHECK(dialog->summaryLabel()->text().contains(QStringLiteral("seeds/000")));
     // The test's totals are in US dollars with no rate from yuan: the budget is left to the user.
@@ -174,13 +174,13 @@ TEST_CASE("The plan dialog and the workload editor put Qwen2.5's and Mistral's L
     for (const char* model : {"qwen2.5-7b", "mistral-7b-v0.3"}) {
         INFO(model);
         editor->modelBox()->setCurrentIndex(editor->modelBox()->findData(QString::fromLatin1(model)));
-        const auto& defaults = window.document()->build().workloads[0].request;
+        const auto& defaults = window.document()->build().workloads[0].workload;
         REQUIRE(defaults.model == model);
         CHECK(defaults.lora.rank > 0); // the defaults: 7B weights do not train in full on 24 GB cards
         CHECK(defaults.lora.targets == attention);
         editor->loraRankBox()->setValue(0);
         editor->loraRankBox()->setValue(8); // turned on by hand
-        CHECK(window.document()->build().workloads[0].request.lora.targets == attention);
+        CHECK(window.document()->build().workloads[0].workload.lora.targets == attention);
     }
     window.showPlanDialog();
     auto* dialog = window.planDialog();
@@ -190,10 +190,10 @@ TEST_CASE("The plan dialog and the workload editor put Qwen2.5's and Mistral's L
     addWorkload(dialog, "mistral-7b-v0.3", 2, 1, false, 1024, "bf16");
     REQUIRE(dialog->workloads().size() == already + 2);
     for (std::size_t i = already; i < already + 2; ++i) {
-        const auto& lora = dialog->workloads()[i].workload.request.lora;
+        const auto& lora = dialog->workloads()[i].workload.lora;
         CHECK(lora.rank == 16);
         CHECK(lora.targets == attention);
     }
-    CHECK(dialog->workloads()[already + 1].workload.request.lora.quantizeBase4bit); // QLoRA
+    CHECK(dialog->workloads()[already + 1].workload.lora.quantizeBase4bit); // QLoRA
     dialog->close();
 }

@@ -123,10 +123,10 @@ TEST_CASE("Choosing a model brings the defaults a user would run on the build: L
     chooseModel(editor, "llama-2-7b");
     const auto* llama = window.document()->currentWorkload();
     REQUIRE(llama);
-    CHECK(llama->request.precision == Precision::Bf16);
-    CHECK(llama->request.lora.rank == 16);
-    CHECK(llama->request.lora.targets == std::vector<std::string>{"q_proj", "v_proj"});
-    CHECK(llama->request.inputs.seqLen == findZooModel("llama-2-7b")->defaults.seqLen);
+    CHECK(llama->workload.precision == Precision::Bf16);
+    CHECK(llama->workload.lora.rank == 16);
+    CHECK(llama->workload.lora.targets == std::vector<std::string>{"q_proj", "v_proj"});
+    CHECK(llama->workload.inputs.seqLen == findZooModel("llama-2-7b")->defaults.seqLen);
     INFO(editor->defaultsNote()->text().toStdString());
     CHECK(editor->defaultsNote()->isVisibleTo(editor));
     CHECK(editor->defaultsNote()->text().startsWith(
@@ -137,10 +137,10 @@ TEST_CASE("Choosing a model brings the defaults a user would run on the build: L
     chooseModel(editor, "resnet50");
     const auto* resnet = window.document()->currentWorkload();
     REQUIRE(resnet);
-    CHECK(resnet->request.precision == Precision::AmpBf16); // the RTX 4090 has bf16 tensor rates
-    CHECK(resnet->request.lora.rank == 0);
-    CHECK(resnet->request.inputs.imageSize == 224);
-    CHECK(resnet->request.inputs.batch == 32);
+    CHECK(resnet->workload.precision == Precision::AmpBf16); // the RTX 4090 has bf16 tensor rates
+    CHECK(resnet->workload.lora.rank == 0);
+    CHECK(resnet->workload.inputs.imageSize == 224);
+    CHECK(resnet->workload.inputs.batch == 32);
 
     // A Turing card has fp16 tensor rates but no bf16: its mixed precision is fp16.
     plan::Build turing;
@@ -148,7 +148,7 @@ TEST_CASE("Choosing a model brings the defaults a user would run on the build: L
         test::catalogPart(*test::openCatalog(folder.file("u2.sqlite")), "gpu/rtx-2080-ti"));
     window.document()->reset(turing);
     chooseModel(editor, "resnet18");
-    CHECK(window.document()->currentWorkload()->request.precision == Precision::AmpFp16);
+    CHECK(window.document()->currentWorkload()->workload.precision == Precision::AmpFp16);
 }
 
 TEST_CASE("A build keeps two workloads: saved, reopened, and one validated without touching the other",
@@ -175,8 +175,8 @@ TEST_CASE("A build keeps two workloads: saved, reopened, and one validated witho
     CHECK(editor->workloadChoice()->itemText(0).startsWith(QStringLiteral("1 · llama-2-7b · LoRA r16")));
     CHECK(editor->workloadChoice()->itemText(1).startsWith(QStringLiteral("2 · mlp")));
     // Editing the second left the first as it was.
-    CHECK(window.document()->build().workloads[0].request.model == "llama-2-7b");
-    CHECK(window.document()->build().workloads[0].request.lora.rank == 16);
+    CHECK(window.document()->build().workloads[0].workload.model == "llama-2-7b");
+    CHECK(window.document()->build().workloads[0].workload.lora.rank == 16);
 
     const auto path = QString::fromStdString(folder.file("two.torchrig").string());
     REQUIRE(window.saveFile(path));
@@ -214,11 +214,10 @@ TEST_CASE("An estimator refusal reads as the CLI says it, and a control that can
           "the reason",
           "[ui][workload]") {
     test::TemporaryFolder folder;
-    ValidationRequest vgg;
+    Workload vgg;
     vgg.model = "vgg16";
     vgg.inputs.batch = 8;
     vgg.checkpointing = Checkpointing::Blocks; // as an older file or the CLI may have it
-    vgg.device = "cuda:0";
     auto shown = test::presetWindow(folder, "research-rtx-4090-7950x",
                                     [&](plan::Build& b) { b.workloads.push_back(test::planned(vgg)); });
     auto& window = *shown;
@@ -228,7 +227,7 @@ TEST_CASE("An estimator refusal reads as the CLI says it, and a control that can
     auto* box = window.workloadEditor()->checkpointingBox();
     CHECK(box->isEnabled()); // still on: the user must be able to turn it off
     box->setChecked(false);
-    CHECK(window.document()->currentWorkload()->request.checkpointing == Checkpointing::None);
+    CHECK(window.document()->currentWorkload()->workload.checkpointing == Checkpointing::None);
     CHECK_FALSE(box->isEnabled());
     CHECK(box->toolTip().contains(QStringLiteral("marks no blocks")));
     CHECK_FALSE(window.analysis()->summary()->text().contains(QStringLiteral("cannot be estimated")));

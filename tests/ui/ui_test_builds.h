@@ -23,8 +23,8 @@ inline plan::BuildPart catalogPart(db::Catalog& catalog, const std::string& id, 
     return {part->id, quantity, {}, db::partSnapshot(*part)};
 }
 
-inline ValidationRequest bert(std::int64_t batch) {
-    ValidationRequest r;
+inline Workload bert(std::int64_t batch) {
+    Workload r;
     r.model = "bert-base-uncased";
     r.inputs.batch = batch;
     r.inputs.seqLen = 128;
@@ -32,7 +32,7 @@ inline ValidationRequest bert(std::int64_t batch) {
     return r;
 }
 
-inline plan::BuildWorkload planned(ValidationRequest request,
+inline plan::BuildWorkload planned(Workload request,
                                    estimate::ParallelStrategy strategy = estimate::ParallelStrategy::Ddp) {
     return {std::move(request), strategy, {}};
 }

@@ -187,7 +187,7 @@ TEST_CASE("No worker to run says so and offers nothing to run", "[ui][validate]"
     ui::ValidationRunner runner;
     runner.setWorkerPath(QStringLiteral("/nonexistent/torchrig-validate"));
     QSignalSpy finished(&runner, &ui::ValidationRunner::finished);
-    runner.start(zooWorkload("mlp", 8).request);
+    runner.start(ValidationRequest{zooWorkload("mlp", 8).workload});
     REQUIRE(finished.size() == 1);
     CHECK(finished[0][0].value<ui::ValidationOutcome>().kind == ui::ValidationOutcome::Kind::WorkerMissing);
 }
@@ -203,7 +203,7 @@ TEST_CASE("The app's runner stops a silent worker, an endless line and an answer
         QSignalSpy finished(&runner, &ui::ValidationRunner::finished);
         QElapsedTimer clock;
         clock.start();
-        REQUIRE(runner.start(zooWorkload("mlp", 8).request));
+        REQUIRE(runner.start(ValidationRequest{zooWorkload("mlp", 8).workload}));
         REQUIRE(finished.wait(15000));
         CHECK(clock.elapsed() < 10000);
         return finished[0][0].value<ui::ValidationOutcome>();
@@ -357,7 +357,7 @@ TEST_CASE("Screenshot of the Validate tab after a run", "[.screenshot]") {
 TEST_CASE("Out of memory is a result: does not fit at the batch", "[ui][validate]") {
     ui::ValidationRunner runner;
     runner.setWorkerPath(QStringLiteral(TORCHRIG_TEST_VALIDATE));
-    auto request = zooWorkload("resnet18", 8).request;
+    ValidationRequest request{zooWorkload("resnet18", 8).workload};
     request.memoryLimitBytes = 100'000'000;
     request.steps = 1;
     QSignalSpy finished(&runner, &ui::ValidationRunner::finished);

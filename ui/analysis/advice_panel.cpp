@@ -20,7 +20,7 @@ namespace {
 std::vector<plan::Advice> adviceFor(const BuildDocument& document) {
     plan::AdvisorInput input;
     if (const auto* planned = document.currentWorkload()) {
-        input.workload = planned->request;
+        input.workload = planned->workload;
         input.strategy = planned->strategy;
         input.dataset = planned->dataset;
     }

@@ -94,7 +94,7 @@ void AnalysisPanel::refresh() {
     }
     const auto& planned = *m_document.currentWorkload();
     const auto calibration = calibrationFor(gpus->spec.name);
-    const plan::WorkloadOnBuild workload(planned.request, *gpus, planned.strategy, calibration);
+    const plan::WorkloadOnBuild workload(planned.workload, *gpus, planned.strategy, calibration);
     const auto& e = workload.estimate();
     if (!e) {
         m_summary->setText(tr("The workload cannot be estimated: %1").arg(appText(workload.refusal())));
@@ -117,9 +117,9 @@ void AnalysisPanel::refresh() {
                                    .arg(unit.of(double(gpus->spec.usableBytes)), 0, 'f', 1)
                                    .arg(unit.name);
     // A language model's rate in tokens, as its users count it; the samples beside.
-    const auto* zoo = findZooModel(planned.request.model);
+    const auto* zoo = findZooModel(planned.workload.model);
     const std::int64_t tokensPerSample =
-        zoo && zoo->inputKind == ModelInputKind::Tokens ? effectiveInputs(planned.request).seqLen : 0;
+        zoo && zoo->inputKind == ModelInputKind::Tokens ? effectiveInputs(planned.workload).seqLen : 0;
     QString time;
     if (e->time)
         time = tr("step %1, %2 over %n GPU(s)", nullptr, gpus->gpus)
@@ -133,7 +133,7 @@ void AnalysisPanel::refresh() {
     if (e->time && e->time->calibrated && calibration)
         time += tr(" (calibrated with a run on %1)").arg(QString::fromStdString(calibration->deviceName));
     m_summary->setText(tr("%1 on %n x %2 — %3; %4", nullptr, gpus->gpus)
-                           .arg(QString::fromStdString(workloadModelName(workload.request())),
+                           .arg(QString::fromStdString(workloadModelName(workload.workload())),
                                 QString::fromStdString(gpus->spec.name), fit, time));
     m_memory->setEstimate(*e, gpus->spec.usableBytes);
     if (e->time)
@@ -211,7 +211,7 @@ void AnalysisPanel::refreshRentChart() {
 
 void AnalysisPanel::refreshCatalogChart() {
     if (const auto* planned = m_document.currentWorkload())
-        m_catalog->setWorkload(planned->request);
+        m_catalog->setWorkload(planned->workload);
     else
         m_catalog->clear(tr("no workload"));
 }
@@ -224,7 +224,7 @@ void AnalysisPanel::refreshBatchChart() {
         m_batch->clear({});
         return;
     }
-    m_batch->setWorkload(planned->request, *gpus, planned->strategy);
+    m_batch->setWorkload(planned->workload, *gpus, planned->strategy);
 }
 
 } // namespace torchrig::ui

@@ -41,7 +41,7 @@ void BatchChart::clear(const QString& /*why*/) {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void BatchChart::setWorkload(const ValidationRequest& workload, const plan::BuildGpus& gpus,
+void BatchChart::setWorkload(const Workload& workload, const plan::BuildGpus& gpus,
                              estimate::ParallelStrategy strategy) {
     clear({});
     const auto unit = memoryScale();

@@ -3,7 +3,7 @@
 // usable capacity, and the largest batch that fits at the workload's precision.
 
 #include "plan/gpu_device_spec.h"
-#include "validation/validation_protocol.h"
+#include "workload/workload.h"
 
 #include <QString>
 #include <QWidget>
@@ -25,7 +25,7 @@ public:
 
     explicit BatchChart(QWidget* parent = nullptr);
     // Estimates the curves: tens of estimates, so the panel calls it only while the chart shows.
-    void setWorkload(const ValidationRequest& workload, const plan::BuildGpus& gpus,
+    void setWorkload(const Workload& workload, const plan::BuildGpus& gpus,
                      estimate::ParallelStrategy strategy = estimate::ParallelStrategy::Ddp);
     void clear(const QString& why);
 

@@ -77,7 +77,7 @@ void CatalogChart::clear(const QString& why) {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void CatalogChart::setWorkload(const ValidationRequest& workload) {
+void CatalogChart::setWorkload(const Workload& workload) {
     clear();
     const auto unit = memoryScale();
     m_plot->xAxis->setLabel(tr("usable memory per GPU, %1").arg(unit.name));

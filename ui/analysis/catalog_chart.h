@@ -3,7 +3,7 @@
 // 1,000 USD of launch price, the cards it fits highlighted; a GPU's name shows under the pointer.
 
 #include "part_snapshot.h"
-#include "validation/validation_protocol.h"
+#include "workload/workload.h"
 
 #include <QString>
 #include <QWidget>
@@ -28,7 +28,7 @@ public:
     void setCatalog(std::vector<db::CatalogGpu> gpus);
     // One memory simulation, then each GPU's time from it: tens of milliseconds, run while shown.
     // A workload that cannot be built or estimated leaves the chart empty, saying why.
-    void setWorkload(const ValidationRequest& workload);
+    void setWorkload(const Workload& workload);
     void clear(const QString& why = {});
 
     const std::vector<Point>& points() const { return m_points; }

@@ -47,7 +47,7 @@ std::vector<std::string> validationLines(const plan::Build& build, const db::Cat
         return lines;
     auto plannedModel = [&](const std::string& model) {
         for (const auto& w : build.workloads)
-            if (!w.request.model.empty() && w.request.model == model)
+            if (!w.workload.model.empty() && w.workload.model == model)
                 return true;
         return false;
     };

@@ -14,10 +14,13 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QGroupBox;
+class QLayout;
 class QLabel;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
+class QVBoxLayout;
 
 namespace torchrig::ui {
 
@@ -58,6 +61,10 @@ Q_SIGNALS:
     void buildChosen(const torchrig::plan::Build& build);
 
 private:
+    QLayout* makeScenarioRow();
+    QGroupBox* makeWorkloadsBox();
+    QGroupBox* makeConstraintsBox();
+    void makeResults(QVBoxLayout& layout); // the proposals, the details, the summary and the buttons
     void addFormWorkload();
     void useScenario(int index);
     void modelChanged();
@@ -66,7 +73,7 @@ private:
     void showDetails();
     void compareShown();
     static QString durationText(double seconds);
-    static QString methodText(const ValidationRequest& request);
+    static QString methodText(const Workload& request);
     QString moneyText(const std::optional<double>& amount, int decimals = 0) const;
 
     std::shared_ptr<const plan::PlanCatalog> m_catalog;

@@ -261,7 +261,7 @@ std::optional<ValidationRequest> ValidatePanel::plannedRequest(QString* why) con
         m_device->currentIndex() >= static_cast<int>(m_devices.size()))
         return std::nullopt;
     const auto& device = m_devices[static_cast<std::size_t>(m_device->currentIndex())];
-    auto request = planned->request;
+    ValidationRequest request{planned->workload};
     request.device = device.kind;
     request.steps = m_steps->value();
     request.warmupSteps = 1;

@@ -75,7 +75,7 @@ void WorkloadEditor::createWorkloadChoice() {
     connect(m_addWorkload, &QPushButton::clicked, this, [this] {
         // A new workload starts as the zoo's first model at its defaults on this build, sharing the
         // shown one's strategy and data; the model box, focused, is where the user goes next.
-        auto added = plan::defaultWorkloadFor(modelZoo().front(), m_document.build()).workload;
+        auto added = plan::defaultWorkloadFor(modelZoo().front(), m_document.build()).planned;
         if (const auto* current = m_document.currentWorkload()) {
             added.strategy = current->strategy;
             added.dataset = current->dataset;
@@ -226,7 +226,7 @@ void WorkloadEditor::layOut() {
 // "Defaults for fine-tuning llama-2-7b: bf16, LoRA rank 16 on q_proj, v_proj (the full fine-tune
 // needs 112.3 GiB a GPU), batch 4, sequence 4096. Change them freely."
 static QString defaultsText(const ZooModel& zoo, const plan::WorkloadDefaults& defaults) {
-    const auto& r = defaults.workload.request;
+    const auto& r = defaults.planned.workload;
     QStringList what{QString::fromUtf8(precisionId(r.precision).data())};
     if (r.lora.rank > 0) {
         QStringList targets;
@@ -256,7 +256,7 @@ static QString defaultsText(const ZooModel& zoo, const plan::WorkloadDefaults& d
 }
 
 static QString workloadLabel(int index, const plan::BuildWorkload& planned) {
-    const auto& r = planned.request;
+    const auto& r = planned.workload;
     QString label = QStringLiteral("%1 · %2").arg(index + 1).arg(
         r.model.empty() && r.hfConfigJson.empty() ? WorkloadEditor::tr("model file")
                                                   : QString::fromStdString(workloadModelName(r)));
@@ -292,11 +292,11 @@ void WorkloadEditor::load() {
     loadWorkloadChoice();
     const auto* current = m_document.currentWorkload();
     // The defaults' line speaks of the workload they were chosen for, and of no other.
-    if (!current || m_defaultsNote->property("model").toString().toStdString() != current->request.model)
+    if (!current || m_defaultsNote->property("model").toString().toStdString() != current->workload.model)
         m_defaultsNote->setVisible(false);
     const bool has =
-        current && (!current->request.model.empty() || !current->request.modelGraphJson.empty() ||
-                    !current->request.hfConfigJson.empty());
+        current && (!current->workload.model.empty() || !current->workload.modelGraphJson.empty() ||
+                    !current->workload.hfConfigJson.empty());
     for (auto* w : std::initializer_list<QWidget*>{m_batch, m_seqLen, m_imageSize, m_precision, m_optimizer,
                                                    m_checkpointing, m_accumulation, m_loraRank, m_qlora,
                                                    m_strategy, m_datasetSamples, m_sampleBytes, m_epochs,
@@ -307,7 +307,7 @@ void WorkloadEditor::load() {
         m_model->removeItem(fileItem);
     if (has) {
         const auto& planned = *current;
-        const auto& w = planned.request;
+        const auto& w = planned.workload;
         if (w.model.empty()) {
             auto graph = buildWorkloadGraph(w);
             const auto name = graph ? QString::fromStdString(graph->name()) : tr("unreadable");
@@ -364,7 +364,7 @@ void WorkloadEditor::load() {
         m_seqLen->setEnabled((zoo && zoo->inputKind == ModelInputKind::Tokens) || imported);
         m_imageSize->setEnabled(zoo && zoo->inputKind == ModelInputKind::Image);
     } else { // a new workload starts from the request's defaults (AdamW, fp32, no accumulation)
-        const ValidationRequest defaults;
+        const Workload defaults;
         m_model->setCurrentIndex(0);
         m_precision->setCurrentIndex(m_precision->findData(static_cast<int>(defaults.precision)));
         m_optimizer->setCurrentIndex(m_optimizer->findData(static_cast<int>(defaults.optimizer)));
@@ -384,10 +384,10 @@ void WorkloadEditor::store(Field field) {
     }
     const auto* current = m_document.currentWorkload();
     plan::BuildWorkload planned;
-    auto& w = planned.request;
+    auto& w = planned.workload;
     const bool modelFile = choice == kModelFileData;
     const auto modelId = modelFile ? std::string() : choice.toStdString();
-    const bool sameModel = current && current->request.model == modelId && (modelFile || !modelId.empty());
+    const bool sameModel = current && current->workload.model == modelId && (modelFile || !modelId.empty());
     if (sameModel) {
         planned = *current;
         w.inputs.batch = m_batch->value();
@@ -410,7 +410,7 @@ void WorkloadEditor::store(Field field) {
         // A new model starts from what a user would run on this build (plan/workload_defaults.h),
         // said in one line; the strategy and the data stay the form's.
         const auto defaults = plan::defaultWorkloadFor(*zoo, m_document.build());
-        planned.request = defaults.workload.request;
+        planned.workload = defaults.planned.workload;
         if (current) {
             planned.strategy = current->strategy;
             planned.dataset = current->dataset;
@@ -426,7 +426,6 @@ void WorkloadEditor::store(Field field) {
     w.precision = static_cast<Precision>(m_precision->currentData().toInt());
     w.optimizer = static_cast<OptimizerKind>(m_optimizer->currentData().toInt());
     w.checkpointing = m_checkpointing->isChecked() ? Checkpointing::Blocks : Checkpointing::None;
-    w.device = "cuda:0";
     m_document.setWorkload(planned, field);
 }
 
@@ -434,13 +433,12 @@ plan::BuildWorkload WorkloadEditor::workloadWithNewModel() const {
     plan::BuildWorkload planned;
     if (const auto* current = m_document.currentWorkload())
         planned = *current;
-    auto& w = planned.request;
+    auto& w = planned.workload;
     w.model.clear();
     w.modelGraphJson.clear();
     w.hfConfigJson.clear();
     w.hfModelName.clear();
     w.lora = {};
-    w.device = "cuda:0";
     return planned;
 }
 
@@ -452,7 +450,7 @@ bool WorkloadEditor::importHfModel(const QString& path) {
         return false;
     }
     auto planned = workloadWithNewModel();
-    auto& w = planned.request;
+    auto& w = planned.workload;
     w.hfConfigJson = imported->configText;
     w.hfModelName = imported->name;
     w.inputs.seqLen = std::min<std::int64_t>(4096, imported->config.maxPositions);
@@ -482,7 +480,7 @@ bool WorkloadEditor::loadModelFile(const QString& path) {
         return false;
     }
     auto planned = workloadWithNewModel();
-    auto& w = planned.request;
+    auto& w = planned.workload;
     w.modelGraphJson = *text;
     const auto reject = [&](const Message& why) {
         Q_EMIT modelFileRejected(

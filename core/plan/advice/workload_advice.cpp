@@ -13,7 +13,7 @@ namespace torchrig::plan::advising {
 void adviseMixedPrecision(const AdviceContext& c, std::vector<Advice>& out) {
     if (!c.now)
         return;
-    const auto& request = c.workload->request();
+    const auto& request = c.workload->workload();
     const auto& spec = c.gpus->spec;
     if ((request.precision != Precision::Fp32 && request.precision != Precision::Tf32) ||
         (spec.bf16Flops <= 0 && spec.fp16Flops <= 0))
@@ -38,7 +38,7 @@ void adviseMixedPrecision(const AdviceContext& c, std::vector<Advice>& out) {
 void adviseCheckpointing(const AdviceContext& c, std::vector<Advice>& out) {
     if (!c.now)
         return;
-    const auto& request = c.workload->request();
+    const auto& request = c.workload->workload();
     const auto* now = c.now;
     const bool tight = now->fits && (!*now->fits || now->headroomBytes < now->devicePeakBytes / 10);
     if (!tight || request.checkpointing != Checkpointing::None)
@@ -71,7 +71,7 @@ void adviseCheckpointing(const AdviceContext& c, std::vector<Advice>& out) {
 void adviseGradientAccumulation(const AdviceContext& c, std::vector<Advice>& out) {
     if (!c.now)
         return;
-    const auto& request = c.workload->request();
+    const auto& request = c.workload->workload();
     if (!c.now->fits || *c.now->fits || request.inputs.batch < 2)
         return;
     auto changed = request;
@@ -98,7 +98,7 @@ void adviseGradientAccumulation(const AdviceContext& c, std::vector<Advice>& out
 void adviseBatchRuleOfThumb(const AdviceContext& c, std::vector<Advice>& out) {
     if (!c.now)
         return;
-    const auto& request = c.workload->request();
+    const auto& request = c.workload->workload();
     const auto* zoo = request.model.empty() ? nullptr : findZooModel(request.model);
     const auto& spec = c.gpus->spec;
     if (!zoo || zoo->inputKind != ModelInputKind::Image || spec.usableBytes <= 0)
@@ -128,7 +128,7 @@ void adviseBatchRuleOfThumb(const AdviceContext& c, std::vector<Advice>& out) {
 void adviseMemoryFormula(const AdviceContext& c, std::vector<Advice>& out) {
     if (!c.now)
         return;
-    const auto& request = c.workload->request();
+    const auto& request = c.workload->workload();
     const double perParameter =
         request.precision == Precision::Fp32 || request.precision == Precision::Tf32 ? 4 : 2;
     const double formula = static_cast<double>(c.workload->parameterCount()) * perParameter;
