@@ -47,6 +47,13 @@ json cloudJson(const std::optional<plan::CloudAlternative>& cloud) {
             {"break_even_months", optionalNumber(cloud->breakEvenMonths)}};
 }
 
+json leverIds(const std::vector<plan::PlanLever>& levers) {
+    json ids = json::array();
+    for (const auto lever : levers)
+        ids.push_back(enumName(plan::kPlanLeverNames, lever));
+    return ids;
+}
+
 json proposalJson(const plan::Proposal& p, const Message::Translate& translate, const std::string& file) {
     json parts = json::array();
     for (const auto& line : p.cost.lines)
@@ -63,6 +70,8 @@ json proposalJson(const plan::Proposal& p, const Message::Translate& translate, 
     for (const auto& w : p.workloads)
         workloads.push_back({{"name", w.name},
                              {"batch_per_gpu", w.batchPerGpu},
+                             {"gradient_accumulation", w.gradientAccumulation},
+                             {"levers", leverIds(w.levers)},
                              {"device_peak_bytes", w.devicePeakBytes},
                              {"usable_bytes", w.usableBytes},
                              {"samples_per_second", w.samplesPerSecond},
@@ -227,6 +236,16 @@ void printAlternatives(const plan::PlanResult& result, const std::string& curren
                                  money(result.cheapestOverBudget->purchase, currency));
 }
 
+// What the planner changed in a workload so that it fits the proposal's GPUs.
+void printLeversPulled(const PlanPrinting& plan, const plan::Proposal& proposal) {
+    for (std::size_t w = 0; w < proposal.workloads.size() && w < plan.request.workloads.size(); ++w)
+        if (!proposal.workloads[w].levers.empty())
+            std::cout << "   "
+                      << plan::leversPulled(plan.request.workloads[w].workload, proposal.workloads[w])
+                             .text(plan.translate)
+                      << "\n";
+}
+
 void printPlanTable(const PlanPrinting& plan) {
     const auto& result = plan.result;
     const auto currency = plan.currency();
@@ -245,6 +264,7 @@ void printPlanTable(const PlanPrinting& plan) {
             for (const auto& line : result.proposals[i].cost.lines)
                 std::cout << fmt::format("   {} x {}  {}\n", line.quantity, line.name,
                                          money(line.subtotal, currency));
+            printLeversPulled(plan, result.proposals[i]);
             if (i < plan.files.size())
                 std::cout << "   saved as " << plan.files[i] << "\n";
         }
@@ -283,7 +303,14 @@ PlanCommand::PlanCommand(CLI::App& parent, const GlobalOptions& options)
     m_workload.addTo(*m_command, "(ignored: the plan's GPUs are CUDA)", true);
     addBuildStrategyOption(*m_command, m_strategy);
     m_command->add_flag("--largest-batch", m_largestBatch,
-                        "Run each GPU at the largest batch per GPU that fits it, not --batch");
+                        "Run each GPU at the largest batch per GPU that fits it, not --batch (the "
+                        "default without --batch)");
+    m_command
+        ->add_option("--no-lever", m_forbiddenLevers,
+                     "What the planner must not change in a workload a GPU cannot hold as asked: "
+                     "micro-batches (smaller ones with gradient accumulation), checkpointing (of every "
+                     "block) or qlora (LoRA's base weights in 4 bits); repeat for several")
+        ->check(CLI::IsMember(enumIds(plan::kPlanLeverNames)));
     m_data.addTo(*m_command);
     m_command->add_option("--workloads", m_workloadsFile,
                           "Plan for every workload of this .torchrig file too (with its dataset)");
@@ -319,16 +346,24 @@ PlanCommand::PlanCommand(CLI::App& parent, const GlobalOptions& options)
 
 std::optional<Failure> PlanCommand::addWorkloads(plan::PlanRequest& request) const {
     if (m_workload.given()) {
-        auto planned = buildWorkload(m_workload, m_strategy, &m_data, plan::Build{});
+        // Without --batch, the largest that fits each GPU.
+        auto flags = m_workload;
+        const bool largestBatch = m_largestBatch || flags.batch <= 0;
+        if (flags.batch <= 0)
+            flags.batch = 1;
+        auto planned = buildWorkload(flags, m_strategy, &m_data, plan::Build{});
         if (!planned)
             return failureOf(planned.error());
-        request.workloads = {{*planned, m_largestBatch}};
+        request.workloads = {{*planned, largestBatch}};
     } else if (!m_strategy.empty() || m_largestBatch || m_data.given()) {
         if (request.workloads.empty())
             return Failure{kExitUsage,
                            "--strategy, --largest-batch and the dataset flags go with a workload: give -m "
-                           "MODEL -b BATCH (or --scenario)"};
+                           "MODEL (or --scenario)"};
     }
+    for (const auto& id : m_forbiddenLevers)
+        if (auto lever = enumFromName(plan::kPlanLeverNames, id))
+            request.forbiddenLevers.push_back(*lever);
     if (!m_workloadsFile.empty()) {
         auto file = loadBuildFile(m_workloadsFile);
         if (!file)
@@ -340,9 +375,8 @@ std::optional<Failure> PlanCommand::addWorkloads(plan::PlanRequest& request) con
             request.workloads.push_back({w, false});
     }
     if (request.workloads.empty())
-        return Failure{kExitUsage,
-                       "no workload to plan for: give -m MODEL -b BATCH, --workloads FILE.torchrig, or "
-                       "--scenario"};
+        return Failure{kExitUsage, "no workload to plan for: give -m MODEL, --workloads FILE.torchrig, or "
+                                   "--scenario"};
     for (const auto& w : request.workloads)
         if (auto graph = buildWorkloadGraph(w.workload); !graph)
             return failureOf(graph.error());

@@ -49,6 +49,7 @@ private:
     int m_maxGpus = 0;
     int m_nodes = 0;
     int m_proposals = 3;
+    std::vector<std::string> m_forbiddenLevers;
     std::string m_saveFolder;
     bool m_force = false; // --save replaces plan-N.torchrig files already there
     std::string m_language = "en";

@@ -6,15 +6,105 @@
 #include "workload/workload_graph.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace torchrig::plan {
 
-WorkloadSimulations::WorkloadSimulations(const PlanWorkload& planned)
-    : m_planned(planned) {}
+namespace {
 
-estimate::TrainingSetup WorkloadSimulations::setup(int gpus) const {
+bool allowed(const std::vector<PlanLever>& forbidden, PlanLever lever) {
+    return std::find(forbidden.begin(), forbidden.end(), lever) == forbidden.end();
+}
+
+// The batch's divisors, smallest first: the micro-batches that keep the batch per optimizer step.
+std::vector<std::int64_t> divisorsOf(std::int64_t batch) {
+    std::vector<std::int64_t> small, large;
+    for (std::int64_t d = 1; d * d <= batch; ++d)
+        if (batch % d == 0) {
+            small.push_back(d);
+            if (d != batch / d)
+                large.push_back(batch / d);
+        }
+    small.insert(small.end(), large.rbegin(), large.rend());
+    return small;
+}
+
+// A workload in one form on the device: its time and what it asks of the host. None when it has
+// no time estimate there.
+struct TimedRun {
+    WorkloadRun run;
+    estimate::HostEstimate host;
+};
+
+std::optional<TimedRun> timeOn(WorkloadSimulations& form, const Workload& fitted,
+                               const estimate::DeviceSpec& device, int gpus) {
+    const auto batch = fitted.inputs.batch;
+    const auto accumulation = fitted.gradientAccumulation;
+    const auto* memory = form.memory(batch, accumulation, gpus);
+    const auto setup = form.setup(gpus, accumulation);
+    const auto estimated = graphResult(
+        [&] { return estimate::estimateTraining(*form.graph(batch), setup, device, memory->memory); });
+    if (!estimated || !estimated->time || estimated->time->samplesPerSecond <= 0)
+        return std::nullopt;
+    TimedRun timed;
+    timed.run.workload = fitted;
+    timed.run.levers = form.levers();
+    if (accumulation != form.planned().workload.gradientAccumulation)
+        timed.run.levers.insert(timed.run.levers.begin(), PlanLever::MicroBatches);
+    timed.run.devicePeakBytes = estimated->devicePeakBytes;
+    timed.run.samplesPerSecond = estimated->time->samplesPerSecond * gpus;
+    timed.host = estimate::estimateHost(*estimated, setup, batch, effectiveInputs(fitted).seqLen,
+                                        form.planned().dataset);
+    if (timed.host.runSeconds && *timed.host.runSeconds > 0) {
+        timed.run.seconds = *timed.host.runSeconds;
+    } else {
+        timed.run.seconds = kAssumedSamples / timed.run.samplesPerSecond;
+        timed.run.assumesSamples = true;
+    }
+    return timed;
+}
+
+// Whether the form trains something else than asked: the LoRA base in 4 bits changes the forward's
+// numbers, where micro-batches and checkpointing only change the time.
+bool changesNumerics(const WorkloadSimulations& form) {
+    const auto& levers = form.levers();
+    return std::find(levers.begin(), levers.end(), PlanLever::QuantizedBase) != levers.end();
+}
+
+// The workload as asked when it fits; else the fastest form that fits and computes the same, and
+// only when none does, the fastest with the base in 4 bits (as a user reaches for QLoRA last).
+std::optional<TimedRun> bestRunOn(PlanWorkloadForms& workload, const estimate::DeviceSpec& device, int gpus) {
+    auto& asked = workload.forms().front();
+    if (auto fitted = asked.fittedOn(device.usableBytes, gpus, false))
+        return timeOn(asked, *fitted, device, gpus);
+    for (const bool numericsChanged : {false, true}) {
+        std::optional<TimedRun> best;
+        for (auto& form : workload.forms()) {
+            if (changesNumerics(form) != numericsChanged)
+                continue;
+            auto fitted = form.fittedOn(device.usableBytes, gpus, workload.microBatches());
+            if (!fitted)
+                continue;
+            auto timed = timeOn(form, *fitted, device, gpus);
+            if (timed && (!best || timed->run.seconds < best->run.seconds))
+                best = std::move(timed);
+        }
+        if (best)
+            return best;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+WorkloadSimulations::WorkloadSimulations(PlanWorkload planned, std::vector<PlanLever> levers)
+    : m_planned(std::move(planned))
+    , m_levers(std::move(levers)) {}
+
+estimate::TrainingSetup WorkloadSimulations::setup(int gpus, int accumulation) const {
     auto setup = estimate::trainingSetupFor(m_planned.workload);
     setup.cuda = true;
+    setup.gradientAccumulation = accumulation;
     setup.parallel.gpus = gpus;
     setup.parallel.strategy = m_planned.strategy;
     return setup;
@@ -34,16 +124,16 @@ const ModelGraph* WorkloadSimulations::graph(std::int64_t batch) {
     return found->second ? &*found->second : nullptr;
 }
 
-const estimate::Estimate* WorkloadSimulations::memory(std::int64_t batch, int gpus) {
-    const auto key = std::pair{batch, gpus};
+const estimate::Estimate* WorkloadSimulations::memory(std::int64_t batch, int accumulation, int gpus) {
+    const auto key = std::tuple{batch, accumulation, gpus};
     auto found = m_memory.find(key);
     if (found == m_memory.end()) {
         std::optional<estimate::Estimate> simulated;
         if (const auto* g = graph(batch)) {
             estimate::DeviceSpec unlimited;
             unlimited.cuda = true;
-            auto estimated =
-                graphResult([&] { return estimate::estimateTraining(*g, setup(gpus), unlimited); });
+            auto estimated = graphResult(
+                [&] { return estimate::estimateTraining(*g, setup(gpus, accumulation), unlimited); });
             if (estimated)
                 simulated = std::move(*estimated);
             else if (m_refusal.empty())
@@ -54,56 +144,94 @@ const estimate::Estimate* WorkloadSimulations::memory(std::int64_t batch, int gp
     return found->second ? &*found->second : nullptr;
 }
 
-bool WorkloadSimulations::fits(std::int64_t batch, int gpus, std::int64_t usableBytes) {
-    const auto* e = memory(batch, gpus);
+bool WorkloadSimulations::fits(std::int64_t batch, int accumulation, int gpus, std::int64_t usableBytes) {
+    const auto* e = memory(batch, accumulation, gpus);
     return e && e->devicePeakBytes <= usableBytes;
 }
 
-std::int64_t WorkloadSimulations::batchFor(std::int64_t usableBytes, int gpus) {
-    if (!m_planned.largestBatch) {
-        const auto batch = m_planned.workload.inputs.batch;
-        return fits(batch, gpus, usableBytes) ? batch : 0;
+std::optional<Workload> WorkloadSimulations::fittedOn(std::int64_t usableBytes, int gpus, bool microBatches) {
+    auto fitted = m_planned.workload;
+    const auto batch = fitted.inputs.batch;
+    const auto accumulation = fitted.gradientAccumulation;
+    if (m_planned.largestBatch) {
+        fitted.inputs.batch = estimate::largestFittingBatch(
+            [&](std::int64_t b) { return fits(b, accumulation, gpus, usableBytes); });
+        return fitted.inputs.batch > 0 ? std::optional(fitted) : std::nullopt;
     }
-    return estimate::largestFittingBatch([&](std::int64_t batch) { return fits(batch, gpus, usableBytes); });
+    if (fits(batch, accumulation, gpus, usableBytes))
+        return fitted;
+    if (!microBatches)
+        return std::nullopt;
+    // Memory grows with the micro-batch: bisect the divisors below the batch for the largest that fits.
+    const auto divisors = divisorsOf(batch);
+    const auto fitsAt = [&](std::int64_t micro) {
+        const auto steps = batch / micro;
+        return steps <= kMaxMicroBatchSteps / accumulation &&
+               fits(micro, accumulation * static_cast<int>(steps), gpus, usableBytes);
+    };
+    std::size_t low = 0, high = divisors.size() - 1; // divisors[high] (the batch) does not fit
+    if (!fitsAt(divisors[low]))
+        return std::nullopt;
+    while (high - low > 1) {
+        const auto middle = (low + high) / 2;
+        (fitsAt(divisors[middle]) ? low : high) = middle;
+    }
+    fitted.inputs.batch = divisors[low];
+    fitted.gradientAccumulation = accumulation * static_cast<int>(batch / divisors[low]);
+    return fitted;
 }
 
-std::optional<WorkloadsOnGpu> workloadsOn(std::vector<WorkloadSimulations>& workloads,
+PlanWorkloadForms::PlanWorkloadForms(const PlanWorkload& planned, const std::vector<PlanLever>& forbidden) {
+    m_forms.emplace_back(planned, std::vector<PlanLever>{});
+    const auto& w = planned.workload;
+    if (w.inference)
+        return;
+    m_microBatches =
+        !planned.largestBatch && w.inputs.batch > 1 && allowed(forbidden, PlanLever::MicroBatches);
+    const bool checkpointing =
+        w.checkpointing == Checkpointing::None && allowed(forbidden, PlanLever::Checkpointing);
+    const bool quantized =
+        w.lora.rank > 0 && !w.lora.quantizeBase4bit && allowed(forbidden, PlanLever::QuantizedBase);
+    auto form = [&](bool blocks, bool base4bit) {
+        auto changed = planned;
+        std::vector<PlanLever> levers;
+        if (blocks) {
+            changed.workload.checkpointing = Checkpointing::Blocks;
+            levers.push_back(PlanLever::Checkpointing);
+        }
+        if (base4bit) {
+            changed.workload.lora.quantizeBase4bit = true;
+            levers.push_back(PlanLever::QuantizedBase);
+        }
+        m_forms.emplace_back(std::move(changed), std::move(levers));
+    };
+    if (checkpointing)
+        form(true, false);
+    if (quantized)
+        form(false, true);
+    if (checkpointing && quantized)
+        form(true, true);
+}
+
+std::optional<WorkloadsOnGpu> workloadsOn(std::vector<PlanWorkloadForms>& workloads,
                                           const estimate::DeviceSpec& device, int gpus) {
     WorkloadsOnGpu on;
     for (auto& workload : workloads) {
-        const auto batch = workload.batchFor(device.usableBytes, gpus);
-        if (batch == 0)
+        auto timed = bestRunOn(workload, device, gpus);
+        if (!timed)
             return std::nullopt;
-        const auto* memory = workload.memory(batch, gpus);
-        const auto setup = workload.setup(gpus);
-        const auto estimated = graphResult([&] {
-            return estimate::estimateTraining(*workload.graph(batch), setup, device, memory->memory);
-        });
-        if (!estimated)
-            return std::nullopt;
-        const auto& estimate = *estimated;
-        if (!estimate.time || estimate.time->samplesPerSecond <= 0)
-            return std::nullopt;
-        const double samplesPerSecond = estimate.time->samplesPerSecond * gpus;
-        const auto& request = workload.planned().workload;
-        const auto host = estimate::estimateHost(estimate, setup, batch, effectiveInputs(request).seqLen,
-                                                 workload.planned().dataset);
-        if (host.runSeconds && *host.runSeconds > 0) {
-            on.rankSeconds += *host.runSeconds;
-            on.samples += *host.runSeconds * samplesPerSecond;
-        } else {
-            on.rankSeconds += kAssumedSamples / samplesPerSecond;
-            on.samples += kAssumedSamples;
-            on.assumesSamples = true;
+        auto& run = timed->run;
+        on.rankSeconds += run.seconds;
+        on.samples += run.seconds * run.samplesPerSecond;
+        on.assumesSamples = on.assumesSamples || run.assumesSamples;
+        if (timed->host.ramBytes > on.needs.hostRamBytes) {
+            on.needs.hostRamBytes = timed->host.ramBytes;
+            on.needs.datasetInRam = workload.asked().dataset.cacheInRam;
+            on.needs.workload =
+                workloadModelName(run.workload) + ", batch " + std::to_string(run.workload.inputs.batch);
         }
-        if (host.ramBytes > on.needs.hostRamBytes) {
-            on.needs.hostRamBytes = host.ramBytes;
-            on.needs.datasetInRam = workload.planned().dataset.cacheInRam;
-            on.needs.workload = workloadModelName(request) + ", batch " + std::to_string(batch);
-        }
-        on.needs.storageBytes = std::max(on.needs.storageBytes, host.storageBytes);
-        on.batches.push_back(batch);
-        on.samplesPerSecond.push_back(samplesPerSecond);
+        on.needs.storageBytes = std::max(on.needs.storageBytes, timed->host.storageBytes);
+        on.runs.push_back(std::move(run));
     }
     return on;
 }

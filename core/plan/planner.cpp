@@ -5,6 +5,7 @@
 #include "plan/host_search.h"
 #include "plan/plan_workloads.h"
 #include "plan/workload_on_build.h"
+#include "util/printed.h"
 #include "workload/workload_graph.h"
 
 #include <algorithm>
@@ -20,6 +21,7 @@ namespace torchrig::plan {
 namespace {
 
 constexpr double kGigabyte = 1e9;
+constexpr double kGibibyte = 1024.0 * 1024.0 * 1024.0;
 
 // A (GPU, count per node) the search may build around.
 struct GpuCandidate {
@@ -66,7 +68,7 @@ public:
         , m_priced(priceCatalog(catalog.parts, request.cost))
         , m_translate(request.translate) {
         for (const auto& w : request.workloads)
-            m_workloads.emplace_back(w);
+            m_workloads.emplace_back(w, request.forbiddenLevers);
     }
 
     PlanResult run() {
@@ -141,7 +143,7 @@ private:
         for (const auto& w : m_workloads)
             if (!w.refusal().empty())
                 result.notes.push_back(TORCHRIG_MESSAGE("plan", "%1 could not be estimated: %2")
-                                           .arg(workloadModelName(w.planned().workload))
+                                           .arg(workloadModelName(w.asked().workload))
                                            .arg(w.refusal()));
         if (m_candidates.empty())
             result.notes.push_back(TORCHRIG_MESSAGE(
@@ -344,7 +346,7 @@ private:
         build.parts.insert(build.parts.end(), host.parts.begin(), host.parts.end());
         for (std::size_t i = 0; i < m_request.workloads.size(); ++i) {
             BuildWorkload planned = m_request.workloads[i];
-            planned.workload.inputs.batch = candidate.workloads.batches[i];
+            planned.workload = candidate.workloads.runs[i].workload;
             build.workloads.push_back(std::move(planned));
         }
         build.title =
@@ -366,6 +368,14 @@ private:
             return std::nullopt;
         if (!estimateOn(proposal))
             return std::nullopt;
+        for (std::size_t i = 0; i < proposal.workloads.size(); ++i) {
+            auto& planned = proposal.workloads[i];
+            planned.levers = candidate.workloads.runs[i].levers;
+            if (planned.levers.empty())
+                continue;
+            build.notes += build.notes.empty() ? "" : "\n";
+            build.notes += leversPulled(m_request.workloads[i].workload, planned).text(m_translate);
+        }
         proposal.cost = costBuild(build, m_request.cost);
         proposal.purchase = proposal.cost.total ? proposal.cost.total : proposal.cost.knownTotal;
         proposal.wallWatts = nodeLoad(build).total() * build.nodes;
@@ -388,6 +398,7 @@ private:
             PlannedWorkload out;
             out.name = workloadName(planned.workload);
             out.batchPerGpu = planned.workload.inputs.batch;
+            out.gradientAccumulation = planned.workload.gradientAccumulation;
             out.devicePeakBytes = e->devicePeakBytes;
             out.usableBytes = gpus->spec.usableBytes;
             out.samplesPerSecond = e->time->samplesPerSecond * gpus->gpus;
@@ -429,7 +440,7 @@ private:
             build.parts.push_back(buildPart(*choice, 1));
             for (std::size_t i = 0; i < m_request.workloads.size(); ++i) {
                 BuildWorkload planned = m_request.workloads[i];
-                planned.workload.inputs.batch = on->batches[i];
+                planned.workload = on->runs[i].workload;
                 build.workloads.push_back(std::move(planned));
             }
             build.title = title(
@@ -440,8 +451,11 @@ private:
                 const auto& r = build.workloads[i].workload;
                 out.name = workloadName(r);
                 out.batchPerGpu = r.inputs.batch;
+                out.gradientAccumulation = r.gradientAccumulation;
+                out.levers = on->runs[i].levers;
+                out.devicePeakBytes = on->runs[i].devicePeakBytes;
                 out.usableBytes = offer.gpu->usableBytes;
-                out.samplesPerSecond = on->samplesPerSecond[i];
+                out.samplesPerSecond = on->runs[i].samplesPerSecond;
                 proposal.workloads.push_back(std::move(out));
             }
             proposal.rankSeconds = on->rankSeconds;
@@ -520,7 +534,7 @@ private:
     const PlanCatalog& m_catalog;
     PricedCatalog m_priced;
     Message::Translate m_translate;
-    std::vector<WorkloadSimulations> m_workloads;
+    std::vector<PlanWorkloadForms> m_workloads;
     std::vector<GpuCandidate> m_candidates;
     std::map<std::string, std::optional<HostChoice>> m_hosts;
     std::optional<std::vector<Proposal>> m_rentals;
@@ -529,6 +543,35 @@ private:
 };
 
 } // namespace
+
+Message leversPulled(const Workload& asked, const PlannedWorkload& planned) {
+    Message said;
+    for (const auto lever : planned.levers) {
+        Message one;
+        switch (lever) {
+        case PlanLever::MicroBatches:
+            one = TORCHRIG_MESSAGE("plan", "micro-batches of %1 with %2 steps of gradient accumulation (%3 "
+                                           "samples per optimizer step, as asked)")
+                      .arg(std::to_string(planned.batchPerGpu))
+                      .arg(std::to_string(planned.gradientAccumulation))
+                      .arg(std::to_string(asked.inputs.batch * asked.gradientAccumulation));
+            break;
+        case PlanLever::Checkpointing:
+            one = TORCHRIG_MESSAGE("plan", "activation checkpointing of every block");
+            break;
+        case PlanLever::QuantizedBase:
+            one = TORCHRIG_MESSAGE("plan", "the base weights in 4 bits (QLoRA)");
+            break;
+        }
+        said = said.empty() ? std::move(one)
+                            : TORCHRIG_MESSAGE("plan", "%1; %2").arg(std::move(said)).arg(std::move(one));
+    }
+    return TORCHRIG_MESSAGE("plan", "%1 fits in %2 of %3 GiB per GPU with %4")
+        .arg(workloadModelName(asked))
+        .arg(printed("%.1f", double(planned.devicePeakBytes) / kGibibyte))
+        .arg(printed("%.1f", double(planned.usableBytes) / kGibibyte))
+        .arg(std::move(said));
+}
 
 PlanResult planBuilds(const PlanRequest& request, const PlanCatalog& catalog) {
     if (!request.cost.currency.empty())

@@ -16,6 +16,7 @@
 #include "plan/compatibility.h"
 #include "plan/finding_fixes.h"
 #include "plan/rent_vs_buy.h"
+#include "util/enum_names.h"
 #include "util/message.h"
 #include <cstdint>
 #include <optional>
@@ -36,6 +37,18 @@ struct PlanWorkload : BuildWorkload {
     bool largestBatch = false; // each GPU at the largest batch per GPU that fits it, not the workload's
 };
 
+// What the planner changes in a workload that a card cannot hold as asked, as a user would (and as
+// the defaults do, workload_defaults.h): smaller micro-batches with gradient accumulation keeping
+// the batch per optimizer step, activation checkpointing of every block, and the LoRA base weights
+// in 4 bits (QLoRA), which changes what is computed and so is pulled only when the others do not
+// make it fit. Each costs time, which the ranking counts; a proposal says which it pulled.
+enum class PlanLever { MicroBatches, Checkpointing, QuantizedBase };
+inline constexpr EnumNames<PlanLever, 3> kPlanLeverNames = {{
+    {PlanLever::MicroBatches, "micro-batches"},
+    {PlanLever::Checkpointing, "checkpointing"},
+    {PlanLever::QuantizedBase, "qlora"},
+}};
+
 enum class PlanMode { Own, Rent, Both };              // builds to buy, cloud instances, or both
 enum class PlanRanking { TimeToTrain, ValuePerCost }; // fastest first, or samples a second per unit of money
 enum class PlanChassis { Any, Tower, Rack };
@@ -52,6 +65,7 @@ struct PlanRequest {
     int maxGpusPerNode = 4;
     int nodes = 1;
     int proposals = 3;
+    std::vector<PlanLever> forbiddenLevers; // the user's: levers the planner must not pull
     // The language of the proposals' titles and notes (English without one): a build's words are
     // the user's from the moment it is opened.
     Message::Translate translate;
@@ -61,6 +75,8 @@ struct PlanRequest {
 struct PlannedWorkload {
     std::string name; // "llama-2-7b, batch 1"
     std::int64_t batchPerGpu = 0;
+    int gradientAccumulation = 1;
+    std::vector<PlanLever> levers;      // what the planner changed so that it fits (none: as asked)
     std::int64_t devicePeakBytes = 0;   // per GPU
     std::int64_t usableBytes = 0;       // per GPU
     double samplesPerSecond = 0;        // every GPU of every node
@@ -119,6 +135,10 @@ struct PlanResult {
 };
 
 PlanResult planBuilds(const PlanRequest& request, const PlanCatalog& catalog);
+
+// "qwen2.5-7b fits in 19.9 of 24.0 GiB per GPU with activation checkpointing of every block": what
+// the planner changed in the asked workload so that it fits (for a workload with levers pulled).
+Message leversPulled(const Workload& asked, const PlannedWorkload& planned);
 
 // The larger budget "what would change" looks at.
 inline constexpr double kLargerBudgetFactor = 1.10;

@@ -1689,6 +1689,26 @@
         <source>%1, batch %2</source>
         <translation>%1，批大小 %2</translation>
     </message>
+    <message>
+        <source>micro-batches of %1 with %2 steps of gradient accumulation (%3 samples per optimizer step, as asked)</source>
+        <translation>每个微批次 %1 个样本，梯度累积 %2 步（每次优化器更新仍为所要求的 %3 个样本）</translation>
+    </message>
+    <message>
+        <source>activation checkpointing of every block</source>
+        <translation>每个块做激活检查点</translation>
+    </message>
+    <message>
+        <source>the base weights in 4 bits (QLoRA)</source>
+        <translation>基础权重以 4 位存储（QLoRA）</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>%1 fits in %2 of %3 GiB per GPU with %4</source>
+        <translation>%1：%4，每块 GPU 占用 %2 / %3 GiB</translation>
+    </message>
 </context>
 <context>
     <name>presets</name>

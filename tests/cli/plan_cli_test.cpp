@@ -108,3 +108,42 @@ TEST_CASE("LoRA planned for Qwen2.5 or Mistral targets what build new and the ed
         CHECK(targetsIn(built).empty());
     }
 }
+
+TEST_CASE("plan without --batch takes the largest that fits, pulls a lever a card needs and says it, and "
+          "--no-lever forbids it",
+          "[cli][plan]") {
+    test::TemporaryFolder folder;
+    const std::string workload = "plan -m qwen2.5-7b --seq-len 2048 --precision bf16 --lora-rank 16 "
+                                 "--max-gpus 1 --budget 30000 --currency CNY --rate CHF=8.1" +
+                                 kRates;
+    const auto planned = runCli(folder, workload + " --json --save '" + folder.file("plans").string() + "'");
+    REQUIRE(planned.exitCode == 0);
+    const auto d = nlohmann::json::parse(planned.output);
+    CHECK(d["request"]["workloads"][0]["batch"] == "largest");
+    bool checkpointed = false;
+    for (const auto& p : d["proposals"]) {
+        INFO(p["title"]);
+        const auto& w = p["workloads"][0];
+        CHECK(w["batch_per_gpu"].get<int>() >= 1);
+        CHECK(w["device_peak_bytes"].get<double>() <= w["usable_bytes"].get<double>());
+        const auto levers = w["levers"].get<std::vector<std::string>>();
+        if (levers == std::vector<std::string>{"checkpointing"}) {
+            checkpointed = true;
+            // The saved build runs what was planned.
+            const auto build = nlohmann::json::parse(test::readFile(p["file"].get<std::string>()));
+            CHECK(build["workloads"][0]["checkpointing"] == "blocks");
+        }
+    }
+    CHECK(checkpointed);
+    const auto table = runCli(folder, workload + " --lang zh_CN");
+    REQUIRE(table.exitCode == 0);
+    CHECK_THAT(table.output, Catch::Contains("qwen2.5-7b：每个块做激活检查点，每块 GPU 占用"));
+
+    const auto strict = runCli(folder, workload + " --no-lever checkpointing --no-lever qlora --json");
+    REQUIRE(strict.exitCode == 0);
+    for (const auto& p : nlohmann::json::parse(strict.output)["proposals"])
+        CHECK(p["workloads"][0]["levers"].empty());
+    const auto wrong = runCli(folder, workload + " --no-lever fp8");
+    CHECK(wrong.exitCode == 2);
+    CHECK_THAT(wrong.output, Catch::Contains("--no-lever"));
+}

@@ -7,6 +7,8 @@
 #include "plan/planner.h"
 #include "plan/workload_on_build.h"
 #include "test_support.h"
+#include "workload/model_zoo.h"
+#include "workload/workload_graph.h"
 
 #include <catch2/catch.hpp>
 
@@ -199,4 +201,112 @@ TEST_CASE("Four rack nodes of the enterprise scenario, each with its network ada
     }
     for (std::size_t i = 1; i < result.proposals.size(); ++i)
         CHECK(result.proposals[i].valuePerCost <= result.proposals[i - 1].valuePerCost);
+}
+
+namespace {
+
+bool pulled(const plan::PlannedWorkload& w, plan::PlanLever lever) {
+    return std::find(w.levers.begin(), w.levers.end(), lever) != w.levers.end();
+}
+
+// The ¥30,000 student's workload: Qwen2.5-7B, LoRA rank 16 on the attention projections, bf16,
+// one sequence of 2,048 tokens a step.
+plan::PlanRequest studentRequest() {
+    plan::PlanWorkload w;
+    w.workload.model = "qwen2.5-7b";
+    w.workload.inputs = (*requireZooModel("qwen2.5-7b"))->defaults;
+    w.workload.inputs.batch = 1;
+    w.workload.inputs.seqLen = 2048;
+    w.workload.precision = Precision::Bf16;
+    w.workload.lora.rank = 16;
+    fillDefaultLoraTargets(w.workload);
+    plan::PlanRequest request;
+    request.workloads = {w};
+    request.budget = 30000;
+    request.cost.currency = "CNY";
+    request.cost.rates = {{"USD", 7.1}, {"EUR", 7.7}, {"CHF", 8.1}};
+    request.cost.today = "2026-12-01";
+    request.circuit = {10, 220};
+    request.maxGpusPerNode = 1;
+    return request;
+}
+
+} // namespace
+
+TEST_CASE("A workload a card cannot hold as asked is fitted as a user would, the levers said, and each can "
+          "be forbidden",
+          "[planner]") {
+    const auto request = studentRequest();
+    auto strictRequest = request;
+    strictRequest.forbiddenLevers = {plan::PlanLever::MicroBatches, plan::PlanLever::Checkpointing,
+                                     plan::PlanLever::QuantizedBase};
+    const auto strict = plan::planBuilds(strictRequest, bundledPlanCatalog());
+    const auto levered = plan::planBuilds(request, bundledPlanCatalog());
+    REQUIRE_FALSE(levered.proposals.empty());
+    for (const auto& p : strict.proposals)
+        CHECK(p.workloads.at(0).levers.empty());
+
+    std::set<std::string> leveredGpus;
+    for (const auto& p : levered.proposals) {
+        INFO(p.build.title);
+        requireClean(p, request.circuit);
+        REQUIRE(p.purchase);
+        CHECK(*p.purchase <= request.budget);
+        const auto& w = p.workloads.at(0);
+        const auto& built = p.build.workloads.at(0).workload;
+        CHECK(w.devicePeakBytes <= w.usableBytes);
+        // The build opens as planned: what was pulled is in its workload.
+        CHECK((built.checkpointing == Checkpointing::Blocks) == pulled(w, plan::PlanLever::Checkpointing));
+        CHECK(built.lora.quantizeBase4bit == pulled(w, plan::PlanLever::QuantizedBase));
+        CHECK(built.lora.rank == 16);
+        CHECK(built.inputs.batch * built.gradientAccumulation == 1);
+        if (!w.levers.empty()) {
+            leveredGpus.insert(p.build.parts.front().partId);
+            CHECK_THAT(p.build.notes, Catch::Contains("qwen2.5-7b fits in"));
+            CHECK_THAT(plan::leversPulled(request.workloads[0].workload, w).text(),
+                       Catch::Contains("activation checkpointing of every block") ||
+                           Catch::Contains("4 bits (QLoRA)"));
+        }
+    }
+    // A 24 GB card holds it once a lever is pulled, and not as asked: the plan that may not pull one
+    // does not propose it.
+    CHECK_FALSE(leveredGpus.empty());
+    for (const auto& p : strict.proposals)
+        CHECK(leveredGpus.count(p.build.parts.front().partId) == 0);
+    // Pulled only where needed: the cheapest card that holds it as asked keeps it as asked.
+    if (!strict.proposals.empty() && !levered.proposals.empty())
+        CHECK(levered.proposals.front().rankSeconds <= strict.proposals.front().rankSeconds);
+}
+
+TEST_CASE("A batch a card cannot hold runs as micro-batches whose accumulation keeps the batch per step",
+          "[planner]") {
+    plan::PlanWorkload w;
+    w.workload.model = "bert-large-uncased";
+    w.workload.inputs = (*requireZooModel("bert-large-uncased"))->defaults;
+    w.workload.inputs.batch = 96;
+    w.workload.inputs.seqLen = 512;
+    w.workload.precision = Precision::AmpBf16;
+    plan::PlanRequest request;
+    request.workloads = {w};
+    request.maxGpusPerNode = 1;
+    request.forbiddenLevers = {plan::PlanLever::Checkpointing};
+    request.budget = 4000; // US dollars: the cards a budget like this buys hold a smaller batch
+    request.cost.today = "2026-12-01";
+    const auto result = plan::planBuilds(request, bundledPlanCatalog());
+    bool microBatched = false;
+    for (const auto& p : result.proposals) {
+        INFO(p.build.title);
+        const auto& planned = p.workloads.at(0);
+        const auto& built = p.build.workloads.at(0).workload;
+        CHECK(built.inputs.batch * built.gradientAccumulation == 96);
+        CHECK(planned.devicePeakBytes <= planned.usableBytes);
+        CHECK(built.checkpointing == Checkpointing::None);
+        if (built.gradientAccumulation > 1) {
+            microBatched = true;
+            CHECK(planned.levers == std::vector{plan::PlanLever::MicroBatches});
+            CHECK_THAT(plan::leversPulled(w.workload, planned).text(),
+                       Catch::Contains("steps of gradient accumulation (96 samples per optimizer step"));
+        }
+    }
+    CHECK(microBatched);
 }
