@@ -11,7 +11,9 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <map>
+#include <set>
 
 namespace torchrig::db {
 
@@ -84,6 +86,39 @@ Result<std::vector<PartRecord>> readSeedFolder(const fs::path& seedDir) {
     return parts;
 }
 
+// exchange_rates.csv (currency,per_euro,date,source): the reference rates the catalog ships.
+Result<std::vector<plan::ReferenceRate>> readSeedExchangeRates(const fs::path& seedDir) {
+    auto text = readTextFile(seedDir / "exchange_rates.csv");
+    if (!text)
+        return text.error();
+    auto table = parseCsv(*text, "exchange_rates.csv");
+    if (!table)
+        return table.error();
+    if (table->header != std::vector<std::string>{"currency", "per_euro", "date", "source"})
+        return makeError(ErrorCode::InvalidInput,
+                         "exchange_rates.csv: the header is currency,per_euro,date,source");
+    std::vector<plan::ReferenceRate> rates;
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < table->rows.size(); ++i) {
+        const auto& row = table->rows[i];
+        const auto where = fmt::format("exchange_rates.csv, row {}", i + 2);
+        if (row.size() != 4)
+            return makeError(ErrorCode::InvalidInput, where + ": each row is currency,per_euro,date,source");
+        plan::ReferenceRate rate{row[0], 0, row[2], row[3]};
+        char* end = nullptr;
+        rate.perEuro = std::strtod(row[1].c_str(), &end);
+        if (row[1].empty() || *end != '\0')
+            return makeError(ErrorCode::InvalidInput,
+                             fmt::format("{}: per_euro \"{}\" is not a number", where, row[1]));
+        if (auto problem = referenceRateProblem(rate))
+            return makeError(ErrorCode::InvalidInput, where + ": " + *problem);
+        if (!seen.insert(rate.currency).second)
+            return makeError(ErrorCode::InvalidInput, where + ": " + rate.currency + " appears twice");
+        rates.push_back(std::move(rate));
+    }
+    return rates;
+}
+
 Result<CatalogPackInfo> readSeedPack(const fs::path& seedDir) {
     auto text = readTextFile(seedDir / "pack.csv");
     if (!text)
@@ -109,6 +144,10 @@ Result<CatalogPackInfo> readSeedPack(const fs::path& seedDir) {
         pack.signedOffBy.empty())
         return makeError(ErrorCode::InvalidInput,
                          "pack.csv needs a version, a date (YYYY-MM-DD) and who signed the catalog off");
+    auto rates = readSeedExchangeRates(seedDir);
+    if (!rates)
+        return rates.error();
+    pack.referenceRates = std::move(*rates);
     return pack;
 }
 
@@ -158,6 +197,16 @@ Result<BuildReport> writeCatalogFile(const std::vector<PartRecord>& parts, const
                 named.bind(2, value);
                 named.exec();
                 named.reset();
+            }
+            SQLite::Statement rate(
+                database, "INSERT INTO exchange_rate(currency, per_euro, date, source) VALUES (?, ?, ?, ?)");
+            for (const auto& r : pack.referenceRates) {
+                rate.bind(1, r.currency);
+                rate.bind(2, r.perEuro);
+                rate.bind(3, r.date);
+                rate.bind(4, r.source);
+                rate.exec();
+                rate.reset();
             }
             transaction.commit();
             database.exec("INSERT INTO part_search(part_search) VALUES ('optimize')");

@@ -274,11 +274,20 @@ CREATE TABLE catalog_pack (
 );
 )sql";
 
+// v5: the dated reference exchange rates a catalog ships (euro reference rates of a day), used for
+// a currency the user gave no rate for.
+constexpr std::string_view kVersion5 = R"sql(
+CREATE TABLE exchange_rate (
+    currency TEXT PRIMARY KEY NOT NULL CHECK (length(currency) = 3 AND currency = upper(currency)
+                                              AND currency <> 'EUR'),
+    per_euro REAL NOT NULL CHECK (per_euro > 0),
+    date TEXT NOT NULL CHECK (length(date) = 10),
+    source TEXT NOT NULL CHECK (length(trim(source)) > 0)
+);
+)sql";
+
 constexpr Migration kMigrations[] = {
-    {1, kVersion1},
-    {2, kVersion2},
-    {3, kVersion3},
-    {4, kVersion4},
+    {1, kVersion1}, {2, kVersion2}, {3, kVersion3}, {4, kVersion4}, {5, kVersion5},
 };
 
 } // namespace

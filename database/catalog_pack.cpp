@@ -17,6 +17,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <mutex>
 #include <set>
@@ -52,7 +53,8 @@ const TableColumns& packTableColumns() {
         SQLite::Database reference(":memory:", SQLite::OPEN_READWRITE);
         if (!migrateToLatest(reference))
             return; // cannot happen for an in-memory database; no table is then demanded
-        std::vector<std::string> names = {"part", "price", "field_source", "catalog_pack", "part_search"};
+        std::vector<std::string> names = {"part",         "price",       "field_source",
+                                          "catalog_pack", "part_search", "exchange_rate"};
         for (auto category : kAllPartCategories)
             names.emplace_back(categorySchema(category).table);
         for (const auto& name : names) {
@@ -134,6 +136,34 @@ std::optional<std::string> tablesProblem(SQLite::Database& database, std::string
     return std::nullopt;
 }
 
+// The pack's reference exchange rates, each checked; the error names the row and what is wrong.
+Result<std::vector<plan::ReferenceRate>> referenceRatesOf(SQLite::Database& database,
+                                                          std::string_view schema) {
+    std::vector<plan::ReferenceRate> rates;
+    SQLite::Statement rows(
+        database,
+        fmt::format("SELECT currency, per_euro, date, source FROM {}.exchange_rate ORDER BY currency",
+                    schema));
+    for (int row = 1; rows.executeStep(); ++row) {
+        const auto refused = [&](const std::string& why) {
+            return makeError(ErrorCode::InvalidInput,
+                             fmt::format("table exchange_rate, row {}: {}", row, why));
+        };
+        for (int c : {0, 2, 3})
+            if (auto problem = packTextProblem(rows.getColumn(c)))
+                return refused(*problem);
+        const auto& perEuro = rows.getColumn(1);
+        if (!perEuro.isFloat() && !perEuro.isInteger())
+            return refused("per_euro is not a number");
+        plan::ReferenceRate rate{rows.getColumn(0).getString(), perEuro.getDouble(),
+                                 rows.getColumn(2).getString(), rows.getColumn(3).getString()};
+        if (auto problem = referenceRateProblem(rate))
+            return refused(*problem);
+        rates.push_back(std::move(rate));
+    }
+    return rates;
+}
+
 // The pack's version, date and signer, each checked; the error says which, without the file.
 Result<CatalogPackInfo> identityOf(SQLite::Database& database, std::string_view schema,
                                    std::chrono::sys_days today) {
@@ -176,6 +206,10 @@ Result<CatalogPackInfo> identityOf(SQLite::Database& database, std::string_view 
             "date", fmt::format("{} is in the future (today is {}): a pack is dated when it was signed off. "
                                 "If this computer's clock is right, the pack is not genuine",
                                 info.date, isoDate(today)));
+    if (auto rates = referenceRatesOf(database, schema); !rates)
+        return rates.error();
+    else
+        info.referenceRates = std::move(*rates);
     info.parts = database.execAndGet(fmt::format("SELECT count(*) FROM {}.part", schema)).getInt();
     info.prices = database.execAndGet(fmt::format("SELECT count(*) FROM {}.price", schema)).getInt();
     if (info.parts == 0)
@@ -189,6 +223,26 @@ Result<CatalogPackInfo> identityOf(SQLite::Database& database, std::string_view 
 }
 
 } // namespace
+
+std::optional<std::string> referenceRateProblem(const plan::ReferenceRate& rate) {
+    const auto& c = rate.currency;
+    if (c.size() != 3 || !std::all_of(c.begin(), c.end(), [](char x) { return x >= 'A' && x <= 'Z'; }) ||
+        c == "EUR")
+        return fmt::format(
+            "\"{}\" is not an ISO 4217 currency other than the euro (three capitals, e.g. USD)",
+            textExcerpt(c));
+    // Any currency's units per euro lie far inside these (the Indonesian rupiah's about 17,000).
+    if (!std::isfinite(rate.perEuro) || rate.perEuro < 1e-4 || rate.perEuro > 1e6)
+        return fmt::format("{}'s rate {} is not a number of units for one euro from 0.0001 to 1000000", c,
+                           rate.perEuro);
+    if (!calendarDate(rate.date))
+        return fmt::format("{}'s date \"{}\" is not a date YYYY-MM-DD", c, textExcerpt(rate.date));
+    if (rate.source.find_first_not_of(' ') == std::string::npos || hasControlCharacter(rate.source) ||
+        rate.source.size() > kMaxPackTextBytes)
+        return fmt::format("{}'s source is blank, holds control characters or is longer than {} bytes", c,
+                           kMaxPackTextBytes);
+    return std::nullopt;
+}
 
 Status checkCatalogTables(SQLite::Database& database, std::string_view schema, std::string_view label) {
     if (auto problem = tablesProblem(database, schema))

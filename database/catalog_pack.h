@@ -9,6 +9,7 @@
 // because it is there: its tables, its identity and (before it is installed) every row are checked
 // as an import checks a file.
 
+#include "plan/build_cost.h"
 #include "util/result.h"
 
 #include <chrono>
@@ -16,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace SQLite {
 class Database;
@@ -30,7 +32,12 @@ struct CatalogPackInfo {
     int parts = 0;
     int prices = 0;
     std::filesystem::path path;
+    // The reference exchange rates it ships (table exchange_rate), each with its date and source.
+    std::vector<plan::ReferenceRate> referenceRates;
 };
+
+// Why a reference rate cannot be taken (its currency, rate, date or source), or nothing.
+std::optional<std::string> referenceRateProblem(const plan::ReferenceRate& rate);
 
 // Today's date (UTC), the day a pack's date may not be much later than.
 std::chrono::sys_days todayUtc();

@@ -97,7 +97,8 @@ int BuildAdviseCommand::run() {
             plan::UsagePlan usage;
             usage.lifetimeMonths = m_lifetimeMonths;
             auto rent = plan::compareRentVsBuy(*build, {*request, input.strategy, input.dataset},
-                                               db::cloudOffers(**catalog), usage, m_costFlags.options);
+                                               db::cloudOffers(**catalog), usage,
+                                               withCatalogRates(m_costFlags.options, catalog->get()));
             if (!rent)
                 return fail(rent.error());
             input.rent = std::move(*rent);

@@ -368,11 +368,12 @@ int BuildCommand::check() {
 int BuildCommand::cost() {
     if (auto resolved = m_costFlags.resolve(); !resolved)
         return usage(resolved.error().text());
-    auto options = m_costFlags.options;
-    options.today = todayIso();
     auto build = loadBuildFile(m_file);
     if (!build)
         return fail(build.error());
+    const auto catalog = openCatalogForReading(m_options);
+    auto options = withCatalogRates(m_costFlags.options, catalog ? catalog->get() : nullptr);
+    options.today = todayIso();
     const auto c = plan::costBuild(*build, options);
     if (m_json)
         printBuildCostJson(c, options);

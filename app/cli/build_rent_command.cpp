@@ -99,11 +99,11 @@ int BuildRentCommand::run() {
     if (!catalog)
         return fail(kExitNoCatalog, catalog.error().text() + " (the cloud instances come from it)");
     const auto offers = db::cloudOffers(**catalog);
-    auto compared = plan::compareRentVsBuy(*build, *planned, offers, m_usage, m_costFlags.options);
+    const auto options = withCatalogRates(m_costFlags.options, catalog->get());
+    auto compared = plan::compareRentVsBuy(*build, *planned, offers, m_usage, options);
     if (!compared)
         return fail(compared.error());
     const auto& r = *compared;
-    const auto& options = m_costFlags.options;
     const std::string workload =
         fmt::format("{} batch {} per GPU, {}, {}", request->model.empty() ? "a model file" : request->model,
                     request->inputs.batch, precisionId(request->precision), optimizerId(request->optimizer));

@@ -1,5 +1,6 @@
 #include "cost_flags.h"
 
+#include "catalog.h"
 #include "finite_numbers.h"
 
 #include "util/printed.h"
@@ -60,6 +61,10 @@ Status CostFlags::resolve() {
         return makeError(ErrorCode::InvalidInput,
                          "--rate needs --currency (the currency the rates convert to)");
     return Ok{};
+}
+
+plan::CostOptions withCatalogRates(const plan::CostOptions& options, const db::Catalog* catalog) {
+    return catalog ? plan::withReferenceRates(options, catalog->pack().referenceRates) : options;
 }
 
 } // namespace torchrig::cli

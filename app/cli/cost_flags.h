@@ -8,6 +8,10 @@
 #include <string>
 #include <vector>
 
+namespace torchrig::db {
+class Catalog;
+}
+
 namespace torchrig::cli {
 
 // The money and usage flags of the commands that cost a build (build cost, build rent): the
@@ -20,5 +24,9 @@ struct CostFlags {
     // The rates parsed into `options`, or what is wrong with one.
     Status resolve();
 };
+
+// The options with the catalog's dated reference rates for the currencies no --rate was given for
+// (unchanged without a catalog: then only the user's rates convert).
+plan::CostOptions withCatalogRates(const plan::CostOptions& options, const db::Catalog* catalog);
 
 } // namespace torchrig::cli

@@ -143,6 +143,7 @@ json requestJson(const plan::PlanRequest& request, const std::string& currency, 
             {"budget", request.budget > 0 ? json(request.budget) : json(nullptr)},
             {"currency", currency},
             {"rates_date", request.cost.ratesDate},
+            {"reference_rates", request.cost.referenceRateDates},
             {"mode", mode},
             {"ranking", request.ranking == plan::PlanRanking::ValuePerCost ? "value" : "time"},
             {"circuit", {{"amps", request.circuit.amps}, {"volts", request.circuit.volts}}},
@@ -274,6 +275,20 @@ void printPlanTable(const PlanPrinting& plan) {
     printAlternatives(result, currency);
     for (const auto& note : result.notes)
         std::cout << "note: " << note.text(plan.translate) << "\n";
+    // The rates the totals were converted at, the catalog's reference ones said as such.
+    const auto* priced = !result.proposals.empty()   ? &result.proposals.front()
+                         : result.cheapestOverBudget ? &*result.cheapestOverBudget
+                                                     : nullptr;
+    if (priced && !priced->cost.ratesUsed.empty()) {
+        std::string rates;
+        for (const auto& rate : priced->cost.ratesUsed)
+            rates += (rates.empty() ? "" : ", ") + rate;
+        std::cout << "converted at " << rates << "\n";
+        if (!priced->cost.referenceRatesDate.empty())
+            std::cout << "note: "
+                      << plan::referenceRatesNote(priced->cost.referenceRatesDate).text(plan.translate)
+                      << "\n";
+    }
     auto assumed = [](const std::vector<plan::Proposal>& list) {
         return std::any_of(list.begin(), list.end(),
                            [](const plan::Proposal& p) { return p.rankAssumesSamples; });
@@ -383,23 +398,26 @@ std::optional<Failure> PlanCommand::addWorkloads(plan::PlanRequest& request) con
     return std::nullopt;
 }
 
-std::optional<Failure> PlanCommand::setMoneyAndLimits(plan::PlanRequest& request,
-                                                      const plan::PlanScenario* scenario) {
+std::optional<Failure>
+PlanCommand::setMoneyAndLimits(plan::PlanRequest& request, const plan::PlanScenario* scenario,
+                               const std::vector<plan::ReferenceRate>& referenceRates) {
     // The scenario's currency unless one is given; its rates always from the flags (dated by the user).
     const auto scenarioCurrency = request.cost.currency;
     if (m_costFlags.options.currency.empty())
         m_costFlags.options.currency = scenarioCurrency;
     if (auto resolved = m_costFlags.resolve(); !resolved)
         return Failure{kExitUsage, resolved.error().text()};
-    request.cost = m_costFlags.options;
+    // The rates given, and the catalog's dated reference rates for the other currencies.
+    request.cost = plan::withReferenceRates(m_costFlags.options, referenceRates);
     // Most of the catalog's prices are in US dollars: without their rate a plan in another currency
     // would leave nearly every part out.
     if (!request.cost.currency.empty() && request.cost.currency != "USD" && !request.cost.rates.count("USD"))
-        return Failure{kExitUsage,
-                       fmt::format("the plan is in {} and most catalog prices are in USD: give --rate "
-                                   "USD=RATE (units of {} for one US dollar), and --rate EUR=RATE for the "
-                                   "parts priced in euros",
-                                   request.cost.currency, request.cost.currency)};
+        return Failure{
+            kExitUsage,
+            fmt::format("the plan is in {} and most catalog prices are in USD, and the catalog has no "
+                        "reference rate for {}: give --rate USD=RATE (units of {} for one US "
+                        "dollar), and --rate EUR=RATE for the parts priced in euros",
+                        request.cost.currency, request.cost.currency, request.cost.currency)};
     if (request.cost.today.empty())
         request.cost.today = todayIso();
     if (m_budget > 0)
@@ -467,13 +485,13 @@ int PlanCommand::run() {
     }
     if (auto failure = addWorkloads(request))
         return fail(*failure);
-    if (auto failure = setMoneyAndLimits(request, scenario))
-        return fail(*failure);
-    request.translate = *translate;
-
     auto catalog = openCatalogForReading(m_options);
     if (!catalog)
         return fail(kExitNoCatalog, catalog.error().text());
+    if (auto failure = setMoneyAndLimits(request, scenario, (*catalog)->pack().referenceRates))
+        return fail(*failure);
+    request.translate = *translate;
+
     const auto result = plan::planBuilds(request, db::planCatalog(**catalog));
     auto saved = saveProposals(result);
     if (const auto* failure = std::get_if<Failure>(&saved))

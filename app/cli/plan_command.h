@@ -29,7 +29,9 @@ private:
     // The workloads of the flags, the scenario and --workloads, each checked to build.
     std::optional<Failure> addWorkloads(plan::PlanRequest& request) const;
     // The currency and rates, budget, mode, ranking, circuit, chassis and counts from the flags.
-    std::optional<Failure> setMoneyAndLimits(plan::PlanRequest& request, const plan::PlanScenario* scenario);
+    // The catalog's reference rates convert the currencies no --rate is given for.
+    std::optional<Failure> setMoneyAndLimits(plan::PlanRequest& request, const plan::PlanScenario* scenario,
+                                             const std::vector<plan::ReferenceRate>& referenceRates);
     // --save: each proposal's file, all or none (the paths; none without --save).
     std::variant<std::vector<std::string>, Failure> saveProposals(const plan::PlanResult& result) const;
 

@@ -51,7 +51,7 @@ int ReportCommand::run(int argc, char** argv) {
                                        *plan::sheetLanguageFromString(m_language));
     if (!m_date.empty())
         options.date = m_date;
-    options.cost = m_costFlags.options;
+    options.cost = withCatalogRates(m_costFlags.options, catalog ? catalog->get() : nullptr);
     auto circuit = parseWallCircuit(m_circuit);
     if (!circuit)
         return usage(circuit.error().text());

@@ -16,6 +16,35 @@ std::optional<double> convertMoney(double amount, const std::string& from, const
     return amount * rate->second;
 }
 
+CostOptions withReferenceRates(CostOptions options, const std::vector<ReferenceRate>& references) {
+    const auto& target = options.currency;
+    std::map<std::string, std::pair<double, std::string>> perEuro; // currency: rate, date
+    for (const auto& r : references)
+        if (r.perEuro > 0)
+            perEuro[r.currency] = {r.perEuro, r.date};
+    const auto targetRate = perEuro.find(target);
+    if (target.empty() || (target != "EUR" && targetRate == perEuro.end()))
+        return options;
+    if (target != "EUR")
+        perEuro.emplace("EUR", std::pair{1.0, targetRate->second.second});
+    const double targetPerEuro = target == "EUR" ? 1.0 : targetRate->second.first;
+    for (const auto& [currency, rate] : perEuro) {
+        if (currency == target || options.rates.count(currency))
+            continue;
+        options.rates[currency] = targetPerEuro / rate.first;
+        // Both rates are of a day: the conversion is as old as the older.
+        const auto& targetDate = target == "EUR" ? rate.second : targetRate->second.second;
+        options.referenceRateDates[currency] = std::min(rate.second, targetDate);
+    }
+    return options;
+}
+
+Message referenceRatesNote(const std::string& date) {
+    return TORCHRIG_MESSAGE("cost", "converted at the catalog's reference exchange rates (European Central "
+                                    "Bank) of %1 where no rate was given: give the rates of the day you buy")
+        .arg(date);
+}
+
 namespace {
 
 Message noRate(const std::string& partId, const std::string& from, const std::string& to) {
@@ -89,8 +118,12 @@ std::string includedIn(const Build& build, const BuildPart& part) {
 }
 
 void noteRateUsed(BuildCost& cost, const std::string& from, const CostOptions& options) {
+    const auto reference = options.referenceRateDates.find(from);
+    const auto when = reference != options.referenceRateDates.end() ? "reference rate of " + reference->second
+                      : options.ratesDate.empty()                   ? std::string("undated")
+                                                                    : options.ratesDate;
     const auto text = "1 " + from + " = " + printed("%.4f", options.rates.at(from)) + " " + options.currency +
-                      " (" + (options.ratesDate.empty() ? std::string("undated") : options.ratesDate) + ")";
+                      " (" + when + ")";
     if (std::find(cost.ratesUsed.begin(), cost.ratesUsed.end(), text) == cost.ratesUsed.end())
         cost.ratesUsed.push_back(text);
 }
@@ -224,11 +257,28 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
     if (cost.totalsByCurrency.size() == 1 && cost.totalsByCurrency.begin()->second > 0)
         cost.staleShare =
             staleByCurrency[cost.totalsByCurrency.begin()->first] / cost.totalsByCurrency.begin()->second;
-    if (converted && !options.rates.empty())
-        cost.notes.push_back(
-            options.ratesDate.empty()
-                ? TORCHRIG_MESSAGE("cost", "converted at the rates given (undated)")
-                : TORCHRIG_MESSAGE("cost", "converted at the rates given of %1").arg(options.ratesDate));
+    if (converted && !options.rates.empty()) {
+        // Said apart: the rates the user gave, and the catalog's reference ones used for the rest.
+        const bool given = std::any_of(options.rates.begin(), options.rates.end(), [&](const auto& rate) {
+            return !options.referenceRateDates.count(rate.first);
+        });
+        auto& referenceDate = cost.referenceRatesDate;
+        for (const auto& line : cost.lines) {
+            if (!line.unitPrice || line.currency != options.currency)
+                continue; // not priced, or not converted
+            const auto reference = options.referenceRateDates.find(line.unitPrice->currency);
+            if (reference != options.referenceRateDates.end() &&
+                (referenceDate.empty() || reference->second < referenceDate))
+                referenceDate = reference->second;
+        }
+        if (given)
+            cost.notes.push_back(
+                options.ratesDate.empty()
+                    ? TORCHRIG_MESSAGE("cost", "converted at the rates given (undated)")
+                    : TORCHRIG_MESSAGE("cost", "converted at the rates given of %1").arg(options.ratesDate));
+        if (!referenceDate.empty())
+            cost.notes.push_back(referenceRatesNote(referenceDate));
+    }
     if (ownsHardware)
         addPowerAndEnergy(cost, build, options);
     if (hasCloud)

@@ -14,10 +14,22 @@
 
 namespace torchrig::plan {
 
+// A dated reference rate the catalog ships (the European Central Bank's euro reference rate of a
+// day, database/seed/exchange_rates.csv), for a currency the user gave no rate for.
+struct ReferenceRate {
+    std::string currency; // ISO 4217
+    double perEuro = 0;   // units of `currency` for one euro
+    std::string date;     // YYYY-MM-DD
+    std::string source;
+};
+
 struct CostOptions {
     std::string currency;                // convert everything to this (empty: keep each currency)
     std::map<std::string, double> rates; // units of `currency` for one unit of the key currency
     std::string ratesDate;               // when the rates were taken, said with the result
+    // The currencies whose rate is the catalog's reference (withReferenceRates), with its date: said
+    // apart from the user's.
+    std::map<std::string, std::string> referenceRateDates;
     double taxPercent = 0;
     double shipping = 0; // in `currency` (or the parts' one currency)
     double hoursPerDay = 8;
@@ -68,6 +80,7 @@ struct BuildCost {
     int expiredQuotes = 0; // the lines whose vendor's quote has expired (used or set aside)
     // "1 USD = 7.2000 CNY (2026-11-30)" for each rate a converted line used; the date is the options'.
     std::vector<std::string> ratesUsed;
+    std::string referenceRatesDate; // the oldest catalog reference rate a line was converted at ("": none)
     std::map<std::string, double> hourlyByCurrency;       // cloud instances: per hour of use, all nodes
     std::map<std::string, double> rentPerMonthByCurrency; // at the hours a day given, 30 days
     std::vector<Message> missing; // parts without a price, or a currency without a rate
@@ -82,6 +95,14 @@ BuildCost costBuild(const Build& build, const CostOptions& options);
 
 // What `missing` says of a part that waits for a vendor's price (the sheet tells it apart).
 Message noPurchasePrice(const std::string& partId);
+
+// The options with a rate for every currency of `references` (and the euro) the user gave none for,
+// from the references: units of options.currency for one unit of it. Unchanged without a currency
+// or when the references lack it.
+CostOptions withReferenceRates(CostOptions options, const std::vector<ReferenceRate>& references);
+
+// "converted at the catalog's reference exchange rates (European Central Bank) of DATE …".
+Message referenceRatesNote(const std::string& date);
 
 // An amount in `options.currency` (unchanged when no currency is asked or it is already in it);
 // none when the rates lack `from`.

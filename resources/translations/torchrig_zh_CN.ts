@@ -1261,6 +1261,10 @@
         <source>%1: the vendor&apos;s quote expired on %2 and is not used as its price; ask the vendor for a new one</source>
         <translation>%1：供应商报价已于 %2 过期，未用作其价格；请向供应商重新询价</translation>
     </message>
+    <message>
+        <source>converted at the catalog&apos;s reference exchange rates (European Central Bank) of %1 where no rate was given: give the rates of the day you buy</source>
+        <translation>未给出汇率的货币按目录自带的参考汇率（欧洲中央银行，%1）换算：请填写购买当天的汇率</translation>
+    </message>
 </context>
 <context>
     <name>estimate</name>

@@ -53,9 +53,11 @@ TEST_CASE("plan says why it cannot plan, and what to give", "[cli][plan]") {
     auto none = runCli(folder, "plan --budget 1000");
     CHECK(none.exitCode == 2);
     CHECK_THAT(none.output, Catch::Contains("no workload to plan for"));
-    auto noRate = runCli(folder, "plan --scenario entry");
+    // A currency the catalog has no reference rate for needs the user's.
+    auto noRate = runCli(folder, "plan -m resnet50 --currency BRL --budget 50000");
     CHECK(noRate.exitCode == 2);
-    CHECK_THAT(noRate.output, Catch::Contains("USD"));
+    CHECK_THAT(noRate.output,
+               Catch::Contains("the catalog has no reference rate for BRL: give --rate USD=RATE"));
     auto otherCurrency = runCli(folder, "plan --scenario entry --currency EUR --rate USD=0.9");
     CHECK(otherCurrency.exitCode == 2);
     CHECK_THAT(otherCurrency.output, Catch::Contains("give --budget in EUR"));
@@ -143,6 +145,14 @@ TEST_CASE("plan without --batch takes the largest that fits, pulls a lever a car
     REQUIRE(strict.exitCode == 0);
     for (const auto& p : nlohmann::json::parse(strict.output)["proposals"])
         CHECK(p["workloads"][0]["levers"].empty());
+    // Without a rate, the catalog's dated reference rates, said as such.
+    const auto unrated = runCli(folder, "plan -m qwen2.5-7b --seq-len 2048 --precision bf16 --lora-rank 16 "
+                                        "--max-gpus 1 --budget 30000 --currency CNY");
+    REQUIRE(unrated.exitCode == 0);
+    CHECK_THAT(unrated.output, Catch::Contains("1 USD = 7.2628 CNY (reference rate of 2024-06-28)"));
+    CHECK_THAT(unrated.output,
+               Catch::Contains("converted at the catalog's reference exchange rates (European "
+                               "Central Bank) of 2024-06-28"));
     const auto wrong = runCli(folder, workload + " --no-lever fp8");
     CHECK(wrong.exitCode == 2);
     CHECK_THAT(wrong.output, Catch::Contains("--no-lever"));

@@ -216,3 +216,48 @@ TEST_CASE("The GPUs a complete server ships with are bought with it", "[core][co
     build.parts[1].quantity = 9; // one more than the server ships: that line must be priced
     CHECK(costBuild(build, {}).lines[1].includedIn.empty());
 }
+
+TEST_CASE("The catalog's reference rates convert what the user gave no rate for, said apart from theirs",
+          "[core][cost]") {
+    const std::vector<ReferenceRate> references = {{"USD", 1.0705, "2024-06-28", "ECB"},
+                                                   {"CNY", 7.7748, "2024-06-28", "ECB"},
+                                                   {"CHF", 0.9634, "2024-06-27", "ECB"}};
+    CostOptions options;
+    options.currency = "CNY";
+    options.rates = {{"CHF", 8.1}}; // the user's own
+    options.ratesDate = "2026-12-01";
+    const auto completed = withReferenceRates(options, references);
+    CHECK(completed.rates.at("USD") == Approx(7.7748 / 1.0705));
+    CHECK(completed.rates.at("EUR") == Approx(7.7748));
+    CHECK(completed.rates.at("CHF") == 8.1); // the user's rate wins
+    CHECK(completed.referenceRateDates ==
+          std::map<std::string, std::string>{{"USD", "2024-06-28"}, {"EUR", "2024-06-28"}});
+
+    Build build;
+    build.parts = {priced("gpu/a", PartCategory::Gpu, 1000, "USD", 1),
+                   priced("cpu/b", PartCategory::Cpu, 100, "CHF", 1),
+                   priced("ram/c", PartCategory::MemoryKit, 50, "CNY", 1)};
+    const auto cost = costBuild(build, completed);
+    REQUIRE(cost.total);
+    CHECK(*cost.total == Approx(1000 * 7.7748 / 1.0705 + 100 * 8.1 + 50));
+    CHECK(cost.ratesUsed == std::vector<std::string>{"1 USD = 7.2628 CNY (reference rate of 2024-06-28)",
+                                                     "1 CHF = 8.1000 CNY (2026-12-01)"});
+    CHECK(cost.referenceRatesDate == "2024-06-28");
+    std::vector<std::string> notes;
+    for (const auto& note : cost.notes)
+        notes.push_back(note.text());
+    CHECK_THAT(notes, Catch::VectorContains(std::string("converted at the rates given of 2026-12-01")));
+    CHECK_THAT(notes, Catch::VectorContains(referenceRatesNote("2024-06-28").text()));
+
+    // From the euro, and to the euro; none for a currency the references lack.
+    options.currency = "EUR";
+    options.rates.clear();
+    const auto inEuros = withReferenceRates(options, references);
+    CHECK(inEuros.rates.at("USD") == Approx(1 / 1.0705));
+    CHECK(inEuros.referenceRateDates.at("CHF") == "2024-06-27");
+    CHECK_FALSE(inEuros.rates.count("EUR"));
+    options.currency = "BRL";
+    CHECK(withReferenceRates(options, references).rates.empty());
+    options.currency = "";
+    CHECK(withReferenceRates(options, references).rates.empty());
+}

@@ -234,3 +234,45 @@ TEST_CASE("A pack or catalog that lacks a table, or is damaged, is named with wh
     CHECK_THAT(refused.error().text(), Catch::Contains("get the pack again"));
     CHECK(refused.error().text().size() < 600);
 }
+
+TEST_CASE(
+    "A pack's reference exchange rates are dated and sourced, and a bad one refuses the pack, naming it",
+    "[database][pack][hostile]") {
+    const auto bundled = bundledPack();
+    REQUIRE(bundled.referenceRates.size() >= 5);
+    for (const auto& rate : bundled.referenceRates) {
+        INFO(rate.currency);
+        CHECK_FALSE(db::referenceRateProblem(rate));
+        CHECK(rate.source.find("European Central Bank") != std::string::npos);
+    }
+    const auto usd = std::find_if(bundled.referenceRates.begin(), bundled.referenceRates.end(),
+                                  [](const plan::ReferenceRate& r) { return r.currency == "USD"; });
+    REQUIRE(usd != bundled.referenceRates.end());
+    CHECK(usd->date == "2024-06-28");
+
+    test::TemporaryFolder folder;
+    const auto today = isoDate(db::todayUtc());
+    const auto destination = folder.file("catalog-pack.sqlite");
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"UPDATE exchange_rate SET per_euro = 0 WHERE currency = 'USD'", "USD's rate 0 is not a number"},
+        {"UPDATE exchange_rate SET per_euro = 9e999 WHERE currency = 'USD'",
+         "USD's rate inf is not a number"},
+        {"UPDATE exchange_rate SET per_euro = 'many' WHERE currency = 'USD'", "per_euro is not a number"},
+        {"UPDATE exchange_rate SET currency = 'usd' WHERE currency = 'USD'", "\"usd\" is not an ISO 4217"},
+        {"INSERT INTO exchange_rate VALUES ('EUR', 1, '2024-06-28', 'x')", "\"EUR\" is not an ISO 4217"},
+        {"UPDATE exchange_rate SET date = '2024-13-01' WHERE currency = 'USD'",
+         "\"2024-13-01\" is not a date"},
+        {"UPDATE exchange_rate SET source = ' ' WHERE currency = 'USD'", "USD's source is blank"},
+    };
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const auto& [sql, why] = cases[i];
+        INFO(sql);
+        const auto pack = makePack(folder, "rate-" + std::to_string(i) + ".sqlite", today,
+                                   [&](SQLite::Database& database) { database.exec(sql); });
+        auto installed = db::installCatalogPack(pack, bundled, destination);
+        REQUIRE_FALSE(installed.ok());
+        CHECK_THAT(installed.error().text(), Catch::Contains("table exchange_rate, row"));
+        CHECK_THAT(installed.error().text(), Catch::Contains(why));
+        CHECK_FALSE(std::filesystem::exists(destination));
+    }
+}

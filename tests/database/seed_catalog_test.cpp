@@ -170,3 +170,25 @@ TEST_CASE("A newer catalog pack takes the bundled one's place and leaves the use
     CHECK_THAT(refused.error().text(), Catch::Contains("is not a TorchRig catalog pack"));
     CHECK(open()->pack().version == "2027.01");
 }
+
+TEST_CASE("A seed exchange rate that is not a dated, sourced rate fails the build with its row",
+          "[database][seed]") {
+    test::TemporaryFolder folder;
+    std::filesystem::copy(test::seedFolder(), folder.path() / "seed");
+    const auto rates = folder.path() / "seed" / "exchange_rates.csv";
+    const std::string header = "currency,per_euro,date,source\nUSD,1.07,2024-06-28,ECB\n";
+    for (const auto& [row, why] : std::vector<std::pair<std::string, std::string>>{
+             {"CNY,,2024-06-28,ECB", "row 3: per_euro \"\" is not a number"},
+             {"CNY,-7,2024-06-28,ECB",
+              "row 3: CNY's rate -7 is not a number of units for one euro from 0.0001 to 1000000"},
+             {"CNY,7.7,2024-06,ECB", "row 3: CNY's date \"2024-06\" is not a date YYYY-MM-DD"},
+             {"USD,1.08,2024-06-28,ECB", "row 3: USD appears twice"},
+         }) {
+        INFO(row);
+        test::writeFile(rates, header + row + "\n");
+        auto built = db::buildCatalog(folder.path() / "seed", folder.file("out.sqlite"));
+        REQUIRE_FALSE(built.ok());
+        CHECK(built.error().text() == "exchange_rates.csv, " + why);
+        CHECK_FALSE(std::filesystem::exists(folder.file("out.sqlite")));
+    }
+}
