@@ -137,9 +137,11 @@ TEST_CASE("plan without --batch takes the largest that fits, pulls a lever a car
         }
     }
     CHECK(checkpointed);
+#ifdef TORCHRIG_TEST_HAS_REPORT // a command line built with Qt, which holds the translations
     const auto table = runCli(folder, workload + " --lang zh_CN");
     REQUIRE(table.exitCode == 0);
     CHECK_THAT(table.output, Catch::Contains("qwen2.5-7b：每个块做激活检查点，每块 GPU 占用"));
+#endif
 
     const auto strict = runCli(folder, workload + " --no-lever checkpointing --no-lever qlora --json");
     REQUIRE(strict.exitCode == 0);

@@ -265,7 +265,8 @@ TEST_CASE(
         {"UPDATE exchange_rate SET source = ' ' WHERE currency = 'USD'", "USD's source is blank"},
     };
     for (std::size_t i = 0; i < cases.size(); ++i) {
-        const auto& [sql, why] = cases[i];
+        const auto& sql = cases[i].first; // named apart: clang 15 cannot capture a structured binding
+        const auto& why = cases[i].second;
         INFO(sql);
         const auto pack = makePack(folder, "rate-" + std::to_string(i) + ".sqlite", today,
                                    [&](SQLite::Database& database) { database.exec(sql); });
