@@ -280,7 +280,8 @@ void EstimateCommand::printJson(const TrainingReport& r) const {
                     {"pinned", host.pinnedBytes},
                     {"dataset_cache", host.datasetCacheBytes},
                     {"checkpoint_copy", host.checkpointCopyBytes},
-                    {"offloaded_optimizer", host.offloadBytes}}},
+                    {"offloaded_optimizer", host.offloadBytes},
+                    {"weights_load", host.weightsLoadBytes}}},
                   {"storage", {{"dataset", host.datasetBytes}, {"checkpoint", host.checkpointBytes}}},
                   {"read_bytes_per_second", host.readBytesPerSecond}}},
                 {"warnings", r.warnings}};
@@ -343,11 +344,13 @@ void EstimateCommand::printTable(const TrainingReport& r) const {
     }
     rows.push_back(
         {"host RAM (per node)",
-         fmt::format("{} (loaders {}, pinned {}, dataset cache {}, checkpoint copy {}{})",
-                     gibibytes(host.ramBytes), gibibytes(host.loaderBatchBytes), gibibytes(host.pinnedBytes),
-                     gibibytes(host.datasetCacheBytes), gibibytes(host.checkpointCopyBytes),
-                     host.offloadBytes > 0 ? ", offloaded optimizer " + gibibytes(host.offloadBytes)
-                                           : std::string())});
+         fmt::format(
+             "{} (loading the weights {}, or running: loaders {}, pinned {}, checkpoint copy {}{}; "
+             "dataset cache {})",
+             gibibytes(host.ramBytes), gibibytes(host.weightsLoadBytes), gibibytes(host.loaderBatchBytes),
+             gibibytes(host.pinnedBytes), gibibytes(host.checkpointCopyBytes),
+             host.offloadBytes > 0 ? ", offloaded optimizer " + gibibytes(host.offloadBytes) : std::string(),
+             gibibytes(host.datasetCacheBytes))});
     rows.push_back({"storage", fmt::format("{} (dataset {}, {} checkpoint(s) of {})",
                                            gibibytes(host.storageBytes), gibibytes(host.datasetBytes),
                                            m_data.dataset.keptCheckpoints, gibibytes(host.checkpointBytes))});

@@ -74,6 +74,7 @@ json proposalJson(const plan::Proposal& p, const Message::Translate& translate, 
                              {"levers", leverIds(w.levers)},
                              {"device_peak_bytes", w.devicePeakBytes},
                              {"usable_bytes", w.usableBytes},
+                             {"host_ram_bytes", w.hostRamBytes},
                              {"samples_per_second", w.samplesPerSecond},
                              {"train_hours", optionalNumber(hours(w.trainSeconds))}});
     json findings = json::array();
@@ -326,6 +327,10 @@ PlanCommand::PlanCommand(CLI::App& parent, const GlobalOptions& options)
                      "micro-batches (smaller ones with gradient accumulation), checkpointing (of every "
                      "block) or qlora (LoRA's base weights in 4 bits); repeat for several")
         ->check(CLI::IsMember(enumIds(plan::kPlanLeverNames)));
+    m_command->add_flag(
+        "--no-ram-rule", m_noRamRule,
+        "Do not ask each node's RAM to be at least its GPUs' memory (the rule of thumb labs buy "
+        "by); the run's own need and 32 GB still hold");
     m_data.addTo(*m_command);
     m_command->add_option("--workloads", m_workloadsFile,
                           "Plan for every workload of this .torchrig file too (with its dataset)");
@@ -445,6 +450,7 @@ PlanCommand::setMoneyAndLimits(plan::PlanRequest& request, const plan::PlanScena
     if (m_nodes > 0)
         request.nodes = m_nodes;
     request.proposals = m_proposals;
+    request.ramAtLeastGpuMemory = !m_noRamRule;
     return std::nullopt;
 }
 

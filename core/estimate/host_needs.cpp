@@ -7,6 +7,13 @@
 
 namespace torchrig::estimate {
 
+namespace {
+// transformers' PreTrainedModel.from_pretrained without low_cpu_mem_usage: "one for the randomly
+// initialized model, one for the weights" (docs/source/en/main_classes/model.md, "Large model
+// loading"); torchvision's weights= path alike (the model, then load_state_dict of the file).
+constexpr std::int64_t kWeightCopiesWhileLoading = 2;
+} // namespace
+
 HostEstimate estimateHost(const Estimate& estimate, const TrainingSetup& setup, std::int64_t batch,
                           std::int64_t tokensPerSample, const DatasetSpec& dataset) {
     HostEstimate h;
@@ -44,8 +51,14 @@ HostEstimate estimateHost(const Estimate& estimate, const TrainingSetup& setup, 
         h.checkpointCopyBytes =
             saturatingProduct({estimate.memory.parameterBytes, shardFactor(weightsSharded)});
     }
-    h.ramBytes = saturatingSum(
-        {h.loaderBatchBytes, h.pinnedBytes, h.datasetCacheBytes, h.checkpointCopyBytes, h.offloadBytes});
+    // Each process loads the whole model whatever its strategy (a sharded one shards it after), on
+    // the libraries' default path: the model made, then the weights read beside it.
+    const auto modelWeights =
+        saturatingProduct({estimate.memory.parameterBytes, shardFactor(weightsSharded)});
+    h.weightsLoadBytes = saturatingProduct({gpus, kWeightCopiesWhileLoading, modelWeights});
+    const auto running =
+        saturatingSum({h.loaderBatchBytes, h.pinnedBytes, h.checkpointCopyBytes, h.offloadBytes});
+    h.ramBytes = saturatingSum({h.datasetCacheBytes, std::max(h.weightsLoadBytes, running)});
     h.storageBytes =
         saturatingSum({h.datasetBytes, saturatingProduct({dataset.keptCheckpoints, h.checkpointBytes})});
 
@@ -90,8 +103,9 @@ HostEstimate estimateHost(const Estimate& estimate, const TrainingSetup& setup, 
             "estimate", "no dataset size given (--dataset-samples, --sample-bytes): host RAM and storage "
                         "count the loaders and checkpoints only"));
     h.warnings.push_back(TORCHRIG_MESSAGE(
-        "estimate", "host RAM leaves out the Python process and each loader worker's own interpreter, "
-                    "which no run here measures"));
+        "estimate", "host RAM counts each GPU's process loading the weights twice (the libraries' default "
+                    "path; low_cpu_mem_usage=True loads them once) and leaves out the Python process, the "
+                    "CUDA runtime and each loader worker's own interpreter, which no run here measures"));
     return h;
 }
 

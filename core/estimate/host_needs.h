@@ -35,14 +35,21 @@ struct DatasetSpec {
 
 struct HostEstimate {
     // Host RAM per node, by what holds it; the Python process and the loader workers' own
-    // interpreters are not counted (they are not measured here).
+    // interpreters, and the CUDA runtime's host memory, are not counted (not measured here).
     std::int64_t loaderBatchBytes = 0;    // workers × prefetch × batch, every GPU process
     std::int64_t pinnedBytes = 0;         // pinned copies of the batches in flight
     std::int64_t datasetCacheBytes = 0;   // the dataset held in RAM
     std::int64_t checkpointCopyBytes = 0; // weights and optimizer state copied to the CPU to save
     std::int64_t offloadBytes = 0; // ZeRO-Offload: every GPU's optimizer state and gradients in host memory
-    std::int64_t ramBytes = 0;     // the sum
-    std::int64_t datasetBytes = 0; // on disk
+    // Loading the pretrained weights (or a checkpoint) before training: every GPU's process builds the
+    // model in host memory and reads the weights into it, twice the weights each on transformers' and
+    // torchvision's default path (the model made, then the state dict beside it), once with
+    // low_cpu_mem_usage=True or a meta-device model (transformers docs, "Large model loading").
+    std::int64_t weightsLoadBytes = 0;
+    // The most held at once: the dataset cache beside the larger of the load and the run (loaders,
+    // pinned buffers, a checkpoint's copy, the offloaded state), which do not overlap.
+    std::int64_t ramBytes = 0;
+    std::int64_t datasetBytes = 0;            // on disk
     std::int64_t checkpointBytes = 0;         // one checkpoint: weights and optimizer state, all GPUs
     std::int64_t storageBytes = 0;            // dataset + kept checkpoints
     double readBytesPerSecond = 0;            // what the estimated throughput reads from the dataset

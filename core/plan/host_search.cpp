@@ -1,6 +1,9 @@
 #include "plan/host_search.h"
 
+#include "util/printed.h"
+
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 #include <tuple>
 
@@ -69,6 +72,56 @@ bool coolerFor(const CatalogChoice& cooler, const std::string& socket) {
     return false;
 }
 
+constexpr double kGigabyte = 1e9;
+constexpr int kCoresInAll = 8;
+constexpr int kCoresPerGpu = 4;
+constexpr double kArticleRamBytes = 32 * kGigabyte;
+// A quarter more than the estimate: the Python processes, the CUDA runtime and the system, which it
+// does not count (estimate/host_needs.h), and the page cache the dataset reads through.
+constexpr double kRamHeadroom = 1.25;
+
+// Whether the CPUs have the cores and threads the balance asks.
+bool balanced(const CatalogChoice& cpu, int sockets, const HostBalance& balance) {
+    const double cores = cpu.snapshot.number("cores").value_or(0) * sockets;
+    const double threads = cpu.snapshot.number("threads").value_or(cores) * sockets;
+    return cores >= balance.cores && threads >= balance.threads;
+}
+
+// One line for each choice the balance made: why this much RAM, why this CPU.
+void sayBalance(HostChoice& host, const std::string& cpu, const HostBalance& balance) {
+    const auto gigabytes = [](double bytes) {
+        return printed("%.0f", std::ceil(bytes / 1e9));
+    };
+    if (balance.ramBytes > 0)
+        host.notes.push_back(
+            (balance.gpuMemoryBytes > 0
+                 ? TORCHRIG_MESSAGE("plan",
+                                    "RAM of at least %1 GB a node: the run needs %2 GB with a quarter "
+                                    "more for what the estimate leaves out (each GPU's process "
+                                    "loading the weights, the loaders, a checkpoint's copy), article "
+                                    "001 asks >= 32 GB, and the node's GPUs hold %3 GB (RAM >= GPU "
+                                    "memory, the rule labs buy by)")
+                 : TORCHRIG_MESSAGE("plan",
+                                    "RAM of at least %1 GB a node: the run needs %2 GB with a quarter "
+                                    "more for what the estimate leaves out (each GPU's process "
+                                    "loading the weights, the loaders, a checkpoint's copy), and "
+                                    "article 001 asks >= 32 GB"))
+                .arg(gigabytes(balance.ramBytes))
+                .arg(gigabytes(balance.runRamBytes))
+                .arg(gigabytes(balance.gpuMemoryBytes)));
+    if (balance.cores > 0)
+        host.notes.push_back(TORCHRIG_MESSAGE("plan",
+                                              "%1: at least %2 cores and %3 threads a node, for a "
+                                              "training process and %4 data-loader workers on each of "
+                                              "%5 GPUs (article 001 4.2), 4 cores a GPU and 8 in all "
+                                              "(article 001 1.1)")
+                                 .arg(cpu)
+                                 .arg(std::to_string(balance.cores))
+                                 .arg(std::to_string(balance.threads))
+                                 .arg(std::to_string(balance.loaderWorkers))
+                                 .arg(std::to_string(balance.gpus)));
+}
+
 // The parts of a node beside its platform and memory, each kind cheapest first: drives enough for
 // the storage needed, a network adapter when the build has several nodes, chassis of the kind
 // asked for, supplies and coolers.
@@ -116,6 +169,21 @@ PricedCatalog priceCatalog(const std::vector<CatalogChoice>& parts, const CostOp
     for (auto& [category, list] : catalog.parts)
         std::sort(list.begin(), list.end(), cheaper);
     return catalog;
+}
+
+HostBalance hostBalance(const PlanRequest& request, const CatalogChoice& gpu, int perNode,
+                        const WorkloadNeeds& needs) {
+    HostBalance balance;
+    balance.gpus = perNode;
+    for (const auto& w : request.workloads)
+        balance.loaderWorkers = std::max(balance.loaderWorkers, w.dataset.loaderWorkers);
+    balance.cores = std::max(kCoresInAll, kCoresPerGpu * perNode);
+    balance.threads = perNode * (balance.loaderWorkers + 1);
+    balance.runRamBytes = static_cast<double>(needs.hostRamBytes) * kRamHeadroom;
+    if (request.ramAtLeastGpuMemory)
+        balance.gpuMemoryBytes = gpu.snapshot.number("vram_gb").value_or(0) * kGigabyte * perNode;
+    balance.ramBytes = std::max({balance.runRamBytes, kArticleRamBytes, balance.gpuMemoryBytes});
+    return balance;
 }
 
 BuildPart buildPart(const CatalogChoice& choice, int quantity) {
@@ -182,6 +250,19 @@ const std::vector<HostSearch::Platform>& HostSearch::platforms() {
     return m_platforms;
 }
 
+// The platform's memory kits that hold what the run and the balance ask; none when its CPUs lack
+// the cores or threads.
+std::vector<Option> HostSearch::balancedMemory(const Platform& platform, const HostBalance& balance,
+                                               double ramNeeded) {
+    std::vector<Option> memory;
+    if (!balanced(*platform.cpu, platform.cpus, balance))
+        return memory;
+    for (const auto& kit : platform.memory)
+        if (ramBytes(*kit.choice) * kit.quantity >= std::max({ramNeeded, balance.ramBytes, 1.0}))
+            memory.push_back(kit);
+    return memory;
+}
+
 std::optional<HostChoice> HostSearch::cheapest(const BuildPart& gpus, const HostRequest& request) {
     ++m_counters.hostSearches;
     const auto& options = request.options;
@@ -227,10 +308,7 @@ std::optional<HostChoice> HostSearch::cheapest(const BuildPart& gpus, const Host
                 break; // the platforms after it cost more, or wait for a quote
             continue;
         }
-        std::vector<Option> memory;
-        for (const auto& kit : platform.memory)
-            if (ramBytes(*kit.choice) * kit.quantity >= std::max(ramNeeded, 1.0))
-                memory.push_back(kit);
+        const auto memory = balancedMemory(platform, request.balance, ramNeeded);
         if (memory.empty())
             continue;
         build.parts = {gpus, buildPart(*platform.cpu, platform.cpus), buildPart(*platform.board, 1)};
@@ -277,6 +355,7 @@ std::optional<HostChoice> HostSearch::cheapest(const BuildPart& gpus, const Host
         host.price = price;
         host.toBeQuoted = quoted;
         host.parts.assign(build.parts.begin() + 1, build.parts.end());
+        sayBalance(host, platform.cpu->snapshot.name, request.balance);
         best = std::move(host);
     }
     return best;

@@ -29,10 +29,30 @@ PricedCatalog priceCatalog(const std::vector<CatalogChoice>& parts, const CostOp
 // A build part as the build keeps it: its id, quantity per node and snapshot.
 BuildPart buildPart(const CatalogChoice& choice, int quantity);
 
+// What a node's CPU and RAM should have beyond what the checks demand, so that the host is one a lab
+// would build around its GPUs (and the advice finds nothing to say against it).
+struct HostBalance {
+    int cores = 0;             // physical cores per node, at least
+    int threads = 0;           // hardware threads per node, at least
+    double ramBytes = 0;       // RAM per node, at least
+    double runRamBytes = 0;    // of which the run needs (estimate/host_needs.h)
+    double gpuMemoryBytes = 0; // the node's GPU memory, when RAM is asked to match it (0: not asked)
+    int gpus = 1;              // per node
+    int loaderWorkers = 0;     // per GPU
+};
+
+// The CPU and RAM a lab would put around `perNode` of these GPUs for `request`'s workloads: a
+// training process and its loader workers on a thread each (article 001 4.2, as the advice counts
+// them), 4 cores a GPU and 8 in all (article 001 1.1), RAM for the run with a quarter more and
+// >= 32 GB (article 001 1.2), and unless the user turned it off, RAM >= the node's GPU memory.
+HostBalance hostBalance(const PlanRequest& request, const CatalogChoice& gpu, int perNode,
+                        const WorkloadNeeds& needs);
+
 struct HostRequest {
     int nodes = 1;
     CheckOptions options; // the circuit and the workloads' host RAM and storage per node
     PlanChassis chassis = PlanChassis::Any;
+    HostBalance balance;
 };
 
 struct HostChoice {
@@ -75,6 +95,8 @@ private:
         std::vector<Option> memory; // the kits and counts the board and CPU take, cheapest first
     };
     const std::vector<Platform>& platforms();
+    static std::vector<Option> balancedMemory(const Platform& platform, const HostBalance& balance,
+                                              double ramNeeded);
 
     const PricedCatalog& m_catalog;
     SearchCounters& m_counters;

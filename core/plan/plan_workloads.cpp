@@ -3,6 +3,7 @@
 #include "estimate/host_needs.h"
 #include "estimate/largest_batch.h"
 #include "estimate/memory_estimate.h"
+#include "util/printed.h"
 #include "workload/workload_graph.h"
 
 #include <algorithm>
@@ -11,6 +12,8 @@
 namespace torchrig::plan {
 
 namespace {
+
+constexpr double kGibibyte = 1024.0 * 1024.0 * 1024.0;
 
 bool allowed(const std::vector<PlanLever>& forbidden, PlanLever lever) {
     return std::find(forbidden.begin(), forbidden.end(), lever) == forbidden.end();
@@ -234,6 +237,35 @@ std::optional<WorkloadsOnGpu> workloadsOn(std::vector<PlanWorkloadForms>& worklo
         on.runs.push_back(std::move(run));
     }
     return on;
+}
+
+Message leversPulled(const Workload& asked, const PlannedWorkload& planned) {
+    Message said;
+    for (const auto lever : planned.levers) {
+        Message one;
+        switch (lever) {
+        case PlanLever::MicroBatches:
+            one = TORCHRIG_MESSAGE("plan", "micro-batches of %1 with %2 steps of gradient accumulation (%3 "
+                                           "samples per optimizer step, as asked)")
+                      .arg(std::to_string(planned.batchPerGpu))
+                      .arg(std::to_string(planned.gradientAccumulation))
+                      .arg(std::to_string(asked.inputs.batch * asked.gradientAccumulation));
+            break;
+        case PlanLever::Checkpointing:
+            one = TORCHRIG_MESSAGE("plan", "activation checkpointing of every block");
+            break;
+        case PlanLever::QuantizedBase:
+            one = TORCHRIG_MESSAGE("plan", "the base weights in 4 bits (QLoRA)");
+            break;
+        }
+        said = said.empty() ? std::move(one)
+                            : TORCHRIG_MESSAGE("plan", "%1; %2").arg(std::move(said)).arg(std::move(one));
+    }
+    return TORCHRIG_MESSAGE("plan", "%1 fits in %2 of %3 GiB per GPU with %4")
+        .arg(workloadModelName(asked))
+        .arg(printed("%.1f", double(planned.devicePeakBytes) / kGibibyte))
+        .arg(printed("%.1f", double(planned.usableBytes) / kGibibyte))
+        .arg(std::move(said));
 }
 
 } // namespace torchrig::plan

@@ -21,7 +21,6 @@ namespace torchrig::plan {
 namespace {
 
 constexpr double kGigabyte = 1e9;
-constexpr double kGibibyte = 1024.0 * 1024.0 * 1024.0;
 
 // A (GPU, count per node) the search may build around.
 struct GpuCandidate {
@@ -37,7 +36,7 @@ std::string hostKey(const GpuCandidate& c) {
     const auto& s = c.gpu->choice->snapshot;
     std::string key = std::to_string(c.perNode);
     for (const char* column : {"form_factor", "slot_width", "length_mm", "tdp_w", "power_connectors",
-                               "pcie_gen", "pcie_lanes", "gpu_link", "cooler_style"}) {
+                               "pcie_gen", "pcie_lanes", "gpu_link", "cooler_style", "vram_gb"}) {
         key += '|';
         if (auto n = s.number(column))
             key += std::to_string(*n);
@@ -174,6 +173,7 @@ private:
                 static_cast<std::int64_t>(std::ceil(double(needs.storageBytes) / kGigabyte) * kGigabyte);
             host.options.needs = needs;
             host.chassis = m_request.chassis;
+            host.balance = hostBalance(m_request, *candidate.gpu->choice, candidate.perNode, needs);
             found = m_hosts
                         .emplace(key, m_hostSearch.cheapest(
                                           buildPart(*candidate.gpu->choice, candidate.perNode), host))
@@ -402,9 +402,11 @@ private:
             out.devicePeakBytes = e->devicePeakBytes;
             out.usableBytes = gpus->spec.usableBytes;
             out.samplesPerSecond = e->time->samplesPerSecond * gpus->gpus;
-            if (const auto host = on.hostNeeds(planned.dataset);
-                host && host->runSeconds && *host->runSeconds > 0)
+            const auto host = on.hostNeeds(planned.dataset);
+            if (host && host->runSeconds && *host->runSeconds > 0)
                 out.trainSeconds = *host->runSeconds;
+            if (host)
+                out.hostRamBytes = host->ramBytes;
             if (out.trainSeconds) {
                 proposal.rankSeconds += *out.trainSeconds;
             } else {
@@ -543,35 +545,6 @@ private:
 };
 
 } // namespace
-
-Message leversPulled(const Workload& asked, const PlannedWorkload& planned) {
-    Message said;
-    for (const auto lever : planned.levers) {
-        Message one;
-        switch (lever) {
-        case PlanLever::MicroBatches:
-            one = TORCHRIG_MESSAGE("plan", "micro-batches of %1 with %2 steps of gradient accumulation (%3 "
-                                           "samples per optimizer step, as asked)")
-                      .arg(std::to_string(planned.batchPerGpu))
-                      .arg(std::to_string(planned.gradientAccumulation))
-                      .arg(std::to_string(asked.inputs.batch * asked.gradientAccumulation));
-            break;
-        case PlanLever::Checkpointing:
-            one = TORCHRIG_MESSAGE("plan", "activation checkpointing of every block");
-            break;
-        case PlanLever::QuantizedBase:
-            one = TORCHRIG_MESSAGE("plan", "the base weights in 4 bits (QLoRA)");
-            break;
-        }
-        said = said.empty() ? std::move(one)
-                            : TORCHRIG_MESSAGE("plan", "%1; %2").arg(std::move(said)).arg(std::move(one));
-    }
-    return TORCHRIG_MESSAGE("plan", "%1 fits in %2 of %3 GiB per GPU with %4")
-        .arg(workloadModelName(asked))
-        .arg(printed("%.1f", double(planned.devicePeakBytes) / kGibibyte))
-        .arg(printed("%.1f", double(planned.usableBytes) / kGibibyte))
-        .arg(std::move(said));
-}
 
 PlanResult planBuilds(const PlanRequest& request, const PlanCatalog& catalog) {
     if (!request.cost.currency.empty())

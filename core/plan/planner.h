@@ -66,6 +66,8 @@ struct PlanRequest {
     int nodes = 1;
     int proposals = 3;
     std::vector<PlanLever> forbiddenLevers; // the user's: levers the planner must not pull
+    // The rule of thumb labs buy by, system RAM >= the node's GPU memory; the user may turn it off.
+    bool ramAtLeastGpuMemory = true;
     // The language of the proposals' titles and notes (English without one): a build's words are
     // the user's from the moment it is opened.
     Message::Translate translate;
@@ -81,6 +83,7 @@ struct PlannedWorkload {
     std::int64_t usableBytes = 0;       // per GPU
     double samplesPerSecond = 0;        // every GPU of every node
     std::optional<double> trainSeconds; // the run its data asks for (epochs or tokens); none: not given
+    std::int64_t hostRamBytes = 0;      // what it asks of each node's RAM (estimate/host_needs.h)
 };
 
 // The cheapest cloud instance that runs every workload, against the proposal.

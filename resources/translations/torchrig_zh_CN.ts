@@ -1349,10 +1349,6 @@
         <translation>未指定数据集大小（--dataset-samples、--sample-bytes）：主机内存和存储只计入数据加载进程和检查点</translation>
     </message>
     <message>
-        <source>host RAM leaves out the Python process and each loader worker&apos;s own interpreter, which no run here measures</source>
-        <translation>主机内存未计入 Python 进程及每个数据加载进程自身的解释器，这部分尚无实测</translation>
-    </message>
-    <message>
         <source>the model has no causal attention: there is no KV cache, and generation is not a decoder&apos;s</source>
         <translation>该模型没有因果注意力：没有 KV 缓存，其生成方式也不同于解码器</translation>
     </message>
@@ -1363,6 +1359,10 @@
     <message>
         <source>transformers&apos; DynamicCache grows each layer&apos;s keys and values by torch.cat, which fragments the caching allocator; the reserved memory may be higher than counted</source>
         <translation>transformers 的 DynamicCache 用 torch.cat 扩展每层的键和值，会使缓存分配器产生碎片；实际预留的显存可能高于计算值</translation>
+    </message>
+    <message>
+        <source>host RAM counts each GPU&apos;s process loading the weights twice (the libraries&apos; default path; low_cpu_mem_usage=True loads them once) and leaves out the Python process, the CUDA runtime and each loader worker&apos;s own interpreter, which no run here measures</source>
+        <translation>主机内存按每个 GPU 进程加载两份权重计算（各库的默认加载方式；low_cpu_mem_usage=True 时只加载一份），未计入 Python 进程、CUDA 运行时和每个数据加载进程自身的解释器（此处没有实测）</translation>
     </message>
 </context>
 <context>
@@ -1712,6 +1712,18 @@
     <message>
         <source>%1 fits in %2 of %3 GiB per GPU with %4</source>
         <translation>%1：%4，每块 GPU 占用 %2 / %3 GiB</translation>
+    </message>
+    <message>
+        <source>RAM of at least %1 GB a node: the run needs %2 GB with a quarter more for what the estimate leaves out (each GPU&apos;s process loading the weights, the loaders, a checkpoint&apos;s copy), article 001 asks &gt;= 32 GB, and the node&apos;s GPUs hold %3 GB (RAM &gt;= GPU memory, the rule labs buy by)</source>
+        <translation>每节点内存至少 %1 GB：训练需要 %2 GB（已为估算未计入的部分多留四分之一；包括每个 GPU 进程加载权重、数据加载器和检查点的副本），文章 001 要求 &gt;= 32 GB，且本节点 GPU 共有 %3 GB 显存（实验室常用的“内存 &gt;= 显存”原则）</translation>
+    </message>
+    <message>
+        <source>RAM of at least %1 GB a node: the run needs %2 GB with a quarter more for what the estimate leaves out (each GPU&apos;s process loading the weights, the loaders, a checkpoint&apos;s copy), and article 001 asks &gt;= 32 GB</source>
+        <translation>每节点内存至少 %1 GB：训练需要 %2 GB（已为估算未计入的部分多留四分之一；包括每个 GPU 进程加载权重、数据加载器和检查点的副本），且文章 001 要求 &gt;= 32 GB</translation>
+    </message>
+    <message>
+        <source>%1: at least %2 cores and %3 threads a node, for a training process and %4 data-loader workers on each of %5 GPUs (article 001 4.2), 4 cores a GPU and 8 in all (article 001 1.1)</source>
+        <translation>%1：每节点至少 %2 个核心、%3 个线程，供 %5 块 GPU 各自的训练进程和 %4 个数据加载进程使用（文章 001 第 4.2 节），每块 GPU 4 个核心、总共至少 8 个（文章 001 第 1.1 节）</translation>
     </message>
 </context>
 <context>

@@ -159,3 +159,57 @@ TEST_CASE("plan without --batch takes the largest that fits, pulls a lever a car
     CHECK(wrong.exitCode == 2);
     CHECK_THAT(wrong.output, Catch::Contains("--no-lever"));
 }
+
+TEST_CASE("A lab's ¥100,000 plan, as the issue wrote it, works without --rate and proposes balanced hosts "
+          "that build check passes and the advice does not fault",
+          "[cli][plan]") {
+    test::TemporaryFolder folder;
+    const auto saved = folder.file("DIR").string();
+    const auto planned =
+        runCli(folder, "plan --model llama-2-7b --seq-len 2048 --precision bf16 --lora-rank 16 "
+                       "--largest-batch --budget 100000 --currency CNY --json --save '" +
+                           saved + "'");
+    REQUIRE(planned.exitCode == 0);
+    const auto d = nlohmann::json::parse(planned.output);
+    CHECK(d["request"]["reference_rates"]["USD"] == "2024-06-28");
+    REQUIRE_FALSE(d["proposals"].empty());
+    for (const auto& p : d["proposals"]) {
+        INFO(p["title"]);
+        const auto build = nlohmann::json::parse(test::readFile(p["file"].get<std::string>()));
+        double ramBytes = 0, cores = 0, gpus = 0;
+        for (const auto& part : build["parts"]) {
+            const auto& fields = part["snapshot"]["fields"];
+            const double quantity = part["quantity"].get<double>();
+            if (fields.contains("module_gb"))
+                ramBytes +=
+                    fields["modules"].get<double>() * fields["module_gb"].get<double>() * 1e9 * quantity;
+            if (part["snapshot"]["category"] == "cpu")
+                cores += fields["cores"].get<double>() * quantity;
+            if (part["snapshot"]["category"] == "gpu")
+                gpus += quantity;
+        }
+        const auto& w = p["workloads"][0];
+        CHECK(ramBytes >= w["host_ram_bytes"].get<double>());
+        CHECK(ramBytes >= 13e9 * gpus); // each rank loads llama-2-7b's 13.5 GB of bf16 weights
+        CHECK(cores >= 4 * gpus);
+        // RAM >= the GPUs' memory, the rule labs buy by, unless asked not to.
+        double gpuMemoryBytes = 0;
+        for (const auto& part : build["parts"])
+            if (part["snapshot"]["category"] == "gpu")
+                gpuMemoryBytes += part["snapshot"]["fields"]["vram_gb"].get<double>() * 1e9 *
+                                  part["quantity"].get<double>();
+        CHECK(ramBytes >= gpuMemoryBytes);
+        const auto file = "'" + p["file"].get<std::string>() + "'";
+        const auto checked = runCli(folder, "build check " + file + " --json");
+        REQUIRE(checked.exitCode == 0);
+        for (const auto& f : nlohmann::json::parse(checked.output)["findings"])
+            CHECK(f["severity"] != "problem");
+        // What the advice would fault in the host, the planner has already bought.
+        const auto advised = runCli(folder, "build advise " + file + " --json");
+        REQUIRE(advised.exitCode == 0);
+        for (const auto& a : nlohmann::json::parse(advised.output)["advice"]) {
+            CHECK(a["rule"] != "host-ram");
+            CHECK(a["rule"] != "loader-workers");
+        }
+    }
+}

@@ -461,3 +461,28 @@ TEST_CASE("A tensor-core card without the precision's rate in the catalog gets n
     card.computeCapability = "7.5";
     CHECK_FALSE(runsNatively(setup, card));
 }
+
+TEST_CASE("Host RAM holds each GPU process loading the whole model's weights twice, or the run, whichever "
+          "is more, beside the dataset cache",
+          "[core][estimate][host]") {
+    Estimate e;
+    e.memory.parameterBytes = 13'476'839'424; // llama-2-7b in bf16
+    e.memory.optimizerStateBytes = 1'000'000;
+    TrainingSetup setup;
+    setup.parallel.gpus = 2;
+    setup.parallel.strategy = ParallelStrategy::Ddp;
+    DatasetSpec data;
+    auto host = estimateHost(e, setup, 1, 2048, data);
+    CHECK(host.weightsLoadBytes == 2 * 2 * e.memory.parameterBytes);
+    CHECK(host.ramBytes == host.weightsLoadBytes);
+    // Sharded weights: each process still loads the whole model before it shards it.
+    setup.parallel.strategy = ParallelStrategy::Fsdp;
+    e.memory.parameterBytes /= 2;
+    CHECK(estimateHost(e, setup, 1, 2048, data).weightsLoadBytes == 2 * 2 * 2 * e.memory.parameterBytes);
+    // A dataset held in RAM is there through both.
+    data.samples = 1000;
+    data.sampleBytes = 1'000'000;
+    data.cacheInRam = true;
+    host = estimateHost(e, setup, 1, 2048, data);
+    CHECK(host.ramBytes == host.weightsLoadBytes + 1'000'000'000);
+}
