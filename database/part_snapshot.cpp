@@ -1,6 +1,7 @@
 #include "part_snapshot.h"
 
 #include "plan/gpu_device_spec.h"
+#include "plan/workload_defaults.h"
 
 #include <tuple>
 #include <variant>
@@ -98,6 +99,19 @@ Result<plan::Build> presetBuild(const plan::BuildPreset& preset, const Catalog& 
         if (!part)
             return makeError(ErrorCode::NotFound, "the preset's part " + p.partId + " is not in the catalog");
         build.parts.push_back({p.partId, p.quantity, p.note.text(translate), partSnapshot(*part)});
+    }
+    // The article's goal as workloads, so that the first view shows memory, time and cost (the notes
+    // say where each comes from).
+    for (const auto& w : preset.workloads) {
+        auto model = requireZooModel(w.model);
+        if (!model)
+            return model.error();
+        auto defaults = plan::defaultWorkloadFor(**model, build).planned;
+        if (w.imageSize > 0)
+            defaults.workload.inputs.imageSize = w.imageSize;
+        if (w.batch > 0)
+            defaults.workload.inputs.batch = w.batch;
+        build.workloads.push_back(std::move(defaults));
     }
     return build;
 }

@@ -266,7 +266,8 @@ int BuildCommand::create() {
         auto request = m_newWorkload.toWorkload();
         if (!request)
             return fail(request.error());
-        build.workloads.push_back({*request, estimate::ParallelStrategy::Ddp, {}});
+        // The user's workload in place of the article's the preset brings.
+        build.workloads = {{*request, estimate::ParallelStrategy::Ddp, {}}};
     }
     if (m_nodes > 0)
         build.nodes = m_nodes;

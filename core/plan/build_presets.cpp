@@ -28,7 +28,13 @@ void addEntryPresets(std::vector<BuildPreset>& presets) {
           {"psu/corsair-rm650x", 1, added()},
           {"chassis/fractal-design-meshify-2", 1, added()}},
          {TORCHRIG_MESSAGE("presets", "the article's rule of thumb: batch 32 under 12e9 bytes of GPU memory, "
-                                      "else 64 (CNN/RNN models)")}});
+                                      "else 64 (CNN/RNN models)")},
+         {}});
+    presets.back().workloads = {
+        {"resnet50", 64, 0,
+         TORCHRIG_MESSAGE("presets",
+                          "the article's goal, CNN models at a batch of at most 64 (seeds/000 二.1): "
+                          "ResNet-50 at the batch its rule gives a 12 GB card, 64")}};
     presets.push_back(
         {"entry-gtx-1660-super",
          TORCHRIG_MESSAGE("presets", "Entry: GTX 1660 Super, Core i5-12400F, 16 GB DDR4"),
@@ -46,7 +52,13 @@ void addEntryPresets(std::vector<BuildPreset>& presets) {
           {"chassis/fractal-design-meshify-2", 1, added()}},
          {TORCHRIG_MESSAGE(
              "presets",
-             "the GTX 1660 Super (Turing) has no bfloat16 and 6 GB: amp-fp16 is its mixed precision")}});
+             "the GTX 1660 Super (Turing) has no bfloat16 and 6 GB: amp-fp16 is its mixed precision")},
+         {}});
+    presets.back().workloads = {
+        {"resnet18", 128, 32,
+         TORCHRIG_MESSAGE("presets",
+                          "the article's goal, small data sets such as MNIST and CIFAR-10 (seeds/001 "
+                          "2.1): ResNet-18 on CIFAR-10's 32×32 images, batch 128")}};
 }
 
 // The lab workstations: seeds/000 二.2, 001 2.2, 002 2.2.
@@ -69,7 +81,12 @@ void addResearchPresets(std::vector<BuildPreset>& presets) {
          {TORCHRIG_MESSAGE(
              "presets",
              "the article connects the two RTX 4090s with NVLink; the RTX 4090 has no NVLink connector, so "
-             "they talk over PCIe (SEED-ERRATA.md; the last GeForce with NVLink is the RTX 3090)")}});
+             "they talk over PCIe (SEED-ERRATA.md; the last GeForce with NVLink is the RTX 3090)")},
+         {}});
+    presets.back().workloads = {
+        {"bert-base-uncased", 0, 0,
+         TORCHRIG_MESSAGE("presets", "the article's goal, training Transformer models on several GPUs with "
+                                     "DistributedDataParallel (seeds/000 二.2): BERT-base over both cards")}};
     presets.push_back(
         {"research-rtx-4090-7950x",
          TORCHRIG_MESSAGE("presets",
@@ -85,7 +102,15 @@ void addResearchPresets(std::vector<BuildPreset>& presets) {
           {"motherboard/asus-proart-x670e-creator-wifi", 1, added()},
           {"psu/corsair-hx1200i", 1, added()},
           {"chassis/fractal-design-define-7-xl", 1, added()}},
+         {},
          {}});
+    presets.back().workloads = {
+        {"bert-base-uncased", 0, 0,
+         TORCHRIG_MESSAGE("presets", "the article's goal, BERT, ResNet-152 and other large models (seeds/001 "
+                                     "2.2): BERT-base")},
+        {"resnet152", 0, 0,
+         TORCHRIG_MESSAGE("presets", "the article's goal, BERT, ResNet-152 and other large models (seeds/001 "
+                                     "2.2): ResNet-152")}};
     // The same article offers the RTX A6000 48GB in the 4090's place.
     auto a6000 = presets.back();
     a6000.id = "research-rtx-a6000-7950x";
@@ -125,7 +150,13 @@ void addEnterprisePresets(std::vector<BuildPreset>& presets) {
               "nodes: 8 TB of disk and a 1 TB SSD on each"),
           TORCHRIG_MESSAGE(
               "presets",
-              "an InfiniBand HDR switch (interconnect/nvidia-quantum-hdr-switch-qm8700) joins the nodes")}});
+              "an InfiniBand HDR switch (interconnect/nvidia-quantum-hdr-switch-qm8700) joins the nodes")},
+         {}});
+    presets.back().workloads = {
+        {"llama-2-70b", 0, 0,
+         TORCHRIG_MESSAGE("presets", "the article's goal, models of a hundred billion parameters (seeds/000 "
+                                     "二.3): the zoo's largest, Llama-2-70B, as the defaults run it on these "
+                                     "cards")}};
 }
 
 std::vector<BuildPreset> makePresets() {
@@ -157,7 +188,7 @@ std::string presetText(const std::string& presetId, const std::string& text,
         if (!message->empty() && message->text() == text)
             return message->text(translate);
     // The notes as presetBuild joins them, one a line.
-    if (!preset->notes.empty() && text == joinedNotes(*preset, {}))
+    if ((!preset->notes.empty() || !preset->workloads.empty()) && text == joinedNotes(*preset, {}))
         return joinedNotes(*preset, translate);
     return text;
 }
@@ -166,6 +197,8 @@ std::string joinedNotes(const BuildPreset& preset, const Message::Translate& tra
     std::string joined;
     for (const auto& note : preset.notes)
         joined += (joined.empty() ? "" : "\n") + note.text(translate);
+    for (const auto& workload : preset.workloads)
+        joined += (joined.empty() ? "" : "\n") + workload.origin.text(translate);
     return joined;
 }
 

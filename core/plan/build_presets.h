@@ -7,6 +7,7 @@
 
 #include "util/message.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,15 @@ struct PresetPart {
     Message note;       // why it is there when the article did not name it, or how it differs
 };
 
+// A workload the preset's article names as its goal: the zoo model that stands for it, the figures
+// the article gives, the rest what a user would start from on the build (workload_defaults.h).
+struct PresetWorkload {
+    std::string model;          // a zoo id
+    std::int64_t batch = 0;     // per GPU, when the article gives one (0: the defaults')
+    std::int64_t imageSize = 0; // when the article's data sets it (0: the model's)
+    Message origin;             // what the article says, and how the workload stands for it
+};
+
 struct BuildPreset {
     std::string id;     // "entry-rtx-3060"
     Message title;      // "Entry: RTX 3060 12GB, Ryzen 5 5600X"
@@ -26,6 +36,7 @@ struct BuildPreset {
     int nodes = 1;
     std::vector<PresetPart> parts; // one node's
     std::vector<Message> notes;    // corrections and what the preset added
+    std::vector<PresetWorkload> workloads;
 };
 
 const std::vector<BuildPreset>& buildPresets();

@@ -1832,6 +1832,30 @@
         <source>an InfiniBand HDR switch (interconnect/nvidia-quantum-hdr-switch-qm8700) joins the nodes</source>
         <translation>各节点通过一台 InfiniBand HDR 交换机（interconnect/nvidia-quantum-hdr-switch-qm8700）互连</translation>
     </message>
+    <message>
+        <source>the article&apos;s goal, CNN models at a batch of at most 64 (seeds/000 二.1): ResNet-50 at the batch its rule gives a 12 GB card, 64</source>
+        <translation>文章的目标是批量大小不超过 64 的 CNN 模型（seeds/000 二.1）：这里用 ResNet-50，批量取文章规则给 12 GB 显卡的 64</translation>
+    </message>
+    <message>
+        <source>the article&apos;s goal, small data sets such as MNIST and CIFAR-10 (seeds/001 2.1): ResNet-18 on CIFAR-10&apos;s 32×32 images, batch 128</source>
+        <translation>文章的目标是 MNIST、CIFAR-10 等小型数据集（seeds/001 2.1）：这里用 ResNet-18 训练 CIFAR-10 的 32×32 图像，批量 128</translation>
+    </message>
+    <message>
+        <source>the article&apos;s goal, training Transformer models on several GPUs with DistributedDataParallel (seeds/000 二.2): BERT-base over both cards</source>
+        <translation>文章的目标是用 DistributedDataParallel 多卡训练 Transformer 模型（seeds/000 二.2）：这里用 BERT-base 在两块显卡上训练</translation>
+    </message>
+    <message>
+        <source>the article&apos;s goal, BERT, ResNet-152 and other large models (seeds/001 2.2): BERT-base</source>
+        <translation>文章的目标是 BERT、ResNet-152 等大型模型（seeds/001 2.2）：这里用 BERT-base</translation>
+    </message>
+    <message>
+        <source>the article&apos;s goal, BERT, ResNet-152 and other large models (seeds/001 2.2): ResNet-152</source>
+        <translation>文章的目标是 BERT、ResNet-152 等大型模型（seeds/001 2.2）：这里用 ResNet-152</translation>
+    </message>
+    <message>
+        <source>the article&apos;s goal, models of a hundred billion parameters (seeds/000 二.3): the zoo&apos;s largest, Llama-2-70B, as the defaults run it on these cards</source>
+        <translation>文章的目标是千亿参数模型（seeds/000 二.3）：这里用模型库中最大的 Llama-2-70B，按默认设置在这些显卡上运行</translation>
+    </message>
 </context>
 <context>
     <name>sheet</name>

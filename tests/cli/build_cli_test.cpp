@@ -214,7 +214,11 @@ TEST_CASE("build rent sets the research preset against every cloud instance of t
     CHECK(whole["purchase_is_lower_bound"] == false);
     CHECK(whole["purchase"].get<double>() ==
           Approx(d["purchase"].get<double>() + 100 * unpricedUnits)); // each unit the catalog left unpriced
-    auto noWorkload = runCli(folder, "build rent '" + file + "'");
+    // The preset brings its article's workload; a build of parts alone has none to rent for.
+    const auto partsOnly = folder.file("parts-only.torchrig").string();
+    REQUIRE(runCli(folder, "build new --part gpu/rtx-4090 --part cpu/core-i9-13900k -o '" + partsOnly + "'")
+                .exitCode == 0);
+    auto noWorkload = runCli(folder, "build rent '" + partsOnly + "'");
     CHECK(noWorkload.exitCode == 4);
     CHECK(noWorkload.output.find("--model") != std::string::npos);
     auto noBatch = runCli(folder, "build rent '" + file + "' -m gpt2");
@@ -243,7 +247,12 @@ TEST_CASE("build advise gives the seed articles' advice with sources and compute
             CHECK(a["effect"]["step_seconds_after"].get<double>() <
                   a["effect"]["step_seconds_before"].get<double>());
         }
-    auto buildOnly = nlohmann::json::parse(runCli(folder, "build advise '" + file + "' --json").output);
+    const auto partsOnly = folder.file("parts-only.torchrig").string();
+    REQUIRE(runCli(folder, "build new --part gpu/rtx-4090 --part gpu/rtx-4090 --part cpu/core-i9-13900k "
+                           "--part memory/kingston-fury-beast-64gb-ddr5-5600 -o '" +
+                               partsOnly + "'")
+                .exitCode == 0);
+    auto buildOnly = nlohmann::json::parse(runCli(folder, "build advise '" + partsOnly + "' --json").output);
     CHECK(buildOnly["note"].get<std::string>().find("no workload") != std::string::npos);
     REQUIRE_FALSE(buildOnly["advice"].empty());
     for (const auto& a : buildOnly["advice"])

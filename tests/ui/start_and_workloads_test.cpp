@@ -219,7 +219,7 @@ TEST_CASE("An estimator refusal reads as the CLI says it, and a control that can
     vgg.inputs.batch = 8;
     vgg.checkpointing = Checkpointing::Blocks; // as an older file or the CLI may have it
     auto shown = test::presetWindow(folder, "research-rtx-4090-7950x",
-                                    [&](plan::Build& b) { b.workloads.push_back(test::planned(vgg)); });
+                                    [&](plan::Build& b) { b.workloads = {test::planned(vgg)}; });
     auto& window = *shown;
     const auto summary = window.analysis()->summary()->text();
     INFO(summary.toStdString());
