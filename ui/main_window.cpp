@@ -54,6 +54,8 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     : QMainWindow(parent)
     , m_catalog(std::move(catalog))
     , m_document(new BuildDocument(this)) {
+    // Every cost the app shows falls back on the catalog's dated reference rates.
+    setCatalogReferenceRates(m_catalog->pack().referenceRates);
     m_browser = new CatalogBrowser(*m_catalog, this);
     m_checks = new BuildChecks(*m_document, this);
     m_buildEditor = new BuildEditor(*m_document, m_checks, this);
@@ -484,6 +486,7 @@ plan::BuildSheetOptions MainWindow::sheetOptions(plan::SheetLanguage language) c
     const auto settings = PlanningSettings::load();
     options.cost = settings.costOptions();
     options.usage = settings.usagePlan();
+    options.circuit = settings.circuit();
     return options;
 }
 

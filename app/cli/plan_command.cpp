@@ -283,7 +283,7 @@ void printPlanTable(const PlanPrinting& plan) {
     if (priced && !priced->cost.ratesUsed.empty()) {
         std::string rates;
         for (const auto& rate : priced->cost.ratesUsed)
-            rates += (rates.empty() ? "" : ", ") + rate;
+            rates += (rates.empty() ? "" : ", ") + rate.text(plan.translate);
         std::cout << "converted at " << rates << "\n";
         if (!priced->cost.referenceRatesDate.empty())
             std::cout << "note: "

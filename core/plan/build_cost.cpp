@@ -119,13 +119,16 @@ std::string includedIn(const Build& build, const BuildPart& part) {
 
 void noteRateUsed(BuildCost& cost, const std::string& from, const CostOptions& options) {
     const auto reference = options.referenceRateDates.find(from);
-    const auto when = reference != options.referenceRateDates.end() ? "reference rate of " + reference->second
-                      : options.ratesDate.empty()                   ? std::string("undated")
-                                                                    : options.ratesDate;
-    const auto text = "1 " + from + " = " + printed("%.4f", options.rates.at(from)) + " " + options.currency +
-                      " (" + when + ")";
-    if (std::find(cost.ratesUsed.begin(), cost.ratesUsed.end(), text) == cost.ratesUsed.end())
-        cost.ratesUsed.push_back(text);
+    const bool isReference = reference != options.referenceRateDates.end();
+    auto said = isReference                 ? TORCHRIG_MESSAGE("cost", "1 %1 = %2 %3 (reference rate of %4)")
+                : options.ratesDate.empty() ? TORCHRIG_MESSAGE("cost", "1 %1 = %2 %3 (undated)")
+                                            : TORCHRIG_MESSAGE("cost", "1 %1 = %2 %3 (%4)");
+    said.arg(from).arg(printed("%.4f", options.rates.at(from))).arg(options.currency);
+    said.arg(isReference ? reference->second : options.ratesDate); // %4, where the pattern has a date
+    const auto text = said.text();
+    if (std::none_of(cost.ratesUsed.begin(), cost.ratesUsed.end(),
+                     [&](const Message& used) { return used.text() == text; }))
+        cost.ratesUsed.push_back(std::move(said));
 }
 
 void noteExpiredQuote(BuildCost& cost, const Build& build, const BuildPart& part, bool quoted) {

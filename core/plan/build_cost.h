@@ -79,7 +79,7 @@ struct BuildCost {
     std::optional<double> staleShare;
     int expiredQuotes = 0; // the lines whose vendor's quote has expired (used or set aside)
     // "1 USD = 7.2000 CNY (2026-11-30)" for each rate a converted line used; the date is the options'.
-    std::vector<std::string> ratesUsed;
+    std::vector<Message> ratesUsed;
     std::string referenceRatesDate; // the oldest catalog reference rate a line was converted at ("": none)
     std::map<std::string, double> hourlyByCurrency;       // cloud instances: per hour of use, all nodes
     std::map<std::string, double> rentPerMonthByCurrency; // at the hours a day given, 30 days

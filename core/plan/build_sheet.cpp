@@ -147,7 +147,7 @@ SheetTable componentsTable(const Build& build, const BuildCost& cost, const Cost
             w("Total") + ": " +
             w("the prices are in several currencies: choose one and its rate in Preferences"));
     for (const auto& rate : cost.ratesUsed)
-        table.totals.push_back(w("Exchange rate") + ": " + rate);
+        table.totals.push_back(w("Exchange rate") + ": " + rate.text(w.translate()));
     for (const auto& [hourCurrency, amount] : cost.hourlyByCurrency)
         table.totals.push_back(w("per hour") + ": " + money(amount, hourCurrency));
     return table;

@@ -1265,6 +1265,18 @@
         <source>converted at the catalog&apos;s reference exchange rates (European Central Bank) of %1 where no rate was given: give the rates of the day you buy</source>
         <translation>未给出汇率的货币按目录自带的参考汇率（欧洲中央银行，%1）换算：请填写购买当天的汇率</translation>
     </message>
+    <message>
+        <source>1 %1 = %2 %3 (reference rate of %4)</source>
+        <translation>1 %1 = %2 %3（%4 的参考汇率）</translation>
+    </message>
+    <message>
+        <source>1 %1 = %2 %3 (undated)</source>
+        <translation>1 %1 = %2 %3（未注明日期）</translation>
+    </message>
+    <message>
+        <source>1 %1 = %2 %3 (%4)</source>
+        <translation>1 %1 = %2 %3（%4）</translation>
+    </message>
 </context>
 <context>
     <name>estimate</name>
@@ -4432,6 +4444,34 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
     <message>
         <source>&amp;Language (at the next start):</source>
         <translation>语言（下次启动时生效）(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>the catalog&apos;s reference rate</source>
+        <translation>目录自带的参考汇率</translation>
+    </message>
+    <message>
+        <source> A</source>
+        <translation> A</translation>
+    </message>
+    <message>
+        <source>Wall circuit, amperes</source>
+        <translation>墙插电路（安培）</translation>
+    </message>
+    <message>
+        <source> V</source>
+        <translation> V</translation>
+    </message>
+    <message>
+        <source>Wall circuit, volts</source>
+        <translation>墙插电路（伏特）</translation>
+    </message>
+    <message>
+        <source>One node&apos;s wall circuit: a continuous load may draw 80 % of it</source>
+        <translation>单个节点所接的墙插电路：持续负载最多可用其 80%</translation>
+    </message>
+    <message>
+        <source>Wall ci&amp;rcuit:</source>
+        <translation>墙插电路(&amp;R)：</translation>
     </message>
 </context>
 <context>

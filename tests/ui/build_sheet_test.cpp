@@ -201,7 +201,7 @@ TEST_CASE("The research preset's sheet with a LoRA workload has one-currency tot
         CHECK(text.find(chinese ? "待询价" : "to be quoted") != std::string::npos);
         // One currency: every amount converted, USD named only by the rate.
         CHECK(text.find(" USD") == text.rfind("1 USD = 7.1000 CNY") + 1);
-        CHECK(text.find(chinese ? "汇率: 1 USD = 7.1000 CNY (2026-11-30)"
+        CHECK(text.find(chinese ? "汇率: 1 USD = 7.1000 CNY（2026-11-30）"
                                 : "Exchange rate: 1 USD = 7.1000 CNY (2026-11-30)") != std::string::npos);
         CHECK(text.find(chinese ? "LoRA 秩 16 (alpha 32) 作用于 q_proj, v_proj"
                                 : "LoRA rank 16 (alpha 32) on q_proj, v_proj") != std::string::npos);

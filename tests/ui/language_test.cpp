@@ -4,12 +4,17 @@
 
 #include "analysis/advice_panel.h"
 #include "analysis/analysis_panel.h"
+#include "analysis/memory_chart.h"
+#include "analysis/step_time_chart.h"
+#include "build/build_editor.h"
 #include "compare/compare_dialog.h"
 #include "document/message_translation.h"
 #include "help/glossary.h"
 #include "main_window.h"
 #include "planner/plan_dialog.h"
 #include "settings/language.h"
+#include "settings/planning_settings.h"
+#include "start/start_page.h"
 #include "settings/settings_dialog.h"
 #include "test_support.h"
 #include "ui_test_builds.h"
@@ -34,6 +39,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSet>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTabBar>
 #include <QTableWidget>
@@ -400,4 +406,39 @@ TEST_CASE("In Chinese, what cannot be estimated or opened is said in Chinese, th
         INFO(text.toStdString());
         CHECK_FALSE(text.contains(englishRun));
     }
+}
+
+TEST_CASE("A fresh start in Chinese is in yuan on a mainland circuit at the catalog's dated rates, and the "
+          "research preset opens charted with its article's workload",
+          "[ui][language]") {
+    LanguageForTest chinese(QStringLiteral("zh_CN"));
+    QSettings().clear(); // a fresh install
+    const auto settings = ui::PlanningSettings::load();
+    CHECK(settings.currency == QStringLiteral("CNY"));
+    CHECK(settings.circuitAmps == 10);
+    CHECK(settings.circuitVolts == 220);
+    test::TemporaryFolder folder;
+    ui::MainWindow window(test::openCatalog(folder.file("user.sqlite")));
+    window.resize(1280, 720);
+    window.show();
+    // No rate of the user's: the catalog's, dated (ECB, 2024-06-28).
+    const auto options = ui::PlanningSettings::load().costOptions();
+    REQUIRE(options.rates.count("USD"));
+    CHECK(options.rates.at("USD") == Approx(7.7748 / 1.0705));
+    CHECK(options.referenceRateDates.at("USD") == "2024-06-28");
+    Q_EMIT window.startPage()->presetChosen(QStringLiteral("research-2x-rtx-4090"));
+    REQUIRE_FALSE(window.showsStartPage());
+    const auto& build = window.document()->build();
+    REQUIRE(build.workloads.size() == 1);
+    CHECK(build.workloads[0].workload.model == "bert-base-uncased");
+    CHECK_THAT(build.notes,
+               Catch::Contains("文章的目标是用 DistributedDataParallel 多卡训练 Transformer 模型"));
+    CHECK_FALSE(window.analysis()->memoryChart()->segments().empty());
+    CHECK_FALSE(window.analysis()->stepTimeChart()->parts().empty());
+    // The totals are in yuan, converted at the reference rate, said so in Chinese.
+    const auto* cost = window.buildEditor()->costLabel();
+    INFO(cost->text().toStdString());
+    CHECK(cost->text().contains(QStringLiteral("CNY")));
+    CHECK(cost->text().contains(QStringLiteral("2024-06-28 的参考汇率")));
+    CHECK_FALSE(cost->text().contains(QStringLiteral("the rate has no date")));
 }

@@ -155,8 +155,10 @@ TEST_CASE("The planner opens with the shown build's workloads, and a scenario fi
     CHECK(dialog->workloads()[0].workload.model == "llama-2-7b");
     CHECK(dialog->workloads()[0].largestBatch);
     CHECK(dialog->summaryLabel()->text().contains(QStringLiteral("seeds/000")));
-    // The test's totals are in US dollars with no rate from yuan: the budget is left to the user.
-    CHECK(dialog->summaryLabel()->text().contains(QStringLiteral("no rate from CNY")));
+    // The test's totals are in US dollars and it gives no rate from yuan: the scenario's ¥100,000 at
+    // the catalog's reference rates (ECB, 2024-06-28: 7.7748 yuan and 1.0705 dollars a euro).
+    CHECK(dialog->budgetBox()->value() == Approx(100000 * 1.0705 / 7.7748).epsilon(1e-4));
+    CHECK_FALSE(dialog->summaryLabel()->text().contains(QStringLiteral("no rate from CNY")));
     dialog->close();
 }
 

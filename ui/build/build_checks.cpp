@@ -2,6 +2,7 @@
 
 #include "document/build_document.h"
 #include "plan/workload_on_build.h"
+#include "settings/planning_settings.h"
 
 #include <algorithm>
 
@@ -15,7 +16,7 @@ BuildChecks::BuildChecks(BuildDocument& document, QObject* parent)
 }
 
 void BuildChecks::check() {
-    m_options = plan::checkOptionsFor(m_document.build());
+    m_options = plan::checkOptionsFor(m_document.build(), PlanningSettings::load().circuit());
     m_findings = plan::checkBuild(m_document.build(), m_options);
     Q_EMIT findingsChanged();
 }

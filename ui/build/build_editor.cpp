@@ -1,5 +1,7 @@
 #include "build_editor.h"
 
+#include "document/message_translation.h"
+
 #include "build_parts_model.h"
 #include "catalog_table_model.h"
 #include "document/build_document.h"
@@ -138,10 +140,12 @@ void BuildEditor::refresh() {
     if (cost.loadWatts > 0)
         text += tr(" · %1 W at load").arg(cost.loadWatts, 0, 'f', 0);
     for (const auto& rate : cost.ratesUsed)
-        text += tr(" · at %1").arg(QString::fromStdString(rate));
-    // A rate left at its default, or never dated, is not a rate: said where the totals are.
+        text += tr(" · at %1").arg(appText(rate));
+    // A rate left at its default, or never dated, is not a rate: said where the totals are (the
+    // catalog's reference rates are dated).
     const auto usd = options.rates.find("USD");
-    if (usd != options.rates.end() && (usd->second == 1.0 || options.ratesDate.empty()))
+    if (usd != options.rates.end() && !options.referenceRateDates.count("USD") &&
+        (usd->second == 1.0 || options.ratesDate.empty()))
         text += QStringLiteral(" · <b>%1</b>")
                     .arg(usd->second == 1.0
                              ? tr("the rate from USD is the default 1.0: set it in Edit ▸ Preferences")

@@ -187,10 +187,9 @@ QGroupBox* PlanDialog::makeConstraintsBox() {
     m_volts->setRange(90, 480);
     m_volts->setDecimals(0);
     m_volts->setSuffix(tr(" V"));
-    // A mainland China socket when the totals are in yuan, a North American one otherwise.
-    const bool china = currency == QStringLiteral("CNY");
-    m_amps->setValue(china ? 10 : 15);
-    m_volts->setValue(china ? 220 : 120);
+    // The user's circuit (Preferences: a mainland socket in Chinese, a North American one elsewhere).
+    m_amps->setValue(m_settings.circuitAmps);
+    m_volts->setValue(m_settings.circuitVolts);
     m_amps->setToolTip(tr("One node's wall circuit: a continuous load may draw 80 % of it"));
     m_chassis = new QComboBox(this);
     m_chassis->addItems({tr("Any"), tr("Desk tower"), tr("Rack")});

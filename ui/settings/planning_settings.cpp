@@ -5,9 +5,30 @@
 
 namespace torchrig::ui {
 
+namespace {
+std::vector<plan::ReferenceRate>& catalogReferenceRates() {
+    static std::vector<plan::ReferenceRate> rates;
+    return rates;
+}
+} // namespace
+
+void setCatalogReferenceRates(std::vector<plan::ReferenceRate> rates) {
+    catalogReferenceRates() = std::move(rates);
+}
+
+PlanningSettings PlanningSettings::defaults(const QLocale& locale) {
+    PlanningSettings p;
+    if (locale.language() == QLocale::Chinese) {
+        p.currency = QStringLiteral("CNY");
+        p.circuitAmps = 10;
+        p.circuitVolts = 220;
+    }
+    return p;
+}
+
 PlanningSettings PlanningSettings::load() {
     QSettings s;
-    PlanningSettings p;
+    PlanningSettings p = defaults();
     p.currency = s.value(QStringLiteral("planning/currency"), p.currency).toString();
     p.usdRate = s.value(QStringLiteral("planning/usdRate"), p.usdRate).toDouble();
     p.otherRates = s.value(QStringLiteral("planning/otherRates")).toString();
@@ -17,6 +38,8 @@ PlanningSettings PlanningSettings::load() {
     p.lifetimeMonths = s.value(QStringLiteral("planning/lifetimeMonths"), p.lifetimeMonths).toDouble();
     p.taxPercent = s.value(QStringLiteral("planning/taxPercent"), p.taxPercent).toDouble();
     p.shipping = s.value(QStringLiteral("planning/shipping"), p.shipping).toDouble();
+    p.circuitAmps = s.value(QStringLiteral("planning/circuitAmps"), p.circuitAmps).toDouble();
+    p.circuitVolts = s.value(QStringLiteral("planning/circuitVolts"), p.circuitVolts).toDouble();
     p.memoryUnit = memoryUnitFromId(s.value(QStringLiteral("display/memoryUnit")).toString());
     p.theme = s.value(QStringLiteral("display/theme"), p.theme).toString();
     p.language = s.value(QStringLiteral("display/language"), p.language).toString();
@@ -34,6 +57,8 @@ void PlanningSettings::save() const {
     s.setValue(QStringLiteral("planning/lifetimeMonths"), lifetimeMonths);
     s.setValue(QStringLiteral("planning/taxPercent"), taxPercent);
     s.setValue(QStringLiteral("planning/shipping"), shipping);
+    s.setValue(QStringLiteral("planning/circuitAmps"), circuitAmps);
+    s.setValue(QStringLiteral("planning/circuitVolts"), circuitVolts);
     s.setValue(QStringLiteral("display/memoryUnit"), memoryUnitId(memoryUnit));
     s.setValue(QStringLiteral("display/theme"), theme);
     s.setValue(QStringLiteral("display/language"), language);
@@ -42,7 +67,7 @@ void PlanningSettings::save() const {
 plan::CostOptions PlanningSettings::costOptions() const {
     plan::CostOptions o;
     o.currency = currency.toStdString();
-    if (currency != QStringLiteral("USD"))
+    if (currency != QStringLiteral("USD") && usdRate > 0)
         o.rates["USD"] = usdRate;
     for (const auto& [code, rate] : parseOtherRates(otherRates))
         if (code != currency)
@@ -52,7 +77,7 @@ plan::CostOptions PlanningSettings::costOptions() const {
     o.hoursPerDay = hoursPerDay;
     o.taxPercent = taxPercent;
     o.shipping = shipping;
-    return o;
+    return plan::withReferenceRates(o, catalogReferenceRates());
 }
 
 std::vector<std::pair<QString, double>> parseOtherRates(const QString& text) {

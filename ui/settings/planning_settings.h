@@ -5,9 +5,11 @@
 // theme and the language. Kept in QSettings.
 
 #include "plan/build_cost.h"
+#include "plan/compatibility.h"
 #include "plan/rent_vs_buy.h"
 #include "settings/memory_unit.h"
 
+#include <QLocale>
 #include <QString>
 
 #include <utility>
@@ -17,7 +19,8 @@ namespace torchrig::ui {
 
 struct PlanningSettings {
     QString currency = QStringLiteral("USD");
-    double usdRate = 1; // units of `currency` for one USD
+    // Units of `currency` for one USD; 0: not set, the catalog's dated reference rate is used.
+    double usdRate = 0;
     // Rates for the catalog's other currencies, "EUR=7.72, CHF=8.10": units of `currency` for one.
     QString otherRates;
     QString ratesDate;      // when the rates were taken
@@ -27,15 +30,29 @@ struct PlanningSettings {
     // What a purchase adds to the parts' prices, on the build sheet and in the cost of owning.
     double taxPercent = 0;
     double shipping = 0; // in `currency`
+    // One node's wall circuit, which the checks hold the build's draw to.
+    double circuitAmps = 15;
+    double circuitVolts = 120;
     MemoryUnit memoryUnit = MemoryUnit::GiB;
     QString theme = QStringLiteral("system");    // "system", "light", "dark" (theme.h)
     QString language = QStringLiteral("system"); // "system", "en", "zh_CN" (language.h)
 
+    // What a fresh install starts with where the user is, by the app's locale (installLanguage sets
+    // it): in Chinese, yuan and a mainland socket (GB 1002's 10 A plug on 220 V mains); elsewhere US dollars
+    // and a North American one (15 A × 120 V).
+    static PlanningSettings defaults(const QLocale& locale = QLocale());
     static PlanningSettings load();
     void save() const;
+    // In `currency`, at the user's rates, and for the currencies without one, the catalog's dated
+    // reference rates (setCatalogReferenceRates).
     plan::CostOptions costOptions() const;
+    plan::WallCircuit circuit() const { return {circuitVolts, circuitAmps}; }
     plan::UsagePlan usagePlan() const;
 };
+
+// The catalog's reference exchange rates (db::CatalogPackInfo), which costOptions() falls back on: set
+// by the main window when it opens the catalog.
+void setCatalogReferenceRates(std::vector<plan::ReferenceRate> rates);
 
 // "EUR=7.72, CHF=8.10" as (code, rate) pairs; what does not read as CODE=RATE is left out.
 std::vector<std::pair<QString, double>> parseOtherRates(const QString& text);

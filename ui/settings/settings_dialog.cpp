@@ -4,6 +4,7 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpressionValidator>
@@ -23,6 +24,8 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     , m_months(new QDoubleSpinBox(this))
     , m_tax(new QDoubleSpinBox(this))
     , m_shipping(new QDoubleSpinBox(this))
+    , m_circuitAmps(new QDoubleSpinBox(this))
+    , m_circuitVolts(new QDoubleSpinBox(this))
     , m_memoryUnit(new QComboBox(this))
     , m_theme(new QComboBox(this))
     , m_language(new QComboBox(this)) {
@@ -30,8 +33,10 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     m_currency->setValidator(
         new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Z]{3}")), this));
     m_currency->setAccessibleName(tr("Currency"));
-    m_rate->setRange(0.0001, 1e6);
+    m_rate->setRange(0, 1e6);
     m_rate->setDecimals(4);
+    // 0: none of the user's; the catalog's dated reference rate converts, and every total says so.
+    m_rate->setSpecialValueText(tr("the catalog's reference rate"));
     m_rate->setValue(s.usdRate);
     m_otherRates->setPlaceholderText(tr("EUR=7.72, CHF=8.10"));
     m_otherRates->setValidator(new QRegularExpressionValidator(
@@ -84,17 +89,27 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     form->addRow(tr("&Months the purchase is spread over:"), m_months);
     form->addRow(tr("Sales ta&x or VAT on the parts:"), m_tax);
     form->addRow(tr("&Shipping, in the currency above:"), m_shipping);
+    form->addRow(tr("Wall ci&rcuit:"), makeCircuitField(s));
     form->addRow(tr("Show memory &in:"), m_memoryUnit);
     form->addRow(tr("Th&eme (at the next start):"), m_theme);
     form->addRow(tr("&Language (at the next start):"), m_language);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    // What the sheet will print about the rate, said before it is printed.
+    warnOfRates(rateWarning);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    form->addRow(buttons);
+}
+
+// What the sheet will print about the rate, said before it is printed.
+void SettingsDialog::warnOfRates(QLabel* rateWarning) {
     auto checkRate = [this, rateWarning] {
         const bool usd = m_currency->text().isEmpty() || m_currency->text() == QStringLiteral("USD");
         m_rate->setEnabled(!usd);
         m_ratesDate->setEnabled(!usd);
         QString warning;
-        if (!usd && m_rate->value() == 1.0)
+        if (!usd && m_rate->value() == 0)
+            warning = QString(); // the catalog's dated reference rate, said with every total
+        else if (!usd && m_rate->value() == 1.0)
             warning = tr("A rate of 1 from USD to %1 is the default, not a rate: type the day's rate.")
                           .arg(m_currency->text());
         else if (!usd && m_ratesDate->text().isEmpty())
@@ -106,9 +121,28 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     connect(m_rate, &QDoubleSpinBox::valueChanged, this, checkRate);
     connect(m_ratesDate, &QLineEdit::textChanged, this, checkRate);
     checkRate();
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    form->addRow(buttons);
+}
+
+// One node's wall circuit, amperes × volts, which the build's checks hold its draw to.
+QWidget* SettingsDialog::makeCircuitField(const PlanningSettings& s) {
+    m_circuitAmps->setRange(1, 400);
+    m_circuitAmps->setDecimals(0);
+    m_circuitAmps->setSuffix(tr(" A"));
+    m_circuitAmps->setValue(s.circuitAmps);
+    m_circuitAmps->setAccessibleName(tr("Wall circuit, amperes"));
+    m_circuitVolts->setRange(90, 480);
+    m_circuitVolts->setDecimals(0);
+    m_circuitVolts->setSuffix(tr(" V"));
+    m_circuitVolts->setValue(s.circuitVolts);
+    m_circuitVolts->setAccessibleName(tr("Wall circuit, volts"));
+    auto* circuit = new QWidget(this);
+    auto* circuitLayout = new QHBoxLayout(circuit);
+    circuitLayout->setContentsMargins(0, 0, 0, 0);
+    circuitLayout->addWidget(m_circuitAmps);
+    circuitLayout->addWidget(new QLabel(QStringLiteral("×"), circuit));
+    circuitLayout->addWidget(m_circuitVolts);
+    circuit->setToolTip(tr("One node's wall circuit: a continuous load may draw 80 % of it"));
+    return circuit;
 }
 
 // How the app shows things: the memory unit, the theme and the language.
@@ -136,7 +170,9 @@ void SettingsDialog::setUpDisplayFields(const PlanningSettings& s) {
 PlanningSettings SettingsDialog::settings() const {
     PlanningSettings s;
     s.currency = m_currency->text().isEmpty() ? QStringLiteral("USD") : m_currency->text();
-    s.usdRate = s.currency == QStringLiteral("USD") ? 1 : m_rate->value();
+    s.usdRate = s.currency == QStringLiteral("USD") ? 0 : m_rate->value();
+    s.circuitAmps = m_circuitAmps->value();
+    s.circuitVolts = m_circuitVolts->value();
     s.otherRates = m_otherRates->text().trimmed();
     s.ratesDate = m_ratesDate->text();
     s.pricePerKwh = m_kwh->value();

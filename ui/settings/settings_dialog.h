@@ -10,6 +10,8 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLineEdit;
 
+class QLabel;
+
 namespace torchrig::ui {
 
 class SettingsDialog : public QDialog {
@@ -20,6 +22,8 @@ public:
 
 private:
     void setUpDisplayFields(const PlanningSettings& s);
+    QWidget* makeCircuitField(const PlanningSettings& s);
+    void warnOfRates(QLabel* rateWarning);
 
     QLineEdit* m_currency = nullptr;
     QDoubleSpinBox* m_rate = nullptr;
@@ -30,6 +34,8 @@ private:
     QDoubleSpinBox* m_months = nullptr;
     QDoubleSpinBox* m_tax = nullptr;
     QDoubleSpinBox* m_shipping = nullptr;
+    QDoubleSpinBox* m_circuitAmps = nullptr;
+    QDoubleSpinBox* m_circuitVolts = nullptr;
     QComboBox* m_memoryUnit = nullptr;
     QComboBox* m_theme = nullptr;
     QComboBox* m_language = nullptr;
