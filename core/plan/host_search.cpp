@@ -72,10 +72,10 @@ bool coolerFor(const CatalogChoice& cooler, const std::string& socket) {
     return false;
 }
 
-constexpr double kGigabyte = 1e9;
+constexpr double kHostGigabyte = 1e9;
 constexpr int kCoresInAll = 8;
 constexpr int kCoresPerGpu = 4;
-constexpr double kArticleRamBytes = 32 * kGigabyte;
+constexpr double kArticleRamBytes = 32 * kHostGigabyte;
 // A quarter more than the estimate: the Python processes, the CUDA runtime and the system, which it
 // does not count (estimate/host_needs.h), and the page cache the dataset reads through.
 constexpr double kRamHeadroom = 1.25;
@@ -181,7 +181,7 @@ HostBalance hostBalance(const PlanRequest& request, const CatalogChoice& gpu, in
     balance.threads = perNode * (balance.loaderWorkers + 1);
     balance.runRamBytes = static_cast<double>(needs.hostRamBytes) * kRamHeadroom;
     if (request.ramAtLeastGpuMemory)
-        balance.gpuMemoryBytes = gpu.snapshot.number("vram_gb").value_or(0) * kGigabyte * perNode;
+        balance.gpuMemoryBytes = gpu.snapshot.number("vram_gb").value_or(0) * kHostGigabyte * perNode;
     balance.ramBytes = std::max({balance.runRamBytes, kArticleRamBytes, balance.gpuMemoryBytes});
     return balance;
 }

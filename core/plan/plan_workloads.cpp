@@ -13,7 +13,7 @@ namespace torchrig::plan {
 
 namespace {
 
-constexpr double kGibibyte = 1024.0 * 1024.0 * 1024.0;
+constexpr double kLeverGibibyte = 1024.0 * 1024.0 * 1024.0;
 
 bool allowed(const std::vector<PlanLever>& forbidden, PlanLever lever) {
     return std::find(forbidden.begin(), forbidden.end(), lever) == forbidden.end();
@@ -263,8 +263,8 @@ Message leversPulled(const Workload& asked, const PlannedWorkload& planned) {
     }
     return TORCHRIG_MESSAGE("plan", "%1 fits in %2 of %3 GiB per GPU with %4")
         .arg(workloadModelName(asked))
-        .arg(printed("%.1f", double(planned.devicePeakBytes) / kGibibyte))
-        .arg(printed("%.1f", double(planned.usableBytes) / kGibibyte))
+        .arg(printed("%.1f", double(planned.devicePeakBytes) / kLeverGibibyte))
+        .arg(printed("%.1f", double(planned.usableBytes) / kLeverGibibyte))
         .arg(std::move(said));
 }
 
