@@ -62,7 +62,7 @@ Result<std::unique_ptr<Catalog>> Catalog::open(const CatalogOpenOptions& options
     if (auto bundled = readCatalogPack(options.bundledPath))
         catalog->m_pack = *bundled;
     else
-        catalog->m_pack = {"unversioned", "", "", 0, 0, options.bundledPath, {}};
+        catalog->m_pack = {"unversioned", "", "", 0, 0, options.bundledPath, {}, {}};
     if (options.installedPackPath && fs::exists(*options.installedPackPath, ec)) {
         auto installed = readCatalogPack(*options.installedPackPath);
         if (!installed)

@@ -119,6 +119,33 @@ Result<std::vector<plan::ReferenceRate>> readSeedExchangeRates(const fs::path& s
     return rates;
 }
 
+// market_restrictions.csv (part_id,market,source): the parts not sold new in a market; that each
+// names a part of the catalog is checked where the catalog is written.
+Result<std::vector<plan::MarketRestriction>> readSeedMarketRestrictions(const fs::path& seedDir) {
+    auto text = readTextFile(seedDir / "market_restrictions.csv");
+    if (!text)
+        return text.error();
+    auto table = parseCsv(*text, "market_restrictions.csv");
+    if (!table)
+        return table.error();
+    if (table->header != std::vector<std::string>{"part_id", "market", "source"})
+        return makeError(ErrorCode::InvalidInput,
+                         "market_restrictions.csv: the header is part_id,market,source");
+    std::vector<plan::MarketRestriction> restrictions;
+    for (std::size_t i = 0; i < table->rows.size(); ++i) {
+        const auto& row = table->rows[i];
+        const auto where = fmt::format("market_restrictions.csv, row {}", i + 2);
+        if (row.size() != 3 || row[0].empty() || row[2].empty())
+            return makeError(ErrorCode::InvalidInput,
+                             where + ": each row is part_id,market,source, none empty");
+        const auto market = enumFromName(plan::kMarketCatalogCodes, row[1]);
+        if (!market)
+            return makeError(ErrorCode::InvalidInput, where + ": market \"" + row[1] + "\" is not CN");
+        restrictions.push_back({row[0], *market, row[2]});
+    }
+    return restrictions;
+}
+
 Result<CatalogPackInfo> readSeedPack(const fs::path& seedDir) {
     auto text = readTextFile(seedDir / "pack.csv");
     if (!text)
@@ -148,6 +175,10 @@ Result<CatalogPackInfo> readSeedPack(const fs::path& seedDir) {
     if (!rates)
         return rates.error();
     pack.referenceRates = std::move(*rates);
+    auto restrictions = readSeedMarketRestrictions(seedDir);
+    if (!restrictions)
+        return restrictions.error();
+    pack.marketRestrictions = std::move(*restrictions);
     return pack;
 }
 
@@ -207,6 +238,18 @@ Result<BuildReport> writeCatalogFile(const std::vector<PartRecord>& parts, const
                 rate.bind(4, r.source);
                 rate.exec();
                 rate.reset();
+            }
+            SQLite::Statement restricted(
+                database, "INSERT INTO market_restriction(part_id, market, source) VALUES (?, ?, ?)");
+            for (const auto& r : pack.marketRestrictions) {
+                if (!store.contains(r.partId))
+                    return makeError(ErrorCode::InvalidInput,
+                                     fmt::format("market_restrictions.csv: no part has id {}", r.partId));
+                restricted.bind(1, r.partId);
+                restricted.bind(2, std::string(enumName(plan::kMarketCatalogCodes, r.market)));
+                restricted.bind(3, r.source);
+                restricted.exec();
+                restricted.reset();
             }
             transaction.commit();
             database.exec("INSERT INTO part_search(part_search) VALUES ('optimize')");

@@ -23,7 +23,7 @@ Result<CatalogPackInfo> readSeedPack(const std::filesystem::path& seedDir);
 // Writes parts into a new SQLite file at output (replacing it only once complete), named as `pack`.
 Result<BuildReport>
 writeCatalogFile(const std::vector<PartRecord>& parts, const std::filesystem::path& output,
-                 const CatalogPackInfo& pack = {"unreleased", "1970-01-01", "", 0, 0, {}, {}});
+                 const CatalogPackInfo& pack = {"unreleased", "1970-01-01", "", 0, 0, {}, {}, {}});
 Result<BuildReport> buildCatalog(const std::filesystem::path& seedDir, const std::filesystem::path& output);
 
 } // namespace torchrig::db

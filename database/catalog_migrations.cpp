@@ -275,7 +275,7 @@ CREATE TABLE catalog_pack (
 )sql";
 
 // v5: the dated reference exchange rates a catalog ships (euro reference rates of a day), used for
-// a currency the user gave no rate for.
+// a currency the user gave no rate for; and the markets a part is not sold new in, with the source.
 constexpr std::string_view kVersion5 = R"sql(
 CREATE TABLE exchange_rate (
     currency TEXT PRIMARY KEY NOT NULL CHECK (length(currency) = 3 AND currency = upper(currency)
@@ -283,6 +283,12 @@ CREATE TABLE exchange_rate (
     per_euro REAL NOT NULL CHECK (per_euro > 0),
     date TEXT NOT NULL CHECK (length(date) = 10),
     source TEXT NOT NULL CHECK (length(trim(source)) > 0)
+);
+CREATE TABLE market_restriction (
+    part_id TEXT NOT NULL,
+    market TEXT NOT NULL CHECK (market IN ('CN')),
+    source TEXT NOT NULL CHECK (length(trim(source)) > 0),
+    PRIMARY KEY (part_id, market)
 );
 )sql";
 

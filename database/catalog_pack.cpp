@@ -53,8 +53,8 @@ const TableColumns& packTableColumns() {
         SQLite::Database reference(":memory:", SQLite::OPEN_READWRITE);
         if (!migrateToLatest(reference))
             return; // cannot happen for an in-memory database; no table is then demanded
-        std::vector<std::string> names = {"part",         "price",       "field_source",
-                                          "catalog_pack", "part_search", "exchange_rate"};
+        std::vector<std::string> names = {"part",        "price",         "field_source",      "catalog_pack",
+                                          "part_search", "exchange_rate", "market_restriction"};
         for (auto category : kAllPartCategories)
             names.emplace_back(categorySchema(category).table);
         for (const auto& name : names) {
@@ -164,6 +164,38 @@ Result<std::vector<plan::ReferenceRate>> referenceRatesOf(SQLite::Database& data
     return rates;
 }
 
+// The markets the pack keeps parts out of, each row checked: a part of the pack, a market TorchRig
+// knows, a source.
+Result<std::vector<plan::MarketRestriction>> marketRestrictionsOf(SQLite::Database& database,
+                                                                  std::string_view schema) {
+    std::vector<plan::MarketRestriction> restrictions;
+    SQLite::Statement rows(
+        database, fmt::format("SELECT r.part_id, r.market, r.source, p.id FROM {0}.market_restriction r "
+                              "LEFT JOIN {0}.part p ON p.id = r.part_id ORDER BY r.part_id, r.market",
+                              schema));
+    for (int row = 1; rows.executeStep(); ++row) {
+        const auto refused = [&](const std::string& why) {
+            return makeError(ErrorCode::InvalidInput,
+                             fmt::format("table market_restriction, row {}: {}", row, why));
+        };
+        for (int c : {0, 1, 2})
+            if (auto problem = packTextProblem(rows.getColumn(c)))
+                return refused(*problem);
+        const auto partId = rows.getColumn(0).getString();
+        if (rows.getColumn(3).isNull())
+            return refused(fmt::format("part_id \"{}\" is not a part of the pack", textExcerpt(partId)));
+        const auto market = enumFromName(plan::kMarketCatalogCodes, rows.getColumn(1).getString());
+        if (!market)
+            return refused(
+                fmt::format("market \"{}\" is not CN", textExcerpt(rows.getColumn(1).getString())));
+        const auto source = rows.getColumn(2).getString();
+        if (source.find_first_not_of(' ') == std::string::npos || hasControlCharacter(source))
+            return refused("the source is blank or holds control characters");
+        restrictions.push_back({partId, *market, source});
+    }
+    return restrictions;
+}
+
 // The pack's version, date and signer, each checked; the error says which, without the file.
 Result<CatalogPackInfo> identityOf(SQLite::Database& database, std::string_view schema,
                                    std::chrono::sys_days today) {
@@ -210,6 +242,10 @@ Result<CatalogPackInfo> identityOf(SQLite::Database& database, std::string_view 
         return rates.error();
     else
         info.referenceRates = std::move(*rates);
+    if (auto restrictions = marketRestrictionsOf(database, schema); !restrictions)
+        return restrictions.error();
+    else
+        info.marketRestrictions = std::move(*restrictions);
     info.parts = database.execAndGet(fmt::format("SELECT count(*) FROM {}.part", schema)).getInt();
     info.prices = database.execAndGet(fmt::format("SELECT count(*) FROM {}.price", schema)).getInt();
     if (info.parts == 0)

@@ -10,6 +10,7 @@
 // as an import checks a file.
 
 #include "plan/build_cost.h"
+#include "plan/market.h"
 #include "util/result.h"
 
 #include <chrono>
@@ -34,6 +35,8 @@ struct CatalogPackInfo {
     std::filesystem::path path;
     // The reference exchange rates it ships (table exchange_rate), each with its date and source.
     std::vector<plan::ReferenceRate> referenceRates;
+    // The parts it says are not sold new in a market (table market_restriction), each with its source.
+    std::vector<plan::MarketRestriction> marketRestrictions;
 };
 
 // Why a reference rate cannot be taken (its currency, rate, date or source), or nothing.

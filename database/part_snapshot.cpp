@@ -54,6 +54,7 @@ plan::PlanCatalog planCatalog(const Catalog& catalog) {
     for (const auto& part : catalog.list())
         plan.parts.push_back({part.id, partSnapshot(part)});
     plan.offers = cloudOffers(catalog);
+    plan.restrictions = catalog.pack().marketRestrictions;
     return plan;
 }
 

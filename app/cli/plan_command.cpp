@@ -145,6 +145,7 @@ json requestJson(const plan::PlanRequest& request, const std::string& currency, 
             {"currency", currency},
             {"rates_date", request.cost.ratesDate},
             {"reference_rates", request.cost.referenceRateDates},
+            {"market", enumName(plan::kMarketNames, request.market)},
             {"mode", mode},
             {"ranking", request.ranking == plan::PlanRanking::ValuePerCost ? "value" : "time"},
             {"circuit", {{"amps", request.circuit.amps}, {"volts", request.circuit.volts}}},
@@ -327,6 +328,11 @@ PlanCommand::PlanCommand(CLI::App& parent, const GlobalOptions& options)
                      "micro-batches (smaller ones with gradient accumulation), checkpointing (of every "
                      "block) or qlora (LoRA's base weights in 4 bits); repeat for several")
         ->check(CLI::IsMember(enumIds(plan::kPlanLeverNames)));
+    m_command
+        ->add_option("--market", m_market,
+                     "Where the parts are bought: cn (mainland China: the GPUs not sold new there are left "
+                     "out and named) or any; default cn with --currency CNY, else any")
+        ->check(CLI::IsMember(enumIds(plan::kMarketNames)));
     m_command->add_flag(
         "--no-ram-rule", m_noRamRule,
         "Do not ask each node's RAM to be at least its GPUs' memory (the rule of thumb labs buy "
@@ -451,6 +457,9 @@ PlanCommand::setMoneyAndLimits(plan::PlanRequest& request, const plan::PlanScena
         request.nodes = m_nodes;
     request.proposals = m_proposals;
     request.ramAtLeastGpuMemory = !m_noRamRule;
+    request.market = !m_market.empty()                ? *enumFromName(plan::kMarketNames, m_market)
+                     : request.cost.currency == "CNY" ? plan::Market::MainlandChina
+                                                      : plan::Market::Anywhere;
     return std::nullopt;
 }
 

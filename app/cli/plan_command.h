@@ -53,6 +53,7 @@ private:
     int m_proposals = 3;
     std::vector<std::string> m_forbiddenLevers;
     bool m_noRamRule = false;
+    std::string m_market;
     std::string m_saveFolder;
     bool m_force = false; // --save replaces plan-N.torchrig files already there
     std::string m_language = "en";

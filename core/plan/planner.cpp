@@ -105,9 +105,14 @@ private:
         const int nodes = std::max(1, m_request.nodes);
         int modules = 0;
         std::set<std::string> fitting;
+        std::vector<std::string> notSold;
         for (const auto& gpu : m_priced.of(PartCategory::Gpu)) {
             ++result.statistics.gpuModelsPriced;
             const auto& snapshot = gpu.choice->snapshot;
+            if (notSoldInMarket(gpu.choice->partId)) {
+                notSold.push_back(snapshot.name);
+                continue;
+            }
             if (snapshot.text("form_factor") != "pcie") { // SXM and OAM modules sit in a GPU server
                 ++modules;
                 continue;
@@ -134,6 +139,16 @@ private:
                                          "to it) and were left out")
                     .arg(std::to_string(unpriced))
                     .arg(m_request.cost.currency));
+        if (!notSold.empty()) {
+            std::string names;
+            for (const auto& name : notSold)
+                names += (names.empty() ? "" : ", ") + name;
+            result.notes.push_back(TORCHRIG_MESSAGE("plan",
+                                                    "%1 GPUs of the catalog are not sold new in mainland "
+                                                    "China under US export rules and were left out: %2")
+                                       .arg(std::to_string(notSold.size()))
+                                       .arg(names));
+        }
         if (modules > 0)
             result.notes.push_back(
                 TORCHRIG_MESSAGE("plan", "%1 SXM or OAM GPUs were left out: they are bought in a GPU server, "
@@ -524,6 +539,14 @@ private:
                 alternative.breakEvenMonths = compared->cloud.front().breakEvenMonths;
         }
         return alternative;
+    }
+
+    bool notSoldInMarket(const std::string& partId) const {
+        return m_request.market != Market::Anywhere &&
+               std::any_of(m_catalog.restrictions.begin(), m_catalog.restrictions.end(),
+                           [&](const MarketRestriction& r) {
+                               return r.market == m_request.market && r.partId == partId;
+                           });
     }
 
     const CatalogChoice* findPart(const std::string& id) const {

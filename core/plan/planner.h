@@ -15,6 +15,7 @@
 #include "plan/build_cost.h"
 #include "plan/compatibility.h"
 #include "plan/finding_fixes.h"
+#include "plan/market.h"
 #include "plan/rent_vs_buy.h"
 #include "util/enum_names.h"
 #include "util/message.h"
@@ -30,6 +31,7 @@ namespace torchrig::plan {
 struct PlanCatalog {
     std::vector<CatalogChoice> parts;
     std::vector<CloudOffer> offers;
+    std::vector<MarketRestriction> restrictions; // parts not sold new in a market
 };
 
 // A build's workload (the run per GPU, its strategy and its data) and how its batch is chosen.
@@ -66,6 +68,8 @@ struct PlanRequest {
     int nodes = 1;
     int proposals = 3;
     std::vector<PlanLever> forbiddenLevers; // the user's: levers the planner must not pull
+    // Where the parts are bought: those not sold new there are left out, and said.
+    Market market = Market::Anywhere;
     // The rule of thumb labs buy by, system RAM >= the node's GPU memory; the user may turn it off.
     bool ramAtLeastGpuMemory = true;
     // The language of the proposals' titles and notes (English without one): a build's words are

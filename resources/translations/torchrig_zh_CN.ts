@@ -1737,6 +1737,10 @@
         <source>%1: at least %2 cores and %3 threads a node, for a training process and %4 data-loader workers on each of %5 GPUs (article 001 4.2), 4 cores a GPU and 8 in all (article 001 1.1)</source>
         <translation>%1：每节点至少 %2 个核心、%3 个线程，供 %5 块 GPU 各自的训练进程和 %4 个数据加载进程使用（文章 001 第 4.2 节），每块 GPU 4 个核心、总共至少 8 个（文章 001 第 1.1 节）</translation>
     </message>
+    <message>
+        <source>%1 GPUs of the catalog are not sold new in mainland China under US export rules and were left out: %2</source>
+        <translation>目录中有 %1 款 GPU 因美国出口管制在中国大陆不以新品销售，未纳入规划：%2</translation>
+    </message>
 </context>
 <context>
     <name>presets</name>

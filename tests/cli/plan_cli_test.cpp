@@ -172,6 +172,7 @@ TEST_CASE("A lab's ¥100,000 plan, as the issue wrote it, works without --rate a
     REQUIRE(planned.exitCode == 0);
     const auto d = nlohmann::json::parse(planned.output);
     CHECK(d["request"]["reference_rates"]["USD"] == "2024-06-28");
+    CHECK(d["request"]["market"] == "cn"); // in yuan: what can be bought in mainland China
     REQUIRE_FALSE(d["proposals"].empty());
     for (const auto& p : d["proposals"]) {
         INFO(p["title"]);
@@ -188,6 +189,7 @@ TEST_CASE("A lab's ¥100,000 plan, as the issue wrote it, works without --rate a
             if (part["snapshot"]["category"] == "gpu")
                 gpus += quantity;
         }
+        CHECK(p["parts"][0]["id"] != "gpu/rtx-4090");
         const auto& w = p["workloads"][0];
         CHECK(ramBytes >= w["host_ram_bytes"].get<double>());
         CHECK(ramBytes >= 13e9 * gpus); // each rank loads llama-2-7b's 13.5 GB of bf16 weights

@@ -310,3 +310,35 @@ TEST_CASE("A batch a card cannot hold runs as micro-batches whose accumulation k
     }
     CHECK(microBatched);
 }
+
+TEST_CASE("Planned for mainland China, the GPUs not sold new there are left out and named, their China "
+          "versions kept",
+          "[planner]") {
+    auto request = studentRequest();
+    request.budget = 40000; // room for an RTX 4090 build
+    const auto anywhere = plan::planBuilds(request, bundledPlanCatalog());
+    const auto proposes = [](const plan::PlanResult& result, const std::string& gpu) {
+        return std::any_of(result.proposals.begin(), result.proposals.end(),
+                           [&](const plan::Proposal& p) { return p.build.parts.front().partId == gpu; });
+    };
+    REQUIRE(proposes(anywhere, "gpu/rtx-4090")); // the fastest the budget buys, anywhere else
+    request.market = plan::Market::MainlandChina;
+    request.budget = 30000; // the student's
+    const auto china = plan::planBuilds(request, bundledPlanCatalog());
+    REQUIRE_FALSE(china.proposals.empty());
+    const auto& restrictions = bundledPlanCatalog().restrictions;
+    for (const auto& p : china.proposals) {
+        INFO(p.build.title);
+        CHECK(std::none_of(restrictions.begin(), restrictions.end(), [&](const plan::MarketRestriction& r) {
+            return r.partId == p.build.parts.front().partId;
+        }));
+    }
+    CHECK(proposes(china, "gpu/rtx-4090-d"));
+    std::vector<std::string> notes;
+    for (const auto& note : china.notes)
+        notes.push_back(note.text());
+    CHECK(std::any_of(notes.begin(), notes.end(), [](const std::string& note) {
+        return note.find("not sold new in mainland China under US export rules") != std::string::npos &&
+               note.find("GeForce RTX 4090,") != std::string::npos;
+    }));
+}

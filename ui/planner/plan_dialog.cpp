@@ -394,6 +394,7 @@ plan::PlanRequest PlanDialog::request() const {
     request.workloads = m_workloads;
     request.budget = m_budget->value();
     request.cost = m_settings.costOptions();
+    request.market = m_settings.market;
     request.cost.today = QDate::currentDate().toString(Qt::ISODate).toStdString();
     request.usage = m_settings.usagePlan();
     request.mode = m_mode->currentIndex() == 1   ? plan::PlanMode::Rent

@@ -20,6 +20,7 @@ PlanningSettings PlanningSettings::defaults(const QLocale& locale) {
     PlanningSettings p;
     if (locale.language() == QLocale::Chinese) {
         p.currency = QStringLiteral("CNY");
+        p.market = plan::Market::MainlandChina;
         p.circuitAmps = 10;
         p.circuitVolts = 220;
     }
@@ -38,6 +39,9 @@ PlanningSettings PlanningSettings::load() {
     p.lifetimeMonths = s.value(QStringLiteral("planning/lifetimeMonths"), p.lifetimeMonths).toDouble();
     p.taxPercent = s.value(QStringLiteral("planning/taxPercent"), p.taxPercent).toDouble();
     p.shipping = s.value(QStringLiteral("planning/shipping"), p.shipping).toDouble();
+    p.market =
+        enumFromName(plan::kMarketNames, s.value(QStringLiteral("planning/market")).toString().toStdString())
+            .value_or(p.market);
     p.circuitAmps = s.value(QStringLiteral("planning/circuitAmps"), p.circuitAmps).toDouble();
     p.circuitVolts = s.value(QStringLiteral("planning/circuitVolts"), p.circuitVolts).toDouble();
     p.memoryUnit = memoryUnitFromId(s.value(QStringLiteral("display/memoryUnit")).toString());
@@ -57,6 +61,7 @@ void PlanningSettings::save() const {
     s.setValue(QStringLiteral("planning/lifetimeMonths"), lifetimeMonths);
     s.setValue(QStringLiteral("planning/taxPercent"), taxPercent);
     s.setValue(QStringLiteral("planning/shipping"), shipping);
+    s.setValue(QStringLiteral("planning/market"), QString::fromUtf8(enumName(plan::kMarketNames, market)));
     s.setValue(QStringLiteral("planning/circuitAmps"), circuitAmps);
     s.setValue(QStringLiteral("planning/circuitVolts"), circuitVolts);
     s.setValue(QStringLiteral("display/memoryUnit"), memoryUnitId(memoryUnit));

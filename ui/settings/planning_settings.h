@@ -6,6 +6,7 @@
 
 #include "plan/build_cost.h"
 #include "plan/compatibility.h"
+#include "plan/market.h"
 #include "plan/rent_vs_buy.h"
 #include "settings/memory_unit.h"
 
@@ -31,6 +32,8 @@ struct PlanningSettings {
     double taxPercent = 0;
     double shipping = 0; // in `currency`
     // One node's wall circuit, which the checks hold the build's draw to.
+    // Where the parts are bought: the planner leaves out what is not sold new there.
+    plan::Market market = plan::Market::Anywhere;
     double circuitAmps = 15;
     double circuitVolts = 120;
     MemoryUnit memoryUnit = MemoryUnit::GiB;
@@ -38,8 +41,8 @@ struct PlanningSettings {
     QString language = QStringLiteral("system"); // "system", "en", "zh_CN" (language.h)
 
     // What a fresh install starts with where the user is, by the app's locale (installLanguage sets
-    // it): in Chinese, yuan and a mainland socket (GB 1002's 10 A plug on 220 V mains); elsewhere US dollars
-    // and a North American one (15 A × 120 V).
+    // it): in Chinese, mainland China's market, yuan and a mainland socket (GB 1002's 10 A plug on 220 V
+    // mains); elsewhere US dollars and a North American one (15 A × 120 V).
     static PlanningSettings defaults(const QLocale& locale = QLocale());
     static PlanningSettings load();
     void save() const;
