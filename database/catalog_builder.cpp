@@ -86,17 +86,29 @@ Result<std::vector<PartRecord>> readSeedFolder(const fs::path& seedDir) {
     return parts;
 }
 
-// exchange_rates.csv (currency,per_euro,date,source): the reference rates the catalog ships.
-Result<std::vector<plan::ReferenceRate>> readSeedExchangeRates(const fs::path& seedDir) {
-    auto text = readTextFile(seedDir / "exchange_rates.csv");
+// A seed CSV of the pack's own (not a category's), its header exactly `columns`.
+Result<CsvTable> readSeedTable(const fs::path& seedDir, const std::string& name,
+                               const std::vector<std::string>& columns) {
+    auto text = readTextFile(seedDir / name);
     if (!text)
         return text.error();
-    auto table = parseCsv(*text, "exchange_rates.csv");
+    auto table = parseCsv(*text, name);
     if (!table)
         return table.error();
-    if (table->header != std::vector<std::string>{"currency", "per_euro", "date", "source"})
-        return makeError(ErrorCode::InvalidInput,
-                         "exchange_rates.csv: the header is currency,per_euro,date,source");
+    if (table->header != columns) {
+        std::string header;
+        for (const auto& column : columns)
+            header += (header.empty() ? "" : ",") + column;
+        return makeError(ErrorCode::InvalidInput, name + ": the header is " + header);
+    }
+    return table;
+}
+
+// exchange_rates.csv (currency,per_euro,date,source): the reference rates the catalog ships.
+Result<std::vector<plan::ReferenceRate>> readSeedExchangeRates(const fs::path& seedDir) {
+    auto table = readSeedTable(seedDir, "exchange_rates.csv", {"currency", "per_euro", "date", "source"});
+    if (!table)
+        return table.error();
     std::vector<plan::ReferenceRate> rates;
     std::set<std::string> seen;
     for (std::size_t i = 0; i < table->rows.size(); ++i) {
@@ -122,15 +134,9 @@ Result<std::vector<plan::ReferenceRate>> readSeedExchangeRates(const fs::path& s
 // market_restrictions.csv (part_id,market,source): the parts not sold new in a market; that each
 // names a part of the catalog is checked where the catalog is written.
 Result<std::vector<plan::MarketRestriction>> readSeedMarketRestrictions(const fs::path& seedDir) {
-    auto text = readTextFile(seedDir / "market_restrictions.csv");
-    if (!text)
-        return text.error();
-    auto table = parseCsv(*text, "market_restrictions.csv");
+    auto table = readSeedTable(seedDir, "market_restrictions.csv", {"part_id", "market", "source"});
     if (!table)
         return table.error();
-    if (table->header != std::vector<std::string>{"part_id", "market", "source"})
-        return makeError(ErrorCode::InvalidInput,
-                         "market_restrictions.csv: the header is part_id,market,source");
     std::vector<plan::MarketRestriction> restrictions;
     for (std::size_t i = 0; i < table->rows.size(); ++i) {
         const auto& row = table->rows[i];

@@ -145,7 +145,9 @@ TEST_CASE("plan without --batch takes the largest that fits, pulls a lever a car
 
     const auto strict = runCli(folder, workload + " --no-lever checkpointing --no-lever qlora --json");
     REQUIRE(strict.exitCode == 0);
-    for (const auto& p : nlohmann::json::parse(strict.output)["proposals"])
+    // Each parsed document named: a range-for over a member of a temporary reads freed memory.
+    const auto strictPlan = nlohmann::json::parse(strict.output);
+    for (const auto& p : strictPlan["proposals"])
         CHECK(p["workloads"][0]["levers"].empty());
     // Without a rate, the catalog's dated reference rates, said as such.
     const auto unrated = runCli(folder, "plan -m qwen2.5-7b --seq-len 2048 --precision bf16 --lora-rank 16 "
@@ -204,12 +206,14 @@ TEST_CASE("A lab's ¥100,000 plan, as the issue wrote it, works without --rate a
         const auto file = "'" + p["file"].get<std::string>() + "'";
         const auto checked = runCli(folder, "build check " + file + " --json");
         REQUIRE(checked.exitCode == 0);
-        for (const auto& f : nlohmann::json::parse(checked.output)["findings"])
+        const auto findings = nlohmann::json::parse(checked.output)["findings"];
+        for (const auto& f : findings)
             CHECK(f["severity"] != "problem");
         // What the advice would fault in the host, the planner has already bought.
         const auto advised = runCli(folder, "build advise " + file + " --json");
         REQUIRE(advised.exitCode == 0);
-        for (const auto& a : nlohmann::json::parse(advised.output)["advice"]) {
+        const auto advice = nlohmann::json::parse(advised.output)["advice"];
+        for (const auto& a : advice) {
             CHECK(a["rule"] != "host-ram");
             CHECK(a["rule"] != "loader-workers");
         }
