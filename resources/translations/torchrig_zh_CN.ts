@@ -4477,6 +4477,26 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
         <source>Wall ci&amp;rcuit:</source>
         <translation>墙插电路(&amp;R)：</translation>
     </message>
+    <message>
+        <source>&amp;Buy the parts in:</source>
+        <translation>配件购买地(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Mainland China</source>
+        <translation>中国大陆</translation>
+    </message>
+    <message>
+        <source>Anywhere else</source>
+        <translation>其他地区</translation>
+    </message>
+    <message>
+        <source>Where the parts are bought</source>
+        <translation>配件购买地</translation>
+    </message>
+    <message>
+        <source>The planner leaves out the GPUs not sold new there (in mainland China: those the US export rules keep out, such as the RTX 4090; the 4090 D is sold)</source>
+        <translation>规划时不纳入当地不以新品销售的 GPU（在中国大陆：受美国出口管制的型号，例如 RTX 4090；4090 D 有售）</translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::StartPage</name>

@@ -417,6 +417,11 @@ TEST_CASE("A fresh start in Chinese is in yuan on a mainland circuit at the cata
     CHECK(settings.currency == QStringLiteral("CNY"));
     CHECK(settings.circuitAmps == 10);
     CHECK(settings.circuitVolts == 220);
+    CHECK(settings.market == plan::Market::MainlandChina);
+    // Preferences show it, and keep it.
+    ui::SettingsDialog preferences(settings);
+    CHECK(preferences.settings().market == plan::Market::MainlandChina);
+    CHECK(preferences.settings().circuitAmps == 10);
     test::TemporaryFolder folder;
     ui::MainWindow window(test::openCatalog(folder.file("user.sqlite")));
     window.resize(1280, 720);

@@ -90,6 +90,7 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     form->addRow(tr("Sales ta&x or VAT on the parts:"), m_tax);
     form->addRow(tr("&Shipping, in the currency above:"), m_shipping);
     form->addRow(tr("Wall ci&rcuit:"), makeCircuitField(s));
+    form->addRow(tr("&Buy the parts in:"), makeMarketField(s));
     form->addRow(tr("Show memory &in:"), m_memoryUnit);
     form->addRow(tr("Th&eme (at the next start):"), m_theme);
     form->addRow(tr("&Language (at the next start):"), m_language);
@@ -145,6 +146,20 @@ QWidget* SettingsDialog::makeCircuitField(const PlanningSettings& s) {
     return circuit;
 }
 
+// Where the parts are bought: the planner leaves out what is not sold new there.
+QComboBox* SettingsDialog::makeMarketField(const PlanningSettings& s) {
+    m_market = new QComboBox(this);
+    m_market->addItem(tr("Mainland China"),
+                      QString::fromUtf8(enumName(plan::kMarketNames, plan::Market::MainlandChina)));
+    m_market->addItem(tr("Anywhere else"),
+                      QString::fromUtf8(enumName(plan::kMarketNames, plan::Market::Anywhere)));
+    m_market->setCurrentIndex(s.market == plan::Market::MainlandChina ? 0 : 1);
+    m_market->setAccessibleName(tr("Where the parts are bought"));
+    m_market->setToolTip(tr("The planner leaves out the GPUs not sold new there (in mainland China: those "
+                            "the US export rules keep out, such as the RTX 4090; the 4090 D is sold)"));
+    return m_market;
+}
+
 // How the app shows things: the memory unit, the theme and the language.
 void SettingsDialog::setUpDisplayFields(const PlanningSettings& s) {
     m_memoryUnit->addItem(tr("GiB (2^30 bytes, as PyTorch and nvidia-smi report)"),
@@ -171,6 +186,8 @@ PlanningSettings SettingsDialog::settings() const {
     PlanningSettings s;
     s.currency = m_currency->text().isEmpty() ? QStringLiteral("USD") : m_currency->text();
     s.usdRate = s.currency == QStringLiteral("USD") ? 0 : m_rate->value();
+    s.market = enumFromName(plan::kMarketNames, m_market->currentData().toString().toStdString())
+                   .value_or(plan::Market::Anywhere);
     s.circuitAmps = m_circuitAmps->value();
     s.circuitVolts = m_circuitVolts->value();
     s.otherRates = m_otherRates->text().trimmed();

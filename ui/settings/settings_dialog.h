@@ -23,6 +23,7 @@ public:
 private:
     void setUpDisplayFields(const PlanningSettings& s);
     QWidget* makeCircuitField(const PlanningSettings& s);
+    QComboBox* makeMarketField(const PlanningSettings& s);
     void warnOfRates(QLabel* rateWarning);
 
     QLineEdit* m_currency = nullptr;
@@ -39,6 +40,7 @@ private:
     QComboBox* m_memoryUnit = nullptr;
     QComboBox* m_theme = nullptr;
     QComboBox* m_language = nullptr;
+    QComboBox* m_market = nullptr;
 };
 
 } // namespace torchrig::ui
