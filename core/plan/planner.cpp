@@ -367,6 +367,14 @@ private:
         build.title =
             title(gpusOnNodes(candidate.perNode, candidate.gpu->choice->snapshot.name, build.nodes));
         std::vector<Message> notes = host.notes;
+        // An AMD card (its compute capability is a gfx target): what runs on it is ROCm's to say.
+        if (candidate.gpu->choice->snapshot.text("compute_capability").starts_with("gfx"))
+            notes.push_back(TORCHRIG_MESSAGE("plan",
+                                             "%1 runs PyTorch through AMD's ROCm, which PyTorch builds "
+                                             "for Linux only (pytorch.org, Get Started); a library "
+                                             "written for CUDA alone may not run on it: check the ones "
+                                             "the training uses before buying")
+                                .arg(candidate.gpu->choice->snapshot.name));
         if (build.nodes > 1)
             notes.push_back(TORCHRIG_MESSAGE("plan",
                                              "the nodes need a switch between them (not counted): one "

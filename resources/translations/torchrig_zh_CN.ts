@@ -1741,6 +1741,10 @@
         <source>%1 GPUs of the catalog are not sold new in mainland China under US export rules and were left out: %2</source>
         <translation>目录中有 %1 款 GPU 因美国出口管制在中国大陆不以新品销售，未纳入规划：%2</translation>
     </message>
+    <message>
+        <source>%1 runs PyTorch through AMD&apos;s ROCm, which PyTorch builds for Linux only (pytorch.org, Get Started); a library written for CUDA alone may not run on it: check the ones the training uses before buying</source>
+        <translation>%1 通过 AMD 的 ROCm 运行 PyTorch，而 PyTorch 只为 Linux 提供 ROCm 版本（pytorch.org，Get Started）；只为 CUDA 编写的库可能无法在其上运行：购买前请逐一确认训练要用的库</translation>
+    </message>
 </context>
 <context>
     <name>presets</name>

@@ -342,3 +342,19 @@ TEST_CASE("Planned for mainland China, the GPUs not sold new there are left out 
                note.find("GeForce RTX 4090,") != std::string::npos;
     }));
 }
+
+TEST_CASE("A proposal of AMD cards says that PyTorch runs on them through ROCm, on Linux only", "[planner]") {
+    auto request = studentRequest();
+    request.budget = 40000;
+    request.maxGpusPerNode = 4;
+    request.proposals = 10;
+    const auto result = plan::planBuilds(request, bundledPlanCatalog());
+    int amd = 0;
+    for (const auto& p : result.proposals) {
+        INFO(p.build.title);
+        const bool gfx = p.build.parts.front().snapshot.text("compute_capability").starts_with("gfx");
+        amd += gfx;
+        CHECK((p.build.notes.find("runs PyTorch through AMD's ROCm") != std::string::npos) == gfx);
+    }
+    CHECK(amd > 0); // two Radeon RX 7900 XTX are among the ten
+}
