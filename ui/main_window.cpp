@@ -57,7 +57,7 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     // Every cost the app shows falls back on the catalog's dated reference rates.
     setCatalogReferenceRates(m_catalog->pack().referenceRates);
     m_browser = new CatalogBrowser(*m_catalog, this);
-    m_checks = new BuildChecks(*m_document, this);
+    m_checks = new BuildChecks(*m_document, PlanningSettings::load().circuit(), this);
     m_buildEditor = new BuildEditor(*m_document, m_checks, this);
     m_issues = new IssuesPanel(*m_document, *m_checks, db::catalogChoices(*m_catalog), this);
     m_workloadEditor = new WorkloadEditor(*m_document, this);

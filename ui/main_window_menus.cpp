@@ -3,6 +3,7 @@
 #include "main_window.h"
 
 #include "analysis/analysis_panel.h"
+#include "build/build_checks.h"
 #include "build/build_editor.h"
 #include "compare/compare_dialog.h"
 #include "document/build_document.h"
@@ -88,6 +89,7 @@ void MainWindow::createMenus() {
         dialog.settings().save();
         m_analysis->setPlanningSettings(dialog.settings());
         m_buildEditor->setCostOptions(dialog.settings().costOptions());
+        m_checks->setCircuit(dialog.settings().circuit());
     });
     auto* build = menuBar()->addMenu(tr("&Build"));
     build->addAction(tr("&Add the selected catalog part"), QKeySequence(Qt::CTRL | Qt::Key_Return), this,

@@ -2962,6 +2962,29 @@ precision, ZeRO or FSDP (Advice tab).</source>
     </message>
 </context>
 <context>
+    <name>torchrig::ui::CircuitField</name>
+    <message>
+        <source> A</source>
+        <translation> A</translation>
+    </message>
+    <message>
+        <source>Wall circuit, amperes</source>
+        <translation>墙插电路（安培）</translation>
+    </message>
+    <message>
+        <source> V</source>
+        <translation> V</translation>
+    </message>
+    <message>
+        <source>Wall circuit, volts</source>
+        <translation>墙插电路（伏特）</translation>
+    </message>
+    <message>
+        <source>One node&apos;s wall circuit: a continuous load may draw 80 % of it</source>
+        <translation>单个节点所接的墙插电路：持续负载最多可用其 80%</translation>
+    </message>
+</context>
+<context>
     <name>torchrig::ui::CompareDialog</name>
     <message>
         <source>Compare builds</source>
@@ -3862,18 +3885,6 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
         <translation>每单位金额的样本/秒</translation>
     </message>
     <message>
-        <source> A</source>
-        <translation> A</translation>
-    </message>
-    <message>
-        <source> V</source>
-        <translation> V</translation>
-    </message>
-    <message>
-        <source>One node&apos;s wall circuit: a continuous load may draw 80 % of it</source>
-        <translation>单个节点的墙插电路：持续负载最多可用其 80 %</translation>
-    </message>
-    <message>
         <source>Any</source>
         <translation>不限</translation>
     </message>
@@ -3900,14 +3911,6 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
     <message>
         <source>&amp;Circuit</source>
         <translation>电路(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Circuit amps</source>
-        <translation>电路电流</translation>
-    </message>
-    <message>
-        <source>Circuit volts</source>
-        <translation>电路电压</translation>
     </message>
     <message>
         <source>C&amp;ase</source>
@@ -4456,26 +4459,6 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
     <message>
         <source>the catalog&apos;s reference rate</source>
         <translation>目录自带的参考汇率</translation>
-    </message>
-    <message>
-        <source> A</source>
-        <translation> A</translation>
-    </message>
-    <message>
-        <source>Wall circuit, amperes</source>
-        <translation>墙插电路（安培）</translation>
-    </message>
-    <message>
-        <source> V</source>
-        <translation> V</translation>
-    </message>
-    <message>
-        <source>Wall circuit, volts</source>
-        <translation>墙插电路（伏特）</translation>
-    </message>
-    <message>
-        <source>One node&apos;s wall circuit: a continuous load may draw 80 % of it</source>
-        <translation>单个节点所接的墙插电路：持续负载最多可用其 80%</translation>
     </message>
     <message>
         <source>Wall ci&amp;rcuit:</source>

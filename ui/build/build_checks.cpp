@@ -2,21 +2,26 @@
 
 #include "document/build_document.h"
 #include "plan/workload_on_build.h"
-#include "settings/planning_settings.h"
 
 #include <algorithm>
 
 namespace torchrig::ui {
 
-BuildChecks::BuildChecks(BuildDocument& document, QObject* parent)
+BuildChecks::BuildChecks(BuildDocument& document, plan::WallCircuit circuit, QObject* parent)
     : QObject(parent)
-    , m_document(document) {
+    , m_document(document)
+    , m_circuit(circuit) {
     onBuildChanged(m_document, kEstimateInputs, this, &BuildChecks::check);
     check();
 }
 
+void BuildChecks::setCircuit(plan::WallCircuit circuit) {
+    m_circuit = circuit;
+    check();
+}
+
 void BuildChecks::check() {
-    m_options = plan::checkOptionsFor(m_document.build(), PlanningSettings::load().circuit());
+    m_options = plan::checkOptionsFor(m_document.build(), m_circuit);
     m_findings = plan::checkBuild(m_document.build(), m_options);
     Q_EMIT findingsChanged();
 }

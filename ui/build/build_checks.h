@@ -16,7 +16,11 @@ class BuildDocument;
 class BuildChecks : public QObject {
     Q_OBJECT
 public:
-    explicit BuildChecks(BuildDocument& document, QObject* parent = nullptr);
+    // `circuit`: one node's wall circuit, the user's (Preferences), which the build's draw is held to.
+    BuildChecks(BuildDocument& document, plan::WallCircuit circuit, QObject* parent = nullptr);
+
+    // The user changed the circuit in Preferences: checked again against it.
+    void setCircuit(plan::WallCircuit circuit);
 
     const std::vector<plan::Finding>& findings() const { return m_findings; }
     const plan::CheckOptions& options() const { return m_options; }
@@ -30,6 +34,7 @@ private:
     void check();
 
     BuildDocument& m_document;
+    plan::WallCircuit m_circuit;
     plan::CheckOptions m_options;
     std::vector<plan::Finding> m_findings;
 };

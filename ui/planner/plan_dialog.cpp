@@ -1,5 +1,7 @@
 #include "plan_dialog.h"
 
+#include "settings/circuit_field.h"
+
 #include "document/message_translation.h"
 #include "plan_table_cells.h"
 
@@ -179,18 +181,8 @@ QGroupBox* PlanDialog::makeConstraintsBox() {
     m_mode->addItems({tr("Buy"), tr("Rent"), tr("Buy or rent")});
     m_ranking = new QComboBox(this);
     m_ranking->addItems({tr("Time to train"), tr("Samples/s per money")});
-    m_amps = new QDoubleSpinBox(this);
-    m_amps->setRange(1, 400);
-    m_amps->setDecimals(0);
-    m_amps->setSuffix(tr(" A"));
-    m_volts = new QDoubleSpinBox(this);
-    m_volts->setRange(90, 480);
-    m_volts->setDecimals(0);
-    m_volts->setSuffix(tr(" V"));
     // The user's circuit (Preferences: a mainland socket in Chinese, a North American one elsewhere).
-    m_amps->setValue(m_settings.circuitAmps);
-    m_volts->setValue(m_settings.circuitVolts);
-    m_amps->setToolTip(tr("One node's wall circuit: a continuous load may draw 80 % of it"));
+    m_circuit = new CircuitField(m_settings.circuit(), this);
     m_chassis = new QComboBox(this);
     m_chassis->addItems({tr("Any"), tr("Desk tower"), tr("Rack")});
     m_maxGpus = new QSpinBox(this);
@@ -215,15 +207,7 @@ QGroupBox* PlanDialog::makeConstraintsBox() {
     place(0, 0, tr("B&udget"), m_budget);
     place(0, 1, tr("Bu&y or rent"), m_mode);
     place(0, 2, tr("Ran&k by"), m_ranking);
-    auto* circuit = new QWidget(this);
-    auto* circuitLayout = new QHBoxLayout(circuit);
-    circuitLayout->setContentsMargins(0, 0, 0, 0);
-    circuitLayout->addWidget(m_amps);
-    circuitLayout->addWidget(new QLabel(QStringLiteral("×"), circuit));
-    circuitLayout->addWidget(m_volts);
-    place(1, 0, tr("&Circuit"), circuit, m_amps);
-    m_amps->setAccessibleName(tr("Circuit amps"));
-    m_volts->setAccessibleName(tr("Circuit volts"));
+    place(1, 0, tr("&Circuit"), m_circuit, m_circuit->ampsBox());
     place(1, 1, tr("C&ase"), m_chassis);
     place(1, 2, tr("&GPUs per node at most"), m_maxGpus);
     place(1, 3, tr("&Nodes"), m_nodes);
@@ -321,8 +305,7 @@ void PlanDialog::useScenario(int index) {
         m_budget->setValue(*budget);
     m_mode->setCurrentIndex(static_cast<int>(r.mode));
     m_ranking->setCurrentIndex(r.ranking == plan::PlanRanking::ValuePerCost ? 1 : 0);
-    m_amps->setValue(r.circuit.amps);
-    m_volts->setValue(r.circuit.volts);
+    m_circuit->setCircuit(r.circuit);
     m_chassis->setCurrentIndex(static_cast<int>(r.chassis));
     m_maxGpus->setValue(r.maxGpusPerNode);
     m_nodes->setValue(r.nodes);
@@ -402,7 +385,7 @@ plan::PlanRequest PlanDialog::request() const {
                                                  : plan::PlanMode::Own;
     request.ranking =
         m_ranking->currentIndex() == 1 ? plan::PlanRanking::ValuePerCost : plan::PlanRanking::TimeToTrain;
-    request.circuit = {m_volts->value(), m_amps->value()};
+    request.circuit = m_circuit->circuit();
     request.chassis = m_chassis->currentIndex() == 1   ? plan::PlanChassis::Tower
                       : m_chassis->currentIndex() == 2 ? plan::PlanChassis::Rack
                                                        : plan::PlanChassis::Any;

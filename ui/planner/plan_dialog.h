@@ -24,6 +24,8 @@ class QVBoxLayout;
 
 namespace torchrig::ui {
 
+class CircuitField;
+
 class PlanDialog : public QDialog {
     Q_OBJECT
 public:
@@ -93,8 +95,7 @@ private:
     QDoubleSpinBox* m_budget = nullptr;
     QComboBox* m_mode = nullptr;
     QComboBox* m_ranking = nullptr;
-    QDoubleSpinBox* m_amps = nullptr;
-    QDoubleSpinBox* m_volts = nullptr;
+    CircuitField* m_circuit = nullptr;
     QComboBox* m_chassis = nullptr;
     QSpinBox* m_maxGpus = nullptr;
     QSpinBox* m_nodes = nullptr;

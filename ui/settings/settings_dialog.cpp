@@ -1,10 +1,11 @@
 #include "settings_dialog.h"
 
+#include "circuit_field.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpressionValidator>
@@ -24,8 +25,6 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     , m_months(new QDoubleSpinBox(this))
     , m_tax(new QDoubleSpinBox(this))
     , m_shipping(new QDoubleSpinBox(this))
-    , m_circuitAmps(new QDoubleSpinBox(this))
-    , m_circuitVolts(new QDoubleSpinBox(this))
     , m_memoryUnit(new QComboBox(this))
     , m_theme(new QComboBox(this))
     , m_language(new QComboBox(this)) {
@@ -89,7 +88,8 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     form->addRow(tr("&Months the purchase is spread over:"), m_months);
     form->addRow(tr("Sales ta&x or VAT on the parts:"), m_tax);
     form->addRow(tr("&Shipping, in the currency above:"), m_shipping);
-    form->addRow(tr("Wall ci&rcuit:"), makeCircuitField(s));
+    m_circuit = new CircuitField(s.circuit(), this);
+    form->addRow(tr("Wall ci&rcuit:"), m_circuit);
     form->addRow(tr("&Buy the parts in:"), makeMarketField(s));
     form->addRow(tr("Show memory &in:"), m_memoryUnit);
     form->addRow(tr("Th&eme (at the next start):"), m_theme);
@@ -122,28 +122,6 @@ void SettingsDialog::warnOfRates(QLabel* rateWarning) {
     connect(m_rate, &QDoubleSpinBox::valueChanged, this, checkRate);
     connect(m_ratesDate, &QLineEdit::textChanged, this, checkRate);
     checkRate();
-}
-
-// One node's wall circuit, amperes × volts, which the build's checks hold its draw to.
-QWidget* SettingsDialog::makeCircuitField(const PlanningSettings& s) {
-    m_circuitAmps->setRange(1, 400);
-    m_circuitAmps->setDecimals(0);
-    m_circuitAmps->setSuffix(tr(" A"));
-    m_circuitAmps->setValue(s.circuitAmps);
-    m_circuitAmps->setAccessibleName(tr("Wall circuit, amperes"));
-    m_circuitVolts->setRange(90, 480);
-    m_circuitVolts->setDecimals(0);
-    m_circuitVolts->setSuffix(tr(" V"));
-    m_circuitVolts->setValue(s.circuitVolts);
-    m_circuitVolts->setAccessibleName(tr("Wall circuit, volts"));
-    auto* circuit = new QWidget(this);
-    auto* circuitLayout = new QHBoxLayout(circuit);
-    circuitLayout->setContentsMargins(0, 0, 0, 0);
-    circuitLayout->addWidget(m_circuitAmps);
-    circuitLayout->addWidget(new QLabel(QStringLiteral("×"), circuit));
-    circuitLayout->addWidget(m_circuitVolts);
-    circuit->setToolTip(tr("One node's wall circuit: a continuous load may draw 80 % of it"));
-    return circuit;
 }
 
 // Where the parts are bought: the planner leaves out what is not sold new there.
@@ -188,8 +166,8 @@ PlanningSettings SettingsDialog::settings() const {
     s.usdRate = s.currency == QStringLiteral("USD") ? 0 : m_rate->value();
     s.market = enumFromName(plan::kMarketNames, m_market->currentData().toString().toStdString())
                    .value_or(plan::Market::Anywhere);
-    s.circuitAmps = m_circuitAmps->value();
-    s.circuitVolts = m_circuitVolts->value();
+    s.circuitAmps = m_circuit->circuit().amps;
+    s.circuitVolts = m_circuit->circuit().volts;
     s.otherRates = m_otherRates->text().trimmed();
     s.ratesDate = m_ratesDate->text();
     s.pricePerKwh = m_kwh->value();

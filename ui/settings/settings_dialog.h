@@ -14,6 +14,8 @@ class QLabel;
 
 namespace torchrig::ui {
 
+class CircuitField;
+
 class SettingsDialog : public QDialog {
     Q_OBJECT
 public:
@@ -22,7 +24,6 @@ public:
 
 private:
     void setUpDisplayFields(const PlanningSettings& s);
-    QWidget* makeCircuitField(const PlanningSettings& s);
     QComboBox* makeMarketField(const PlanningSettings& s);
     void warnOfRates(QLabel* rateWarning);
 
@@ -35,8 +36,7 @@ private:
     QDoubleSpinBox* m_months = nullptr;
     QDoubleSpinBox* m_tax = nullptr;
     QDoubleSpinBox* m_shipping = nullptr;
-    QDoubleSpinBox* m_circuitAmps = nullptr;
-    QDoubleSpinBox* m_circuitVolts = nullptr;
+    CircuitField* m_circuit = nullptr;
     QComboBox* m_memoryUnit = nullptr;
     QComboBox* m_theme = nullptr;
     QComboBox* m_language = nullptr;
