@@ -180,6 +180,7 @@ void printPlanJson(const PlanPrinting& plan, const std::string& mode) {
              {"larger_budget", optionalProposal(result.largerBudget)},
              {"cheapest_over_budget", optionalProposal(result.cheapestOverBudget)},
              {"cheapest_faster", optionalProposal(result.cheapestFaster)},
+             {"fastest_single_gpu", optionalProposal(result.fastestSingleGpu)},
              {"notes", texts(result.notes, plan.translate)},
              {"search",
               {{"seconds", stats.seconds},
@@ -233,6 +234,12 @@ void printAlternatives(const plan::PlanResult& result, const std::string& curren
             result.cheapestFaster->build.title, money(result.cheapestFaster->purchase, currency),
             duration(result.cheapestFaster->rankSeconds),
             100 * (1 - result.cheapestFaster->rankSeconds / result.proposals.front().rankSeconds));
+    if (result.fastestSingleGpu)
+        std::cout << fmt::format("the fastest build of one GPU (no scaling across GPUs to trust): {}, {}, "
+                                 "trains in {}\n",
+                                 result.fastestSingleGpu->build.title,
+                                 money(result.fastestSingleGpu->purchase, currency),
+                                 duration(result.fastestSingleGpu->rankSeconds));
     if (result.cheapestOverBudget)
         std::cout << fmt::format("the cheapest complete build that runs it: {}, {}\n",
                                  result.cheapestOverBudget->build.title,
@@ -275,6 +282,8 @@ void printPlanTable(const PlanPrinting& plan) {
     if (!result.rentals.empty())
         std::cout << "rent instead:\n" << proposalTable(result.rentals, true, currency);
     printAlternatives(result, currency);
+    if (result.fastestSingleGpu)
+        printLeversPulled(plan, *result.fastestSingleGpu);
     for (const auto& note : result.notes)
         std::cout << "note: " << note.text(plan.translate) << "\n";
     // The rates the totals were converted at, the catalog's reference ones said as such.

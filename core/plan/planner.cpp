@@ -3,6 +3,7 @@
 #include "plan/build_power.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/host_search.h"
+#include "plan/plan_search_notes.h"
 #include "plan/plan_workloads.h"
 #include "plan/workload_on_build.h"
 #include "util/printed.h"
@@ -132,28 +133,10 @@ private:
             }
         }
         result.statistics.gpuModelsFitting = static_cast<int>(fitting.size());
-        if (const int unpriced =
-                m_priced.unpriced.count(PartCategory::Gpu) ? m_priced.unpriced.at(PartCategory::Gpu) : 0)
-            result.notes.push_back(
-                TORCHRIG_MESSAGE("plan", "%1 GPUs of the catalog have no purchase price in %2 (or no rate "
-                                         "to it) and were left out")
-                    .arg(std::to_string(unpriced))
-                    .arg(m_request.cost.currency));
-        if (!notSold.empty()) {
-            std::string names;
-            for (const auto& name : notSold)
-                names += (names.empty() ? "" : ", ") + name;
-            result.notes.push_back(TORCHRIG_MESSAGE("plan",
-                                                    "%1 GPUs of the catalog are not sold new in mainland "
-                                                    "China under US export rules and were left out: %2")
-                                       .arg(std::to_string(notSold.size()))
-                                       .arg(names));
-        }
-        if (modules > 0)
-            result.notes.push_back(
-                TORCHRIG_MESSAGE("plan", "%1 SXM or OAM GPUs were left out: they are bought in a GPU server, "
-                                         "which the planner does not compose yet")
-                    .arg(std::to_string(modules)));
+        const int unpriced =
+            m_priced.unpriced.count(PartCategory::Gpu) ? m_priced.unpriced.at(PartCategory::Gpu) : 0;
+        for (auto& note : searchNotes({unpriced, m_request.cost.currency, notSold, modules}))
+            result.notes.push_back(std::move(note));
         for (const auto& w : m_workloads)
             if (!w.refusal().empty())
                 result.notes.push_back(TORCHRIG_MESSAGE("plan", "%1 could not be estimated: %2")
@@ -247,9 +230,15 @@ private:
                 result.proposals.push_back(std::move(*proposal));
             }
         }
-        // Ranked on each proposal's own estimate (its CPU's lanes may slow its cards a little).
+        // Ranked on each proposal's own estimate (its CPU's lanes may slow its cards a little); under a
+        // budget, one with parts left to quote is only known to cost at least its total: after those
+        // known to be within it.
+        const bool quotesLast = budget() > 0;
         std::stable_sort(result.proposals.begin(), result.proposals.end(),
-                         [](const Proposal& a, const Proposal& b) { return a.rankSeconds < b.rankSeconds; });
+                         [&](const Proposal& a, const Proposal& b) {
+                             return std::pair(quotesLast && a.cost.toBeQuotedLines > 0, a.rankSeconds) <
+                                    std::pair(quotesLast && b.cost.toBeQuotedLines > 0, b.rankSeconds);
+                         });
         if (result.proposals.empty() && !m_candidates.empty())
             result.cheapestOverBudget = cheapest();
     }
@@ -577,13 +566,27 @@ private:
 
 } // namespace
 
-PlanResult planBuilds(const PlanRequest& request, const PlanCatalog& catalog) {
-    if (!request.cost.currency.empty())
-        return Planner(request, catalog).run();
+PlanResult planBuilds(const PlanRequest& asked, const PlanCatalog& catalog) {
+    auto request = asked;
     // Totals of several currencies cannot be compared: without one asked, the catalog's own.
-    auto inDollars = request;
-    inDollars.cost.currency = "USD";
-    return Planner(inDollars, catalog).run();
+    if (request.cost.currency.empty())
+        request.cost.currency = "USD";
+    auto result = Planner(request, catalog).run();
+    const auto gpusPerNode = [](const Proposal& p) {
+        return p.build.parts.front().quantity;
+    };
+    if (request.mode != PlanMode::Rent && request.ranking == PlanRanking::TimeToTrain && request.nodes <= 1 &&
+        !result.proposals.empty() &&
+        std::all_of(result.proposals.begin(), result.proposals.end(),
+                    [&](const Proposal& p) { return gpusPerNode(p) > 1; })) {
+        auto oneGpu = request;
+        oneGpu.maxGpusPerNode = 1;
+        oneGpu.mode = PlanMode::Own;
+        oneGpu.proposals = 1;
+        if (auto single = Planner(oneGpu, catalog).run(); !single.proposals.empty())
+            result.fastestSingleGpu = std::move(single.proposals.front());
+    }
+    return result;
 }
 
 } // namespace torchrig::plan

@@ -137,6 +137,10 @@ struct PlanResult {
     std::optional<Proposal> cheapestOverBudget;
     // And the cheapest build that trains faster than the first proposal, whatever it costs.
     std::optional<Proposal> cheapestFaster;
+    // When every proposal spreads the work over several GPUs of a node: the fastest build of one GPU
+    // within the budget. Its time rests on no scaling across GPUs, which is modelled and not measured
+    // (a multi-GPU estimate is as good as its link model), and it needs no board wiring two cards.
+    std::optional<Proposal> fastestSingleGpu;
     std::vector<Message> notes; // what was left out of the search and why
     PlanStatistics statistics;
 };

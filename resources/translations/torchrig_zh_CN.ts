@@ -4108,6 +4108,14 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
         <source>Compare the proposa&amp;ls…</source>
         <translation>比较这些方案(&amp;L)…</translation>
     </message>
+    <message>
+        <source>One GPU</source>
+        <translation>单卡</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;With one GPU:&lt;/b&gt; %1 for %2 trains in %3, on a time that needs no scaling across GPUs (the multi-GPU times assume a scaling that is modelled, not measured).</source>
+        <translation>&lt;b&gt;单卡方案：&lt;/b&gt;%1，%2，训练用时 %3；这一时间不依赖多卡扩展（多卡时间所假设的扩展效率是模型推算，未经实测）。</translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::PurchasingPanel</name>

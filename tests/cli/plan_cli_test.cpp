@@ -219,3 +219,40 @@ TEST_CASE("A lab's ¥100,000 plan, as the issue wrote it, works without --rate a
         }
     }
 }
+
+TEST_CASE("The student's ¥30,000 Qwen2.5-7B LoRA plan names a single-card build that can be bought in "
+          "mainland China, with the lever it pulled",
+          "[cli][plan]") {
+    test::TemporaryFolder folder;
+    const auto planned = runCli(folder, "plan -m qwen2.5-7b --seq-len 2048 --precision bf16 --lora-rank 16 "
+                                        "--budget 30000 --currency CNY --json");
+    REQUIRE(planned.exitCode == 0);
+    const auto d = nlohmann::json::parse(planned.output);
+    // One card is either among the proposals, or the alternative beside them when they all share
+    // the work over several.
+    std::vector<nlohmann::json> singles;
+    for (const auto& p : d["proposals"])
+        if (p["parts"][0]["quantity"] == 1)
+            singles.push_back(p);
+    if (!d["fastest_single_gpu"].is_null())
+        singles.push_back(d["fastest_single_gpu"]);
+    REQUIRE_FALSE(singles.empty());
+    bool leversPulled = false;
+    for (const auto& p : singles) {
+        INFO(p["title"]);
+        CHECK(p["total"].get<double>() <= 30000);
+        CHECK(p["to_be_quoted_lines"] == 0);
+        for (const auto& banned : {"gpu/rtx-4090", "gpu/l40s", "gpu/l40"})
+            CHECK(p["parts"][0]["id"] != banned);
+        const auto& w = p["workloads"][0];
+        CHECK(w["device_peak_bytes"].get<double>() <= w["usable_bytes"].get<double>());
+        leversPulled = leversPulled || !w["levers"].empty();
+    }
+    const auto table = runCli(folder, "plan -m qwen2.5-7b --seq-len 2048 --precision bf16 --lora-rank 16 "
+                                      "--budget 30000 --currency CNY");
+    REQUIRE(table.exitCode == 0);
+    if (d["fastest_single_gpu"].is_object())
+        CHECK_THAT(table.output, Catch::Contains("the fastest build of one GPU"));
+    if (leversPulled) // said under the build as "qwen2.5-7b fits in 19.9 of 24.0 GiB per GPU with …"
+        CHECK_THAT(table.output, Catch::Contains("qwen2.5-7b fits in"));
+}

@@ -71,6 +71,7 @@ private:
     void useScenario(int index);
     void modelChanged();
     void showResult(plan::PlanResult result);
+    void appendProposalRow(const ShownProposal& shown);
     void openSelected();
     void showDetails();
     void compareShown();

@@ -41,70 +41,77 @@ std::vector<PlanDialog::ShownProposal> PlanDialog::shownProposals() const {
         shown.push_back({&*m_result->largerBudget, tr("10 % more budget")});
     if (m_result->cheapestFaster)
         shown.push_back({&*m_result->cheapestFaster, tr("Faster, for more")});
+    if (m_result->fastestSingleGpu)
+        shown.push_back({&*m_result->fastestSingleGpu, tr("One GPU")});
     if (m_result->cheapestOverBudget)
         shown.push_back({&*m_result->cheapestOverBudget, tr("Cheapest, over budget")});
     return shown;
+}
+
+// A proposal, a rental or an alternative as a row of the proposals' table.
+void PlanDialog::appendProposalRow(const ShownProposal& shown) {
+    const auto* p = shown.proposal;
+    const auto& label = shown.label;
+    const int row = m_proposalTable->rowCount();
+    m_proposalTable->insertRow(row);
+    // The row names what is bought (or rented); the details beside say the rest.
+    const auto& first = p->build.parts.front();
+    auto what =
+        QStringLiteral("%1 × %2").arg(first.quantity).arg(QString::fromStdString(first.snapshot.name));
+    if (p->build.nodes > 1)
+        what = tr("%1 nodes of %2").arg(p->build.nodes).arg(what);
+    if (p->rented)
+        what = tr("Rent: %1").arg(QString::fromStdString(first.snapshot.name));
+    if (!label.isEmpty())
+        what = QStringLiteral("%1: %2").arg(label, what);
+    auto* titleItem = planTableCell(what);
+    titleItem->setToolTip(QString::fromStdString(p->build.title));
+    if (!label.isEmpty()) { // not an answer: what would change it
+        auto font = titleItem->font();
+        font.setItalic(true);
+        titleItem->setFont(font);
+    }
+    m_proposalTable->setItem(row, 0, titleItem);
+    QString total = moneyText(p->purchase);
+    if (p->rented)
+        total = tr("%1 rent").arg(total);
+    // Old or missing prices: marked here, said in the details.
+    if (p->cost.toBeQuotedLines > 0 || (p->cost.staleShare && *p->cost.staleShare > 0))
+        total += QStringLiteral(" †");
+    m_proposalTable->setItem(row, 1, planTableCell(total, kPlanTableNumber));
+    m_proposalTable->setItem(row, 2,
+                             planTableCell(durationText(p->rankSeconds) +
+                                               (p->rankAssumesSamples ? QStringLiteral("*") : QString()),
+                                           kPlanTableNumber));
+    QStringList samples;
+    for (const auto& w : p->workloads)
+        samples << QLocale().toString(w.samplesPerSecond, 'f', w.samplesPerSecond < 10 ? 1 : 0);
+    m_proposalTable->setItem(row, 3, planTableCell(samples.join(QStringLiteral(" + ")), kPlanTableNumber));
+    m_proposalTable->setItem(
+        row, 4,
+        planTableCell(p->rented ? QStringLiteral("–") : tr("%1 W").arg(p->wallWatts, 0, 'f', 0),
+                      kPlanTableNumber));
+    // Against the cheapest cloud instance for the same work: when buying has paid for itself.
+    QString against = QStringLiteral("–");
+    if (!p->rented && p->cloud) {
+        const auto cloud = QString::fromStdString(p->cloud->name);
+        against =
+            (p->cloud->breakEvenMonths ? tr("after %1 months").arg(*p->cloud->breakEvenMonths, 0, 'f', 1)
+                                       : tr("never")) +
+            QStringLiteral(" · ") + cloud;
+        // The instance in full in its tooltip: the column may cut it.
+    }
+    auto* againstItem = planTableCell(against);
+    againstItem->setToolTip(against);
+    m_proposalTable->setItem(row, 5, againstItem);
 }
 
 void PlanDialog::showResult(plan::PlanResult result) {
     m_result = std::move(result);
     const auto shown = shownProposals();
     m_proposalTable->setRowCount(0);
-    for (const auto& [p, label] : shown) {
-        const int row = m_proposalTable->rowCount();
-        m_proposalTable->insertRow(row);
-        // The row names what is bought (or rented); the details beside say the rest.
-        const auto& first = p->build.parts.front();
-        auto what =
-            QStringLiteral("%1 × %2").arg(first.quantity).arg(QString::fromStdString(first.snapshot.name));
-        if (p->build.nodes > 1)
-            what = tr("%1 nodes of %2").arg(p->build.nodes).arg(what);
-        if (p->rented)
-            what = tr("Rent: %1").arg(QString::fromStdString(first.snapshot.name));
-        if (!label.isEmpty())
-            what = QStringLiteral("%1: %2").arg(label, what);
-        auto* titleItem = planTableCell(what);
-        titleItem->setToolTip(QString::fromStdString(p->build.title));
-        if (!label.isEmpty()) { // not an answer: what would change it
-            auto font = titleItem->font();
-            font.setItalic(true);
-            titleItem->setFont(font);
-        }
-        m_proposalTable->setItem(row, 0, titleItem);
-        QString total = moneyText(p->purchase);
-        if (p->rented)
-            total = tr("%1 rent").arg(total);
-        // Old or missing prices: marked here, said in the details.
-        if (p->cost.toBeQuotedLines > 0 || (p->cost.staleShare && *p->cost.staleShare > 0))
-            total += QStringLiteral(" †");
-        m_proposalTable->setItem(row, 1, planTableCell(total, kPlanTableNumber));
-        m_proposalTable->setItem(row, 2,
-                                 planTableCell(durationText(p->rankSeconds) +
-                                                   (p->rankAssumesSamples ? QStringLiteral("*") : QString()),
-                                               kPlanTableNumber));
-        QStringList samples;
-        for (const auto& w : p->workloads)
-            samples << QLocale().toString(w.samplesPerSecond, 'f', w.samplesPerSecond < 10 ? 1 : 0);
-        m_proposalTable->setItem(row, 3,
-                                 planTableCell(samples.join(QStringLiteral(" + ")), kPlanTableNumber));
-        m_proposalTable->setItem(
-            row, 4,
-            planTableCell(p->rented ? QStringLiteral("–") : tr("%1 W").arg(p->wallWatts, 0, 'f', 0),
-                          kPlanTableNumber));
-        // Against the cheapest cloud instance for the same work: when buying has paid for itself.
-        QString against = QStringLiteral("–");
-        if (!p->rented && p->cloud) {
-            const auto cloud = QString::fromStdString(p->cloud->name);
-            against =
-                (p->cloud->breakEvenMonths ? tr("after %1 months").arg(*p->cloud->breakEvenMonths, 0, 'f', 1)
-                                           : tr("never")) +
-                QStringLiteral(" · ") + cloud;
-            // The instance in full in its tooltip: the column may cut it.
-        }
-        auto* againstItem = planTableCell(against);
-        againstItem->setToolTip(against);
-        m_proposalTable->setItem(row, 5, againstItem);
-    }
+    for (const auto& proposal : shown)
+        appendProposalRow(proposal);
     QStringList lines;
     const auto& r = *m_result;
     if (r.proposals.empty() && r.rentals.empty())
@@ -119,6 +126,13 @@ void PlanDialog::showResult(plan::PlanResult result) {
                           moneyText(r.cheapestFaster->purchase), durationText(r.cheapestFaster->rankSeconds))
                      .arg(100 * (1 - r.cheapestFaster->rankSeconds / r.proposals.front().rankSeconds), 0, 'f',
                           0);
+    if (r.fastestSingleGpu)
+        lines
+            << tr("<b>With one GPU:</b> %1 for %2 trains in %3, on a time that needs no scaling across GPUs "
+                  "(the multi-GPU times assume a scaling that is modelled, not measured).")
+                   .arg(QString::fromStdString(r.fastestSingleGpu->build.title).toHtmlEscaped(),
+                        moneyText(r.fastestSingleGpu->purchase),
+                        durationText(r.fastestSingleGpu->rankSeconds));
     if (r.cheapestOverBudget)
         lines << tr("The cheapest complete build that runs the workloads: %1 for %2.")
                      .arg(QString::fromStdString(r.cheapestOverBudget->build.title).toHtmlEscaped(),
@@ -161,7 +175,8 @@ void PlanDialog::showDetails() {
                      .arg(part.quantity)
                      .arg(QString::fromStdString(part.snapshot.name).toHtmlEscaped());
     const double gib = double(1LL << 30);
-    for (const auto& w : p.workloads) {
+    for (std::size_t i = 0; i < p.workloads.size(); ++i) {
+        const auto& w = p.workloads[i];
         auto line =
             tr("%1: batch %2 per GPU").arg(QString::fromStdString(w.name).toHtmlEscaped()).arg(w.batchPerGpu);
         if (w.devicePeakBytes > 0)
@@ -169,6 +184,10 @@ void PlanDialog::showDetails() {
                         .arg(double(w.devicePeakBytes) / gib, 0, 'f', 1)
                         .arg(double(w.usableBytes) / gib, 0, 'f', 1);
         lines << line;
+        // What the planner changed so that it fits, against the workload as the user asked it.
+        if (!w.levers.empty() && i < m_workloads.size())
+            lines << QStringLiteral("<i>%1</i>")
+                         .arg(appText(plan::leversPulled(m_workloads[i].workload, w)).toHtmlEscaped());
     }
     if (!p.rented && p.cloud) {
         auto line =
