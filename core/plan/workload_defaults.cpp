@@ -47,14 +47,23 @@ WorkloadDefaults defaultWorkloadFor(const ZooModel& model, const Build& build) {
             request.precision = Precision::Bf16;
         request.inputs.batch = 4;
     }
-    if (!gpus)
-        return out;
-    auto e = estimated(request, *gpus);
-    if (large && !(e && e->fits.value_or(false))) {
-        out.fullFineTuneBytes = e ? std::optional<std::int64_t>(e->devicePeakBytes) : std::nullopt;
+    const auto useLora = [&] {
         request.lora.rank = 16;
         request.lora.alpha = 32;
         request.lora.targets = defaultLoraTargets(*graph);
+    };
+    // No GPU to ask (a plan, an empty build): the fine-tune people run on such a model, LoRA; its
+    // full fine-tune's weights, gradients and Adam states alone take 16 bytes a parameter (112 GB
+    // for a 7B model), more than a workstation card holds.
+    if (!gpus) {
+        if (large)
+            useLora();
+        return out;
+    }
+    auto e = estimated(request, *gpus);
+    if (large && !(e && e->fits.value_or(false))) {
+        out.fullFineTuneBytes = e ? std::optional<std::int64_t>(e->devicePeakBytes) : std::nullopt;
+        useLora();
         e = estimated(request, *gpus);
     }
     // Smaller batches, then checkpointing, until it fits (or batch 1 does not).

@@ -3777,32 +3777,8 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
         <translation>模型</translation>
     </message>
     <message>
-        <source>Full fine-tune</source>
-        <translation>全参数微调</translation>
-    </message>
-    <message>
-        <source>LoRA</source>
-        <translation>LoRA</translation>
-    </message>
-    <message>
-        <source>QLoRA</source>
-        <translation>QLoRA</translation>
-    </message>
-    <message>
-        <source>LoRA trains small adapters (rank 16) on a frozen model; QLoRA also keeps the frozen weights in 4 bits</source>
-        <translation>LoRA 在冻结的模型上训练小型适配器（秩 16）；QLoRA 还把冻结的权重以 4 位保存</translation>
-    </message>
-    <message>
         <source>largest that fits</source>
         <translation>能放下的最大值</translation>
-    </message>
-    <message>
-        <source>Plan each GPU at the largest batch per GPU it holds</source>
-        <translation>每块 GPU 按其能容纳的最大每卡批大小规划</translation>
-    </message>
-    <message>
-        <source>Add</source>
-        <translation>添加</translation>
     </message>
     <message>
         <source>Add this workload to the list: the plan holds every workload listed</source>
@@ -3831,26 +3807,6 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
     <message>
         <source>Remove</source>
         <translation>移除</translation>
-    </message>
-    <message>
-        <source>&amp;Model</source>
-        <translation>模型(&amp;M)</translation>
-    </message>
-    <message>
-        <source>M&amp;ethod</source>
-        <translation>方式(&amp;E)</translation>
-    </message>
-    <message>
-        <source>&amp;Batch per GPU</source>
-        <translation>每卡批大小(&amp;B)</translation>
-    </message>
-    <message>
-        <source>&amp;Sequence / image</source>
-        <translation>序列 / 图像(&amp;S)</translation>
-    </message>
-    <message>
-        <source>P&amp;recision</source>
-        <translation>精度(&amp;R)</translation>
     </message>
     <message>
         <source>Workloads</source>
@@ -3955,14 +3911,6 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
     <message>
         <source>&amp;Open as build</source>
         <translation>作为配置打开(&amp;O)</translation>
-    </message>
-    <message>
-        <source>Tokens per sample</source>
-        <translation>每个样本的 token 数</translation>
-    </message>
-    <message>
-        <source>Image height = width, pixels</source>
-        <translation>图像高 = 宽，像素</translation>
     </message>
     <message>
         <source>The scenario&apos;s budget is ¥%1: Preferences have no rate from CNY to %2, so set the budget in %2 yourself.</source>
@@ -4115,6 +4063,58 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
     <message>
         <source>&lt;b&gt;With one GPU:&lt;/b&gt; %1 for %2 trains in %3, on a time that needs no scaling across GPUs (the multi-GPU times assume a scaling that is modelled, not measured).</source>
         <translation>&lt;b&gt;单卡方案：&lt;/b&gt;%1，%2，训练用时 %3；这一时间不依赖多卡扩展（多卡时间所假设的扩展效率是模型推算，未经实测）。</translation>
+    </message>
+    <message>
+        <source>on every linear layer of a block</source>
+        <translation>作用于块内所有线性层</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <translation>作用于 %1</translation>
+    </message>
+    <message>
+        <source>checkpointing each block</source>
+        <translation>每个块做激活检查点</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>smaller micro-batches, accumulated</source>
+        <translation>用更小的微批并做梯度累积</translation>
+    </message>
+    <message>
+        <source>checkpoint each block</source>
+        <translation>每个块做激活检查点</translation>
+    </message>
+    <message>
+        <source>QLoRA for LoRA work</source>
+        <translation>LoRA 任务改用 QLoRA</translation>
+    </message>
+    <message>
+        <source>Changes what is computed (the frozen weights in 4 bits): pulled only when nothing else makes the work fit</source>
+        <translation>会改变计算内容（冻结权重以 4 位存储）：只有其他办法都装不下时才采用</translation>
+    </message>
+    <message>
+        <source>To make it fit, the planner may</source>
+        <translation>为了装得下，规划器可以</translation>
+    </message>
+    <message>
+        <source>Choose a model for the workload first.</source>
+        <translation>请先为训练任务选择模型。</translation>
+    </message>
+    <message>
+        <source>%1 samples × %2 epochs</source>
+        <translation>%1 个样本 × %2 轮</translation>
+    </message>
+    <message>
+        <source>not given: 10^6 samples assumed</source>
+        <translation>未填写：按 10^6 个样本计</translation>
+    </message>
+    <message>
+        <source>A&amp;dd to the list</source>
+        <translation>加入列表(&amp;D)</translation>
     </message>
 </context>
 <context>
@@ -5002,26 +5002,6 @@ budget: %3</source>
 <context>
     <name>torchrig::ui::WorkloadEditor</name>
     <message>
-        <source>DDP</source>
-        <translation>DDP</translation>
-    </message>
-    <message>
-        <source>ZeRO-1</source>
-        <translation>ZeRO-1</translation>
-    </message>
-    <message>
-        <source>ZeRO-2</source>
-        <translation>ZeRO-2</translation>
-    </message>
-    <message>
-        <source>ZeRO-3</source>
-        <translation>ZeRO-3</translation>
-    </message>
-    <message>
-        <source>FSDP</source>
-        <translation>FSDP</translation>
-    </message>
-    <message>
         <source>Workload shown</source>
         <translation>当前显示的训练任务</translation>
     </message>
@@ -5044,6 +5024,93 @@ budget: %3</source>
     <message>
         <source>Remove the workload shown (undoable)</source>
         <translation>移除当前显示的训练任务（可撤销）</translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation>批大小 %1</translation>
+    </message>
+    <message>
+        <source>model file</source>
+        <translation>模型文件</translation>
+    </message>
+    <message>
+        <source>(no workload yet: choose a model below)</source>
+        <translation>（暂无训练任务：请在下方选择模型）</translation>
+    </message>
+    <message>
+        <source>Choose a model for the first workload below</source>
+        <translation>在下方为第一个训练任务选择模型</translation>
+    </message>
+    <message>
+        <source>Plan another workload on the same build</source>
+        <translation>在同一配置上规划另一个训练任务</translation>
+    </message>
+    <message>
+        <source>A build holds at most %1 workloads</source>
+        <translation>一个配置最多包含 %1 个训练任务</translation>
+    </message>
+</context>
+<context>
+    <name>torchrig::ui::WorkloadForm</name>
+    <message>
+        <source>DDP</source>
+        <translation>DDP</translation>
+    </message>
+    <message>
+        <source>ZeRO-1</source>
+        <translation>ZeRO-1</translation>
+    </message>
+    <message>
+        <source>ZeRO-2</source>
+        <translation>ZeRO-2</translation>
+    </message>
+    <message>
+        <source>ZeRO-3</source>
+        <translation>ZeRO-3</translation>
+    </message>
+    <message>
+        <source>FSDP</source>
+        <translation>FSDP</translation>
+    </message>
+    <message>
+        <source>LoRA rank %1 on %2</source>
+        <translation>LoRA 秩 %1，作用于 %2</translation>
+    </message>
+    <message>
+        <source> (the full fine-tune needs %1 GiB a GPU)</source>
+        <translation>（全参数微调每卡需要 %1 GiB）</translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation>批大小 %1</translation>
+    </message>
+    <message>
+        <source>sequence %1</source>
+        <translation>序列长度 %1</translation>
+    </message>
+    <message>
+        <source>images of %1 × %1 pixels</source>
+        <translation>%1 × %1 像素的图像</translation>
+    </message>
+    <message>
+        <source>checkpointing each block</source>
+        <translation>每个块做激活检查点</translation>
+    </message>
+    <message>
+        <source>Defaults for fine-tuning %1</source>
+        <translation>微调 %1 的默认设置</translation>
+    </message>
+    <message>
+        <source>Defaults for training %1</source>
+        <translation>训练 %1 的默认设置</translation>
+    </message>
+    <message>
+        <source>Change them freely.</source>
+        <translation>可随意修改。</translation>
+    </message>
+    <message>
+        <source>Even these do not fit the build&apos;s GPUs: see the Issues dock.</source>
+        <translation>即使这样也装不进此配置的 GPU：请查看“问题”面板。</translation>
     </message>
     <message>
         <source>(no workload)</source>
@@ -5076,6 +5143,14 @@ budget: %3</source>
     <message>
         <source>Samples each GPU takes in one micro-batch</source>
         <translation>每个 GPU 在一个微批中处理的样本数</translation>
+    </message>
+    <message>
+        <source>largest that fits</source>
+        <translation>能放下的最大值</translation>
+    </message>
+    <message>
+        <source>Plan each GPU at the largest batch per GPU it holds</source>
+        <translation>每块 GPU 按其能容纳的最大每卡批大小规划</translation>
     </message>
     <message>
         <source>Sequence length</source>
@@ -5124,6 +5199,18 @@ budget: %3</source>
     <message>
         <source>off</source>
         <translation>关闭</translation>
+    </message>
+    <message>
+        <source>LoRA targets</source>
+        <translation>LoRA 目标模块</translation>
+    </message>
+    <message>
+        <source>every linear layer of a block</source>
+        <translation>块内所有线性层</translation>
+    </message>
+    <message>
+        <source>The modules that get adapters, as PEFT&apos;s target_modules: names separated by commas (q_proj, v_proj). Empty: every linear layer inside a block</source>
+        <translation>加适配器的模块，同 PEFT 的 target_modules：用逗号分隔的名称（q_proj, v_proj）。留空：块内所有线性层</translation>
     </message>
     <message>
         <source>&amp;QLoRA (4-bit base)</source>
@@ -5246,62 +5333,6 @@ budget: %3</source>
         <translation>数据加载进程数(&amp;W)：</translation>
     </message>
     <message>
-        <source>LoRA rank %1 on %2</source>
-        <translation>LoRA 秩 %1，作用于 %2</translation>
-    </message>
-    <message>
-        <source> (the full fine-tune needs %1 GiB a GPU)</source>
-        <translation>（全参数微调每卡需要 %1 GiB）</translation>
-    </message>
-    <message>
-        <source>batch %1</source>
-        <translation>批大小 %1</translation>
-    </message>
-    <message>
-        <source>sequence %1</source>
-        <translation>序列长度 %1</translation>
-    </message>
-    <message>
-        <source>images of %1 × %1 pixels</source>
-        <translation>%1 × %1 像素的图像</translation>
-    </message>
-    <message>
-        <source>checkpointing each block</source>
-        <translation>每个块做激活检查点</translation>
-    </message>
-    <message>
-        <source>Defaults for fine-tuning %1</source>
-        <translation>微调 %1 的默认设置</translation>
-    </message>
-    <message>
-        <source>Defaults for training %1</source>
-        <translation>训练 %1 的默认设置</translation>
-    </message>
-    <message>
-        <source>Change them freely.</source>
-        <translation>可随意修改。</translation>
-    </message>
-    <message>
-        <source>Even these do not fit the build&apos;s GPUs: see the Issues dock.</source>
-        <translation>即使这样也装不进此配置的 GPU：请查看“问题”面板。</translation>
-    </message>
-    <message>
-        <source>model file</source>
-        <translation>模型文件</translation>
-    </message>
-    <message>
-        <source>(no workload yet: choose a model below)</source>
-        <translation>（暂无训练任务：请在下方选择模型）</translation>
-    </message>
-    <message>
-        <source>Choose a model for the first workload below</source>
-        <translation>在下方为第一个训练任务选择模型</translation>
-    </message>
-    <message>
-        <source>Plan another workload on the same build</source>
-        <translation>在同一配置上规划另一个训练任务</translation>
-    </message>
-    <message>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
@@ -5334,8 +5365,12 @@ budget: %3</source>
         <translation>%1 无法用作模型：%2</translation>
     </message>
     <message>
-        <source>A build holds at most %1 workloads</source>
-        <translation>一个配置最多包含 %1 个训练任务</translation>
+        <source>LoRA targets:</source>
+        <translation>LoRA 目标模块：</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
     </message>
 </context>
 </TS>

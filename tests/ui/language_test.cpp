@@ -24,6 +24,7 @@
 #include <QAbstractItemView>
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialog>
@@ -39,6 +40,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSet>
+#include <QSpinBox>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabBar>
@@ -446,4 +448,58 @@ TEST_CASE("A fresh start in Chinese is in yuan on a mainland circuit at the cata
     CHECK(cost->text().contains(QStringLiteral("CNY")));
     CHECK(cost->text().contains(QStringLiteral("2024-06-28 的参考汇率")));
     CHECK_FALSE(cost->text().contains(QStringLiteral("the rate has no date")));
+}
+
+TEST_CASE("The student's ¥30,000 Qwen2.5-7B LoRA plan, typed into the Chinese plan dialog, names a single "
+          "card sold in mainland China within the budget, and says each lever it pulled",
+          "[ui][language][plan]") {
+    LanguageForTest chinese(QStringLiteral("zh_CN"));
+    QSettings().clear(); // a fresh install: yuan, mainland China
+    test::TemporaryFolder folder;
+    ui::MainWindow window(test::openCatalog(folder.file("user.sqlite")));
+    window.show();
+    window.startPage()->findChild<QPushButton*>(QStringLiteral("planForWorkload"))->click();
+    auto* dialog = window.planDialog();
+    REQUIRE(dialog);
+    // The workload editor's own form: the model's defaults (LoRA on q_proj, v_proj), then the
+    // student's sequence length and the largest batch that fits.
+    auto* model = dialog->findChild<QComboBox*>(QStringLiteral("planModel"));
+    model->setCurrentIndex(model->findData(QStringLiteral("qwen2.5-7b")));
+    CHECK(dialog->findChild<QLineEdit*>(QStringLiteral("planLoraTargets"))->text() ==
+          QStringLiteral("q_proj, v_proj"));
+    dialog->findChild<QSpinBox*>(QStringLiteral("planSeqLen"))->setValue(2048);
+    dialog->findChild<QCheckBox*>(QStringLiteral("planLargestBatch"))->setChecked(true);
+    dialog->findChild<QPushButton*>(QStringLiteral("planAdd"))->click();
+    REQUIRE(dialog->workloads().size() == 1);
+    const auto& asked = dialog->workloads()[0];
+    CHECK(asked.workload.lora.rank == 16);
+    CHECK(asked.workload.inputs.seqLen == 2048);
+    CHECK(asked.largestBatch);
+    CHECK(dialog->budgetBox()->suffix().contains(QStringLiteral("CNY")));
+    dialog->budgetBox()->setValue(30000);
+
+    QSignalSpy planned(dialog, &ui::PlanDialog::planned);
+    dialog->planButton()->click();
+    REQUIRE(planned.wait(180'000));
+    const auto shown = dialog->shownProposals();
+    int singles = 0;
+    for (std::size_t row = 0; row < shown.size(); ++row) {
+        const auto& p = *shown[row].proposal;
+        INFO(p.build.title);
+        dialog->proposalTable()->selectRow(static_cast<int>(row));
+        const auto details = dialog->detailsLabel()->text();
+        for (const auto& w : p.workloads)
+            if (!w.levers.empty()) // "qwen2.5-7b：每个块做激活检查点，每块 GPU 占用 19.9 / 24.0 GiB"
+                CHECK(details.contains(QStringLiteral("每块 GPU 占用")));
+        const auto& gpu = p.build.parts.front();
+        if (gpu.quantity != 1 || p.build.nodes != 1 || !p.purchase || *p.purchase > 30000)
+            continue;
+        ++singles;
+        CHECK(gpu.partId != "gpu/rtx-4090"); // not sold new there: the 4090 D is
+        CHECK(p.cost.toBeQuotedLines == 0);
+        CHECK(p.workloads[0].devicePeakBytes <= p.workloads[0].usableBytes);
+    }
+    CHECK(singles >= 1);
+    CHECK(dialog->summaryLabel()->text().contains(QStringLiteral("美国出口管制")));
+    dialog->close();
 }

@@ -34,17 +34,21 @@ template <class T> T* child(QWidget* parent, const char* name) {
     return found;
 }
 
-// The form's workload added as a user adds it.
-void addWorkload(ui::PlanDialog* dialog, const char* model, int method, int batch, bool largest, int size,
-                 const char* precision) {
+// The form's workload added as a user adds it: the model chosen (its defaults fill the form), then
+// the LoRA rank (0: a full fine-tune), QLoRA, the batch, the sequence length or image size and the
+// precision.
+void addWorkload(ui::PlanDialog* dialog, const char* model, int loraRank, bool qlora, int batch, bool largest,
+                 int size, const char* precision) {
     auto* models = child<QComboBox>(dialog, "planModel");
     const int index = models->findText(QString::fromLatin1(model));
     REQUIRE(index >= 0);
     models->setCurrentIndex(index);
-    child<QComboBox>(dialog, "planMethod")->setCurrentIndex(method);
+    child<QSpinBox>(dialog, "planLoraRank")->setValue(loraRank);
+    child<QCheckBox>(dialog, "planQlora")->setChecked(qlora);
     child<QSpinBox>(dialog, "planBatch")->setValue(batch);
     child<QCheckBox>(dialog, "planLargestBatch")->setChecked(largest);
-    child<QSpinBox>(dialog, "planSize")->setValue(size);
+    auto* seqLen = child<QSpinBox>(dialog, "planSeqLen");
+    (seqLen->isEnabled() ? seqLen : child<QSpinBox>(dialog, "planImageSize"))->setValue(size);
     auto* precisions = child<QComboBox>(dialog, "planPrecision");
     precisions->setCurrentIndex(precisions->findText(QString::fromLatin1(precision)));
     child<QPushButton>(dialog, "planAdd")->click();
@@ -70,8 +74,8 @@ TEST_CASE("Planning for Llama-2-7B LoRA and ResNet-50 under a budget, the first 
     REQUIRE(dialog);
     CHECK(dialog->workloads().empty()); // nothing planned yet on the start page
 
-    addWorkload(dialog, "llama-2-7b", 1, 1, true, 1024, "bf16");
-    addWorkload(dialog, "resnet50", 0, 64, false, 224, "amp-bf16");
+    addWorkload(dialog, "llama-2-7b", 16, false, 1, true, 1024, "bf16");
+    addWorkload(dialog, "resnet50", 0, false, 64, false, 224, "amp-bf16");
     REQUIRE(dialog->workloadTable()->rowCount() == 2);
     CHECK(dialog->workloads()[0].workload.lora.rank == 16);
     CHECK(dialog->workloads()[0].largestBatch);
@@ -188,8 +192,8 @@ TEST_CASE("The plan dialog and the workload editor put Qwen2.5's and Mistral's L
     auto* dialog = window.planDialog();
     REQUIRE(dialog);
     const auto already = dialog->workloads().size();
-    addWorkload(dialog, "qwen2.5-7b", 1, 1, false, 1024, "bf16");
-    addWorkload(dialog, "mistral-7b-v0.3", 2, 1, false, 1024, "bf16");
+    addWorkload(dialog, "qwen2.5-7b", 16, false, 1, false, 1024, "bf16");
+    addWorkload(dialog, "mistral-7b-v0.3", 16, true, 1, false, 1024, "bf16");
     REQUIRE(dialog->workloads().size() == already + 2);
     for (std::size_t i = already; i < already + 2; ++i) {
         const auto& lora = dialog->workloads()[i].workload.lora;

@@ -8,6 +8,7 @@
 #include "plan/plan_scenarios.h"
 #include "plan/workload_defaults.h"
 #include "workload/model_zoo.h"
+#include "workload/workload_form.h"
 #include "workload/workload_graph.h"
 
 #include <QCheckBox>
@@ -31,16 +32,21 @@
 
 namespace torchrig::ui {
 
-namespace {
-
-enum Method { FullFineTune, Lora, Qlora };
-
-} // namespace
-
+// "LoRA, rank 16 on q_proj, v_proj · checkpointing each block".
 QString PlanDialog::methodText(const Workload& r) {
-    if (r.lora.rank <= 0)
-        return tr("full fine-tune");
-    return (r.lora.quantizeBase4bit ? tr("QLoRA, rank %1") : tr("LoRA, rank %1")).arg(r.lora.rank);
+    QString method = tr("full fine-tune");
+    if (r.lora.rank > 0) {
+        QStringList targets;
+        for (const auto& t : r.lora.targets)
+            targets << QString::fromStdString(t);
+        method = (r.lora.quantizeBase4bit ? tr("QLoRA, rank %1") : tr("LoRA, rank %1")).arg(r.lora.rank) +
+                 QStringLiteral(" ") +
+                 (targets.isEmpty() ? tr("on every linear layer of a block")
+                                    : tr("on %1").arg(targets.join(QStringLiteral(", "))));
+    }
+    if (r.checkpointing == Checkpointing::Blocks)
+        method += QStringLiteral(" · ") + tr("checkpointing each block");
+    return method;
 }
 
 PlanDialog::PlanDialog(std::shared_ptr<const plan::PlanCatalog> catalog, const PlanningSettings& settings,
@@ -55,7 +61,7 @@ PlanDialog::PlanDialog(std::shared_ptr<const plan::PlanCatalog> catalog, const P
     layout->addWidget(makeConstraintsBox());
     makeResults(*layout);
 
-    modelChanged();
+    startForm();
     for (const auto& w : startWith)
         addWorkload({w, false});
     // Wide enough for the proposals' columns, within the screen.
@@ -86,74 +92,57 @@ QLayout* PlanDialog::makeScenarioRow() {
 }
 
 QGroupBox* PlanDialog::makeWorkloadsBox() {
-    // The workload being added.
-    m_model = new QComboBox(this);
-    for (const auto& model : modelZoo())
-        m_model->addItem(QString::fromStdString(model.id));
-    m_model->setAccessibleName(tr("Model"));
-    m_model->setObjectName(QStringLiteral("planModel"));
-    m_method = new QComboBox(this);
-    m_method->addItems({tr("Full fine-tune"), tr("LoRA"), tr("QLoRA")});
-    m_method->setObjectName(QStringLiteral("planMethod"));
-    m_method->setToolTip(tr("LoRA trains small adapters (rank 16) on a frozen model; QLoRA also keeps the "
-                            "frozen weights in 4 bits"));
-    m_batch = new QSpinBox(this);
-    m_batch->setRange(1, 1 << 16);
-    m_batch->setObjectName(QStringLiteral("planBatch"));
-    m_largestBatch = new QCheckBox(tr("largest that fits"), this);
-    m_largestBatch->setObjectName(QStringLiteral("planLargestBatch"));
-    m_largestBatch->setToolTip(tr("Plan each GPU at the largest batch per GPU it holds"));
-    m_size = new QSpinBox(this);
-    m_size->setRange(8, 1 << 20);
-    m_size->setObjectName(QStringLiteral("planSize"));
-    m_precision = new QComboBox(this);
-    m_precision->setObjectName(QStringLiteral("planPrecision"));
-    for (auto p : {Precision::Fp32, Precision::Tf32, Precision::AmpFp16, Precision::AmpBf16, Precision::Bf16})
-        m_precision->addItem(
-            QString::fromUtf8(precisionId(p).data(), static_cast<int>(precisionId(p).size())),
-            static_cast<int>(p));
-    auto* add = new QPushButton(tr("Add"), this);
+    // The workload being added: the workload editor's form, at the defaults of a build not yet chosen.
+    m_form = new WorkloadForm(Qt::Horizontal, this);
+    m_form->offerLargestBatch();
+    // The planner's question is which card holds the most: each at the largest batch it holds, as
+    // `plan` without --batch.
+    m_form->largestBatchBox()->setChecked(true);
+    const std::pair<QWidget*, const char*> named[] = {
+        {m_form->modelBox(), "planModel"},
+        {m_form->batchBox(), "planBatch"},
+        {m_form->largestBatchBox(), "planLargestBatch"},
+        {m_form->seqLenBox(), "planSeqLen"},
+        {m_form->imageSizeBox(), "planImageSize"},
+        {m_form->precisionBox(), "planPrecision"},
+        {m_form->checkpointingBox(), "planCheckpointing"},
+        {m_form->loraRankBox(), "planLoraRank"},
+        {m_form->loraTargetsEdit(), "planLoraTargets"},
+        {m_form->qloraBox(), "planQlora"},
+        {m_form->datasetSamplesBox(), "planDatasetSamples"},
+        {m_form->epochsBox(), "planEpochs"},
+    };
+    for (const auto& [widget, name] : named)
+        widget->setObjectName(QString::fromLatin1(name));
+    auto* add = new QPushButton(tr("A&dd to the list"), this);
     add->setObjectName(QStringLiteral("planAdd"));
     add->setToolTip(tr("Add this workload to the list: the plan holds every workload listed"));
-    m_workloadTable = new QTableWidget(0, 5, this);
+    m_workloadTable = new QTableWidget(0, 6, this);
     m_workloadTable->setObjectName(QStringLiteral("planWorkloads"));
     m_workloadTable->setAccessibleName(tr("Workloads to plan for"));
-    m_workloadTable->setHorizontalHeaderLabels(
-        {tr("Model"), tr("Method"), tr("Batch per GPU"), tr("Sequence / image"), tr("Precision")});
+    m_workloadTable->setHorizontalHeaderLabels({tr("Model"), tr("Method"), tr("Batch per GPU"),
+                                                tr("Sequence / image"), tr("Precision"), tr("Data")});
     m_workloadTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_workloadTable->horizontalHeader()->setStretchLastSection(true);
     m_workloadTable->verticalHeader()->hide();
     m_workloadTable->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_workloadTable->setMaximumHeight(5 * m_workloadTable->fontMetrics().lineSpacing() + 24);
+    m_workloadTable->setMaximumHeight(3 * m_workloadTable->fontMetrics().lineSpacing() + 24);
     auto* remove = new QPushButton(tr("Remove"), this);
 
-    auto* form = new QHBoxLayout;
-    auto addField = [&](const QString& label, QWidget* field) {
-        auto* l = new QLabel(label, this);
-        l->setBuddy(field);
-        if (field->accessibleName().isEmpty())
-            field->setAccessibleName(QString(label).remove(QLatin1Char('&')));
-        form->addWidget(l);
-        form->addWidget(field);
-    };
-    addField(tr("&Model"), m_model);
-    addField(tr("M&ethod"), m_method);
-    addField(tr("&Batch per GPU"), m_batch);
-    form->addWidget(m_largestBatch);
-    addField(tr("&Sequence / image"), m_size);
-    addField(tr("P&recision"), m_precision);
-    form->addWidget(add);
-    form->addStretch(1);
     auto* workloadsBox = new QGroupBox(tr("Workloads"), this);
     auto* workloadsLayout = new QVBoxLayout(workloadsBox);
-    workloadsLayout->addLayout(form);
+    workloadsLayout->addWidget(m_form);
     auto* listRow = new QHBoxLayout;
     listRow->addWidget(m_workloadTable, 1);
-    listRow->addWidget(remove, 0, Qt::AlignTop);
+    auto* listButtons = new QVBoxLayout;
+    listButtons->addWidget(add);
+    listButtons->addWidget(remove);
+    listButtons->addStretch(1);
+    listRow->addLayout(listButtons);
     workloadsLayout->addLayout(listRow);
 
-    connect(m_model, &QComboBox::currentIndexChanged, this, &PlanDialog::modelChanged);
-    connect(m_largestBatch, &QCheckBox::toggled, m_batch, &QWidget::setDisabled);
+    connect(m_form, &WorkloadForm::modelFileRejected, this,
+            [this](const QString& why) { m_summary->setText(why); });
     connect(add, &QPushButton::clicked, this, &PlanDialog::addFormWorkload);
     connect(remove, &QPushButton::clicked, this, [this] {
         const int row = m_workloadTable->currentRow();
@@ -190,6 +179,25 @@ QGroupBox* PlanDialog::makeConstraintsBox() {
     m_maxGpus->setValue(4);
     m_nodes = new QSpinBox(this);
     m_nodes->setRange(1, 1024);
+    // What the planner may change in a workload a card cannot hold as asked (plan/planner.h).
+    auto* levers = new QWidget(this);
+    auto* leversRow = new QHBoxLayout(levers);
+    leversRow->setContentsMargins(0, 0, 0, 0);
+    const std::pair<plan::PlanLever, QString> leverTexts[] = {
+        {plan::PlanLever::MicroBatches, tr("smaller micro-batches, accumulated")},
+        {plan::PlanLever::Checkpointing, tr("checkpoint each block")},
+        {plan::PlanLever::QuantizedBase, tr("QLoRA for LoRA work")},
+    };
+    for (const auto& [lever, text] : leverTexts) {
+        auto* box = new QCheckBox(text, levers);
+        box->setChecked(true);
+        box->setObjectName(QStringLiteral("planLever-") +
+                           QString::fromUtf8(enumName(plan::kPlanLeverNames, lever).data()));
+        leversRow->addWidget(box);
+        m_levers.emplace_back(lever, box);
+    }
+    m_levers.back().second->setToolTip(tr("Changes what is computed (the frozen weights in 4 bits): pulled "
+                                          "only when nothing else makes the work fit"));
     m_planButton = new QPushButton(tr("&Plan"), this);
     m_planButton->setObjectName(QStringLiteral("planButton"));
     m_planButton->setDefault(true);
@@ -211,6 +219,9 @@ QGroupBox* PlanDialog::makeConstraintsBox() {
     place(1, 1, tr("C&ase"), m_chassis);
     place(1, 2, tr("&GPUs per node at most"), m_maxGpus);
     place(1, 3, tr("&Nodes"), m_nodes);
+    auto* leversLabel = new QLabel(tr("To make it fit, the planner may"), this);
+    constraints->addWidget(leversLabel, 2, 0, 1, 2);
+    constraints->addWidget(levers, 2, 2, 1, 6);
     constraints->addWidget(m_planButton, 0, 7, Qt::AlignRight);
     constraints->setColumnStretch(8, 1);
     auto* constraintsBox = new QGroupBox(tr("Budget and constraints"), this);
@@ -272,16 +283,11 @@ void PlanDialog::makeResults(QVBoxLayout& layout) {
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
 }
 
-void PlanDialog::modelChanged() {
-    const auto* zoo = findZooModel(m_model->currentText().toStdString());
-    if (!zoo)
-        return;
-    const auto defaults = plan::defaultWorkloadFor(*zoo, plan::Build{}).planned.workload;
-    const bool tokens = zoo->inputKind == ModelInputKind::Tokens;
-    m_size->setValue(static_cast<int>(tokens ? defaults.inputs.seqLen : defaults.inputs.imageSize));
-    m_size->setToolTip(tokens ? tr("Tokens per sample") : tr("Image height = width, pixels"));
-    m_batch->setValue(static_cast<int>(defaults.inputs.batch));
-    m_precision->setCurrentIndex(m_precision->findData(static_cast<int>(defaults.precision)));
+// The form starts on the zoo's first model at its defaults, as a model newly chosen would.
+void PlanDialog::startForm() {
+    const auto& first = modelZoo().front();
+    auto start = plan::defaultWorkloadFor(first, plan::Build{}).planned;
+    m_form->setWorkload(start);
 }
 
 void PlanDialog::useScenario(int index) {
@@ -323,26 +329,15 @@ void PlanDialog::useScenario(int index) {
 }
 
 void PlanDialog::addFormWorkload() {
-    const auto* zoo = findZooModel(m_model->currentText().toStdString());
-    if (!zoo)
+    const auto& shown = m_form->workload();
+    if (!shown) {
+        m_summary->setText(tr("Choose a model for the workload first."));
         return;
-    plan::PlanWorkload planned;
-    auto& r = planned.workload;
-    r = plan::defaultWorkloadFor(*zoo, plan::Build{}).planned.workload;
-    r.inputs.batch = m_batch->value();
-    if (zoo->inputKind == ModelInputKind::Tokens)
-        r.inputs.seqLen = m_size->value();
-    else
-        r.inputs.imageSize = m_size->value();
-    r.precision = static_cast<Precision>(m_precision->currentData().toInt());
-    r.lora = {};
-    if (m_method->currentIndex() != FullFineTune) {
-        r.lora.rank = 16;
-        fillDefaultLoraTargets(r);
-        r.lora.quantizeBase4bit = m_method->currentIndex() == Qlora;
     }
-    planned.largestBatch = m_largestBatch->isChecked();
-    if (auto graph = buildWorkloadGraph(r); !graph) {
+    plan::PlanWorkload planned;
+    static_cast<plan::BuildWorkload&>(planned) = *shown;
+    planned.largestBatch = m_form->largestBatch();
+    if (auto graph = buildWorkloadGraph(planned.workload); !graph) {
         m_summary->setText(tr("This workload cannot be built: %1").arg(appText(graph.error().message)));
         return;
     }
@@ -370,6 +365,13 @@ void PlanDialog::addWorkload(const plan::PlanWorkload& workload) {
         row, 4,
         planTableCell(QString::fromUtf8(precisionId(r.precision).data(),
                                         static_cast<int>(precisionId(r.precision).size()))));
+    const auto& d = workload.dataset;
+    m_workloadTable->setItem(row, 5,
+                             planTableCell(d.samples > 0 && d.epochs > 0
+                                               ? tr("%1 samples × %2 epochs")
+                                                     .arg(QLocale().toString(qlonglong(d.samples)))
+                                                     .arg(QLocale().toString(d.epochs, 'g', 3))
+                                               : tr("not given: 10^6 samples assumed")));
 }
 
 plan::PlanRequest PlanDialog::request() const {
@@ -390,6 +392,9 @@ plan::PlanRequest PlanDialog::request() const {
                       : m_chassis->currentIndex() == 2 ? plan::PlanChassis::Rack
                                                        : plan::PlanChassis::Any;
     request.maxGpusPerNode = m_maxGpus->value();
+    for (const auto& [lever, box] : m_levers)
+        if (!box->isChecked())
+            request.forbiddenLevers.push_back(lever);
     request.nodes = m_nodes->value();
     request.translate = appTranslation();
     return request;
@@ -408,6 +413,7 @@ void PlanDialog::plan() {
     m_compareButton->setEnabled(false);
     m_summary->setText(tr("Planning: every GPU of the catalog against the workloads, then a host for each…"));
     // The search holds its own copies: it may outlive the dialog by the second it takes.
+    m_plannedFor = m_workloads; // the list may change while the answer is shown
     auto result = std::make_shared<plan::PlanResult>();
     auto* thread = QThread::create([request = request(), catalog = m_catalog, result] {
         *result = plan::planBuilds(request, *catalog);

@@ -25,6 +25,7 @@ class QVBoxLayout;
 namespace torchrig::ui {
 
 class CircuitField;
+class WorkloadForm;
 
 class PlanDialog : public QDialog {
     Q_OBJECT
@@ -43,6 +44,7 @@ public:
     QPushButton* compareButton() const { return m_compareButton; }
     QDoubleSpinBox* budgetBox() const { return m_budget; }
     QComboBox* scenarioBox() const { return m_scenario; }
+    WorkloadForm* workloadForm() const { return m_form; }
     QLabel* summaryLabel() const { return m_summary; }
     QLabel* detailsLabel() const { return m_details; }
     const std::optional<plan::PlanResult>& result() const { return m_result; }
@@ -69,7 +71,7 @@ private:
     void makeResults(QVBoxLayout& layout); // the proposals, the details, the summary and the buttons
     void addFormWorkload();
     void useScenario(int index);
-    void modelChanged();
+    void startForm();
     void showResult(plan::PlanResult result);
     void appendProposalRow(const ShownProposal& shown);
     void openSelected();
@@ -83,15 +85,11 @@ private:
     PlanningSettings m_settings;
     std::vector<plan::PlanWorkload> m_workloads;
     std::optional<plan::PlanResult> m_result;
+    std::vector<plan::PlanWorkload> m_plannedFor; // the workloads m_result answers
     bool m_running = false;
 
     QComboBox* m_scenario = nullptr;
-    QComboBox* m_model = nullptr;
-    QComboBox* m_method = nullptr;
-    QSpinBox* m_batch = nullptr;
-    QCheckBox* m_largestBatch = nullptr;
-    QSpinBox* m_size = nullptr; // the sequence length, or the image size
-    QComboBox* m_precision = nullptr;
+    WorkloadForm* m_form = nullptr; // the workload Add puts in the list
     QTableWidget* m_workloadTable = nullptr;
     QDoubleSpinBox* m_budget = nullptr;
     QComboBox* m_mode = nullptr;
@@ -100,6 +98,7 @@ private:
     QComboBox* m_chassis = nullptr;
     QSpinBox* m_maxGpus = nullptr;
     QSpinBox* m_nodes = nullptr;
+    std::vector<std::pair<plan::PlanLever, QCheckBox*>> m_levers; // checked: the planner may pull it
     QPushButton* m_planButton = nullptr;
     QTableWidget* m_proposalTable = nullptr;
     QLabel* m_summary = nullptr;
