@@ -168,7 +168,7 @@ void WorkerOutputReader::line(std::string_view text) {
     }
     switch (parsed->type) {
     case WorkerLine::Type::Progress:
-        if (m_onProgress && parsed->phase != kHeartbeatPhase)
+        if (m_onProgress && (m_handOnHeartbeats || parsed->phase != kHeartbeatPhase))
             m_onProgress(*parsed);
         return;
     case WorkerLine::Type::Result:

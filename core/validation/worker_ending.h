@@ -70,12 +70,14 @@ std::string describeSignal(int signal);
 // The worker's standard output, fed as it arrives: progress lines are handed on, and the first
 // result, error or line outside the protocol decides the run; what follows it is not read.
 // A result that does not answer the expectation, or a line longer than the cap (kept whole
-// in memory otherwise), is garbage too; heartbeat lines count as lines but are not handed on.
+// in memory otherwise), is garbage too; heartbeat lines count as lines but are not handed on unless asked.
 class WorkerOutputReader {
 public:
     explicit WorkerOutputReader(std::function<void(const WorkerLine&)> onProgress,
                                 WorkerExpectation expectation = {},
                                 std::size_t lineCapBytes = WorkerLimits().lineCapBytes);
+    // Heartbeat lines handed on too (a panel that shows the seconds while a long phase runs).
+    void handOnHeartbeats() { m_handOnHeartbeats = true; }
     void feed(std::string_view bytes);
     void endOfOutput(); // a last line without its newline
     const std::optional<WorkerEnding>& decision() const { return m_decision; }
@@ -85,6 +87,7 @@ private:
     void line(std::string_view text);
 
     std::function<void(const WorkerLine&)> m_onProgress;
+    bool m_handOnHeartbeats = false;
     WorkerExpectation m_expectation;
     std::size_t m_lineCap;
     std::string m_pending;

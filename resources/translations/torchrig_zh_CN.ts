@@ -4765,10 +4765,6 @@ budget: %3</source>
         <translation>时间上限：</translation>
     </message>
     <message>
-        <source>%1, step %2 — %3 s</source>
-        <translation>%1，第 %2 步 — %3 s</translation>
-    </message>
-    <message>
         <source>Looking for this machine&apos;s devices…</source>
         <translation>正在查找本机设备…</translation>
     </message>
@@ -4879,6 +4875,66 @@ budget: %3</source>
     <message>
         <source>The estimate cannot size this run down: %1</source>
         <translation>估算无法为这次运行缩小规模：%1</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 of its %2 layers</source>
+        <translation>其 %2 层中的 %1 层</translation>
+    </message>
+    <message>
+        <source>the whole model</source>
+        <translation>整个模型</translation>
+    </message>
+    <message>
+        <source>As it stands the run would take about %1 here (%2 to create the model, then %3 a step for %4 steps), more than half the time limit of %5; so %6 run at batch %7, in about %8, and the estimate beside it is for that run too.</source>
+        <translation>按现有设置，这次运行在本机约需 %1（创建模型 %2，之后 %4 步每步 %3），超过时间上限 %5 的一半；因此改为以批大小 %7 运行%6，约需 %8，旁边的估算也针对这次运行。</translation>
+    </message>
+    <message>
+        <source> Even that may run out of time: give it a longer time limit.</source>
+        <translation>即使这样也可能超时：请放宽时间上限。</translation>
+    </message>
+    <message>
+        <source> (The steps are timed by a reference CPU&apos;s rates until a run here calibrates this device.)</source>
+        <translation>（在本机运行一次并校准此设备之前，每步用时按参考 CPU 的速率估算。）</translation>
+    </message>
+    <message>
+        <source>Fit the run to this machine</source>
+        <translation>让运行适配本机</translation>
+    </message>
+    <message>
+        <source>Before it starts, a run the estimate says would not fit this device, or would take more than half the time limit, is made smaller: fewer layers, a smaller batch; the estimate beside it is for that run</source>
+        <translation>开始之前，若估算表明运行装不进此设备，或用时会超过时间上限的一半，就把运行缩小：更少的层、更小的批；旁边的估算针对缩小后的运行</translation>
+    </message>
+    <message>
+        <source>building the model</source>
+        <translation>正在构建模型</translation>
+    </message>
+    <message>
+        <source>warm-up step %1</source>
+        <translation>预热第 %1 步</translation>
+    </message>
+    <message>
+        <source>measured step %1</source>
+        <translation>测量第 %1 步</translation>
+    </message>
+    <message>
+        <source>trying batch %1</source>
+        <translation>尝试批大小 %1</translation>
+    </message>
+    <message>
+        <source>%1 — %2 s</source>
+        <translation>%1 — %2 秒</translation>
     </message>
 </context>
 <context>

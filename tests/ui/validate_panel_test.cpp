@@ -14,12 +14,14 @@
 #include "validate/validation_history_dialog.h"
 #include "validate/validation_runner.h"
 #include "validation/run_comparison.h"
+#include "validation/run_sizing.h"
 #include "workload/workload_graph.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -442,4 +444,64 @@ TEST_CASE("A panel closed while the worker's probe still runs kills the probe an
     QCoreApplication::processEvents();
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     CHECK(clock.elapsed() < 4000); // killed, not waited for
+}
+
+TEST_CASE("Validate of llama-2-7b on the CPU offers, before anything runs, a smaller run that fits the time "
+          "limit, with the estimate's figures, and the seconds move while the model is built",
+          "[ui][validate]") {
+    test::TemporaryFolder folder;
+    ui::BuildDocument document;
+    // The defaults for a 24 GB card: bf16, LoRA rank 16 on q_proj and v_proj, batch 4 of 4,096 tokens.
+    Workload llama;
+    llama.model = "llama-2-7b";
+    llama.precision = Precision::Bf16;
+    llama.inputs.batch = 4;
+    llama.inputs.seqLen = 4096;
+    llama.lora.rank = 16;
+    fillDefaultLoraTargets(llama);
+    document.setWorkload(test::planned(llama));
+    ui::ValidatePanel panel(document);
+    // The stand-in lists a 2-thread CPU, says it is building the model, then beats its heart.
+    panel.runner()->setWorkerPath(fakeWorker(
+        folder, "echo '{\"event\":\"progress\",\"phase\":\"build\",\"step\":0,\"elapsed_seconds\":0.2}'\n"
+                "echo '{\"event\":\"progress\",\"phase\":\"alive\",\"step\":0,\"elapsed_seconds\":10.0}'\n"));
+    findDevicesNow(panel);
+    CHECK_FALSE(panel.runner()->isRunning()); // what follows is said before any run
+
+    QString why;
+    const auto offered = panel.plannedRequest(&why);
+    REQUIRE(offered);
+    INFO(why.toStdString());
+    CHECK(offered->inputs.layers >= 1);
+    CHECK(offered->inputs.layers < 32);
+    CHECK(why.contains(QStringLiteral("more than half the time limit of 5 min")));
+    CHECK(why.contains(QStringLiteral("to create the model")));
+    CHECK(why.contains(QStringLiteral("reference CPU's rates")));
+    CHECK(panel.workloadLabel()->text().contains(QStringLiteral("of its 32 layers")));
+    ValidationDevice cpu;
+    cpu.kind = "cpu";
+    cpu.name = "Fake CPU";
+    cpu.threads = 2;
+    const auto offeredTime = estimate::estimateRunDuration(*offered, cpu);
+    REQUIRE(offeredTime);
+    CHECK(offeredTime->totalSeconds <= 0.5 * 300);
+    auto whole = *offered;
+    whole.inputs.layers = 0;
+    CHECK(estimate::estimateRunDuration(whole, cpu)->totalSeconds > 0.5 * 300);
+    // A longer limit lets more of it run; the user may also run it as planned.
+    panel.timeLimitBox()->setValue(3600);
+    CHECK(panel.plannedRequest()->inputs.layers > offered->inputs.layers);
+    panel.fitToMachineBox()->setChecked(false);
+    CHECK(panel.plannedRequest()->inputs.layers == 0);
+    CHECK(panel.plannedRequest()->inputs.batch == 4);
+    panel.fitToMachineBox()->setChecked(true);
+    panel.timeLimitBox()->setValue(300);
+
+    // Run: the progress says the phase in words, and the heartbeat moves its seconds.
+    QSignalSpy progress(panel.runner(), &ui::ValidationRunner::progress);
+    panel.run();
+    while (progress.size() < 2)
+        REQUIRE(progress.wait(20000));
+    CHECK(panel.progressBar()->format() == QStringLiteral("building the model — 10 s"));
+    panel.cancelButton()->click();
 }

@@ -8,6 +8,7 @@
 #include "document/build_document.h"
 #include "document/message_translation.h"
 #include "help/glossary.h"
+#include "run_sizing_text.h"
 #include "settings/memory_unit.h"
 #include "util/host_memory.h"
 #include "validation_history_dialog.h"
@@ -17,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -94,16 +96,6 @@ std::int64_t budgetBytes(const ValidationDevice& device) {
     return static_cast<std::int64_t>(0.9 * static_cast<double>(device.totalMemoryBytes));
 }
 
-Result<std::int64_t> peakBytes(const ValidationRequest& request, const ValidationDevice& device) {
-    auto graph = buildWorkloadGraph(request);
-    if (!graph)
-        return graph.error();
-    auto setup = estimate::trainingSetupFor(request);
-    const auto spec = estimate::deviceSpecOfRun(device);
-    setup.cuda = spec.cuda;
-    return graphResult([&] { return estimate::estimateTraining(*graph, setup, spec).devicePeakBytes; });
-}
-
 } // namespace
 
 ValidatePanel::ValidatePanel(BuildDocument& document, QWidget* parent)
@@ -113,6 +105,7 @@ ValidatePanel::ValidatePanel(BuildDocument& document, QWidget* parent)
     , m_device(new QComboBox(this))
     , m_steps(new QSpinBox(this))
     , m_timeLimit(new QSpinBox(this))
+    , m_fitToMachine(new QCheckBox(tr("Fit the run to this machine"), this))
     , m_run(new QPushButton(tr("Run on this machine"), this))
     , m_cancel(new QPushButton(tr("Cancel"), this))
     , m_calibrate(new QPushButton(tr("Calibrate this device with this run"), this))
@@ -131,6 +124,10 @@ ValidatePanel::ValidatePanel(BuildDocument& document, QWidget* parent)
     m_timeLimit->setValue(300);
     m_timeLimit->setSuffix(tr(" s"));
     m_timeLimit->setAccessibleName(tr("Time limit"));
+    m_fitToMachine->setChecked(true);
+    m_fitToMachine->setToolTip(tr("Before it starts, a run the estimate says would not fit this device, or "
+                                  "would take more than half the time limit, is made smaller: fewer "
+                                  "layers, a smaller batch; the estimate beside it is for that run"));
     m_cancel->setEnabled(false);
     m_cancel->setToolTip(tr("Stop the run (within a second)"));
     m_calibrate->setToolTip(tr("Later runs on this device are estimated with this run's rates and its "
@@ -168,20 +165,32 @@ ValidatePanel::ValidatePanel(BuildDocument& document, QWidget* parent)
     connect(m_history, &QPushButton::clicked, this, &ValidatePanel::showHistory);
     connect(m_device, &QComboBox::currentIndexChanged, this, &ValidatePanel::updateCalibrationButtons);
     connect(m_device, &QComboBox::currentIndexChanged, this, &ValidatePanel::updateWorkloadText);
+    connect(m_fitToMachine, &QCheckBox::toggled, this, &ValidatePanel::updateWorkloadText);
+    connect(m_timeLimit, &QSpinBox::valueChanged, this, &ValidatePanel::updateWorkloadText);
+    connect(m_steps, &QSpinBox::valueChanged, this, &ValidatePanel::updateWorkloadText);
     onBuildChanged(m_document, kEstimateInputs, this, &ValidatePanel::updateWorkloadText);
-    connect(m_runner, &ValidationRunner::progress, this,
-            [this](const QString& phase, int step, double elapsed) {
-                const int total = m_running ? m_running->warmupSteps + m_running->steps : 0;
-                if (phase == QStringLiteral("measure") || phase == QStringLiteral("warmup")) {
-                    m_progress->setRange(0, std::max(1, total));
-                    m_progress->setValue(std::min(total, phase == QStringLiteral("measure") && m_running
-                                                             ? m_running->warmupSteps + step
-                                                             : step));
-                }
-                m_progress->setFormat(tr("%1, step %2 — %3 s").arg(phase).arg(step).arg(elapsed, 0, 'f', 1));
-            });
+    connect(m_runner, &ValidationRunner::progress, this, &ValidatePanel::showProgress);
     connect(m_runner, &ValidationRunner::finished, this, &ValidatePanel::showOutcome);
     updateWorkloadText();
+}
+
+// The worker's phase in the user's words, its step and the seconds since it started; a heartbeat
+// (every 10 s while a phase runs long, as building a large model does) moves the seconds only.
+void ValidatePanel::showProgress(const QString& phase, int step, double elapsed) {
+    const int total = m_running ? m_running->warmupSteps + m_running->steps : 0;
+    if (phase == QStringLiteral("measure") || phase == QStringLiteral("warmup")) {
+        m_progress->setRange(0, std::max(1, total));
+        m_progress->setValue(std::min(
+            total, phase == QStringLiteral("measure") && m_running ? m_running->warmupSteps + step : step));
+    }
+    if (phase != QString::fromUtf8(kHeartbeatPhase.data(), static_cast<int>(kHeartbeatPhase.size()))) {
+        m_phase = phase == QStringLiteral("build")     ? tr("building the model")
+                  : phase == QStringLiteral("warmup")  ? tr("warm-up step %1").arg(step)
+                  : phase == QStringLiteral("measure") ? tr("measured step %1").arg(step)
+                  : phase == QStringLiteral("search")  ? tr("trying batch %1").arg(step)
+                                                       : phase;
+    }
+    m_progress->setFormat(tr("%1 — %2 s").arg(m_phase).arg(elapsed, 0, 'f', 0));
 }
 
 // The device and limits over the run's buttons, the workload, progress and status, then the figures
@@ -194,6 +203,7 @@ void ValidatePanel::layOut() {
     limits->addWidget(m_steps);
     limits->addWidget(new QLabel(tr("Time limit:"), this));
     limits->addWidget(m_timeLimit);
+    limits->addWidget(m_fitToMachine);
     limits->addStretch(1);
     limits->addWidget(m_run);
     limits->addWidget(m_cancel);
@@ -255,6 +265,15 @@ void ValidatePanel::showDevices(const Result<std::vector<ValidationDevice>>& dev
     Q_EMIT devicesFound();
 }
 
+std::optional<estimate::Calibration> ValidatePanel::storedCalibration(const ValidationDevice& device) const {
+    if (!m_catalog)
+        return std::nullopt;
+    if (const auto json = m_catalog->calibrationFor(device.name, device.totalMemoryBytes))
+        if (auto read = estimate::readCalibration(*json))
+            return *read;
+    return std::nullopt;
+}
+
 std::optional<ValidationRequest> ValidatePanel::plannedRequest(QString* why) const {
     const auto* planned = m_document.currentWorkload();
     if (!planned || m_device->currentIndex() < 0 ||
@@ -268,55 +287,13 @@ std::optional<ValidationRequest> ValidatePanel::plannedRequest(QString* why) con
     request.timeLimitSeconds = m_timeLimit->value();
     if (why)
         why->clear();
-    // A model file's batch is its own; a zoo model's is halved until the estimate fits the device,
-    // then a transformer's blocks, down to one.
-    const auto budget = budgetBytes(device);
-    if (!request.modelGraphJson.empty() || budget <= 0)
+    if (!m_fitToMachine->isChecked())
         return request;
-    const auto plannedBatch = request.inputs.batch;
-    auto peak = peakBytes(request, device);
-    if (!peak) {
-        // The worker says the same when it starts; the run is not sized down blindly.
-        if (why)
-            *why = tr("The estimate cannot size this run down: %1").arg(appText(peak.error().message));
-        return request;
-    }
-    while (peak && *peak > budget && request.inputs.batch > 1) {
-        request.inputs.batch = std::max<std::int64_t>(1, request.inputs.batch / 2);
-        peak = peakBytes(request, device);
-    }
-    const auto* zoo = findZooModel(request.model);
-    const auto ownLayers = zoo ? zoo->layers : 0;
-    if (peak && *peak > budget && ownLayers > 1) {
-        request.inputs.layers = ownLayers;
-        while (peak && *peak > budget && request.inputs.layers > 1) {
-            request.inputs.layers = std::max<std::int64_t>(1, request.inputs.layers / 2);
-            peak = peakBytes(request, device);
-        }
-    }
-    if (!why || (request.inputs.batch == plannedBatch && request.inputs.layers == 0))
-        return request;
-    const auto unit = memoryScale();
-    const auto room = tr("%1 (about %2 %3 to use here)")
-                          .arg(QString::fromStdString(device.name))
-                          .arg(unit.of(double(budget)), 0, 'f', 1)
-                          .arg(unit.name);
-    if (request.inputs.layers == 0)
-        *why = tr("Batch %1 would not fit %2, so batch %3 runs, and the estimate beside it is for batch %3 "
-                  "too.")
-                   .arg(plannedBatch)
-                   .arg(room)
-                   .arg(request.inputs.batch);
-    else
-        *why = tr("Not even batch 1 of all %1 layers would fit %2, so %3 of its %1 layers run at batch %4 "
-                  "(the same embeddings and head), and the estimate beside it is for that smaller model "
-                  "too.%5")
-                   .arg(ownLayers)
-                   .arg(room)
-                   .arg(request.inputs.layers)
-                   .arg(request.inputs.batch)
-                   .arg(peak && *peak > budget ? tr(" Even that may not fit.") : QString());
-    return request;
+    const auto stored = storedCalibration(device);
+    const auto sized = estimate::sizeRun(request, device, budgetBytes(device), stored ? &*stored : nullptr);
+    if (why)
+        *why = runSizingText(sized, request, device);
+    return sized.request;
 }
 
 void ValidatePanel::updateWorkloadText() {
@@ -360,7 +337,8 @@ void ValidatePanel::run() {
     m_status->setText(tr("Running…"));
     m_progress->setRange(0, request->warmupSteps + request->steps);
     m_progress->setValue(0);
-    m_progress->setFormat(tr("starting the worker"));
+    m_phase = tr("starting the worker");
+    m_progress->setFormat(m_phase);
     m_run->setEnabled(false);
     m_cancel->setEnabled(true);
     m_runner->start(*request);

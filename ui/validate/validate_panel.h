@@ -14,6 +14,7 @@
 #include <optional>
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QCustomPlot;
 class QLabel;
@@ -43,9 +44,13 @@ public:
     QPushButton* runButton() const { return m_run; }
     QPushButton* cancelButton() const { return m_cancel; }
     QLabel* statusLabel() const { return m_status; }
+    QLabel* workloadLabel() const { return m_workload; }
+    QProgressBar* progressBar() const { return m_progress; }
     QTableWidget* resultTable() const { return m_table; }
     QCustomPlot* errorChart() const { return m_plot; }
     QSpinBox* stepsBox() const { return m_steps; }
+    QSpinBox* timeLimitBox() const { return m_timeLimit; }
+    QCheckBox* fitToMachineBox() const { return m_fitToMachine; }
     QPushButton* calibrateButton() const { return m_calibrate; }
     QPushButton* resetCalibrationButton() const { return m_resetCalibration; }
     // The last run becomes its device's calibration; the chosen device's is forgotten.
@@ -58,8 +63,10 @@ public:
     // demand); devicesFound() follows, with the list or the reason there is none shown.
     void findDevices();
     bool isFindingDevices() const { return m_probing; }
-    // The request a run would send for the build's workload on the chosen device, with the scaling
-    // said in `why` ("" when it runs as planned); none when there is no workload.
+    // The request a run would send for the build's workload on the chosen device — made smaller,
+    // unless the user says not to, when the estimate says it would not fit the device or would take
+    // more than half the time limit (validation/run_sizing.h) — with the sizing said in `why` (""
+    // when it runs as planned); none when there is no workload.
     std::optional<ValidationRequest> plannedRequest(QString* why = nullptr) const;
     void run();
 
@@ -73,7 +80,9 @@ protected:
 
 private:
     void showDevices(const Result<std::vector<ValidationDevice>>& devices);
+    std::optional<estimate::Calibration> storedCalibration(const ValidationDevice& device) const;
     void showOutcome(const ValidationOutcome& outcome);
+    void showProgress(const QString& phase, int step, double elapsed);
     void showFigures();
     void layOut();
     void updateWorkloadText();
@@ -88,6 +97,7 @@ private:
     QComboBox* m_device = nullptr;
     QSpinBox* m_steps = nullptr;
     QSpinBox* m_timeLimit = nullptr;
+    QCheckBox* m_fitToMachine = nullptr; // size the run to the device's memory and the time limit
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
     QPushButton* m_calibrate = nullptr;
@@ -99,6 +109,7 @@ private:
     std::optional<std::int64_t> m_lastRunId;
     QLabel* m_workload = nullptr;
     QProgressBar* m_progress = nullptr;
+    QString m_phase; // the worker's last phase, as shown
     QLabel* m_status = nullptr;
     QTableWidget* m_table = nullptr;
     QCustomPlot* m_plot = nullptr;

@@ -188,6 +188,7 @@ bool ValidationRunner::start(const ValidationRequest& request) {
             Q_EMIT progress(QString::fromStdString(line.phase), line.step, line.elapsedSeconds);
         },
         expectationOf(request, false), m_limits.lineCapBytes);
+    m_output->handOnHeartbeats(); // the seconds move while the model is built
     m_stderr.clear();
     if (!QFileInfo(m_workerPath).isExecutable()) {
         finish(workerNotStarted(missingWorkerMessage(m_workerPath).toStdString()));
