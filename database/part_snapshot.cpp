@@ -3,6 +3,7 @@
 #include "plan/gpu_device_spec.h"
 #include "plan/workload_defaults.h"
 
+#include <map>
 #include <tuple>
 #include <variant>
 
@@ -58,13 +59,34 @@ plan::PlanCatalog planCatalog(const Catalog& catalog) {
     return plan;
 }
 
+namespace {
+
+// "RunPod · 1 × Instinct MI300X 192GB · US": who rents it, what it holds and where; the catalog's
+// name where a field is missing.
+std::string cloudOfferName(const plan::PartSnapshot& snapshot, const std::string& catalogName) {
+    const auto provider = snapshot.text("provider");
+    const auto gpu = snapshot.text("gpu_name");
+    if (provider.empty() || gpu.empty())
+        return catalogName;
+    auto name = provider + " · " +
+                std::to_string(static_cast<int>(snapshot.number("gpu_count").value_or(1))) + " × " + gpu;
+    // The region up to its note: "China regions (per-region availability: …)" is "China regions".
+    auto region = snapshot.text("region");
+    region = region.substr(0, region.find(" ("));
+    if (!region.empty())
+        name += " · " + region;
+    return name;
+}
+
+} // namespace
+
 std::vector<plan::CloudOffer> cloudOffers(const Catalog& catalog) {
     std::vector<plan::CloudOffer> offers;
     for (const auto& instance : catalog.list(PartCategory::CloudInstance)) {
         const auto snapshot = partSnapshot(instance);
         plan::CloudOffer offer;
         offer.id = instance.id;
-        offer.name = instance.name;
+        offer.name = cloudOfferName(snapshot, instance.name);
         offer.gpuName = snapshot.text("gpu_name");
         offer.gpuCount = static_cast<int>(snapshot.number("gpu_count").value_or(1));
         if (auto gpu = catalog.find(snapshot.text("gpu_part_id")))
@@ -73,6 +95,15 @@ std::vector<plan::CloudOffer> cloudOffers(const Catalog& catalog) {
             offer.hourly = *price;
         offers.push_back(std::move(offer));
     }
+    // Two offers alike (one GPU, more CPUs and RAM) are told apart by the provider's instance type.
+    std::map<std::string, int> named;
+    for (const auto& offer : offers)
+        ++named[offer.name];
+    for (auto& offer : offers)
+        if (named[offer.name] > 1)
+            if (const auto part = catalog.find(offer.id))
+                if (const auto type = partSnapshot(*part).text("instance_type"); !type.empty())
+                    offer.name += " (" + type + ")";
     return offers;
 }
 

@@ -161,8 +161,11 @@ TEST_CASE("report writes a PDF sheet for every preset with its parts, total and 
         CHECK(text.find("this build") != std::string::npos);
         const auto offers =
             nlohmann::json::parse(runCli(folder, "catalog list --category cloud --json").output);
+        // Each offer named by its provider, GPUs and region ("AWS · 8 × T4 16GB · us-east-1").
         CHECK(std::any_of(offers["parts"].begin(), offers["parts"].end(), [&](const nlohmann::json& offer) {
-            return text.find(offer["name"].get<std::string>()) != std::string::npos;
+            return text.find(offer["fields"]["provider"].get<std::string>() + " · " +
+                             std::to_string(offer["fields"]["gpu_count"].get<int>()) + " × ") !=
+                   std::string::npos;
         }));
     }
 }

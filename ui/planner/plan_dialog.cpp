@@ -25,6 +25,7 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QThread>
@@ -266,9 +267,14 @@ void PlanDialog::makeResults(QVBoxLayout& layout) {
     bottom->addStretch(1);
     bottom->addWidget(close);
 
+    // The details scroll: a proposal's parts, notes and findings may be longer than a small screen.
+    auto* detailsScroll = new QScrollArea(this);
+    detailsScroll->setWidget(m_details);
+    detailsScroll->setWidgetResizable(true);
+    detailsScroll->setFrameShape(QFrame::NoFrame);
     auto* results = new QHBoxLayout;
     results->addWidget(m_proposalTable, 5);
-    results->addWidget(m_details, 3);
+    results->addWidget(detailsScroll, 3);
     layout.addLayout(results, 1);
     layout.addWidget(m_summary);
     layout.addLayout(bottom);

@@ -205,6 +205,12 @@ void WorkloadForm::layOut(Qt::Orientation orientation) {
     batchRow->addWidget(m_largestBatch);
     auto* modelGroup = new QGroupBox(tr("Model"), this);
     auto* modelForm = new QFormLayout(modelGroup);
+    // A row of several fields has a label of its own, whose letter goes to the first field.
+    const auto labelFor = [this](const QString& text, QWidget* buddy) {
+        auto* label = new QLabel(text, this);
+        label->setBuddy(buddy);
+        return label;
+    };
     if (narrow) {
         modelForm->addRow(tr("&Model:"), m_model);
         modelForm->addRow(QString(), m_modelFile);
@@ -213,9 +219,9 @@ void WorkloadForm::layOut(Qt::Orientation orientation) {
         modelRow->setContentsMargins(0, 0, 0, 0);
         modelRow->addWidget(m_model, 1);
         modelRow->addWidget(m_modelFile);
-        modelForm->addRow(tr("&Model:"), modelRow);
+        modelForm->addRow(labelFor(tr("&Model:"), m_model), modelRow);
     }
-    modelForm->addRow(tr("B&atch per GPU:"), batchRow);
+    modelForm->addRow(labelFor(tr("B&atch per GPU:"), m_batch), batchRow);
     modelForm->addRow(tr("&Sequence length:"), m_seqLen);
     modelForm->addRow(tr("&Image size:"), m_imageSize);
     auto* trainingGroup = new QGroupBox(tr("Training"), this);
