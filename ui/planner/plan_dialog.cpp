@@ -27,6 +27,7 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QThread>
 #include <QVBoxLayout>
@@ -56,11 +57,28 @@ PlanDialog::PlanDialog(std::shared_ptr<const plan::PlanCatalog> catalog, const P
     , m_catalog(std::move(catalog))
     , m_settings(settings) {
     setWindowTitle(tr("Plan for a workload"));
+    // What is asked above what was found, split where the user drags: on a small screen the asked
+    // part scrolls, and the answer keeps the larger share.
+    auto* asked = new QWidget(this);
+    auto* askedLayout = new QVBoxLayout(asked);
+    askedLayout->setContentsMargins(0, 0, 0, 0);
+    askedLayout->addLayout(makeScenarioRow());
+    askedLayout->addWidget(makeWorkloadsBox());
+    askedLayout->addWidget(makeConstraintsBox());
+    auto* askedScroll = new QScrollArea(this);
+    askedScroll->setWidget(asked);
+    askedScroll->setWidgetResizable(true);
+    askedScroll->setFrameShape(QFrame::NoFrame);
+    auto* found = new QWidget(this);
+    auto* foundLayout = new QVBoxLayout(found);
+    foundLayout->setContentsMargins(0, 0, 0, 0);
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(makeScenarioRow());
-    layout->addWidget(makeWorkloadsBox());
-    layout->addWidget(makeConstraintsBox());
-    makeResults(*layout);
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->addWidget(askedScroll);
+    m_splitter->addWidget(found);
+    layout->addWidget(m_splitter, 1);
+    makeResults(*foundLayout, *layout);
 
     startForm();
     for (const auto& w : startWith)
@@ -70,6 +88,9 @@ PlanDialog::PlanDialog(std::shared_ptr<const plan::PlanCatalog> catalog, const P
     if (const auto* screen = this->screen())
         size = size.boundedTo(screen->availableGeometry().size() * 0.95);
     resize(size);
+    // Until there is an answer, the question whole.
+    const int askedHeight = asked->sizeHint().height();
+    m_splitter->setSizes({askedHeight, std::max(1, size.height() - askedHeight)});
 }
 
 QLayout* PlanDialog::makeScenarioRow() {
@@ -231,7 +252,7 @@ QGroupBox* PlanDialog::makeConstraintsBox() {
     return constraintsBox;
 }
 
-void PlanDialog::makeResults(QVBoxLayout& layout) {
+void PlanDialog::makeResults(QVBoxLayout& layout, QVBoxLayout& dialogLayout) {
     // What the search found.
     m_proposalTable = new QTableWidget(0, 6, this);
     m_proposalTable->setObjectName(QStringLiteral("proposals"));
@@ -275,9 +296,16 @@ void PlanDialog::makeResults(QVBoxLayout& layout) {
     auto* results = new QHBoxLayout;
     results->addWidget(m_proposalTable, 5);
     results->addWidget(detailsScroll, 3);
+    // The summary's notes scroll beneath the proposals rather than push them off a small screen.
+    auto* summaryScroll = new QScrollArea(this);
+    summaryScroll->setWidget(m_summary);
+    summaryScroll->setWidgetResizable(true);
+    summaryScroll->setFrameShape(QFrame::NoFrame);
+    summaryScroll->setMaximumHeight(7 * fontMetrics().lineSpacing());
+    m_proposalTable->setMinimumHeight(4 * fontMetrics().lineSpacing() + 30);
     layout.addLayout(results, 1);
-    layout.addWidget(m_summary);
-    layout.addLayout(bottom);
+    layout.addWidget(summaryScroll);
+    dialogLayout.addLayout(bottom);
 
     connect(m_proposalTable, &QTableWidget::itemSelectionChanged, this, [this] {
         m_openButton->setEnabled(m_proposalTable->currentRow() >= 0 && !m_running);

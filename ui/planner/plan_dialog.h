@@ -19,6 +19,7 @@ class QLayout;
 class QLabel;
 class QPushButton;
 class QSpinBox;
+class QSplitter;
 class QTableWidget;
 class QVBoxLayout;
 
@@ -68,7 +69,8 @@ private:
     QLayout* makeScenarioRow();
     QGroupBox* makeWorkloadsBox();
     QGroupBox* makeConstraintsBox();
-    void makeResults(QVBoxLayout& layout); // the proposals, the details, the summary and the buttons
+    // The proposals, the details and the summary into `layout`; the buttons into the dialog's.
+    void makeResults(QVBoxLayout& layout, QVBoxLayout& dialogLayout);
     void addFormWorkload();
     void useScenario(int index);
     void startForm();
@@ -100,6 +102,7 @@ private:
     QSpinBox* m_nodes = nullptr;
     std::vector<std::pair<plan::PlanLever, QCheckBox*>> m_levers; // checked: the planner may pull it
     QPushButton* m_planButton = nullptr;
+    QSplitter* m_splitter = nullptr; // the question above, the answer below
     QTableWidget* m_proposalTable = nullptr;
     QLabel* m_summary = nullptr;
     QLabel* m_details = nullptr; // the selected proposal's parts, fit and findings

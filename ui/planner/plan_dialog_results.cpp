@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QSplitter>
 #include <QTableWidget>
 
 #include <algorithm>
@@ -107,6 +108,12 @@ void PlanDialog::appendProposalRow(const ShownProposal& shown) {
 }
 
 void PlanDialog::showResult(plan::PlanResult result) {
+    // The first answer takes the larger share; the user's own split stays after that.
+    if (!m_result) {
+        const auto sizes = m_splitter->sizes();
+        const int total = sizes.value(0) + sizes.value(1);
+        m_splitter->setSizes({total * 2 / 5, total - total * 2 / 5});
+    }
     m_result = std::move(result);
     const auto shown = shownProposals();
     m_proposalTable->setRowCount(0);
