@@ -2792,6 +2792,10 @@ precision, ZeRO or FSDP (Advice tab).</source>
         <source>the rate has no date: give it in Edit ▸ Preferences</source>
         <translation>汇率没有日期：请在“编辑 ▸ 首选项”中填写</translation>
     </message>
+    <message>
+        <source> · &lt;b&gt;total %1 %2&lt;/b&gt; with %3 % tax and %4 shipping</source>
+        <translation> · &lt;b&gt;合计 %1 %2&lt;/b&gt;（含 %3 % 税费和 %4 运费）</translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::BuildPartsModel</name>

@@ -2,8 +2,10 @@
 // window's build and catalog make, with the validation runs kept in the user database.
 
 #include "document/build_document.h"
+#include "build/build_editor.h"
 #include "document/build_sheet_export.h"
 #include "main_window.h"
+#include "plan/build_cost.h"
 #include "plan/build_presets.h"
 #include "settings/planning_settings.h"
 #include "test_support.h"
@@ -11,6 +13,7 @@
 #include "util/printed.h"
 
 #include <QAction>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 
@@ -128,6 +131,16 @@ TEST_CASE("The File menu exports and prints the build sheet, which lists the sto
     CHECK(sheet.find("**Shipping: 200.00 CNY**") != std::string::npos);
     CHECK(sheet.find("| Subtotal (CNY) |") != std::string::npos); // the subtotals converted
     CHECK(sheet.find("**Exchange rate: 1 USD = 7.1000 CNY (2026-11-30)**") != std::string::npos);
+    // The main window's total is the sheet's: with the same tax and shipping.
+    window.buildEditor()->setCostOptions(settings.costOptions());
+    const auto cost = plan::costBuild(window.document()->build(), settings.costOptions());
+    REQUIRE(cost.total);
+    const auto total = QString::number(*cost.total, 'f', 2);
+    INFO(window.buildEditor()->costLabel()->text().toStdString());
+    CHECK(window.buildEditor()->costLabel()->text().contains(QStringLiteral("total %1 CNY</b> with 13 % tax and "
+                                                                            "200.00 shipping")
+                                                                 .arg(total)));
+    CHECK(sheet.find(total.toStdString()) != std::string::npos);
     // The defaults again, for the tests after this one.
     ui::PlanningSettings{}.save();
 

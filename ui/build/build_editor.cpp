@@ -130,6 +130,14 @@ void BuildEditor::refresh() {
     for (const auto& [currency, amount] : cost.hourlyByCurrency)
         totals << tr("%1 %2 an hour").arg(amount, 0, 'f', 2).arg(QString::fromStdString(currency));
     QString text = totals.isEmpty() ? tr("No prices") : tr("Parts: %1").arg(totals.join(tr(" + ")));
+    // The one total the plan, buy-or-rent and the sheet count: with the tax and shipping of
+    // Preferences, when there are any.
+    if (cost.total && (options.taxPercent > 0 || options.shipping > 0))
+        text += tr(" · <b>total %1 %2</b> with %3 % tax and %4 shipping")
+                    .arg(*cost.total, 0, 'f', 2)
+                    .arg(QString::fromStdString(cost.currency))
+                    .arg(options.taxPercent, 0, 'g', 3)
+                    .arg(options.shipping, 0, 'f', 2);
     if (cost.toBeQuotedLines > 0)
         text += tr(" + %n line(s) to be quoted", nullptr, cost.toBeQuotedLines);
     if (cost.missing.size() > static_cast<std::size_t>(cost.toBeQuotedLines))
