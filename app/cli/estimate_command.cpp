@@ -281,7 +281,8 @@ void EstimateCommand::printJson(const TrainingReport& r) const {
                     {"dataset_cache", host.datasetCacheBytes},
                     {"checkpoint_copy", host.checkpointCopyBytes},
                     {"offloaded_optimizer", host.offloadBytes},
-                    {"weights_load", host.weightsLoadBytes}}},
+                    {"weights_load", host.weightsLoadBytes},
+                    {"processes", host.processBytes}}},
                   {"storage", {{"dataset", host.datasetBytes}, {"checkpoint", host.checkpointBytes}}},
                   {"read_bytes_per_second", host.readBytesPerSecond}}},
                 {"warnings", r.warnings}};
@@ -345,10 +346,11 @@ void EstimateCommand::printTable(const TrainingReport& r) const {
     rows.push_back(
         {"host RAM (per node)",
          fmt::format(
-             "{} (loading the weights {}, or running: loaders {}, pinned {}, checkpoint copy {}{}; "
-             "dataset cache {})",
-             gibibytes(host.ramBytes), gibibytes(host.weightsLoadBytes), gibibytes(host.loaderBatchBytes),
-             gibibytes(host.pinnedBytes), gibibytes(host.checkpointCopyBytes),
+             "{} (the processes {}; loading the weights {}, or running: loaders {}, pinned {}, checkpoint "
+             "copy {}{}; dataset cache {})",
+             gibibytes(host.ramBytes), gibibytes(host.processBytes), gibibytes(host.weightsLoadBytes),
+             gibibytes(host.loaderBatchBytes), gibibytes(host.pinnedBytes),
+             gibibytes(host.checkpointCopyBytes),
              host.offloadBytes > 0 ? ", offloaded optimizer " + gibibytes(host.offloadBytes) : std::string(),
              gibibytes(host.datasetCacheBytes))});
     rows.push_back({"storage", fmt::format("{} (dataset {}, {} checkpoint(s) of {})",

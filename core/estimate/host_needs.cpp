@@ -12,6 +12,13 @@ namespace {
 // initialized model, one for the weights" (docs/source/en/main_classes/model.md, "Large model
 // loading"); torchvision's weights= path alike (the model, then load_state_dict of the file).
 constexpr std::int64_t kWeightCopiesWhileLoading = 2;
+// A training process and a loader worker before any model or batch, measured 2026-12-07 with
+// tests/bench/process-baseline.py on Debian 12's python3-torch 1.13.1 (CPU): Python with torch
+// imported and a few small training steps run held 256 MiB (RSS; 241 MiB of it private); each of
+// four DataLoader workers forked from it added 33 MiB of private pages (its PSS, 62 MiB, shares the
+// parent's). A CUDA build's process holds more (the CUDA libraries and context); not measured here.
+constexpr std::int64_t kTrainingProcessBytes = 256LL << 20;
+constexpr std::int64_t kLoaderWorkerBytes = 33LL << 20;
 } // namespace
 
 HostEstimate estimateHost(const Estimate& estimate, const TrainingSetup& setup, std::int64_t batch,
@@ -58,7 +65,10 @@ HostEstimate estimateHost(const Estimate& estimate, const TrainingSetup& setup, 
     h.weightsLoadBytes = saturatingProduct({gpus, kWeightCopiesWhileLoading, modelWeights});
     const auto running =
         saturatingSum({h.loaderBatchBytes, h.pinnedBytes, h.checkpointCopyBytes, h.offloadBytes});
-    h.ramBytes = saturatingSum({h.datasetCacheBytes, std::max(h.weightsLoadBytes, running)});
+    h.processBytes = saturatingProduct(
+        {gpus, saturatingSum({kTrainingProcessBytes,
+                              saturatingProduct({std::max(0, dataset.loaderWorkers), kLoaderWorkerBytes})})});
+    h.ramBytes = saturatingSum({h.processBytes, h.datasetCacheBytes, std::max(h.weightsLoadBytes, running)});
     h.storageBytes =
         saturatingSum({h.datasetBytes, saturatingProduct({dataset.keptCheckpoints, h.checkpointBytes})});
 
@@ -104,8 +114,9 @@ HostEstimate estimateHost(const Estimate& estimate, const TrainingSetup& setup, 
                         "count the loaders and checkpoints only"));
     h.warnings.push_back(TORCHRIG_MESSAGE(
         "estimate", "host RAM counts each GPU's process loading the weights twice (the libraries' default "
-                    "path; low_cpu_mem_usage=True loads them once) and leaves out the Python process, the "
-                    "CUDA runtime and each loader worker's own interpreter, which no run here measures"));
+                    "path; low_cpu_mem_usage=True loads them once) and each process and loader worker as "
+                    "measured on a CPU build of PyTorch; it leaves out the CUDA runtime's host memory, "
+                    "which no run here measures"));
     return h;
 }
 

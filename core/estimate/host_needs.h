@@ -34,8 +34,8 @@ struct DatasetSpec {
 };
 
 struct HostEstimate {
-    // Host RAM per node, by what holds it; the Python process and the loader workers' own
-    // interpreters, and the CUDA runtime's host memory, are not counted (not measured here).
+    // Host RAM per node, by what holds it; the CUDA runtime's host memory is not counted (no run
+    // here measures it).
     std::int64_t loaderBatchBytes = 0;    // workers × prefetch × batch, every GPU process
     std::int64_t pinnedBytes = 0;         // pinned copies of the batches in flight
     std::int64_t datasetCacheBytes = 0;   // the dataset held in RAM
@@ -46,8 +46,12 @@ struct HostEstimate {
     // torchvision's default path (the model made, then the state dict beside it), once with
     // low_cpu_mem_usage=True or a meta-device model (transformers docs, "Large model loading").
     std::int64_t weightsLoadBytes = 0;
-    // The most held at once: the dataset cache beside the larger of the load and the run (loaders,
-    // pinned buffers, a checkpoint's copy, the offloaded state), which do not overlap.
+    // The processes themselves before any model or batch: each GPU's training process (Python with
+    // PyTorch imported) and each of its loader workers (forked, sharing the rest), measured with
+    // tests/bench/process-baseline.py.
+    std::int64_t processBytes = 0;
+    // The most held at once: the processes and the dataset cache beside the larger of the load and
+    // the run (loaders, pinned buffers, a checkpoint's copy, the offloaded state), which do not overlap.
     std::int64_t ramBytes = 0;
     std::int64_t datasetBytes = 0;            // on disk
     std::int64_t checkpointBytes = 0;         // one checkpoint: weights and optimizer state, all GPUs

@@ -1373,8 +1373,8 @@
         <translation>transformers 的 DynamicCache 用 torch.cat 扩展每层的键和值，会使缓存分配器产生碎片；实际预留的显存可能高于计算值</translation>
     </message>
     <message>
-        <source>host RAM counts each GPU&apos;s process loading the weights twice (the libraries&apos; default path; low_cpu_mem_usage=True loads them once) and leaves out the Python process, the CUDA runtime and each loader worker&apos;s own interpreter, which no run here measures</source>
-        <translation>主机内存按每个 GPU 进程加载两份权重计算（各库的默认加载方式；low_cpu_mem_usage=True 时只加载一份），未计入 Python 进程、CUDA 运行时和每个数据加载进程自身的解释器（此处没有实测）</translation>
+        <source>host RAM counts each GPU&apos;s process loading the weights twice (the libraries&apos; default path; low_cpu_mem_usage=True loads them once) and each process and loader worker as measured on a CPU build of PyTorch; it leaves out the CUDA runtime&apos;s host memory, which no run here measures</source>
+        <translation>主机内存按每个 GPU 进程加载两次权重计（各库的默认加载方式；low_cpu_mem_usage=True 只加载一次），并按 PyTorch CPU 版上的实测计入每个进程和每个数据加载进程；未计入 CUDA 运行时占用的主机内存，本机没有运行能测量它</translation>
     </message>
 </context>
 <context>

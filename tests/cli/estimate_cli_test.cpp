@@ -265,7 +265,9 @@ TEST_CASE("estimate counts host RAM, storage and the run's time from the dataset
     CHECK(host["storage"]["dataset"] == 1281167LL * 110000);
     CHECK(host["storage_bytes"] == host["storage"]["dataset"].get<std::int64_t>() +
                                        3 * host["storage"]["checkpoint"].get<std::int64_t>());
-    CHECK(host["ram_bytes"].get<std::int64_t>() == host["ram"]["loader_batches"].get<std::int64_t>() +
+    CHECK(host["ram"]["processes"] == 8 * ((256LL << 20) + 4 * (33LL << 20)));
+    CHECK(host["ram_bytes"].get<std::int64_t>() == host["ram"]["processes"].get<std::int64_t>() +
+                                                       host["ram"]["loader_batches"].get<std::int64_t>() +
                                                        host["ram"]["pinned"].get<std::int64_t>() +
                                                        host["ram"]["checkpoint_copy"].get<std::int64_t>());
     const auto& time = d["time"];

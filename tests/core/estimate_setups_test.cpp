@@ -462,8 +462,8 @@ TEST_CASE("A tensor-core card without the precision's rate in the catalog gets n
     CHECK_FALSE(runsNatively(setup, card));
 }
 
-TEST_CASE("Host RAM holds each GPU process loading the whole model's weights twice, or the run, whichever "
-          "is more, beside the dataset cache",
+TEST_CASE("Host RAM holds the processes, and each GPU process loading the whole model's weights twice, or the "
+          "run, whichever is more, beside the dataset cache",
           "[core][estimate][host]") {
     Estimate e;
     e.memory.parameterBytes = 13'476'839'424; // llama-2-7b in bf16
@@ -474,7 +474,9 @@ TEST_CASE("Host RAM holds each GPU process loading the whole model's weights twi
     DatasetSpec data;
     auto host = estimateHost(e, setup, 1, 2048, data);
     CHECK(host.weightsLoadBytes == 2 * 2 * e.memory.parameterBytes);
-    CHECK(host.ramBytes == host.weightsLoadBytes);
+    // Each GPU's process (256 MiB) and its four loader workers (33 MiB each), as measured.
+    CHECK(host.processBytes == 2 * ((256LL << 20) + 4 * (33LL << 20)));
+    CHECK(host.ramBytes == host.processBytes + host.weightsLoadBytes);
     // Sharded weights: each process still loads the whole model before it shards it.
     setup.parallel.strategy = ParallelStrategy::Fsdp;
     e.memory.parameterBytes /= 2;
@@ -484,5 +486,5 @@ TEST_CASE("Host RAM holds each GPU process loading the whole model's weights twi
     data.sampleBytes = 1'000'000;
     data.cacheInRam = true;
     host = estimateHost(e, setup, 1, 2048, data);
-    CHECK(host.ramBytes == host.weightsLoadBytes + 1'000'000'000);
+    CHECK(host.ramBytes == host.processBytes + host.weightsLoadBytes + 1'000'000'000);
 }
