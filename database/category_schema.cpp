@@ -82,7 +82,7 @@ constexpr FieldSpec kMotherboardFields[] = {
     {"memory_slots", FieldType::Integer, TORCHRIG_TEXT_NOOP("catalog", "Memory slots"), "", true, {}, 1.0, 48.0},
     {"memory_max_gb", FieldType::Integer, TORCHRIG_TEXT_NOOP("catalog", "Maximum memory"), "GB", false, {}, 1.0, 65536.0},
     {"ecc", FieldType::Boolean, TORCHRIG_TEXT_NOOP("catalog", "ECC support"), "", false, {}, kNoMin, kNoMax},
-    {"pcie_slots", FieldType::Text, TORCHRIG_TEXT_NOOP("catalog", "PCIe slots (gen x lanes @ position)"), "", true, {}, kNoMin, kNoMax},
+    {"pcie_slots", FieldType::Text, TORCHRIG_TEXT_NOOP("catalog", "PCIe slots (gen x lanes @ position, c: wired from the chipset)"), "", true, {}, kNoMin, kNoMax},
     {"m2_slots", FieldType::Integer, TORCHRIG_TEXT_NOOP("catalog", "M.2 slots"), "", false, {}, 0.0, 16.0},
     {"cpu_sockets", FieldType::Integer, TORCHRIG_TEXT_NOOP("catalog", "CPU sockets"), "", false, {}, 1.0, 8.0},
     {"slot_sharing", FieldType::Text, TORCHRIG_TEXT_NOOP("catalog", "Lanes shared between slots (positions: lanes)"), "", false, {}, kNoMin, kNoMax},

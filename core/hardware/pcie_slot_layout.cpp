@@ -1,5 +1,6 @@
 #include "hardware/pcie_slot_layout.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <sstream>
@@ -10,8 +11,10 @@ namespace {
 
 Result<PcieSlot> parseSlot(std::string_view entry) {
     auto bad = [&](const char* why) {
-        return makeError(ErrorCode::InvalidInput, "PCIe slot \"" + std::string(entry) + "\": " + why +
-                                                      " (expected GENxLANES@POSITION, e.g. 5.0x16@1)");
+        return makeError(
+            ErrorCode::InvalidInput,
+            "PCIe slot \"" + std::string(entry) + "\": " + why +
+                " (expected GENxLANES@POSITION, e.g. 5.0x16@1, or 3.0x4@5c for a slot the chipset wires)");
     };
     auto x = entry.find('x');
     auto at = entry.find('@');
@@ -31,6 +34,10 @@ Result<PcieSlot> parseSlot(std::string_view entry) {
          slot.electricalLanes != 8 && slot.electricalLanes != 16))
         return bad("lanes must be 1, 2, 4, 8 or 16");
     auto position = entry.substr(at + 1);
+    if (!position.empty() && position.back() == 'c') {
+        slot.chipset = true;
+        position.remove_suffix(1);
+    }
     auto [posEnd, posErr] =
         std::from_chars(position.data(), position.data() + position.size(), slot.position);
     if (posErr != std::errc{} || posEnd != position.data() + position.size() || slot.position < 1 ||
@@ -73,8 +80,24 @@ std::string PcieSlotLayout::toString() const {
         std::snprintf(gen, sizeof gen, "%.1f", slot.gen);
         out += gen;
         out += 'x' + std::to_string(slot.electricalLanes) + '@' + std::to_string(slot.position);
+        if (slot.chipset)
+            out += 'c';
     }
     return out;
+}
+
+std::vector<PcieSlot> PcieSlotLayout::cardSlots(int cardWidth, int cards) const {
+    auto byPosition = slots;
+    std::sort(byPosition.begin(), byPosition.end(),
+              [](const PcieSlot& a, const PcieSlot& b) { return a.position < b.position; });
+    std::vector<PcieSlot> taken;
+    int nextFree = 0;
+    for (const auto& slot : byPosition)
+        if (slot.position >= nextFree && static_cast<int>(taken.size()) < cards) {
+            taken.push_back(slot);
+            nextFree = slot.position + std::max(1, cardWidth);
+        }
+    return taken;
 }
 
 } // namespace torchrig

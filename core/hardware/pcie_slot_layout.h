@@ -15,16 +15,22 @@ struct PcieSlot {
     double gen = 0;
     int electricalLanes = 0;
     int position = 0;
+    // Wired from the chipset, not the CPU: what a card there moves shares the chipset's uplink with
+    // its drives and ports (a B550's PCIe 3.0 x4 slot).
+    bool chipset = false;
     bool operator==(const PcieSlot&) const = default;
 };
 
-// The slots of a board, written in the catalog as "5.0x16@1 4.0x4@4": generation x electrical
-// lanes @ position, separated by spaces, top to bottom.
+// The slots of a board, written in the catalog as "5.0x16@1 3.0x4@4c": generation x electrical
+// lanes @ position, a trailing c for a slot the chipset wires, separated by spaces, top to bottom.
 struct PcieSlotLayout {
     std::vector<PcieSlot> slots;
 
     static Result<PcieSlotLayout> parse(std::string_view text);
     std::string toString() const;
+    // The slots `cards` cards `cardWidth` slots wide take, top down, each below the cooler of the
+    // one above; fewer when the board runs out.
+    std::vector<PcieSlot> cardSlots(int cardWidth, int cards) const;
 };
 
 } // namespace torchrig

@@ -6,6 +6,63 @@
 
 namespace torchrig::plan {
 
+namespace {
+
+// ~0.985 GB/s a lane each way for PCIe 3.0, doubling with each generation since.
+double pcieBytesPerSecond(double gen, double lanes) {
+    return 0.985e9 * std::pow(2.0, gen - 3) * std::max(1.0, lanes);
+}
+
+// The largest power of two of lanes within `lanes` and the card's own.
+double wiredLanes(double cardLanes, double lanes) {
+    double wired = 1;
+    while (wired * 2 <= std::min(cardLanes, lanes))
+        wired *= 2;
+    return wired;
+}
+
+const BuildPart* boardOf(const Build& build) {
+    for (const auto& part : build.parts)
+        if (part.snapshot.category == PartCategory::Motherboard)
+            return &part;
+    return nullptr;
+}
+
+// The cards in the board's slots (as the checks place them): each card's link is the narrower of the
+// card and its slot, a CPU-wired slot's also its share of the CPU's lanes, a chipset-wired one's
+// shared with the chipset's drives; the slowest card paces the exchange. None: no board or layout.
+std::optional<double> slowestSlotLink(const BuildPart& gpu, const BuildPart& board, int cards,
+                                      double cpuLanes, BuildGpus& result) {
+    const auto layout = PcieSlotLayout::parse(board.snapshot.text("pcie_slots"));
+    if (!layout || layout->slots.empty())
+        return std::nullopt;
+    const int width = static_cast<int>(std::ceil(gpu.snapshot.number("slot_width").value_or(2)));
+    const auto slots = layout->cardSlots(width, cards);
+    const double cardLanes = gpu.snapshot.number("pcie_lanes").value_or(16);
+    const double cardGen = gpu.snapshot.number("pcie_gen").value_or(0);
+    const auto onCpu =
+        std::count_if(slots.begin(), slots.end(), [](const PcieSlot& s) { return !s.chipset; });
+    double cpuShare = 0; // lanes each CPU-wired card gets, when the CPU has fewer than they take
+    if (cpuLanes > 0 && onCpu > 0 && cardLanes * static_cast<double>(onCpu) > cpuLanes)
+        cpuShare = wiredLanes(cardLanes, cpuLanes / static_cast<double>(onCpu));
+    std::optional<double> slowest;
+    for (const auto& slot : slots) {
+        const double gen = cardGen > 0 ? std::min(cardGen, slot.gen) : slot.gen;
+        double lanes = std::min(cardLanes, static_cast<double>(slot.electricalLanes));
+        if (!slot.chipset && cpuShare > 0 && cpuShare < lanes) {
+            lanes = cpuShare;
+            result.lanesPerGpu = static_cast<int>(cpuShare);
+        }
+        if (slot.chipset && !result.chipsetSlot)
+            result.chipsetSlot = slot;
+        const double rate = pcieBytesPerSecond(gen, lanes);
+        slowest = slowest ? std::min(*slowest, rate) : rate;
+    }
+    return slowest;
+}
+
+} // namespace
+
 estimate::DeviceSpec gpuDeviceSpec(const std::string& partId, const PartSnapshot& gpu) {
     auto number = [&](std::string_view column) {
         return gpu.number(column).value_or(0);
@@ -32,8 +89,8 @@ estimate::DeviceSpec gpuDeviceSpec(const std::string& partId, const PartSnapshot
         std::snprintf(text, sizeof text, "%.1f", *cc);
         d.computeCapability = text;
     }
-    if (auto gen = number("pcie_gen"); gen > 0) // ~0.985 GB/s a lane each way for gen 3, doubling since
-        d.hostLinkBytesPerSecond = 0.985e9 * std::pow(2.0, gen - 3) * std::max(1.0, number("pcie_lanes"));
+    if (auto gen = number("pcie_gen"); gen > 0)
+        d.hostLinkBytesPerSecond = pcieBytesPerSecond(gen, number("pcie_lanes"));
     // NVIDIA and AMD give the link's rate both ways together; a ring all-reduce uses each way.
     const auto link = gpu.text("gpu_link");
     if ((link == "sxm" || link == "oam") && number("gpu_link_gbs") > 0)
@@ -75,17 +132,21 @@ std::optional<BuildGpus> buildGpus(const Build& build) {
             cpuLanes += part.snapshot.number("pcie_lanes").value_or(0) * part.quantity;
     const double cardLanes = first->snapshot.number("pcie_lanes").value_or(16);
     const double gpusPerNode = static_cast<double>(result.gpus) / std::max(1, build.nodes);
-    if (cpuLanes > 0 && gpusPerNode > 0 && cardLanes * gpusPerNode > cpuLanes) {
-        double wired = 1;
-        while (wired * 2 <= std::min(cardLanes, cpuLanes / gpusPerNode))
-            wired *= 2;
-        const double share = wired / cardLanes;
-        const bool overPcie = result.spec.interconnectBytesPerSecond == result.spec.hostLinkBytesPerSecond;
-        result.spec.hostLinkBytesPerSecond *= share;
-        if (overPcie)
-            result.spec.interconnectBytesPerSecond = result.spec.hostLinkBytesPerSecond;
+    const bool overPcie = result.spec.interconnectBytesPerSecond == result.spec.hostLinkBytesPerSecond;
+    const auto* board = boardOf(build);
+    const bool inSlots = first->snapshot.text("form_factor") == "pcie";
+    if (const auto slotted = board && inSlots ? slowestSlotLink(*first, *board, static_cast<int>(gpusPerNode),
+                                                                cpuLanes, result)
+                                              : std::nullopt) {
+        result.spec.hostLinkBytesPerSecond = std::min(result.spec.hostLinkBytesPerSecond, *slotted);
+    } else if (cpuLanes > 0 && gpusPerNode > 0 && cardLanes * gpusPerNode > cpuLanes) {
+        // No slot layout to read: the CPU's lanes shared evenly among the cards.
+        const double wired = wiredLanes(cardLanes, cpuLanes / gpusPerNode);
+        result.spec.hostLinkBytesPerSecond *= wired / cardLanes;
         result.lanesPerGpu = static_cast<int>(wired);
     }
+    if (overPcie)
+        result.spec.interconnectBytesPerSecond = result.spec.hostLinkBytesPerSecond;
     if (bridged && first->snapshot.text("gpu_link") == "bridge")
         result.spec.interconnectBytesPerSecond =
             std::max(result.spec.interconnectBytesPerSecond,

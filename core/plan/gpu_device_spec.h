@@ -3,6 +3,7 @@
 // (or as the catalog has them now): one reading for estimate, fit, builds and rent-vs-buy.
 
 #include "estimate/estimate.h"
+#include "hardware/pcie_slot_layout.h"
 #include "plan/build.h"
 
 #include <optional>
@@ -21,6 +22,9 @@ struct BuildGpus {
     int gpus = 0;
     bool mixed = false;  // more than one kind of GPU: the first is the one estimated
     int lanesPerGpu = 0; // the CPU's lanes per card when they are fewer than the cards take (0: as the card)
+    // The board's slot a card sits in that the chipset wires (the first such), when one does: the
+    // cards' link is then that slot's, shared with the chipset's drives and ports.
+    std::optional<PcieSlot> chipsetSlot;
 };
 std::optional<BuildGpus> buildGpus(const Build& build);
 

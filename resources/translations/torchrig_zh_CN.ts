@@ -557,10 +557,6 @@
         <translation>ECC 支持</translation>
     </message>
     <message>
-        <source>PCIe slots (gen x lanes @ position)</source>
-        <translation>PCIe 插槽（代数 x 通道 @ 位置）</translation>
-    </message>
-    <message>
         <source>M.2 slots</source>
         <translation>M.2 插槽</translation>
     </message>
@@ -743,6 +739,10 @@
     <message>
         <source>VRAM type</source>
         <translation>显存类型</translation>
+    </message>
+    <message>
+        <source>PCIe slots (gen x lanes @ position, c: wired from the chipset)</source>
+        <translation>PCIe 插槽（代数 x 通道数 @ 位置，c：由芯片组引出）</translation>
     </message>
 </context>
 <context>
@@ -1169,6 +1169,14 @@
     <message>
         <source>Add %1</source>
         <translation>添加 %1</translation>
+    </message>
+    <message>
+        <source>a GPU sits in %1&apos;s slot %2, PCIe %3 x%4 wired from the chipset and shared with its drives and ports: the GPUs talk at about %5 GB/s (both ways); seed article 000 asks &gt;= 100 GB/s between GPUs for data parallel</source>
+        <translation>有一块 GPU 插在 %1 的第 %2 个插槽，这是由芯片组引出的 PCIe %3 x%4，与芯片组上的硬盘和接口共享带宽：GPU 之间通信约 %5 GB/s（双向）；参考文章 000 要求数据并行时 GPU 间 &gt;= 100 GB/s</translation>
+    </message>
+    <message>
+        <source>choose a board that wires every card from the CPU (x8/x8 at least), or expect the all-reduce to show in the step time</source>
+        <translation>选择所有显卡都由 CPU 通道引出的主板（至少 x8/x8），否则 all-reduce 会体现在单步时间里</translation>
     </message>
 </context>
 <context>

@@ -403,3 +403,32 @@ TEST_CASE("build cost says which prices are old and how much of the total rests 
         CHECK(text.output.find("prices: " + std::to_string(staleLines) +
                                " lines rest on prices older than 12 months") != std::string::npos);
 }
+
+TEST_CASE("Two cards on a B550: the second sits in the chipset's PCIe 3.0 x4 slot, and build check and the "
+          "advice's gradient exchange both say that link",
+          "[cli][build][link]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("b550.torchrig").string();
+    REQUIRE(runCli(folder, "build new -o '" + file +
+                               "' --part gpu/rtx-4090-dx2 --part cpu/ryzen-9-5950x "
+                               "--part motherboard/asus-tuf-gaming-b550-plus -m resnet50 -b 64 "
+                               "--precision amp-bf16")
+                .exitCode == 0);
+    const auto checked = runCli(folder, "build check '" + file + "'");
+    // 3.0 x4: 0.985 GB/s a lane each way, 7.9 both ways, for the whole exchange.
+    CHECK_THAT(checked.output, Catch::Contains("a GPU sits in ASUS TUF GAMING B550-PLUS's slot 5, PCIe 3.0 x4 "
+                                               "wired from the chipset"));
+    CHECK_THAT(checked.output, Catch::Contains("the GPUs talk at about 8 GB/s (both ways)"));
+    const auto advised = runCli(folder, "build advise '" + file + "'");
+    CHECK_THAT(advised.output, Catch::Contains("the GPUs talk at about 8 GB/s (both ways)"));
+
+    // A board that wires both cards from the CPU is not faulted for it.
+    const auto creator = folder.file("creator.torchrig").string();
+    REQUIRE(runCli(folder, "build new -o '" + creator +
+                               "' --part gpu/rtx-4090-dx2 --part cpu/ryzen-9-5950x "
+                               "--part motherboard/asus-proart-b550-creator -m resnet50 -b 64 "
+                               "--precision amp-bf16")
+                .exitCode == 0);
+    CHECK_THAT(runCli(folder, "build check '" + creator + "'").output,
+               !Catch::Contains("wired from the chipset"));
+}

@@ -48,21 +48,16 @@ std::optional<CardPlacement> placeCards(const BuildParts& p) {
     auto layout = PcieSlotLayout::parse(text(*p.board, "pcie_slots"));
     if (!layout || layout->slots.empty())
         return std::nullopt;
-    auto slots = layout->slots;
-    std::sort(slots.begin(), slots.end(),
-              [](const auto& a, const auto& b) { return a.position < b.position; });
     double width = 1;
     for (const auto* gpu : p.gpus)
         width = std::max(width, number(*gpu, "slot_width").value_or(2));
     CardPlacement placement;
     placement.slots = layout->toString();
     placement.width = static_cast<int>(std::ceil(width));
-    for (const auto& slot : slots) {
-        if (slot.position >= placement.nextFree && placement.placed < p.gpuCount) {
-            ++placement.placed;
-            placement.positions.push_back(slot.position);
-            placement.nextFree = slot.position + placement.width;
-        }
+    for (const auto& slot : layout->cardSlots(placement.width, p.gpuCount)) {
+        ++placement.placed;
+        placement.positions.push_back(slot.position);
+        placement.nextFree = slot.position + placement.width;
     }
     return placement;
 }
