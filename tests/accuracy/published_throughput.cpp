@@ -143,34 +143,33 @@ PublishedThroughput publishedThroughputOnCatalog(int argc, char** argv) {
     return PublishedThroughput(std::move(cases), std::move(devices));
 }
 
-struct PublishedThroughput::Prepared {
-    ModelGraph graph;
-    estimate::TrainingSetup setup;
-    estimate::MemoryEstimate memory;
-};
+PreparedCase prepareCase(const PublishedCase& c, int gpus) {
+    const auto w = workloadOf(c);
+    PreparedCase p;
+    p.graph = findZooModel(w.zooId)->build(w.inputs);
+    p.setup.precision = c.precision;
+    p.setup.optimizer = w.optimizer;
+    p.setup.optimizerImpl = w.optimizerImpl;
+    p.setup.cuda = true;
+    p.setup.parallel.gpus = gpus;
+    p.setup.parallel.strategy = estimate::ParallelStrategy::Ddp;
+    // NVIDIA's BERT computes attention as matmul, softmax and dropout, not one fused kernel.
+    if (c.workload == "bert-base")
+        p.setup.attention = estimate::AttentionKernel::Math;
+    p.memory = estimate::estimateMemory(p.graph, p.setup);
+    return p;
+}
 
 PublishedThroughput::PublishedThroughput(std::vector<PublishedCase> cases,
                                          std::map<std::string, estimate::DeviceSpec> devices)
     : m_cases(std::move(cases))
     , m_devices(std::move(devices)) {
-    std::map<std::string, std::shared_ptr<const Prepared>> byKey;
+    std::map<std::string, std::shared_ptr<const PreparedCase>> byKey;
     for (const auto& c : m_cases) {
         const auto key = fmt::format("{}/{}/{}", c.workload, c.batch, precisionId(c.precision));
         auto& prepared = byKey[key];
-        if (!prepared) {
-            const auto w = workloadOf(c);
-            auto p = std::make_shared<Prepared>();
-            p->graph = findZooModel(w.zooId)->build(w.inputs);
-            p->setup.precision = c.precision;
-            p->setup.optimizer = w.optimizer;
-            p->setup.optimizerImpl = w.optimizerImpl;
-            p->setup.cuda = true;
-            // NVIDIA's BERT computes attention as matmul, softmax and dropout, not one fused kernel.
-            if (c.workload == "bert-base")
-                p->setup.attention = estimate::AttentionKernel::Math;
-            p->memory = estimate::estimateMemory(p->graph, p->setup);
-            prepared = std::move(p);
-        }
+        if (!prepared)
+            prepared = std::make_shared<PreparedCase>(prepareCase(c, 1));
         m_prepared.push_back(prepared);
     }
 }

@@ -7,10 +7,13 @@
 
 #include "catalog.h"
 #include "estimate/estimate.h"
+#include "estimate/memory_estimate.h"
+#include "workload/model_graph.h"
 
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,6 +42,15 @@ struct CaseResult {
     double guessShareError = 0; // the same for bandwidth as the estimate
 };
 
+// A case's model, its setup as the publisher's implementation trains it (data parallel over `gpus`)
+// and the memory the estimate starts from.
+struct PreparedCase {
+    ModelGraph graph;
+    estimate::TrainingSetup setup;
+    estimate::MemoryEstimate memory;
+};
+PreparedCase prepareCase(const PublishedCase& c, int gpus);
+
 // Builds each workload once per batch and simulates its memory once per precision; `devices`
 // holds the catalog's spec for every GPU in the cases. A group is one workload and precision over
 // every GPU that published it; shares are over the geometric mean of the group.
@@ -53,10 +65,9 @@ public:
     estimatedSamplesPerSecond(std::size_t caseIndex) const; // one case, with the devices as they are now
 
 private:
-    struct Prepared;
     std::vector<PublishedCase> m_cases;
     std::map<std::string, estimate::DeviceSpec> m_devices;
-    std::vector<std::shared_ptr<const Prepared>> m_prepared;
+    std::vector<std::shared_ptr<const PreparedCase>> m_prepared;
 };
 
 // The catalog's spec for each GPU the cases name; throws when one is missing.
