@@ -84,13 +84,23 @@ PlanDialog::PlanDialog(std::shared_ptr<const plan::PlanCatalog> catalog, const P
     for (const auto& w : startWith)
         addWorkload({w, false});
     // Wide enough for the proposals' columns, within the screen.
-    QSize size(1320, 780);
+    QSize size(1400, 960);
     if (const auto* screen = this->screen())
         size = size.boundedTo(screen->availableGeometry().size() * 0.95);
     resize(size);
-    // Until there is an answer, the question whole.
-    const int askedHeight = asked->sizeHint().height();
-    m_splitter->setSizes({askedHeight, std::max(1, size.height() - askedHeight)});
+    m_asked = asked;
+}
+
+void PlanDialog::showEvent(QShowEvent* event) {
+    QDialog::showEvent(event);
+    // Until there is an answer, the question whole where the screen allows (the splitter's height
+    // is known once the dialog is laid out).
+    if (!m_result) {
+        const int total = m_splitter->height();
+        const int askedHeight =
+            std::min(m_asked->sizeHint().height(), total - m_proposalTable->minimumHeight());
+        m_splitter->setSizes({askedHeight, std::max(1, total - askedHeight)});
+    }
 }
 
 QLayout* PlanDialog::makeScenarioRow() {

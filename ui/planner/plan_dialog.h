@@ -65,6 +65,9 @@ Q_SIGNALS:
     void planned(); // the results are shown
     void buildChosen(const torchrig::plan::Build& build);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     QLayout* makeScenarioRow();
     QGroupBox* makeWorkloadsBox();
@@ -103,6 +106,7 @@ private:
     std::vector<std::pair<plan::PlanLever, QCheckBox*>> m_levers; // checked: the planner may pull it
     QPushButton* m_planButton = nullptr;
     QSplitter* m_splitter = nullptr; // the question above, the answer below
+    QWidget* m_asked = nullptr;      // the question: scenario, workloads, budget and constraints
     QTableWidget* m_proposalTable = nullptr;
     QLabel* m_summary = nullptr;
     QLabel* m_details = nullptr; // the selected proposal's parts, fit and findings
