@@ -5440,5 +5440,13 @@ budget: %3</source>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
+    <message>
+        <source>%1: %2. %3</source>
+        <translation>%1：%2。%3</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
 </context>
 </TS>

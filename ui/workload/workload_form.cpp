@@ -101,8 +101,9 @@ QString defaultsText(const ZooModel& zoo, const plan::WorkloadDefaults& defaults
                        : defaults.fits ? WorkloadForm::tr("Change them freely.")
                                        : WorkloadForm::tr("Even these do not fit the build's GPUs: see the "
                                                           "Issues dock.");
-    return lead.arg(QString::fromStdString(zoo.id)) + QStringLiteral(": ") + what.join(QStringLiteral(", ")) +
-           QStringLiteral(". ") + close;
+    // The sentence's punctuation is the language's ("：", "，" and "。" in Chinese).
+    return WorkloadForm::tr("%1: %2. %3")
+        .arg(lead.arg(QString::fromStdString(zoo.id)), what.join(WorkloadForm::tr(", ")), close);
 }
 } // namespace
 
