@@ -206,7 +206,7 @@ std::string proposalTable(const std::vector<plan::Proposal>& list, bool rented, 
         }
         std::string cloud = "-";
         if (!rented && p.cloud)
-            cloud = shorten(p.cloud->name, 28) + ", " +
+            cloud = shorten(p.cloud->name, 48) + ", " +
                     (p.cloud->breakEvenMonths ? fmt::format("{:.1f} months", *p.cloud->breakEvenMonths)
                                               : "never");
         std::string total = money(p.purchase, currency);
