@@ -432,3 +432,15 @@ TEST_CASE("Two cards on a B550: the second sits in the chipset's PCIe 3.0 x4 slo
     CHECK_THAT(runCli(folder, "build check '" + creator + "'").output,
                !Catch::Contains("wired from the chipset"));
 }
+
+TEST_CASE("The enterprise preset's gradient exchange runs at its InfiniBand HDR link between the nodes",
+          "[cli][build][link]") {
+    test::TemporaryFolder folder;
+    const auto file = folder.file("enterprise.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset enterprise-4x2-a100 -o '" + file + "'").exitCode == 0);
+    // 200 Gb/s each way is 25 GB/s, 50 both ways: slower than the A100s' PCIe within a node, so the
+    // ring over the 4 nodes runs at it.
+    const auto advised = runCli(folder, "build advise '" + file + "'");
+    CHECK_THAT(advised.output, Catch::Contains("the nodes' network carries about 50 GB/s (both ways)"));
+    CHECK_THAT(advised.output, Catch::Contains("the step's gradient exchange takes"));
+}
