@@ -1,5 +1,7 @@
 #include "plan/host_search.h"
 
+#include "plan/gpu_device_spec.h"
+
 #include "util/printed.h"
 
 #include <algorithm>
@@ -263,7 +265,40 @@ std::vector<Option> HostSearch::balancedMemory(const Platform& platform, const H
     return memory;
 }
 
+namespace {
+
+// The board's slot the chipset wires that one of the cards sits in, when one does.
+std::optional<PcieSlot> chipsetSlotOf(const BuildPart& gpus, const std::vector<BuildPart>& host) {
+    Build node;
+    node.parts.push_back(gpus);
+    node.parts.insert(node.parts.end(), host.begin(), host.end());
+    const auto wired = buildGpus(node);
+    return wired ? wired->chipsetSlot : std::nullopt;
+}
+
+} // namespace
+
 std::optional<HostChoice> HostSearch::cheapest(const BuildPart& gpus, const HostRequest& request) {
+    auto best = search(gpus, request, false);
+    if (!best || gpus.quantity < 2 || !chipsetSlotOf(gpus, best->parts))
+        return best;
+    auto wired = search(gpus, request, true);
+    if (!wired || wired->toBeQuoted > best->toBeQuoted || wired->price > best->price * (1 + kCpuWiredPremium))
+        return best;
+    const auto slot = chipsetSlotOf(gpus, best->parts);
+    wired->notes.push_back(
+        TORCHRIG_MESSAGE("plan",
+                         "a board that wires every card from the CPU, %1 % dearer as a host than one "
+                         "that puts a card in a PCIe %2 x%3 slot of the chipset, where the cards would "
+                         "exchange gradients at that slot's rate")
+            .arg(printed("%.0f", 100 * (wired->price / std::max(1.0, best->price) - 1)))
+            .arg(printed("%.1f", slot->gen))
+            .arg(std::to_string(slot->electricalLanes)));
+    return wired;
+}
+
+std::optional<HostChoice> HostSearch::search(const BuildPart& gpus, const HostRequest& request,
+                                             bool cpuWiredOnly) {
     ++m_counters.hostSearches;
     const auto& options = request.options;
     const double ramNeeded = options.needs ? static_cast<double>(options.needs->hostRamBytes) : 0;
@@ -314,6 +349,8 @@ std::optional<HostChoice> HostSearch::cheapest(const BuildPart& gpus, const Host
         build.parts = {gpus, buildPart(*platform.cpu, platform.cpus), buildPart(*platform.board, 1)};
         // The cards on the platform first: slots, lanes, the circuit.
         if (!passesChecks(build, options, m_counters))
+            continue;
+        if (cpuWiredOnly && chipsetSlotOf(gpus, {build.parts.begin() + 1, build.parts.end()}))
             continue;
         double price = platform.price;
         int quoted = platformQuoted;

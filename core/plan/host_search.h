@@ -82,8 +82,11 @@ struct Option {
 class HostSearch {
 public:
     HostSearch(const PricedCatalog& catalog, SearchCounters& counters);
-    // None when the catalog has no host for them.
+    // None when the catalog has no host for them. Where the cheapest puts a card in a slot the
+    // chipset wires, a host that wires every card from the CPU is taken instead when it costs at
+    // most kCpuWiredPremium more (said in its notes): the exchange runs at the chipset slot's rate.
     std::optional<HostChoice> cheapest(const BuildPart& gpus, const HostRequest& request);
+    static constexpr double kCpuWiredPremium = 0.15; // of the cheaper host's price
 
 private:
     struct Platform {
@@ -97,6 +100,8 @@ private:
     const std::vector<Platform>& platforms();
     static std::vector<Option> balancedMemory(const Platform& platform, const HostBalance& balance,
                                               double ramNeeded);
+    // The cheapest host, of the platforms that wire every card from the CPU when `cpuWiredOnly`.
+    std::optional<HostChoice> search(const BuildPart& gpus, const HostRequest& request, bool cpuWiredOnly);
 
     const PricedCatalog& m_catalog;
     SearchCounters& m_counters;

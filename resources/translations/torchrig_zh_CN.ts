@@ -1753,6 +1753,10 @@
         <source>%1 runs PyTorch through AMD&apos;s ROCm, which PyTorch builds for Linux only (pytorch.org, Get Started); a library written for CUDA alone may not run on it: check the ones the training uses before buying</source>
         <translation>%1 通过 AMD 的 ROCm 运行 PyTorch，而 PyTorch 只为 Linux 提供 ROCm 版本（pytorch.org，Get Started）；只为 CUDA 编写的库可能无法在其上运行：购买前请逐一确认训练要用的库</translation>
     </message>
+    <message>
+        <source>a board that wires every card from the CPU, %1 % dearer as a host than one that puts a card in a PCIe %2 x%3 slot of the chipset, where the cards would exchange gradients at that slot&apos;s rate</source>
+        <translation>选用所有显卡都由 CPU 通道引出的主板：主机比把一块显卡插在芯片组 PCIe %2 x%3 插槽上的方案贵 %1 %，后者的显卡只能以该插槽的速率交换梯度</translation>
+    </message>
 </context>
 <context>
     <name>presets</name>
