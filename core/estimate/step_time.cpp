@@ -276,11 +276,33 @@ double optimizerSeconds(const ModelGraph& graph, const TrainingSetup& setup, con
     return std::max(passes * trainedBytes / r.bandwidth / (shardedState ? gpus : 1), issued);
 }
 
+// DDP's gradient buckets (torch/csrc/distributed/c10d/reducer.cpp, compute_bucket_assignment_by_size):
+// filled in reverse order of the parameters, the first closing at 1 MiB and the others at 25 MiB
+// (DistributedDataParallel's defaults). The last bucket holds the model's first parameters, whose
+// gradients backward produces last: its all-reduce has nothing left to hide behind.
+double lastBucketBytes(const ModelGraph& graph, double elementBytes) {
+    std::vector<double> sizes;
+    for (const auto& tensor : graph.tensors())
+        if (tensor.role == TensorRole::Parameter && !tensor.frozen)
+            sizes.push_back(static_cast<double>(numel(tensor.shape)) * elementBytes);
+    double bucket = 0, closed = 0, cap = 1 << 20;
+    for (auto size = sizes.rbegin(); size != sizes.rend(); ++size) {
+        bucket += *size;
+        if (bucket >= cap) {
+            closed = bucket;
+            bucket = 0;
+            cap = 25 << 20;
+        }
+    }
+    return bucket > 0 ? bucket : closed;
+}
+
 // What several GPUs add: tensor parallel's all-reduces, a pipeline's fill and drain, data
 // parallel's gradient exchange (and ZeRO-3's and FSDP's gathers) as far as backward (and, for the
 // gathers, forward) hides it. Returns the communication no compute hides.
 double parallelSeconds(TimeEstimate& t, const TrainingSetup& setup, const DeviceSpec& device,
-                       double trainedBytes, double allReducedBytes, double dispatchedBytes, int micro) {
+                       double trainedBytes, double allReducedBytes, double dispatchedBytes, int micro,
+                       double lastBucket) {
     const int gpus = std::max(1, setup.parallel.gpus);
     const auto strategy = setup.parallel.strategy;
     if (gpus == 1)
@@ -323,7 +345,9 @@ double parallelSeconds(TimeEstimate& t, const TrainingSetup& setup, const Device
         strategy == ParallelStrategy::Ddp || strategy == ParallelStrategy::Zero1 ? 1 : micro;
     t.communicationSeconds = perMicro * reductions;
     const double overlap = t.backwardSeconds + (gathers ? t.forwardSeconds : 0);
-    return std::max(0.0, t.communicationSeconds - overlap);
+    // Bucketed all-reduces (DDP, ZeRO-1/2) end with the last bucket's, after backward.
+    const double tail = gathers ? 0 : ring * std::min(lastBucket, trainedBytes) / link;
+    return std::max({0.0, t.communicationSeconds - overlap, tail});
 }
 
 } // namespace
@@ -359,8 +383,9 @@ std::optional<TimeEstimate> detail::estimateTime(const ModelGraph& graph, const 
                     static_cast<double>(numel(p.shape)) * (setup.precision == Precision::Bf16 ? 2 : 4);
     t.optimizerSeconds =
         optimizerSeconds(graph, setup, device, r, trainedBytes - expertBytes + expertBytes / gpuCount);
-    const double exposed = parallelSeconds(t, setup, device, trainedBytes - expertBytes, ops.allReducedBytes,
-                                           ops.dispatchedBytes, micro);
+    const double exposed = parallelSeconds(
+        t, setup, device, trainedBytes - expertBytes, ops.allReducedBytes, ops.dispatchedBytes, micro,
+        lastBucketBytes(graph, setup.precision == Precision::Bf16 ? 2 : 4));
     if (r.measuredKernels && !device.cuda && r.measuredKernels->firstTouchBytesPerSecond > 0) {
         // What malloc gives back to the kernel and takes again, faulted in page by page.
         const double rate = r.measuredKernels->firstTouchBytesPerSecond;

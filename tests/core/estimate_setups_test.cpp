@@ -488,3 +488,37 @@ TEST_CASE("Host RAM holds the processes, and each GPU process loading the whole 
     host = estimateHost(e, setup, 1, 2048, data);
     CHECK(host.ramBytes == host.processBytes + host.weightsLoadBytes + 1'000'000'000);
 }
+
+TEST_CASE("DDP's last gradient bucket, the model's first parameters, is all-reduced after backward with "
+          "nothing to hide behind",
+          "[core][estimate][parallel]") {
+    const auto* bert = findZooModel("bert-base-uncased");
+    REQUIRE(bert);
+    const auto graph = bert->build({8, 224, 128, 0});
+    TrainingSetup setup;
+    setup.precision = Precision::AmpBf16;
+    setup.cuda = true;
+    setup.parallel.strategy = ParallelStrategy::Ddp;
+    setup.parallel.gpus = 2;
+    auto gpu = test::madeUpGpu();
+    // A slow link on a slow card: the whole exchange hides behind backward but for its tail.
+    gpu.interconnectBytesPerSecond = 4e9;
+    gpu.fp16Flops = gpu.bf16Flops = gpu.tf32Flops = gpu.fp32Flops = 2e12;
+    const auto e = estimateTraining(graph, setup, gpu);
+    REQUIRE(e.time);
+    const auto& t = *e.time;
+    REQUIRE(t.communicationSeconds < t.backwardSeconds);
+    const double exposed = t.stepSeconds - t.forwardSeconds - t.backwardSeconds - t.optimizerSeconds;
+    // The word embeddings alone (30,522 × 768 float32 gradients, 93.8 MB) close the last bucket: its
+    // ring all-reduce over two GPUs moves them once over the 4 GB/s link.
+    const double wordEmbeddings = 30522.0 * 768 * 4;
+    CHECK(exposed >= wordEmbeddings / 4e9);
+    CHECK(exposed <= 1.1 * (wordEmbeddings + (512.0 + 2 + 2) * 768 * 4) / 4e9);
+    // Sharded parameters (FSDP) gather before each block: no bucket tail of this kind.
+    setup.parallel.strategy = ParallelStrategy::Fsdp;
+    const auto sharded = estimateTraining(graph, setup, gpu);
+    REQUIRE(sharded.time);
+    CHECK(sharded.time->stepSeconds - sharded.time->forwardSeconds - sharded.time->backwardSeconds -
+              sharded.time->optimizerSeconds <
+          exposed);
+}
