@@ -10,7 +10,7 @@
 namespace torchrig::estimate {
 
 namespace {
-// The reference machine's figures (run_duration.h).
+// The reference machine's figures (run_sizing.h).
 constexpr double kSecondsPerParameter = 20.7e-9;
 constexpr double kSetupFixedSeconds = 1.5;
 constexpr double kFp32FlopsPerThread = 103e9;
