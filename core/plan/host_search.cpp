@@ -280,12 +280,14 @@ std::optional<PcieSlot> chipsetSlotOf(const BuildPart& gpus, const std::vector<B
 
 std::optional<HostChoice> HostSearch::cheapest(const BuildPart& gpus, const HostRequest& request) {
     auto best = search(gpus, request, false);
-    if (!best || gpus.quantity < 2 || !chipsetSlotOf(gpus, best->parts))
+    if (!best || gpus.quantity < 2)
+        return best;
+    const auto slot = chipsetSlotOf(gpus, best->parts);
+    if (!slot)
         return best;
     auto wired = search(gpus, request, true);
     if (!wired || wired->toBeQuoted > best->toBeQuoted || wired->price > best->price * (1 + kCpuWiredPremium))
         return best;
-    const auto slot = chipsetSlotOf(gpus, best->parts);
     wired->notes.push_back(
         TORCHRIG_MESSAGE("plan",
                          "a board that wires every card from the CPU, %1 % dearer as a host than one "

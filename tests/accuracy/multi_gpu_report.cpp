@@ -6,11 +6,9 @@
 //   torchrig-multi-gpu-accuracy [CATALOG.sqlite]
 #include "published_throughput.h"
 
-#include "csv_table.h"
 #include "part_snapshot.h"
 #include "paths.h"
 #include "plan/gpu_device_spec.h"
-#include "util/text_file.h"
 
 #include <fmt/format.h>
 
@@ -32,31 +30,11 @@ struct MultiGpuCase {
 };
 
 std::vector<MultiGpuCase> loadCases(const std::filesystem::path& path) {
-    auto text = readTextFile(path.string());
-    if (!text)
-        throw std::runtime_error(text.error().text());
-    std::string data;
-    for (std::size_t start = 0; start < text->size();) {
-        auto end = text->find('\n', start);
-        if (end == std::string::npos)
-            end = text->size();
-        if (text->compare(start, 1, "#") != 0)
-            data += text->substr(start, end - start) + "\n";
-        start = end + 1;
-    }
-    auto table = db::parseCsv(data, path.string());
-    if (!table)
-        throw std::runtime_error(table.error().text());
-    auto column = [&](std::string_view name) {
-        const auto at = std::find(table->header.begin(), table->header.end(), name);
-        if (at == table->header.end())
-            throw std::runtime_error(path.string() + ": no column " + std::string(name));
-        return static_cast<std::size_t>(at - table->header.begin());
-    };
+    const auto noted = accuracy::readNotedCsv(path);
     std::vector<MultiGpuCase> cases;
-    for (const auto& row : table->rows) {
+    for (const auto& row : noted.table.rows) {
         auto cell = [&](const char* name) {
-            return row.at(column(name));
+            return row.at(noted.column(name));
         };
         MultiGpuCase c;
         c.published.gpu = cell("gpu");

@@ -58,29 +58,45 @@ std::filesystem::path publishedThroughputPath() {
     return std::filesystem::path(__FILE__).parent_path() / "published_training_throughput.csv";
 }
 
-std::vector<PublishedCase> loadPublishedThroughput(const std::filesystem::path& path) {
+NotedCsv readNotedCsv(const std::filesystem::path& path) {
     auto text = readTextFile(path);
     if (!text)
         throw std::runtime_error(text.error().text());
     // The file's notes are '#' lines; the CSV reader gets the rest, and each of its rows is named
     // by its line in the file.
     std::string csv;
-    std::vector<int> fileLines;
+    NotedCsv noted;
+    noted.path = path;
     std::istringstream lines(*text);
     std::string line;
     for (int number = 1; std::getline(lines, line); ++number)
         if (!line.empty() && line[0] != '#') {
             csv += line + "\n";
-            fileLines.push_back(number);
+            noted.fileLines.push_back(number);
         }
     auto table = db::parseCsv(csv, path.string());
     if (!table)
         throw std::runtime_error(table.error().text());
+    noted.table = std::move(*table);
+    return noted;
+}
+
+std::size_t NotedCsv::column(std::string_view name) const {
+    const auto at = std::find(table.header.begin(), table.header.end(), name);
+    if (at == table.header.end())
+        throw std::runtime_error(path.string() + ": no column " + std::string(name));
+    return static_cast<std::size_t>(at - table.header.begin());
+}
+
+int NotedCsv::fileLine(std::size_t row) const {
+    return fileLines.at(static_cast<std::size_t>(table.rowNumbers.at(row)) - 1); // the header is row 1
+}
+
+std::vector<PublishedCase> loadPublishedThroughput(const std::filesystem::path& path) {
+    const auto noted = readNotedCsv(path);
+    const auto* table = &noted.table;
     auto column = [&](std::string_view name) {
-        const auto at = std::find(table->header.begin(), table->header.end(), name);
-        if (at == table->header.end())
-            throw std::runtime_error(path.string() + ": no column " + std::string(name));
-        return static_cast<std::size_t>(at - table->header.begin());
+        return noted.column(name);
     };
     const auto gpuColumn = column("gpu"), sourceColumn = column("lambda_name"), roundColumn = column("round"),
                workloadColumn = column("workload"), precisionColumn = column("precision"),
@@ -90,8 +106,7 @@ std::vector<PublishedCase> loadPublishedThroughput(const std::filesystem::path& 
     for (std::size_t i = 0; i < table->rows.size(); ++i) {
         const auto& f = table->rows[i];
         auto fail = [&](const std::string& why) {
-            const auto row = static_cast<std::size_t>(table->rowNumbers[i]) - 1; // the header is row 1
-            throw std::runtime_error(fmt::format("{}:{}: {}", path.string(), fileLines.at(row), why));
+            throw std::runtime_error(fmt::format("{}:{}: {}", path.string(), noted.fileLine(i), why));
         };
         PublishedCase c;
         c.gpu = f[gpuColumn];

@@ -6,6 +6,7 @@
 // and by the fit (torchrig-fit-step-time).
 
 #include "catalog.h"
+#include "csv_table.h"
 #include "estimate/estimate.h"
 #include "estimate/memory_estimate.h"
 #include "workload/model_graph.h"
@@ -29,6 +30,17 @@ struct PublishedCase {
     double samplesPerSecond = 0;
     bool heldOut = false;
 };
+
+// A CSV file whose '#' lines are notes (the sources): its rows, each row's line in the file, and a
+// column's index by name. Throws std::runtime_error naming the file when it cannot be read.
+struct NotedCsv {
+    std::filesystem::path path;
+    db::CsvTable table;
+    std::vector<int> fileLines; // of the header and each data row
+    std::size_t column(std::string_view name) const;
+    int fileLine(std::size_t row) const; // the file's line of data row `row`
+};
+NotedCsv readNotedCsv(const std::filesystem::path& path);
 
 // Throws std::runtime_error naming the line when the file is not as expected.
 std::vector<PublishedCase> loadPublishedThroughput(const std::filesystem::path& path);

@@ -416,8 +416,9 @@ TEST_CASE("Two cards on a B550: the second sits in the chipset's PCIe 3.0 x4 slo
                 .exitCode == 0);
     const auto checked = runCli(folder, "build check '" + file + "'");
     // 3.0 x4: 0.985 GB/s a lane each way, 7.9 both ways, for the whole exchange.
-    CHECK_THAT(checked.output, Catch::Contains("a GPU sits in ASUS TUF GAMING B550-PLUS's slot 5, PCIe 3.0 x4 "
-                                               "wired from the chipset"));
+    CHECK_THAT(checked.output,
+               Catch::Contains("a GPU sits in ASUS TUF GAMING B550-PLUS's slot 5, PCIe 3.0 x4 "
+                               "wired from the chipset"));
     CHECK_THAT(checked.output, Catch::Contains("the GPUs talk at about 8 GB/s (both ways)"));
     const auto advised = runCli(folder, "build advise '" + file + "'");
     CHECK_THAT(advised.output, Catch::Contains("the GPUs talk at about 8 GB/s (both ways)"));

@@ -266,10 +266,9 @@ TEST_CASE("estimate counts host RAM, storage and the run's time from the dataset
     CHECK(host["storage_bytes"] == host["storage"]["dataset"].get<std::int64_t>() +
                                        3 * host["storage"]["checkpoint"].get<std::int64_t>());
     CHECK(host["ram"]["processes"] == 8 * ((256LL << 20) + 4 * (33LL << 20)));
-    CHECK(host["ram_bytes"].get<std::int64_t>() == host["ram"]["processes"].get<std::int64_t>() +
-                                                       host["ram"]["loader_batches"].get<std::int64_t>() +
-                                                       host["ram"]["pinned"].get<std::int64_t>() +
-                                                       host["ram"]["checkpoint_copy"].get<std::int64_t>());
+    CHECK(host["ram_bytes"].get<std::int64_t>() ==
+          host["ram"]["processes"].get<std::int64_t>() + host["ram"]["loader_batches"].get<std::int64_t>() +
+              host["ram"]["pinned"].get<std::int64_t>() + host["ram"]["checkpoint_copy"].get<std::int64_t>());
     const auto& time = d["time"];
     // 1,281,167 samples in steps of 8 x 256; reading 2,048 samples at 3 GB/s.
     CHECK(time["data_loading_seconds"].get<double>() == Approx(2048 * 110000 / 3e9));

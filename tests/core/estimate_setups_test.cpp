@@ -462,9 +462,10 @@ TEST_CASE("A tensor-core card without the precision's rate in the catalog gets n
     CHECK_FALSE(runsNatively(setup, card));
 }
 
-TEST_CASE("Host RAM holds the processes, and each GPU process loading the whole model's weights twice, or the "
-          "run, whichever is more, beside the dataset cache",
-          "[core][estimate][host]") {
+TEST_CASE(
+    "Host RAM holds the processes, and each GPU process loading the whole model's weights twice, or the "
+    "run, whichever is more, beside the dataset cache",
+    "[core][estimate][host]") {
     Estimate e;
     e.memory.parameterBytes = 13'476'839'424; // llama-2-7b in bf16
     e.memory.optimizerStateBytes = 1'000'000;

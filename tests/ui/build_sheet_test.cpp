@@ -1,8 +1,8 @@
 // The build sheet from the app: the File menu's export and print actions, and the sheet the
 // window's build and catalog make, with the validation runs kept in the user database.
 
-#include "document/build_document.h"
 #include "build/build_editor.h"
+#include "document/build_document.h"
 #include "document/build_sheet_export.h"
 #include "main_window.h"
 #include "plan/build_cost.h"
@@ -137,9 +137,10 @@ TEST_CASE("The File menu exports and prints the build sheet, which lists the sto
     REQUIRE(cost.total);
     const auto total = QString::number(*cost.total, 'f', 2);
     INFO(window.buildEditor()->costLabel()->text().toStdString());
-    CHECK(window.buildEditor()->costLabel()->text().contains(QStringLiteral("total %1 CNY</b> with 13 % tax and "
-                                                                            "200.00 shipping")
-                                                                 .arg(total)));
+    CHECK(window.buildEditor()->costLabel()->text().contains(
+        QStringLiteral("total %1 CNY</b> with 13 % tax and "
+                       "200.00 shipping")
+            .arg(total)));
     CHECK(sheet.find(total.toStdString()) != std::string::npos);
     // The defaults again, for the tests after this one.
     ui::PlanningSettings{}.save();

@@ -40,9 +40,9 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSet>
-#include <QSpinBox>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTabBar>
 #include <QTableWidget>
 #include <QTimer>

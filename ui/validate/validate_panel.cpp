@@ -367,12 +367,7 @@ void ValidatePanel::showOutcome(const ValidationOutcome& outcome) {
     }
     if (outcome.kind == Kind::Measured && m_running) {
         // The device's stored calibration, when the user chose one; else the run's own rates.
-        std::optional<estimate::Calibration> stored;
-        if (m_catalog)
-            if (const auto json = m_catalog->calibrationFor(outcome.result.device.name,
-                                                            outcome.result.device.totalMemoryBytes))
-                if (auto read = estimate::readCalibration(*json))
-                    stored = *read;
+        const auto stored = storedCalibration(outcome.result.device);
         auto compared = estimate::compareRun(*m_running, outcome.result, stored ? &*stored : nullptr);
         if (!compared) {
             m_status->setText(tr("Measured, but the estimate could not be made: %1")
