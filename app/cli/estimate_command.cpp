@@ -68,8 +68,10 @@ EstimateCommand::EstimateCommand(CLI::App& parent, const GlobalOptions& options)
     m_command->add_flag("--bucket-view", m_bucketView,
                         "DDP with gradient_as_bucket_view=True (no bucket copies)");
     m_command
-        ->add_option("--interconnect-gbs", m_interconnectGbs,
-                     "GPU-to-GPU bandwidth each way in GB/s (default: NVLink for SXM parts, else PCIe)")
+        ->add_option(
+            "--interconnect-gbs", m_interconnectGbs,
+            "GPU-to-GPU bus bandwidth in GB/s as nccl-tests reports it (busbw), taken as it is (default: "
+            "NVLink for SXM parts, else PCIe, at the share of it NCCL reaches)")
         ->check(CLI::Range(0.01, 1e5)); // NVLink 5 is 900 GB/s each way
     m_data.addTo(*m_command);
     m_command->add_flag(
@@ -115,8 +117,10 @@ int EstimateCommand::run() {
     if (const auto* failure = std::get_if<Failure>(&calibration))
         return fail(*failure);
     const auto& calibrated = std::get<std::optional<estimate::Calibration>>(calibration);
-    if (m_interconnectGbs > 0)
+    if (m_interconnectGbs > 0) {
         spec.interconnectBytesPerSecond = m_interconnectGbs * 1e9;
+        spec.interconnectClass = estimate::LinkClass::Unknown; // a measured busbw: taken as it is
+    }
     const auto setup = setupFor(*request, *strategy);
     if (m_inference) {
         if (request->lora.rank > 0 || m_gpus > 1 || request->gradientAccumulation > 1 || m_masterWeights)

@@ -1,6 +1,7 @@
 #include "estimate/estimate.h"
 
 #include "estimate/step_time.h"
+#include "util/printed.h"
 
 #include <algorithm>
 #include <charconv>
@@ -15,6 +16,20 @@ std::int64_t batchOf(const ModelGraph& graph) {
 }
 
 namespace {
+
+// A link class as the user reads it.
+Message linkClassWords(LinkClass link) {
+    switch (link) {
+    case LinkClass::Nvlink: return TORCHRIG_MESSAGE("estimate", "NVLink");
+    case LinkClass::NvlinkBridge: return TORCHRIG_MESSAGE("estimate", "the NVLink bridge");
+    case LinkClass::PciePeerToPeer: return TORCHRIG_MESSAGE("estimate", "PCIe, card to card");
+    case LinkClass::PcieThroughHost:
+        return TORCHRIG_MESSAGE("estimate", "PCIe through host memory (GeForce cards have no peer-to-peer)");
+    case LinkClass::Network: return TORCHRIG_MESSAGE("estimate", "the nodes' network");
+    case LinkClass::Unknown: break;
+    }
+    return TORCHRIG_MESSAGE("estimate", "the link");
+}
 
 int computeCapabilityMajor(const DeviceSpec& device) {
     int major = 0;
@@ -124,12 +139,21 @@ void warnUnmeasured(Estimate& e, const ModelGraph& graph, const TrainingSetup& s
                                               "multi-GPU run here)")
                                  .arg(std::string(parallelStrategyId(setup.parallel.strategy)))
                                  .arg(std::to_string(setup.parallel.gpus)));
-        if (device.interconnectBytesPerSecond > 0)
+        if (device.interconnectBytesPerSecond > 0 && device.interconnectClass == LinkClass::Unknown)
             e.warnings.push_back(
-                TORCHRIG_MESSAGE(
-                    "estimate",
-                    "communication at the link's datasheet rate, %1 GB/s each way; NCCL reaches less")
+                TORCHRIG_MESSAGE("estimate", "communication at the %1 GB/s each way given, as NCCL's bus "
+                                             "bandwidth")
                     .arg(std::to_string(static_cast<long long>(device.interconnectBytesPerSecond / 1e9))));
+        else if (device.interconnectBytesPerSecond > 0)
+            e.warnings.push_back(
+                TORCHRIG_MESSAGE("estimate",
+                                 "communication at %1 GB/s each way, what NCCL's collectives reach over %2 "
+                                 "(%3 % of its %4 GB/s, fitted to published nccl-tests runs)")
+                    .arg(printed("%.1f", busBandwidth(device) / 1e9))
+                    .arg(linkClassWords(device.interconnectClass))
+                    .arg(std::to_string(
+                        std::lround(collectiveRates(device.interconnectClass).busFraction * 100)))
+                    .arg(printed("%.1f", device.interconnectBytesPerSecond / 1e9)));
         else
             e.warnings.push_back(TORCHRIG_MESSAGE("estimate", "no GPU-to-GPU bandwidth is known for %1, so "
                                                               "communication is not estimated")

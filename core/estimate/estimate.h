@@ -3,6 +3,7 @@
 // beside it, whether it fits, and the step time from a roofline of the graph's ops.
 
 #include "estimate/achievable_rates.h"
+#include "estimate/collectives.h"
 #include "estimate/device_measurements.h"
 #include "estimate/memory_estimate.h"
 
@@ -27,6 +28,8 @@ struct DeviceSpec {
     // Between this GPU and the others of a data-parallel run, each way: NVLink/NVSwitch for SXM
     // and OAM parts, else PCIe as the card is wired (datasheet rates). 0: unknown.
     double interconnectBytesPerSecond = 0;
+    // What kind of link that is, which sets how much of it NCCL reaches (estimate/collectives.h).
+    LinkClass interconnectClass = LinkClass::Unknown;
     double hostLinkBytesPerSecond = 0; // to host memory: PCIe as the card is wired, each way (0: unknown)
     std::string computeCapability;     // "8.6", "gfx90a": which architecture's achievable rates apply
     double tdpWatts = 0;               // the board's power limit (0: unknown): what clock it holds

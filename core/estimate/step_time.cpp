@@ -315,38 +315,44 @@ double parallelSeconds(TimeEstimate& t, const TrainingSetup& setup, const Device
         t.backwardSeconds *= slots;
         return 0;
     }
-    const double link = device.interconnectBytesPerSecond;
-    if (link <= 0) {
+    if (busBandwidth(device) <= 0) {
         t.communicationKnown = false;
         return 0;
     }
+    auto exchange = [&](Collective collective, double bytes) {
+        return collectiveSeconds(collective, bytes, gpus, device);
+    };
     if (strategy == ParallelStrategy::Tensor) {
         // Each row-parallel output is all-reduced in forward, and its input's gradient in
         // backward, with nothing to hide behind; the data-parallel gradient all-reduce is absent.
-        t.communicationSeconds = 2 * 2.0 * (gpus - 1) / gpus * allReducedBytes / link * micro;
+        t.communicationSeconds = 2 * exchange(Collective::AllReduce, allReducedBytes) * micro;
         return t.communicationSeconds;
     }
     if (strategy == ParallelStrategy::Expert) {
-        // The routed tokens go to their experts' GPUs and come back (all-to-all, (n-1)/n of them
-        // leave each GPU) in forward and again in backward, waiting on nothing else; the
-        // replicated part's gradients are all-reduced behind backward as under DDP.
-        const double allToAll = 2 * 2.0 * (gpus - 1) / gpus * dispatchedBytes / link * micro;
-        const double ring = 2.0 * (gpus - 1) / gpus * trainedBytes / link;
+        // The routed tokens go to their experts' GPUs and come back (all-to-all) in forward and
+        // again in backward, waiting on nothing else; the replicated part's gradients are
+        // all-reduced behind backward as under DDP.
+        const double allToAll = 4 * exchange(Collective::AllToAll, dispatchedBytes) * micro;
+        const double ring = exchange(Collective::AllReduce, trainedBytes);
         t.communicationSeconds = allToAll + ring;
         return allToAll + std::max(0.0, ring - t.backwardSeconds);
     }
-    // DDP and ZeRO-1/2 all-reduce the gradients (ring: 2(n-1)/n of them over each link), ZeRO-3
-    // and FSDP also gather the parameters twice.
-    const double ring = 2.0 * (gpus - 1) / gpus;
+    // DDP and ZeRO-1/2 all-reduce the gradients, bucket by bucket (25 MiB each); ZeRO-3 and FSDP
+    // gather the parameters for forward and again for backward and reduce-scatter the gradients.
     const bool gathers = strategy == ParallelStrategy::Zero3 || strategy == ParallelStrategy::Fsdp;
-    const double perMicro = (gathers ? 1.5 : 1.0) * ring * trainedBytes / link;
+    const double buckets = std::ceil(trainedBytes / (25 << 20));
+    const double latency = collectiveRates(device.interconnectClass).latencySeconds;
+    const double perMicro = gathers ? 2 * exchange(Collective::AllGather, trainedBytes) +
+                                          exchange(Collective::ReduceScatter, trainedBytes) +
+                                          (buckets - 1) * 3 * latency
+                                    : exchange(Collective::AllReduce, trainedBytes) + (buckets - 1) * latency;
     // Without sharded gradients, accumulation all-reduces once per step (no_sync()).
     const int reductions =
         strategy == ParallelStrategy::Ddp || strategy == ParallelStrategy::Zero1 ? 1 : micro;
     t.communicationSeconds = perMicro * reductions;
     const double overlap = t.backwardSeconds + (gathers ? t.forwardSeconds : 0);
     // Bucketed all-reduces (DDP, ZeRO-1/2) end with the last bucket's, after backward.
-    const double tail = gathers ? 0 : ring * std::min(lastBucket, trainedBytes) / link;
+    const double tail = gathers ? 0 : exchange(Collective::AllReduce, std::min(lastBucket, trainedBytes));
     return std::max({0.0, t.communicationSeconds - overlap, tail});
 }
 

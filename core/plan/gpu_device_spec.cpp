@@ -61,6 +61,13 @@ std::optional<double> slowestSlotLink(const BuildPart& gpu, const BuildPart& boa
     return slowest;
 }
 
+// NVIDIA's driver gives GeForce cards no peer-to-peer over PCIe (the RTX 3090 only over its
+// bridge): NCCL then copies every chunk through host memory.
+estimate::LinkClass pcieLinkClass(const PartSnapshot& gpu) {
+    const bool geforce = gpu.text("vendor") == "NVIDIA" && gpu.name.starts_with("GeForce");
+    return geforce ? estimate::LinkClass::PcieThroughHost : estimate::LinkClass::PciePeerToPeer;
+}
+
 } // namespace
 
 estimate::DeviceSpec gpuDeviceSpec(const std::string& partId, const PartSnapshot& gpu) {
@@ -93,10 +100,13 @@ estimate::DeviceSpec gpuDeviceSpec(const std::string& partId, const PartSnapshot
         d.hostLinkBytesPerSecond = pcieBytesPerSecond(gen, number("pcie_lanes"));
     // NVIDIA and AMD give the link's rate both ways together; a ring all-reduce uses each way.
     const auto link = gpu.text("gpu_link");
-    if ((link == "sxm" || link == "oam") && number("gpu_link_gbs") > 0)
+    if ((link == "sxm" || link == "oam") && number("gpu_link_gbs") > 0) {
         d.interconnectBytesPerSecond = number("gpu_link_gbs") / 2 * 1e9;
-    else
+        d.interconnectClass = estimate::LinkClass::Nvlink;
+    } else {
         d.interconnectBytesPerSecond = d.hostLinkBytesPerSecond;
+        d.interconnectClass = pcieLinkClass(gpu);
+    }
     return d;
 }
 
@@ -147,13 +157,24 @@ std::optional<BuildGpus> buildGpus(const Build& build) {
     }
     if (overPcie)
         result.spec.interconnectBytesPerSecond = result.spec.hostLinkBytesPerSecond;
-    if (bridged && first->snapshot.text("gpu_link") == "bridge")
-        result.spec.interconnectBytesPerSecond =
-            std::max(result.spec.interconnectBytesPerSecond,
-                     first->snapshot.number("gpu_link_gbs").value_or(0) / 2 * 1e9);
-    if (build.nodes > 1) // a ring over the nodes runs at its slowest hop
-        result.spec.interconnectBytesPerSecond =
-            networkBytes > 0 ? std::min(result.spec.interconnectBytesPerSecond, networkBytes) : 0;
+    // A bridge joins two cards: with more in a node, NCCL's rings also cross PCIe.
+    const double bridgeBytes = first->snapshot.number("gpu_link_gbs").value_or(0) / 2 * 1e9;
+    if (bridged && first->snapshot.text("gpu_link") == "bridge" && gpusPerNode <= 2 && bridgeBytes > 0) {
+        result.spec.interconnectBytesPerSecond = bridgeBytes;
+        result.spec.interconnectClass = estimate::LinkClass::NvlinkBridge;
+    }
+    if (build.nodes > 1) { // a ring over the nodes runs at its slowest hop
+        estimate::DeviceSpec network;
+        network.interconnectBytesPerSecond = networkBytes;
+        network.interconnectClass = estimate::LinkClass::Network;
+        result.networkBytesPerSecond = networkBytes;
+        if (networkBytes <= 0)
+            result.spec.interconnectBytesPerSecond = 0;
+        else if (estimate::busBandwidth(network) < estimate::busBandwidth(result.spec)) {
+            result.spec.interconnectBytesPerSecond = networkBytes;
+            result.spec.interconnectClass = estimate::LinkClass::Network;
+        }
+    }
     return result;
 }
 

@@ -25,6 +25,9 @@ struct BuildGpus {
     // The board's slot a card sits in that the chipset wires (the first such), when one does: the
     // cards' link is then that slot's, shared with the chipset's drives and ports.
     std::optional<PcieSlot> chipsetSlot;
+    // Over several nodes: the network's rate each way per node (0: one node, or no network part).
+    // The spec's link is the slower of it and the link within a node, as NCCL reaches them.
+    double networkBytesPerSecond = 0;
 };
 std::optional<BuildGpus> buildGpus(const Build& build);
 

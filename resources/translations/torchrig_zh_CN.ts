@@ -309,6 +309,10 @@
         <source>rent for short or occasional experiments; buy when the GPUs stay busy</source>
         <translation>短期或偶尔的实验适合租用；GPU 长期处于忙碌状态时适合购买</translation>
     </message>
+    <message>
+        <source>within each node the GPUs talk at about %1 GB/s (both ways), under the article&apos;s 100 GB/s, where NCCL reaches %2 GB/s each way, less than the %3 over the nodes&apos; network; the step&apos;s gradient exchange takes %4 ms</source>
+        <translation>节点内 GPU 之间约 %1 GB/s（双向），低于文章要求的 100 GB/s；NCCL 在节点内每个方向只达到 %2 GB/s，低于节点间网络的 %3 GB/s；每步梯度交换耗时 %4 ms</translation>
+    </message>
 </context>
 <context>
     <name>catalog</name>
@@ -1329,10 +1333,6 @@
         <translation>%2 块 GPU 上的 %1 按 PyTorch 和 DeepSpeed 的默认设置逐卡建模，未经实测（尚无多卡实测）</translation>
     </message>
     <message>
-        <source>communication at the link&apos;s datasheet rate, %1 GB/s each way; NCCL reaches less</source>
-        <translation>通信按互连的标称速率计算，单向 %1 GB/s；NCCL 实际达不到</translation>
-    </message>
-    <message>
         <source>no GPU-to-GPU bandwidth is known for %1, so communication is not estimated</source>
         <translation>%1 的 GPU 间带宽未知，因此未估算通信</translation>
     </message>
@@ -1383,6 +1383,38 @@
     <message>
         <source>host RAM counts each GPU&apos;s process loading the weights twice (the libraries&apos; default path; low_cpu_mem_usage=True loads them once) and each process and loader worker as measured on a CPU build of PyTorch; it leaves out the CUDA runtime&apos;s host memory, which no run here measures</source>
         <translation>主机内存按每个 GPU 进程加载两次权重计（各库的默认加载方式；low_cpu_mem_usage=True 只加载一次），并按 PyTorch CPU 版上的实测计入每个进程和每个数据加载进程；未计入 CUDA 运行时占用的主机内存，本机没有运行能测量它</translation>
+    </message>
+    <message>
+        <source>communication at the %1 GB/s each way given, as NCCL&apos;s bus bandwidth</source>
+        <translation>通信按给定的每方向 %1 GB/s 计，视作 NCCL 的总线带宽</translation>
+    </message>
+    <message>
+        <source>communication at %1 GB/s each way, what NCCL&apos;s collectives reach over %2 (%3 % of its %4 GB/s, fitted to published nccl-tests runs)</source>
+        <translation>通信按每方向 %1 GB/s 计，即 NCCL 集合通信在%2上所能达到的速率（其 %4 GB/s 的 %3 %，按公开的 nccl-tests 结果拟合）</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <source>the NVLink bridge</source>
+        <translation>NVLink 桥</translation>
+    </message>
+    <message>
+        <source>PCIe, card to card</source>
+        <translation>PCIe（卡间直连）</translation>
+    </message>
+    <message>
+        <source>PCIe through host memory (GeForce cards have no peer-to-peer)</source>
+        <translation>经主机内存中转的 PCIe（GeForce 卡不支持点对点）</translation>
+    </message>
+    <message>
+        <source>the nodes&apos; network</source>
+        <translation>节点间网络</translation>
+    </message>
+    <message>
+        <source>the link</source>
+        <translation>该链路</translation>
     </message>
 </context>
 <context>

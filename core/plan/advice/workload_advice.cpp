@@ -162,8 +162,21 @@ void adviseDataParallelLink(const AdviceContext& c, std::vector<Advice>& out) {
         std::max(0.0, t.stepSeconds - t.forwardSeconds - t.backwardSeconds - t.optimizerSeconds);
     const bool overNetwork = c.build.nodes > 1;
     const auto exchange = format("%.1f", t.communicationSeconds * 1e3);
+    const bool networkPaces = c.gpus->spec.interconnectClass == estimate::LinkClass::Network;
+    estimate::DeviceSpec network;
+    network.interconnectBytesPerSecond = c.gpus->networkBytesPerSecond;
+    network.interconnectClass = estimate::LinkClass::Network;
     const Message said =
-        overNetwork
+        overNetwork && !networkPaces
+            ? TORCHRIG_MESSAGE("advice", "within each node the GPUs talk at about %1 GB/s (both ways), under "
+                                         "the article's 100 GB/s, where NCCL reaches %2 GB/s each way, less "
+                                         "than the %3 over the nodes' network; the step's gradient exchange "
+                                         "takes %4 ms")
+                  .arg(format("%.0f", linkGbs))
+                  .arg(format("%.1f", estimate::busBandwidth(c.gpus->spec) / 1e9))
+                  .arg(format("%.1f", estimate::busBandwidth(network) / 1e9))
+                  .arg(exchange)
+        : overNetwork
             ? TORCHRIG_MESSAGE("advice", "the nodes' network carries about %1 GB/s (both ways), under the "
                                          "article's 100 GB/s between GPUs; the step's gradient exchange "
                                          "takes %2 ms")

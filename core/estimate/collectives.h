@@ -1,0 +1,40 @@
+#pragma once
+// What NCCL's collectives take between the GPUs of a data-, tensor- or expert-parallel run: a fixed
+// latency per call plus the bytes each GPU moves over the bus bandwidth NCCL reaches on the link
+// class the GPUs share (the nccl-tests convention: busbw = algbw × 2(n-1)/n for all-reduce,
+// × (n-1)/n for all-gather, reduce-scatter and all-to-all, so one busbw serves every collective).
+
+#include <string_view>
+
+namespace torchrig::estimate {
+
+struct DeviceSpec;
+
+// How the GPUs of a run exchange data; each class reaches its own share of its datasheet rate.
+enum class LinkClass {
+    Unknown,         // a rate given by hand: used as it is, with no latency
+    Nvlink,          // SXM/OAM modules: NVSwitch or a point-to-point NVLink mesh
+    NvlinkBridge,    // two PCIe cards joined by NVLink bridges
+    PciePeerToPeer,  // PCIe cards that write into each other's memory (workstation and datacenter)
+    PcieThroughHost, // GeForce cards: no peer-to-peer, NCCL stages every chunk in host memory
+    Network,         // the nodes' network (InfiniBand, RoCE, Ethernet): NCCL's rings cross it once per node
+};
+
+std::string_view linkClassId(LinkClass link); // "nvlink", "pcie-host"…
+
+// What NCCL reaches on a link class, fitted or measured (collectives.cpp cites each figure).
+struct CollectiveRates {
+    double busFraction = 1;    // bus bandwidth over the link's datasheet rate each way
+    double latencySeconds = 0; // one small collective, end to end
+};
+CollectiveRates collectiveRates(LinkClass link);
+
+// The bus bandwidth the device's run reaches, bytes/s (0: no link known).
+double busBandwidth(const DeviceSpec& device);
+
+enum class Collective { AllReduce, AllGather, ReduceScatter, AllToAll };
+// One collective of `bytes` (the whole buffer, as nccl-tests counts size) among `ranks` GPUs.
+// 0 when there is nothing to exchange; a negative value when no link is known.
+double collectiveSeconds(Collective collective, double bytes, int ranks, const DeviceSpec& device);
+
+} // namespace torchrig::estimate
