@@ -246,6 +246,8 @@ void EstimateCommand::printJson(const TrainingReport& r) const {
                 {"mfu", e.time->mfu},
                 {"calibrated", e.time->calibrated},
                 {"uncertainty", e.time->uncertainty > 0 ? json(e.time->uncertainty) : json(nullptr)},
+                {"scaling_uncertainty",
+                 e.time->scalingUncertainty > 0 ? json(e.time->scalingUncertainty) : json(nullptr)},
                 {"host_bound_seconds", e.time->hostBoundSeconds}};
     json lora = nullptr;
     if (r.workload.lora.rank > 0)
@@ -329,8 +331,10 @@ void EstimateCommand::printTable(const TrainingReport& r) const {
         rows.push_back({"fits", fmt::format("{} ({} of {} usable)", *e.fits ? "yes" : "NO",
                                             gibibytes(e.devicePeakBytes), gibibytes(r.device.usableBytes))});
     if (e.time) {
-        const auto within =
+        auto within =
             e.time->uncertainty > 0 ? fmt::format(" ± {:.0f} %", 100 * e.time->uncertainty) : std::string();
+        if (e.time->scalingUncertainty > 0)
+            within += fmt::format(", up to +{:.0f} % more from scaling", 100 * e.time->scalingUncertainty);
         rows.push_back(
             {"step time", fmt::format("{}{} (forward {}, backward {}, optimizer {})",
                                       seconds(e.time->stepSeconds), within, seconds(e.time->forwardSeconds),

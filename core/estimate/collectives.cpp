@@ -44,6 +44,10 @@ double busBandwidth(const DeviceSpec& device) {
     return device.interconnectBytesPerSecond * collectiveRates(device.interconnectClass).busFraction;
 }
 
+double dataParallelOverlap(const DeviceSpec& device) {
+    return device.communicationOverlap.value_or(kDataParallelOverlap);
+}
+
 double collectiveSeconds(Collective collective, double bytes, int ranks, const DeviceSpec& device) {
     if (ranks < 2 || bytes <= 0)
         return 0;

@@ -36,6 +36,9 @@ struct DeviceSpec {
     // What this device reaches of its datasheet rates, instead of its architecture's fitted fractions
     // (estimate/achievable_rates.h): the fit tries its candidates through it.
     std::optional<AchievableFractions> fractions;
+    // The share of the gradient exchange that compute hides, instead of the fitted one
+    // (estimate/collectives.h): the multi-GPU fit tries its candidates through it.
+    std::optional<double> communicationOverlap;
 };
 
 // What a validation run measured on the device itself (torchrig-cli validate --json): achieved
@@ -95,6 +98,9 @@ struct TimeEstimate {
     // How far the step time may be off, relative (±): the held-out error of the device's
     // architecture (achievable_rates.h). 0: not known (the CPU).
     double uncertainty = 0;
+    // Several GPUs: how much longer the step may be besides, relative (+): the scaling losses
+    // published multi-GPU runs show beyond the model (estimate/collectives.h). 0: one GPU.
+    double scalingUncertainty = 0;
     // Of the forward and backward, the time the GPU waits for eager PyTorch to issue ops from the
     // CPU (ops whose kernel is shorter than their issue): where it is most of the step, the CPU
     // sets the pace.

@@ -335,7 +335,7 @@ double parallelSeconds(TimeEstimate& t, const TrainingSetup& setup, const Device
         const double allToAll = 4 * exchange(Collective::AllToAll, dispatchedBytes) * micro;
         const double ring = exchange(Collective::AllReduce, trainedBytes);
         t.communicationSeconds = allToAll + ring;
-        return allToAll + std::max(0.0, ring - t.backwardSeconds);
+        return allToAll + std::max(0.0, ring - dataParallelOverlap(device) * t.backwardSeconds);
     }
     // DDP and ZeRO-1/2 all-reduce the gradients, bucket by bucket (25 MiB each); ZeRO-3 and FSDP
     // gather the parameters for forward and again for backward and reduce-scatter the gradients.
@@ -350,7 +350,8 @@ double parallelSeconds(TimeEstimate& t, const TrainingSetup& setup, const Device
     const int reductions =
         strategy == ParallelStrategy::Ddp || strategy == ParallelStrategy::Zero1 ? 1 : micro;
     t.communicationSeconds = perMicro * reductions;
-    const double overlap = t.backwardSeconds + (gathers ? t.forwardSeconds : 0);
+    const double overlap =
+        dataParallelOverlap(device) * (t.backwardSeconds + (gathers ? t.forwardSeconds : 0));
     // Bucketed all-reduces (DDP, ZeRO-1/2) end with the last bucket's, after backward.
     const double tail = gathers ? 0 : exchange(Collective::AllReduce, std::min(lastBucket, trainedBytes));
     return std::max({0.0, t.communicationSeconds - overlap, tail});
@@ -371,6 +372,7 @@ std::optional<TimeEstimate> detail::estimateTime(const ModelGraph& graph, const 
     TimeEstimate t;
     t.calibrated = r.calibrated;
     t.uncertainty = device.cuda ? architectureRates(architectureOf(device.computeCapability)).uncertainty : 0;
+    t.scalingUncertainty = setup.parallel.gpus > 1 ? kMultiGpuScalingUncertainty : 0;
     t.forwardSeconds = ops.forwardSeconds;
     t.backwardSeconds = ops.backwardSeconds + ops.recomputedSeconds;
     const int micro = std::max(1, setup.gradientAccumulation);

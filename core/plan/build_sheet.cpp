@@ -365,6 +365,12 @@ void addWorkload(SheetSection& workloads, std::vector<std::string>& assumptions,
                                  w("the largest error on GPUs of this architecture that the time model was "
                                    "not fitted to") +
                                  ")"});
+        if (e->time->scalingUncertainty > 0)
+            facts.push_back({w("Several GPUs may add"),
+                             printed("+%.0f %% (", 100 * e->time->scalingUncertainty) +
+                                 w("the largest loss in published multi-GPU runs of GPUs the model was not "
+                                   "fitted to") +
+                                 ")"});
         facts.push_back({w("Samples per second"), printed("%.1f", e->time->samplesPerSecond * gpus->gpus)});
         if (!zoo || zoo->inputKind == ModelInputKind::Tokens)
             facts.push_back(

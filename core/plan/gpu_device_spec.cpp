@@ -64,7 +64,7 @@ std::optional<double> slowestSlotLink(const BuildPart& gpu, const BuildPart& boa
 // NVIDIA's driver gives GeForce cards no peer-to-peer over PCIe (the RTX 3090 only over its
 // bridge): NCCL then copies every chunk through host memory.
 estimate::LinkClass pcieLinkClass(const PartSnapshot& gpu) {
-    const bool geforce = gpu.text("vendor") == "NVIDIA" && gpu.name.starts_with("GeForce");
+    const bool geforce = gpu.name.find("GeForce") != std::string::npos;
     return geforce ? estimate::LinkClass::PcieThroughHost : estimate::LinkClass::PciePeerToPeer;
 }
 

@@ -2527,6 +2527,14 @@
         <source>expired</source>
         <translation>已过期</translation>
     </message>
+    <message>
+        <source>Several GPUs may add</source>
+        <translation>多卡可能再增加</translation>
+    </message>
+    <message>
+        <source>the largest loss in published multi-GPU runs of GPUs the model was not fitted to</source>
+        <translation>模型未拟合过的 GPU 在公开多卡实测中的最大损失</translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::AdvicePanel</name>
@@ -4677,6 +4685,20 @@ budget: %3</source>
         <translation>
             <numerusform>单步 %1 · %n 个 GPU 合计 %2 · MFU %3 %</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 ms −%2 % / +%3 %</source>
+        <translation>%1 ms −%2 % / +%3 %</translation>
+    </message>
+    <message>
+        <source>Whole step: %1 ms, may be %2 ms shorter or %3 ms longer</source>
+        <translation>整步：%1 ms，可能短 %2 ms 或长 %3 ms</translation>
+    </message>
+    <message>
+        <source>Whole step
+%1 −%2 / +%3 ms</source>
+        <translation>整步
+%1 −%2 / +%3 ms</translation>
     </message>
 </context>
 <context>

@@ -49,6 +49,8 @@ Workload workloadOf(const PublishedCase& c) {
         return {"resnet50", {c.batch, 224, 0, 0}, OptimizerKind::SgdMomentum, OptimizerImpl::Default};
     if (c.workload == "bert-base")
         return {"bert-base-uncased", {c.batch, 224, 384, 0}, OptimizerKind::AdamW, OptimizerImpl::Fused};
+    if (c.workload == "bert-large")
+        return {"bert-large-uncased", {c.batch, 224, 384, 0}, OptimizerKind::AdamW, OptimizerImpl::Fused};
     throw std::runtime_error("published throughput: unknown workload " + c.workload);
 }
 
@@ -169,7 +171,7 @@ PreparedCase prepareCase(const PublishedCase& c, int gpus) {
     p.setup.parallel.gpus = gpus;
     p.setup.parallel.strategy = estimate::ParallelStrategy::Ddp;
     // NVIDIA's BERT computes attention as matmul, softmax and dropout, not one fused kernel.
-    if (c.workload == "bert-base")
+    if (c.workload == "bert-base" || c.workload == "bert-large")
         p.setup.attention = estimate::AttentionKernel::Math;
     p.memory = estimate::estimateMemory(p.graph, p.setup);
     return p;

@@ -228,6 +228,12 @@ TEST_CASE("A build's GPUs are estimated as wired: count over nodes, NVLink bridg
     CHECK(gpus->lanesPerGpu == 8); // a desktop CPU's 20 lanes run the two cards at x8
     CHECK(gpus->spec.interconnectBytesPerSecond == Approx(0.985e9 * 2 * 8));
     CHECK(gpus->spec.hostLinkBytesPerSecond == Approx(0.985e9 * 2 * 8));
+    CHECK(gpus->spec.interconnectClass == estimate::LinkClass::PciePeerToPeer);
+    // NVIDIA's driver gives GeForce cards no peer-to-peer: NCCL goes through host memory.
+    build.parts.front().snapshot.name = "GeForce RTX 4090";
+    gpus = buildGpus(build);
+    REQUIRE(gpus);
+    CHECK(gpus->spec.interconnectClass == estimate::LinkClass::PcieThroughHost);
 }
 
 TEST_CASE("A build's workload is compared as its request and strategy describe it, or says why not",

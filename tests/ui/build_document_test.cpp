@@ -355,7 +355,10 @@ TEST_CASE("The step-time and batch charts draw the estimator's numbers, and char
     CHECK(sum == Approx(t.stepSeconds * 1e3)); // the bars add up to the step
     REQUIRE(t.uncertainty > 0);                // and the whole step carries its band
     CHECK(panel.stepTimeChart()->stepBand().first == Approx(t.stepSeconds * 1e3 * (1 - t.uncertainty)));
-    CHECK(panel.stepTimeChart()->stepBand().second == Approx(t.stepSeconds * 1e3 * (1 + t.uncertainty)));
+    // Two GPUs: the band reaches further up by the scaling losses published multi-GPU runs show.
+    REQUIRE(t.scalingUncertainty > 0);
+    CHECK(panel.stepTimeChart()->stepBand().second ==
+          Approx(t.stepSeconds * 1e3 * (1 + t.uncertainty + t.scalingUncertainty)));
     CHECK(panel.stepTimeChart()->samplesPerSecond() == Approx(t.samplesPerSecond * 2));
 
     panel.refreshBatchChart();
