@@ -340,7 +340,7 @@ double parallelSeconds(TimeEstimate& t, const TrainingSetup& setup, const Device
     // DDP and ZeRO-1/2 all-reduce the gradients, bucket by bucket (25 MiB each); ZeRO-3 and FSDP
     // gather the parameters for forward and again for backward and reduce-scatter the gradients.
     const bool gathers = strategy == ParallelStrategy::Zero3 || strategy == ParallelStrategy::Fsdp;
-    const double buckets = std::ceil(trainedBytes / (25 << 20));
+    const double buckets = std::max(1.0, std::ceil(trainedBytes / (25 << 20)));
     const double latency = collectiveRates(device.interconnectClass).latencySeconds;
     const double perMicro = gathers ? 2 * exchange(Collective::AllGather, trainedBytes) +
                                           exchange(Collective::ReduceScatter, trainedBytes) +

@@ -170,10 +170,6 @@
         <translation>GPU 之间通信约 %1 GB/s（双向），低于文章要求的 100 GB/s；每步的梯度交换耗时 %2 ms</translation>
     </message>
     <message>
-        <source>%1, hidden behind backward at this workload</source>
-        <translation>%1，在此训练任务下可被反向传播掩盖</translation>
-    </message>
-    <message>
         <source>%1, of which %2 ms (%3 % of the step) backward cannot hide</source>
         <translation>%1，其中 %2 ms（占单步时间的 %3 %）无法被反向传播掩盖</translation>
     </message>
@@ -312,6 +308,10 @@
     <message>
         <source>within each node the GPUs talk at about %1 GB/s (both ways), under the article&apos;s 100 GB/s, where NCCL reaches %2 GB/s each way, less than the %3 over the nodes&apos; network; the step&apos;s gradient exchange takes %4 ms</source>
         <translation>节点内 GPU 之间约 %1 GB/s（双向），低于文章要求的 100 GB/s；NCCL 在节点内每个方向只达到 %2 GB/s，低于节点间网络的 %3 GB/s；每步梯度交换耗时 %4 ms</translation>
+    </message>
+    <message>
+        <source>%1, under 1 % of the step at this workload</source>
+        <translation>%1，在此工作负载下不到单步时间的 1 %</translation>
     </message>
 </context>
 <context>

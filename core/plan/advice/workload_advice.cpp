@@ -197,7 +197,7 @@ void adviseDataParallelLink(const AdviceContext& c, std::vector<Advice>& out) {
                   .arg(exchange);
     Message hidden =
         exposed < 0.01 * t.stepSeconds
-            ? TORCHRIG_MESSAGE("advice", "%1, hidden behind backward at this workload").arg(said)
+            ? TORCHRIG_MESSAGE("advice", "%1, under 1 % of the step at this workload").arg(said)
             : TORCHRIG_MESSAGE("advice", "%1, of which %2 ms (%3 % of the step) backward cannot hide")
                   .arg(said)
                   .arg(format("%.1f", exposed * 1e3))
