@@ -22,8 +22,8 @@ GpuArchitecture architectureOf(std::string_view cc) {
                : minor == 9 ? GpuArchitecture::Ada
                             : GpuArchitecture::AmpereGa10x;
     case 9: return GpuArchitecture::Hopper;
-    case 10:
-    case 12: return GpuArchitecture::Blackwell;
+    case 10: return GpuArchitecture::Blackwell;
+    case 12: return GpuArchitecture::BlackwellGb20x;
     default: return GpuArchitecture::Unknown;
     }
 }
@@ -36,7 +36,8 @@ std::string_view architectureName(GpuArchitecture architecture) {
     case GpuArchitecture::AmpereGa10x: return "Ampere (GA10x)";
     case GpuArchitecture::Ada: return "Ada Lovelace";
     case GpuArchitecture::Hopper: return "Hopper";
-    case GpuArchitecture::Blackwell: return "Blackwell";
+    case GpuArchitecture::Blackwell: return "Blackwell (GB100)";
+    case GpuArchitecture::BlackwellGb20x: return "Blackwell (GB20x)";
     case GpuArchitecture::Cdna: return "AMD CDNA";
     case GpuArchitecture::Rdna: return "AMD RDNA";
     case GpuArchitecture::Unknown: break;
@@ -78,6 +79,12 @@ const ArchitectureRates& architectureRates(GpuArchitecture architecture) {
         {0.514, 0.691, 0.472, 1.413e+12, 7.067e+11, 0.25, 3.35e+12, 0.00, 9.894e+14, 4.947e+14, 0.50, 0},
         0.19,
         true};
+    // The RTX 50 series and RTX PRO Blackwell (sm_120) run their tensor cores as Ada does (warp-level
+    // mma, GDDR memory, the same reference scaling by peak and power), not as the B200: Ada's fitted
+    // fractions, never fitted to a Blackwell card. Held against the one published figure found
+    // (the 2025 round of published_training_throughput.csv: RTX 5090 ResNet-50), and its uncertainty
+    // is the unfitted architectures' until a Blackwell card is fitted.
+    static const ArchitectureRates blackwellGb20x{ada.fractions, 0.22, false};
     // No published figure of these was fitted: the median of the fitted architectures' fractions,
     // without a reference card to scale by.
     static const ArchitectureRates others{{0.625, 0.847, 0.580}, 0.22, false};
@@ -86,6 +93,7 @@ const ArchitectureRates& architectureRates(GpuArchitecture architecture) {
     case GpuArchitecture::AmpereGa100: return ga100;
     case GpuArchitecture::AmpereGa10x: return ga10x;
     case GpuArchitecture::Ada: return ada;
+    case GpuArchitecture::BlackwellGb20x: return blackwellGb20x;
     case GpuArchitecture::Hopper: return hopper;
     default: return others;
     }

@@ -17,7 +17,8 @@ enum class GpuArchitecture {
     AmpereGa10x,
     Ada,
     Hopper,
-    Blackwell,
+    Blackwell,      // sm_100: B200, GB200 (tcgen05 tensor cores)
+    BlackwellGb20x, // sm_120: RTX 50 series, RTX PRO Blackwell (warp-level mma, as Ada)
     Cdna,
     Rdna
 };

@@ -40,7 +40,8 @@ TEST_CASE("A card's compute capability names its architecture", "[core][estimate
     CHECK(estimate::architectureOf("8.6") == GpuArchitecture::AmpereGa10x);
     CHECK(estimate::architectureOf("8.9") == GpuArchitecture::Ada);
     CHECK(estimate::architectureOf("9.0") == GpuArchitecture::Hopper);
-    CHECK(estimate::architectureOf("12.0") == GpuArchitecture::Blackwell);
+    CHECK(estimate::architectureOf("10.0") == GpuArchitecture::Blackwell);
+    CHECK(estimate::architectureOf("12.0") == GpuArchitecture::BlackwellGb20x);
     CHECK(estimate::architectureOf("gfx90a") == GpuArchitecture::Cdna);
     CHECK(estimate::architectureOf("gfx1100") == GpuArchitecture::Rdna);
     CHECK(estimate::architectureOf("") == GpuArchitecture::Unknown);
@@ -51,6 +52,12 @@ TEST_CASE("A card's compute capability names its architecture", "[core][estimate
     CHECK_FALSE(estimate::architectureRates(GpuArchitecture::Turing).fitted);
     for (auto a : {GpuArchitecture::Volta, GpuArchitecture::Hopper, GpuArchitecture::Unknown})
         CHECK(estimate::architectureRates(a).uncertainty > 0);
+    // The RTX 50 series runs its tensor cores as Ada does: Ada's fractions, said to be unfitted.
+    const auto& gb20x = estimate::architectureRates(GpuArchitecture::BlackwellGb20x);
+    CHECK_FALSE(gb20x.fitted);
+    CHECK(gb20x.fractions.halfPrecisionMatrix ==
+          estimate::architectureRates(GpuArchitecture::Ada).fractions.halfPrecisionMatrix);
+    CHECK(gb20x.uncertainty >= estimate::architectureRates(GpuArchitecture::Unknown).uncertainty);
 }
 
 TEST_CASE("A card fed fewer watts per FLOP holds less of its datasheet rate", "[core][estimate][time]") {

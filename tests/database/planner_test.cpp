@@ -315,13 +315,13 @@ TEST_CASE("Planned for mainland China, the GPUs not sold new there are left out 
           "versions kept",
           "[planner]") {
     auto request = studentRequest();
-    request.budget = 40000; // room for an RTX 4090 build
+    request.budget = 40000; // room for an RTX 5090 build
     const auto anywhere = plan::planBuilds(request, bundledPlanCatalog());
     const auto proposes = [](const plan::PlanResult& result, const std::string& gpu) {
         return std::any_of(result.proposals.begin(), result.proposals.end(),
                            [&](const plan::Proposal& p) { return p.build.parts.front().partId == gpu; });
     };
-    REQUIRE(proposes(anywhere, "gpu/rtx-4090")); // the fastest the budget buys, anywhere else
+    REQUIRE(proposes(anywhere, "gpu/rtx-5090")); // the fastest the budget buys, anywhere else
     request.market = plan::Market::MainlandChina;
     request.budget = 30000; // the student's
     const auto china = plan::planBuilds(request, bundledPlanCatalog());
@@ -347,7 +347,7 @@ TEST_CASE("A proposal of AMD cards says that PyTorch runs on them through ROCm, 
     auto request = studentRequest();
     request.budget = 40000;
     request.maxGpusPerNode = 4;
-    request.proposals = 10;
+    request.proposals = 20;
     const auto result = plan::planBuilds(request, bundledPlanCatalog());
     int amd = 0;
     for (const auto& p : result.proposals) {
@@ -356,5 +356,5 @@ TEST_CASE("A proposal of AMD cards says that PyTorch runs on them through ROCm, 
         amd += gfx;
         CHECK((p.build.notes.find("runs PyTorch through AMD's ROCm") != std::string::npos) == gfx);
     }
-    CHECK(amd > 0); // two Radeon RX 7900 XTX are among the ten
+    CHECK(amd > 0); // two Radeon RX 7900 XTX are among the twenty
 }
