@@ -40,8 +40,12 @@ CollectiveRates collectiveRates(LinkClass link) {
     return {};
 }
 
+double busBandwidth(LinkClass link, double datasheetBytesPerSecond) {
+    return datasheetBytesPerSecond * collectiveRates(link).busFraction;
+}
+
 double busBandwidth(const DeviceSpec& device) {
-    return device.interconnectBytesPerSecond * collectiveRates(device.interconnectClass).busFraction;
+    return busBandwidth(device.interconnectClass, device.interconnectBytesPerSecond);
 }
 
 double dataParallelOverlap(const DeviceSpec& device) {

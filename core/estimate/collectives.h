@@ -29,7 +29,9 @@ struct CollectiveRates {
 };
 CollectiveRates collectiveRates(LinkClass link);
 
-// The bus bandwidth the device's run reaches, bytes/s (0: no link known).
+// The bus bandwidth a link of this class and datasheet rate (each way) reaches, bytes/s; the
+// device's run over its interconnect (0: no link known).
+double busBandwidth(LinkClass link, double datasheetBytesPerSecond);
 double busBandwidth(const DeviceSpec& device);
 
 // The share of a data-parallel run's exchange that backward (and forward, for gathers) hides: fitted

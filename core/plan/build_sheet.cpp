@@ -359,18 +359,15 @@ void addWorkload(SheetSection& workloads, std::vector<std::string>& assumptions,
                          (gpus->spec.usableBytes > 0 ? " / " + gib(gpus->spec.usableBytes) : std::string())});
     if (e->time) {
         facts.push_back({w("Step time"), duration(e->time->stepSeconds)});
-        if (e->time->uncertainty > 0)
-            facts.push_back({w("Step time may be off by"),
-                             printed("± %.0f %% (", 100 * e->time->uncertainty) +
-                                 w("the largest error on GPUs of this architecture that the time model was "
-                                   "not fitted to") +
-                                 ")"});
-        if (e->time->scalingUncertainty > 0)
-            facts.push_back({w("Several GPUs may add"),
-                             printed("+%.0f %% (", 100 * e->time->scalingUncertainty) +
-                                 w("the largest loss in published multi-GPU runs of GPUs the model was not "
-                                   "fitted to") +
-                                 ")"});
+        // A band on the step time, with where it comes from.
+        auto band = [&](std::string_view label, const char* share, double value, std::string_view why) {
+            if (value > 0)
+                facts.push_back({w(label), printed(share, 100 * value) + " (" + w(why) + ")"});
+        };
+        band("Step time may be off by", "± %.0f %%", e->time->uncertainty,
+             "the largest error on GPUs of this architecture that the time model was not fitted to");
+        band("Several GPUs may add", "+%.0f %%", e->time->scalingUncertainty,
+             "the largest loss in published multi-GPU runs of GPUs the model was not fitted to");
         facts.push_back({w("Samples per second"), printed("%.1f", e->time->samplesPerSecond * gpus->gpus)});
         if (!zoo || zoo->inputKind == ModelInputKind::Tokens)
             facts.push_back(

@@ -164,13 +164,11 @@ std::optional<BuildGpus> buildGpus(const Build& build) {
         result.spec.interconnectClass = estimate::LinkClass::NvlinkBridge;
     }
     if (build.nodes > 1) { // a ring over the nodes runs at its slowest hop
-        estimate::DeviceSpec network;
-        network.interconnectBytesPerSecond = networkBytes;
-        network.interconnectClass = estimate::LinkClass::Network;
         result.networkBytesPerSecond = networkBytes;
         if (networkBytes <= 0)
             result.spec.interconnectBytesPerSecond = 0;
-        else if (estimate::busBandwidth(network) < estimate::busBandwidth(result.spec)) {
+        else if (estimate::busBandwidth(estimate::LinkClass::Network, networkBytes) <
+                 estimate::busBandwidth(result.spec)) {
             result.spec.interconnectBytesPerSecond = networkBytes;
             result.spec.interconnectClass = estimate::LinkClass::Network;
         }

@@ -77,7 +77,8 @@ constexpr std::string_view kSheetWords[] = {
     TORCHRIG_TEXT_NOOP("sheet", "Samples per second"),
     TORCHRIG_TEXT_NOOP("sheet", "Step time may be off by"),
     TORCHRIG_TEXT_NOOP("sheet", "Several GPUs may add"),
-    TORCHRIG_TEXT_NOOP("sheet", "the largest loss in published multi-GPU runs of GPUs the model was not fitted to"),
+    TORCHRIG_TEXT_NOOP("sheet",
+                       "the largest loss in published multi-GPU runs of GPUs the model was not fitted to"),
     TORCHRIG_TEXT_NOOP(
         "sheet", "the largest error on GPUs of this architecture that the time model was not fitted to"),
     TORCHRIG_TEXT_NOOP("sheet", "Time per run"),

@@ -1,6 +1,5 @@
 #include "published_bus_bandwidth.h"
 
-#include "estimate/estimate.h"
 #include "published_throughput.h"
 
 #include <stdexcept>
@@ -28,10 +27,9 @@ std::vector<PublishedBusBandwidth> loadPublishedBusBandwidth(const std::filesyst
     const auto noted = readNotedCsv(path);
     std::vector<PublishedBusBandwidth> rows;
     for (std::size_t i = 0; i < noted.table.rows.size(); ++i) {
-        const auto& row = noted.table.rows[i];
-        const auto where = path.string() + ":" + std::to_string(noted.fileLine(i));
+        const auto where = noted.where(i);
         auto cell = [&](const char* name) {
-            return row.at(noted.column(name));
+            return noted.cell(i, name);
         };
         PublishedBusBandwidth r;
         try {
@@ -66,10 +64,7 @@ std::map<estimate::LinkClass, double> fitBusFractions(const std::vector<Publishe
 }
 
 double busBandwidthError(const PublishedBusBandwidth& row) {
-    estimate::DeviceSpec device;
-    device.interconnectBytesPerSecond = row.datasheetBytesPerSecond;
-    device.interconnectClass = row.link;
-    return estimate::busBandwidth(device) / row.busBytesPerSecond - 1;
+    return estimate::busBandwidth(row.link, row.datasheetBytesPerSecond) / row.busBytesPerSecond - 1;
 }
 
 } // namespace torchrig::accuracy

@@ -18,10 +18,9 @@ std::vector<MultiGpuCase> loadPublishedMultiGpu(const std::filesystem::path& pat
     const auto noted = readNotedCsv(path);
     std::vector<MultiGpuCase> cases;
     for (std::size_t i = 0; i < noted.table.rows.size(); ++i) {
-        const auto& row = noted.table.rows[i];
-        const auto where = path.string() + ":" + std::to_string(noted.fileLine(i));
+        const auto where = noted.where(i);
         auto cell = [&](const char* name) {
-            return row.at(noted.column(name));
+            return noted.cell(i, name);
         };
         MultiGpuCase c;
         c.published.gpu = cell("gpu");

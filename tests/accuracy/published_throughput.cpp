@@ -94,6 +94,14 @@ int NotedCsv::fileLine(std::size_t row) const {
     return fileLines.at(static_cast<std::size_t>(table.rowNumbers.at(row)) - 1); // the header is row 1
 }
 
+std::string NotedCsv::where(std::size_t row) const {
+    return path.string() + ":" + std::to_string(fileLine(row));
+}
+
+const std::string& NotedCsv::cell(std::size_t row, std::string_view name) const {
+    return table.rows.at(row).at(column(name));
+}
+
 std::vector<PublishedCase> loadPublishedThroughput(const std::filesystem::path& path) {
     const auto noted = readNotedCsv(path);
     const auto* table = &noted.table;

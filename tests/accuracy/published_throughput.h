@@ -38,7 +38,10 @@ struct NotedCsv {
     db::CsvTable table;
     std::vector<int> fileLines; // of the header and each data row
     std::size_t column(std::string_view name) const;
-    int fileLine(std::size_t row) const; // the file's line of data row `row`
+    int fileLine(std::size_t row) const;      // the file's line of data row `row`
+    std::string where(std::size_t row) const; // "FILE:LINE" of data row `row`, for messages
+    // Data row `row`'s cell in the named column.
+    const std::string& cell(std::size_t row, std::string_view name) const;
 };
 NotedCsv readNotedCsv(const std::filesystem::path& path);
 

@@ -408,12 +408,16 @@ TEST_CASE("Two cards on a B550: the second sits in the chipset's PCIe 3.0 x4 slo
           "advice's gradient exchange both say that link",
           "[cli][build][link]") {
     test::TemporaryFolder folder;
-    const auto file = folder.file("b550.torchrig").string();
-    REQUIRE(runCli(folder, "build new -o '" + file +
-                               "' --part gpu/rtx-4090-dx2 --part cpu/ryzen-9-5950x "
-                               "--part motherboard/asus-tuf-gaming-b550-plus -m resnet50 -b 64 "
-                               "--precision amp-bf16")
-                .exitCode == 0);
+    // Two RTX 4090s and a Ryzen 9 5950X on the given board, training ResNet-50.
+    const auto twoCardsOn = [&](const std::string& name, const std::string& board) {
+        const auto path = folder.file(name).string();
+        REQUIRE(runCli(folder, "build new -o '" + path +
+                                   "' --part gpu/rtx-4090-dx2 --part cpu/ryzen-9-5950x --part " + board +
+                                   " -m resnet50 -b 64 --precision amp-bf16")
+                    .exitCode == 0);
+        return path;
+    };
+    const auto file = twoCardsOn("b550.torchrig", "motherboard/asus-tuf-gaming-b550-plus");
     const auto checked = runCli(folder, "build check '" + file + "'");
     // 3.0 x4: 0.985 GB/s a lane each way, 7.9 both ways, for the whole exchange.
     CHECK_THAT(checked.output,
@@ -424,18 +428,15 @@ TEST_CASE("Two cards on a B550: the second sits in the chipset's PCIe 3.0 x4 slo
     CHECK_THAT(advised.output, Catch::Contains("the GPUs talk at about 8 GB/s (both ways)"));
 
     // A board that wires both cards from the CPU is not faulted for it.
-    const auto creator = folder.file("creator.torchrig").string();
-    REQUIRE(runCli(folder, "build new -o '" + creator +
-                               "' --part gpu/rtx-4090-dx2 --part cpu/ryzen-9-5950x "
-                               "--part motherboard/asus-proart-b550-creator -m resnet50 -b 64 "
-                               "--precision amp-bf16")
-                .exitCode == 0);
+    const auto creator = twoCardsOn("creator.torchrig", "motherboard/asus-proart-b550-creator");
     CHECK_THAT(runCli(folder, "build check '" + creator + "'").output,
                !Catch::Contains("wired from the chipset"));
 }
 
-TEST_CASE("The enterprise preset's gradient exchange runs at its InfiniBand HDR link between the nodes",
-          "[cli][build][link]") {
+TEST_CASE(
+    "The enterprise preset's gradient exchange weighs its InfiniBand HDR link between the nodes against "
+    "PCIe within each",
+    "[cli][build][link]") {
     test::TemporaryFolder folder;
     const auto file = folder.file("enterprise.torchrig").string();
     REQUIRE(runCli(folder, "build new --preset enterprise-4x2-a100 -o '" + file + "'").exitCode == 0);

@@ -163,9 +163,6 @@ void adviseDataParallelLink(const AdviceContext& c, std::vector<Advice>& out) {
     const bool overNetwork = c.build.nodes > 1;
     const auto exchange = format("%.1f", t.communicationSeconds * 1e3);
     const bool networkPaces = c.gpus->spec.interconnectClass == estimate::LinkClass::Network;
-    estimate::DeviceSpec network;
-    network.interconnectBytesPerSecond = c.gpus->networkBytesPerSecond;
-    network.interconnectClass = estimate::LinkClass::Network;
     const Message said =
         overNetwork && !networkPaces
             ? TORCHRIG_MESSAGE("advice", "within each node the GPUs talk at about %1 GB/s (both ways), under "
@@ -174,7 +171,9 @@ void adviseDataParallelLink(const AdviceContext& c, std::vector<Advice>& out) {
                                          "takes %4 ms")
                   .arg(format("%.0f", linkGbs))
                   .arg(format("%.1f", estimate::busBandwidth(c.gpus->spec) / 1e9))
-                  .arg(format("%.1f", estimate::busBandwidth(network) / 1e9))
+                  .arg(format("%.1f", estimate::busBandwidth(estimate::LinkClass::Network,
+                                                             c.gpus->networkBytesPerSecond) /
+                                          1e9))
                   .arg(exchange)
         : overNetwork
             ? TORCHRIG_MESSAGE("advice", "the nodes' network carries about %1 GB/s (both ways), under the "
