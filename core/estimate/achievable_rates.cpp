@@ -99,4 +99,12 @@ const ArchitectureRates& architectureRates(GpuArchitecture architecture) {
     }
 }
 
+double fusedAttentionShare(GpuArchitecture architecture, double share) {
+    if (architecture != GpuArchitecture::Hopper)
+        return share;
+    const double matrix = architectureRates(GpuArchitecture::Hopper).fractions.halfPrecisionMatrix /
+                          architectureRates(GpuArchitecture::AmpereGa100).fractions.halfPrecisionMatrix;
+    return share * kFlashAttention2HopperUtilization / kFlashAttention2AmpereUtilization / matrix;
+}
+
 } // namespace torchrig::estimate

@@ -66,4 +66,24 @@ struct ArchitectureRates {
 
 const ArchitectureRates& architectureRates(GpuArchitecture architecture);
 
+// FlashAttention and PyTorch's fused scaled_dot_product_attention kernels reach this share of the
+// card's reached matrix rate: they are not one large GEMM but tiles of q @ k^T, an online softmax
+// and @ v per block of queries, and their backward (2.5 times the forward's FLOPs: it recomputes
+// the scores) runs slower still. Fitted with kShardedDataParallelOverlap to the A100 80GB rows of
+// published LLM training throughput (tests/accuracy/published_llm_training_throughput.csv,
+// MosaicML's llm-foundry MPT runs from 512 to 65,536 tokens) over 0.3, 0.35, ..., 1 by
+// torchrig-llm-accuracy, which prints the grid and the held-out H100 and A100 40GB rows apart; a
+// test keeps this the fit's best.
+constexpr double kFusedAttentionShare = 0.55;
+// FlashAttention-2 (what PyTorch's SDPA runs on NVIDIA cards) uses no Hopper-only instructions
+// (wgmma, TMA): its authors measured it at up to 73 % of the A100's peak (Dao 2023,
+// arXiv:2307.08691) and 35 % of the H100's (Shah et al. 2024, FlashAttention-3, arXiv:2407.08608).
+// Hopper's share of its matrix rate is the fitted share scaled by that ratio over the ratio of the
+// two architectures' matrix fractions. Not fitted: the H100 rows stay held out.
+constexpr double kFlashAttention2AmpereUtilization = 0.73, kFlashAttention2HopperUtilization = 0.35;
+constexpr double kFusedAttentionBackwardProducts = 2.5;
+// The share of its reached matrix rate fused attention reaches on this architecture, from `share`
+// (kFusedAttentionShare or a fit's candidate).
+double fusedAttentionShare(GpuArchitecture architecture, double share);
+
 } // namespace torchrig::estimate

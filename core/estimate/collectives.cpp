@@ -48,8 +48,8 @@ double busBandwidth(const DeviceSpec& device) {
     return busBandwidth(device.interconnectClass, device.interconnectBytesPerSecond);
 }
 
-double dataParallelOverlap(const DeviceSpec& device) {
-    return device.communicationOverlap.value_or(kDataParallelOverlap);
+double dataParallelOverlap(const DeviceSpec& device, bool sharded) {
+    return device.communicationOverlap.value_or(sharded ? kShardedDataParallelOverlap : kDataParallelOverlap);
 }
 
 double collectiveSeconds(Collective collective, double bytes, int ranks, const DeviceSpec& device) {

@@ -39,6 +39,9 @@ struct DeviceSpec {
     // The share of the gradient exchange that compute hides, instead of the fitted one
     // (estimate/collectives.h): the multi-GPU fit tries its candidates through it.
     std::optional<double> communicationOverlap;
+    // The share of the matrix rate fused attention reaches, instead of kFusedAttentionShare: the
+    // LLM fit tries its candidates through it.
+    std::optional<double> fusedAttentionShare;
 };
 
 // What a validation run measured on the device itself (torchrig-cli validate --json): achieved

@@ -78,6 +78,7 @@ struct Rates {
     double opOverhead = 0;      // eager PyTorch's time to issue one op
     double narrowDimension = 0; // AchievableFractions::narrowDimension
     bool fusedAttention = true; // scaled_dot_product_attention as one kernel (memory_estimate.h)
+    double attention = 0;       // that kernel's rate (estimate/achievable_rates.h, fusedAttentionShare)
     bool calibrated = false;
     const KernelRates* measuredKernels = nullptr;
 };
@@ -110,6 +111,9 @@ std::optional<Rates> ratesFor(const TrainingSetup& setup, const DeviceSpec& devi
     }
     if (r.peak <= 0 || r.bandwidth <= 0 || r.matrix <= 0)
         return std::nullopt;
+    r.attention = r.matrix * fusedAttentionShare(device.cuda ? architectureOf(device.computeCapability)
+                                                             : GpuArchitecture::Unknown,
+                                                 device.fusedAttentionShare.value_or(kFusedAttentionShare));
     // cuDNN runs float32 convolutions on TF32 tensor cores unless told not to
     // (torch.backends.cudnn.allow_tf32 defaults to True); matmuls stay float32 unless tf32 is asked.
     r.convolution = r.matrix;
@@ -196,7 +200,9 @@ OpsTime opsTime(const ModelGraph& graph, const TrainingSetup& setup, const Rates
         const double narrow = cost.smallestDimension > 0 && r.narrowDimension > 0
                                   ? cost.smallestDimension / (cost.smallestDimension + r.narrowDimension)
                                   : 1.0;
+        const bool fusedAttention = r.fusedAttention && op.kind == OpKind::ScaledDotProductAttention;
         const double rate = depthwise             ? r.depthwise
+                            : fusedAttention      ? r.attention
                             : convolution         ? r.convolution * narrow
                             : descriptor.matrix() ? r.matrix * narrow
                                                   : std::max(r.vector, 1.0);
@@ -218,7 +224,9 @@ OpsTime opsTime(const ModelGraph& graph, const TrainingSetup& setup, const Rates
         // inputs both count); an elementwise op's reads the saved values and writes the gradient.
         double products = 0;
         if (descriptor.matrix()) {
-            products = (inputGrad ? descriptor.inputGradientProducts : 0) +
+            products = (inputGrad ? (fusedAttention ? kFusedAttentionBackwardProducts
+                                                    : descriptor.inputGradientProducts)
+                                  : 0) +
                        (paramGrad ? descriptor.parameterGradientProducts : 0);
             double product = seconds;
             if (depthwise && r.depthwiseBackward > 0)
@@ -335,7 +343,7 @@ double parallelSeconds(TimeEstimate& t, const TrainingSetup& setup, const Device
         const double allToAll = 4 * exchange(Collective::AllToAll, dispatchedBytes) * micro;
         const double ring = exchange(Collective::AllReduce, trainedBytes);
         t.communicationSeconds = allToAll + ring;
-        return allToAll + std::max(0.0, ring - dataParallelOverlap(device) * t.backwardSeconds);
+        return allToAll + std::max(0.0, ring - dataParallelOverlap(device, false) * t.backwardSeconds);
     }
     // DDP and ZeRO-1/2 all-reduce the gradients, bucket by bucket (25 MiB each); ZeRO-3 and FSDP
     // gather the parameters for forward and again for backward and reduce-scatter the gradients.
@@ -351,7 +359,7 @@ double parallelSeconds(TimeEstimate& t, const TrainingSetup& setup, const Device
         strategy == ParallelStrategy::Ddp || strategy == ParallelStrategy::Zero1 ? 1 : micro;
     t.communicationSeconds = perMicro * reductions;
     const double overlap =
-        dataParallelOverlap(device) * (t.backwardSeconds + (gathers ? t.forwardSeconds : 0));
+        dataParallelOverlap(device, gathers) * (t.backwardSeconds + (gathers ? t.forwardSeconds : 0));
     // Bucketed all-reduces (DDP, ZeRO-1/2) end with the last bucket's, after backward.
     const double tail = gathers ? 0 : exchange(Collective::AllReduce, std::min(lastBucket, trainedBytes));
     return std::max({0.0, t.communicationSeconds - overlap, tail});

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 
 using namespace torchrig;
 
@@ -153,8 +154,33 @@ TEST_CASE("A config that TorchRig cannot build is refused naming the field and t
                           "num_attention_heads": 4, "intermediate_size": 64, "max_position_embeddings": 64,
                           "hidden_act": "relu2"})"),
                Catch::Contains("hidden_act \"relu2\""));
+    CHECK_THAT(hfConfigRefusal(R"({"model_type": "gpt2", "vocab_size": 100, "n_embd": 64, "n_layer": 2,
+                          "n_head": 4, "n_positions": 64, "activation_function": "relu"})"),
+               Catch::Contains("activation_function \"relu\" is not one TorchRig builds for GPT-2"));
     CHECK_THAT(hfConfigRefusal("[1, 2]"), Catch::Contains("not a Hugging Face config"));
     CHECK_THAT(hfConfigRefusal(R"({"hidden_size": 64})"), Catch::Contains("has no model_type"));
+}
+
+TEST_CASE("GPT-2 builds the activation and the dropout its config names", "[core][hf]") {
+    auto ops = [](const std::string& extra) {
+        std::map<std::string, int> count;
+        const auto graph = buildHfModel(configFrom(R"({"model_type": "gpt2", "vocab_size": 100, "n_embd": 64,
+            "n_layer": 2, "n_head": 4, "n_positions": 64)" +
+                                                   extra + "}"),
+                                        small());
+        for (const auto& op : graph.ops())
+            count[std::string(opKindId(op.kind))] += op.kind != OpKind::Dropout || op.attributes.p > 0;
+        return count;
+    };
+    // transformers' default, gelu_new: its Python composition of tanh, pow, mul and add.
+    const auto standard = ops("");
+    CHECK(standard.at("tanh") == 2);
+    CHECK(standard.at("dropout") > 0);
+    // MPT-style: one nn.GELU a block, no dropout.
+    const auto plain = ops(R"(, "activation_function": "gelu", "resid_pdrop": 0)");
+    CHECK(plain.count("tanh") == 0);
+    CHECK(plain.at("gelu") == 2);
+    CHECK(plain.at("dropout") == 0);
 }
 
 TEST_CASE("A mixture of experts routes tokens by the request's imbalance and refuses an expert with none",

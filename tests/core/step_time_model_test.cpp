@@ -98,6 +98,35 @@ TEST_CASE("Attention's math path costs its passes over the scores", "[core][esti
     CHECK(b.time->backwardSeconds > a.time->backwardSeconds + 1e-3);
 }
 
+TEST_CASE("GPT-2's attention follows --attention on CUDA, and the fused kernel runs at its own rate",
+          "[core][estimate][time]") {
+    const auto graph = findZooModel("gpt2")->build({8, 224, 1024, 0});
+    estimate::TrainingSetup fused;
+    fused.precision = Precision::AmpBf16;
+    fused.cuda = true;
+    fused.attention = estimate::AttentionKernel::Fused;
+    auto math = fused;
+    math.attention = estimate::AttentionKernel::Math;
+    auto device = adaCard();
+    const auto a = estimate::estimateTraining(graph, fused, device);
+    const auto b = estimate::estimateTraining(graph, math, device);
+    REQUIRE(a.time);
+    REQUIRE(b.time);
+    CHECK(b.time->stepSeconds > a.time->stepSeconds * 1.05); // the scores' passes
+    CHECK(b.memory.allocatedPeakBytes > a.memory.allocatedPeakBytes);
+    // The default on CUDA is the fused kernel, as transformers' SDPA picks.
+    auto byDefault = fused;
+    byDefault.attention = estimate::AttentionKernel::Default;
+    CHECK(samplesPerSecond(graph, byDefault, device) == Approx(samplesPerSecond(graph, fused, device)));
+    // A slower attention kernel slows only the fused path.
+    device.fusedAttentionShare = estimate::kFusedAttentionShare / 2;
+    CHECK(samplesPerSecond(graph, fused, device) < 0.97 * a.time->samplesPerSecond);
+    CHECK(samplesPerSecond(graph, math, device) == Approx(b.time->samplesPerSecond));
+    // FlashAttention-2 reaches a smaller share of Hopper's matrix rate than of Ampere's.
+    CHECK(estimate::fusedAttentionShare(GpuArchitecture::Hopper, 0.55) < 0.55);
+    CHECK(estimate::fusedAttentionShare(GpuArchitecture::AmpereGa100, 0.55) == 0.55);
+}
+
 TEST_CASE("At a small batch the estimate says the CPU sets the pace", "[core][estimate][time]") {
     estimate::TrainingSetup setup;
     setup.precision = Precision::AmpBf16;

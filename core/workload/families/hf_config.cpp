@@ -260,6 +260,13 @@ void readFamily(const ConfigFields& f, HfModelConfig& c) {
         c.maxPositions = f.size("n_positions");
         c.intermediate = f.size("n_inner", 4 * c.hidden);
         c.tiedEmbeddings = true;
+        c.activation = f.text("activation_function", "gelu_new");
+        c.dropout = f.number("resid_pdrop", 0.1, 0, 0.99);
+        if (c.activation != "gelu_new" && c.activation != "gelu_fast" && c.activation != "gelu" &&
+            c.activation != "gelu_pytorch_tanh")
+            throw JsonFieldError("activation_function \"" + c.activation +
+                                 "\" is not one TorchRig builds for GPT-2 (gelu_new, gelu_fast, gelu, "
+                                 "gelu_pytorch_tanh)");
         return;
     case HfFamily::Bert:
         readEncoderSizes(f, c);

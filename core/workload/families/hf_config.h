@@ -67,6 +67,7 @@ struct HfModelConfig {
     double normEps = 1e-6;
     double finalLogitSoftcap = 0;           // Gemma 2: tanh(logits / cap) * cap
     double rotaryFraction = 1;              // GPT-NeoX's rotary_pct
+    double dropout = 0.1;                   // GPT-2's resid_pdrop (its other dropouts taken as equal)
     bool parallelResidual = true;           // GPT-NeoX
     std::int64_t typeVocab = 2, labels = 2; // BERT
     std::optional<HfMoe> moe;

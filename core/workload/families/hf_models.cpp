@@ -299,6 +299,8 @@ ModelGraph buildHfModel(const HfModelConfig& c, const ModelInputs& inputs) {
                                  .arg(c.name)
                                  .arg(std::to_string(c.intermediate)));
         Gpt2Config g2{c.name, c.vocab, c.maxPositions, c.hidden, layers, c.heads};
+        g2.activation = c.activation;
+        g2.dropout = c.dropout;
         return buildGpt2(g2, inputs);
     }
     case HfFamily::Bert: {

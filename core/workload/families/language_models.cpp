@@ -103,7 +103,10 @@ ModelGraph buildGpt2(const Gpt2Config& c, const ModelInputs& inputs) {
             mergeHeads(g, p + ".attn.merge", g.attention(p + ".attn.sdpa", q, k, v, true, c.dropout));
         attended = g.dropout(p + ".attn.resid_dropout", g.linear(p + ".attn.c_proj", attended, w), c.dropout);
         x = g.add(p + ".add_1", attended, x);
-        auto y = g.newGelu(p + ".mlp.act", g.linear(p + ".mlp.c_fc", g.layerNorm(p + ".ln_2", x), 4 * w));
+        auto y = g.linear(p + ".mlp.c_fc", g.layerNorm(p + ".ln_2", x), 4 * w);
+        y = c.activation == "gelu"                ? g.gelu(p + ".mlp.act", y)
+            : c.activation == "gelu_pytorch_tanh" ? g.gelu(p + ".mlp.act", y, true)
+                                                  : g.newGelu(p + ".mlp.act", y);
         y = g.dropout(p + ".mlp.dropout", g.linear(p + ".mlp.c_proj", y, w), c.dropout);
         x = g.add(p + ".add_2", x, y);
         g.endBlock();

@@ -33,6 +33,9 @@ struct Gpt2Config {
     std::string name = "gpt2";
     std::int64_t vocab = 50257, positions = 1024, width = 768, layers = 12, heads = 12;
     double dropout = 0.1;
+    // activation_function: gelu_new (and gelu_fast) are transformers' Python compositions of
+    // elementwise ops, gelu and gelu_pytorch_tanh one torch kernel each.
+    std::string activation = "gelu_new";
 };
 ModelGraph buildGpt2(const Gpt2Config& config, const ModelInputs& inputs);
 

@@ -21,6 +21,11 @@ void dropoutForward(ForwardMemory& m) {
     m.inputGradient(0, m.inputBytes(0));
 }
 
+// With p = 0 ATen returns the input untouched (_dropout_impl): no kernel, as the memory has none.
+OpCost dropoutCost(const ModelGraph& graph, const Op& op, double elementBytes) {
+    return op.attributes.p <= 0 ? OpCost{} : readsAndWrites(graph, op, elementBytes);
+}
+
 } // namespace
 
 constinit const OpDescriptor kDropout = {
@@ -30,7 +35,7 @@ constinit const OpDescriptor kDropout = {
     .attributes = {OpAttribute::P},
     .shape = [](const ShapeCheck& check) { return check.sameAsInput(); },
     .kernel = KernelClass::RandomMask,
-    .cost = readsAndWrites,
+    .cost = dropoutCost,
     .forwardMemory = dropoutForward,
     .example =
         [] {
