@@ -122,6 +122,8 @@ int EstimateCommand::run() {
         spec.interconnectClass = estimate::LinkClass::Unknown; // a measured busbw: taken as it is
     }
     const auto setup = setupFor(*request, *strategy);
+    if (const auto refusal = estimate::precisionRefusal(setup, spec))
+        return fail(kExitInvalid, refusal->text());
     if (m_inference) {
         if (request->lora.rank > 0 || m_gpus > 1 || request->gradientAccumulation > 1 || m_masterWeights)
             return usage(

@@ -37,7 +37,10 @@ void WorkloadOptions::addTo(CLI::App& command, const std::string& deviceHelp, bo
                     "Build a transformer (BERT, GPT-2, Llama, ViT) with this many of its blocks, to fit a "
                     "smaller device")
         ->check(CLI::Range(1, 1000));
-    command.add_option("--precision", precision, "fp32, tf32, amp-fp16, amp-bf16, bf16")
+    command
+        .add_option(
+            "--precision", precision,
+            "fp32, tf32, amp-fp16, amp-bf16, bf16, fp8 (torchao float8 linear layers; estimated only)")
         ->check(CLI::IsMember(enumIds(kPrecisionNames)));
     command
         .add_option(

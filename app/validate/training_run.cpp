@@ -94,6 +94,10 @@ void checkSupported(const ValidationRequest& request, const RunDevice& device) {
         throw WorkerError(ValidationErrorKind::InvalidRequest,
                           "an inference run is one forward pass: checkpointing, gradient accumulation and "
                           "amp-fp16's GradScaler are training settings; leave them out");
+    if (request.precision == Precision::Fp8)
+        throw WorkerError(ValidationErrorKind::Unsupported,
+                          "fp8 training is estimated but not measured (this worker has no torchao float8 "
+                          "layers): measure amp-bf16 on the same model instead");
     if (request.lora.quantizeBase4bit)
         throw WorkerError(ValidationErrorKind::Unsupported,
                           "QLoRA's 4-bit base is estimated but not measured (LibTorch has no bitsandbytes "

@@ -54,7 +54,38 @@ bool tensorRateMissing(const TrainingSetup& setup, const DeviceSpec& device) {
 
 } // namespace
 
+std::optional<Message> precisionRefusal(const TrainingSetup& setup, const DeviceSpec& device) {
+    if (setup.precision != Precision::Fp8)
+        return std::nullopt;
+    if (!device.cuda)
+        return TORCHRIG_MESSAGE("estimate",
+                                "fp8 trains on a GPU's FP8 tensor cores (Ada, Hopper, Blackwell); "
+                                "%1 has none: choose amp-bf16")
+            .arg(device.name);
+    if (device.fp8Flops > 0)
+        return std::nullopt;
+    const int major = computeCapabilityMajor(device);
+    const bool ada = device.computeCapability == "8.9";
+    if (major >= 9 || ada)
+        return TORCHRIG_MESSAGE("estimate", "the catalog has no FP8 tensor rate for %1, so fp8 is not "
+                                            "estimated on it: add fp8_tflops to the part, or choose amp-bf16")
+            .arg(device.name);
+    if (major == 8) // Ampere: bf16 on tensor cores, no FP8
+        return TORCHRIG_MESSAGE("estimate",
+                                "%1 has no FP8 tensor cores (they came with Ada, Hopper and Blackwell, "
+                                "compute capability 8.9 and later): float8 training cannot run on it; "
+                                "choose amp-bf16")
+            .arg(device.name);
+    return TORCHRIG_MESSAGE("estimate",
+                            "%1 has no FP8 tensor cores (they came with Ada, Hopper and Blackwell, "
+                            "compute capability 8.9 and later): float8 training cannot run on it; "
+                            "choose amp-fp16")
+        .arg(device.name);
+}
+
 bool runsNatively(const TrainingSetup& setup, const DeviceSpec& device) {
+    if (precisionRefusal(setup, device))
+        return false;
     const bool bf16 = setup.precision == Precision::AmpBf16 || setup.precision == Precision::Bf16;
     if (!bf16 || !device.cuda || device.bf16Flops > 0)
         return true;
@@ -163,6 +194,8 @@ void warnUnmeasured(Estimate& e, const ModelGraph& graph, const TrainingSetup& s
 
 // Why no step time is given for this precision on this card, or nothing.
 std::optional<Message> whyTimeIsNotEstimated(const TrainingSetup& setup, const DeviceSpec& device) {
+    if (auto refusal = precisionRefusal(setup, device))
+        return refusal;
     if (!runsNatively(setup, device)) {
         return TORCHRIG_MESSAGE("estimate", "%1 has no native bfloat16 (the catalog gives it no "
                                             "bf16 rate): PyTorch emulates it, slowly, and the "

@@ -24,6 +24,7 @@ struct DeviceSpec {
     std::int64_t usableBytes = 0;   // what PyTorch can allocate in (0: unknown)
     bool usableIsMarketing = false; // usableBytes is the advertised size, not a measured one
     double fp32Flops = 0, tf32Flops = 0, fp16Flops = 0, bf16Flops = 0; // per second, 0: none
+    double fp8Flops = 0; // FP8 tensor cores (Ada, Hopper, Blackwell), dense; 0: none
     double bandwidthBytesPerSecond = 0;
     // Between this GPU and the others of a data-parallel run, each way: NVLink/NVSwitch for SXM
     // and OAM parts, else PCIe as the card is wired (datasheet rates). 0: unknown.
@@ -125,6 +126,9 @@ struct Estimate {
 // Whether the device computes in the setup's precision natively: a GPU without a bfloat16 rate
 // (NVIDIA before compute capability 8.0) only emulates amp-bf16 and bf16, slowly.
 bool runsNatively(const TrainingSetup& setup, const DeviceSpec& device);
+// Why the setup cannot train on the device at all (fp8 without FP8 tensor cores), or nothing. The
+// CLI refuses such an estimate; the planner and the charts leave the device out.
+std::optional<Message> precisionRefusal(const TrainingSetup& setup, const DeviceSpec& device);
 
 // The batch a graph is built for: its first input's leading size (1 without one).
 std::int64_t batchOf(const ModelGraph& graph);

@@ -95,6 +95,7 @@ void Simulation::forwardOp(std::size_t index, bool recording) {
     m.output.requiresGrad = anyGrad;
     m.cuda = m_setup.cuda;
     m.fusedAttention = m_fusedAttention;
+    m.float8 = m_setup.precision == Precision::Fp8 && op.kind == OpKind::Linear && op.block >= 0;
     m.split = &m_split;
     m.gpus = m_gpus;
 

@@ -30,7 +30,8 @@ Simulation::Simulation(const ModelGraph& graph, const TrainingSetup& setup, Stag
     }
     m_fusedAttention = setup.attention == AttentionKernel::Fused ||
                        (setup.attention == AttentionKernel::Default && setup.cuda);
-    m_autocast = setup.precision == Precision::AmpBf16 || setup.precision == Precision::AmpFp16;
+    m_autocast = setup.precision == Precision::AmpBf16 || setup.precision == Precision::AmpFp16 ||
+                 setup.precision == Precision::Fp8;
     if (setup.checkpointing == Checkpointing::Blocks)
         findBlocks();
     m_impl = setup.optimizerImpl == OptimizerImpl::Default

@@ -20,6 +20,7 @@ double matrixRate(const DeviceSpec& d, Precision precision) {
     case Precision::AmpFp16: return d.fp16Flops > 0 ? d.fp16Flops : d.fp32Flops;
     case Precision::AmpBf16:
     case Precision::Bf16:
+    case Precision::Fp8: // what is not a block's linear runs as amp-bf16
         return d.bf16Flops > 0 ? d.bf16Flops : (d.fp16Flops > 0 ? d.fp16Flops : d.fp32Flops);
     }
     return d.fp32Flops;
@@ -32,7 +33,8 @@ double calibratedRate(const Calibration& c, Precision precision) {
     case Precision::Tf32: return c.tf32Flops > 0 ? c.tf32Flops : c.fp32Flops;
     case Precision::AmpFp16: return c.fp16Flops;
     case Precision::AmpBf16:
-    case Precision::Bf16: return c.bf16Flops;
+    case Precision::Bf16:
+    case Precision::Fp8: return c.bf16Flops;
     }
     return 0;
 }
@@ -79,6 +81,7 @@ struct Rates {
     double narrowDimension = 0; // AchievableFractions::narrowDimension
     bool fusedAttention = true; // scaled_dot_product_attention as one kernel (memory_estimate.h)
     double attention = 0;       // that kernel's rate (estimate/achievable_rates.h, fusedAttentionShare)
+    double float8 = 0;          // Precision::Fp8: a block's linear, at the FP8 tensor rate (0: none)
     bool calibrated = false;
     const KernelRates* measuredKernels = nullptr;
 };
@@ -111,6 +114,11 @@ std::optional<Rates> ratesFor(const TrainingSetup& setup, const DeviceSpec& devi
     }
     if (r.peak <= 0 || r.bandwidth <= 0 || r.matrix <= 0)
         return std::nullopt;
+    // Float8 matmuls reach the share of their own peak that bf16 ones reach of theirs (not fitted:
+    // no published float8 run was fitted to).
+    const double bf16Peak = matrixRate(device, Precision::Bf16);
+    if (setup.precision == Precision::Fp8 && device.fp8Flops > 0 && bf16Peak > 0)
+        r.float8 = r.matrix * device.fp8Flops / bf16Peak;
     r.attention = r.matrix * fusedAttentionShare(device.cuda ? architectureOf(device.computeCapability)
                                                              : GpuArchitecture::Unknown,
                                                  device.fusedAttentionShare.value_or(kFusedAttentionShare));
@@ -143,6 +151,23 @@ std::optional<Rates> ratesFor(const TrainingSetup& setup, const DeviceSpec& devi
                    : device.cuda ? kMeasuredCudaEagerOpSeconds
                                  : kCpuEagerOpSeconds;
     return r;
+}
+
+// What torchao's tensor-wise float8 casts cost a linear, eager: each cast tensor is read for its
+// absolute maximum (a reduction kernel) and read again to write one byte an element (a cast kernel):
+// 5 bytes an element of bf16. Forward casts the input and the weight; backward the output's
+// gradient, and the input and the weight again (their transposes for the two products).
+struct Float8Casts {
+    double forwardSeconds = 0, backwardSeconds = 0;
+};
+Float8Casts float8Casts(const ModelGraph& graph, const Op& op, const Rates& r) {
+    const double input = static_cast<double>(numel(graph.tensor(op.inputs[0]).shape));
+    const double weight = static_cast<double>(numel(graph.tensor(op.params[0]).shape));
+    const double output = static_cast<double>(numel(graph.tensor(op.outputs[0]).shape));
+    auto cast = [&](double elements) {
+        return std::max(5 * elements / r.bandwidth, 2 * r.opOverhead);
+    };
+    return {cast(input) + cast(weight), cast(output) + cast(input) + cast(weight)};
 }
 
 // The graph's ops once forward and once backward, each at its kernel class's rate.
@@ -201,7 +226,9 @@ OpsTime opsTime(const ModelGraph& graph, const TrainingSetup& setup, const Rates
                                   ? cost.smallestDimension / (cost.smallestDimension + r.narrowDimension)
                                   : 1.0;
         const bool fusedAttention = r.fusedAttention && op.kind == OpKind::ScaledDotProductAttention;
+        const bool float8 = r.float8 > 0 && op.kind == OpKind::Linear && op.block >= 0;
         const double rate = depthwise             ? r.depthwise
+                            : float8              ? r.float8 * narrow
                             : fusedAttention      ? r.attention
                             : convolution         ? r.convolution * narrow
                             : descriptor.matrix() ? r.matrix * narrow
@@ -216,8 +243,9 @@ OpsTime opsTime(const ModelGraph& graph, const TrainingSetup& setup, const Rates
                                           r.measuredKernels->dropoutElementsPerSecond);
         const double seconds = std::max(kernel, issue);
         t.hostBoundSeconds += std::max(0.0, issue - kernel);
-        t.forwardSeconds += seconds + unfused;
-        t.backwardSeconds += inputGrad || paramGrad ? unfused : 0;
+        const auto casts = float8 ? float8Casts(graph, op, r) : Float8Casts{};
+        t.forwardSeconds += seconds + unfused + casts.forwardSeconds;
+        t.backwardSeconds += (inputGrad || paramGrad ? unfused + casts.backwardSeconds : 0);
         if (setup.checkpointing == Checkpointing::Blocks && op.block >= 0)
             t.recomputedSeconds += seconds + unfused;
         // A matrix op's backward: one product per operand needing a gradient (a matmul's two

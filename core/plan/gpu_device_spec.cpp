@@ -88,6 +88,7 @@ estimate::DeviceSpec gpuDeviceSpec(const std::string& partId, const PartSnapshot
     d.tf32Flops = number("tf32_tflops") * 1e12;
     d.fp16Flops = number("fp16_tflops") * 1e12;
     d.bf16Flops = number("bf16_tflops") * 1e12;
+    d.fp8Flops = number("fp8_tflops") * 1e12;
     d.bandwidthBytesPerSecond = number("memory_bandwidth_gbs") * 1e9;
     d.tdpWatts = number("tdp_w");
     d.computeCapability = gpu.text("compute_capability"); // "8.6", "gfx90a"

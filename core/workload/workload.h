@@ -14,7 +14,10 @@
 
 namespace torchrig {
 
-enum class Precision { Fp32, Tf32, AmpFp16, AmpBf16, Bf16 };
+// Fp8: float8 training as torchao's convert_to_float8_training does it (tensor-wise dynamic scaling):
+// the transformer blocks' linear layers multiply float8 casts of their input, weight and output
+// gradient (torch._scaled_mm), everything else runs as amp-bf16.
+enum class Precision { Fp32, Tf32, AmpFp16, AmpBf16, Bf16, Fp8 };
 // Beside torch.optim's: Adafactor (torch.optim.Adafactor, PyTorch >= 2.5), bitsandbytes' 8-bit Adam
 // (AdamW8bit; estimated only) and Lion (lion-pytorch).
 enum class OptimizerKind { Sgd, SgdMomentum, Adam, AdamW, Adafactor, Adam8bit, Lion };
@@ -24,12 +27,13 @@ enum class OptimizerImpl { Default, SingleTensor, Foreach, Fused };
 enum class Checkpointing { None, Blocks };
 
 // The identifiers files, the worker's protocol and the command line use.
-inline constexpr EnumNames<Precision, 5> kPrecisionNames = {{
+inline constexpr EnumNames<Precision, 6> kPrecisionNames = {{
     {Precision::Fp32, "fp32"},
     {Precision::Tf32, "tf32"},
     {Precision::AmpFp16, "amp-fp16"},
     {Precision::AmpBf16, "amp-bf16"},
     {Precision::Bf16, "bf16"},
+    {Precision::Fp8, "fp8"},
 }};
 inline constexpr EnumNames<OptimizerKind, 7> kOptimizerNames = {{
     {OptimizerKind::Sgd, "sgd"},

@@ -1416,6 +1416,22 @@
         <source>the link</source>
         <translation>该链路</translation>
     </message>
+    <message>
+        <source>fp8 trains on a GPU&apos;s FP8 tensor cores (Ada, Hopper, Blackwell); %1 has none: choose amp-bf16</source>
+        <translation>fp8 在 GPU 的 FP8 张量核心（Ada、Hopper、Blackwell）上训练；%1 没有：请选择 amp-bf16</translation>
+    </message>
+    <message>
+        <source>the catalog has no FP8 tensor rate for %1, so fp8 is not estimated on it: add fp8_tflops to the part, or choose amp-bf16</source>
+        <translation>目录中没有 %1 的 FP8 张量算力，因此不估算它的 fp8：请为该部件补上 fp8_tflops，或选择 amp-bf16</translation>
+    </message>
+    <message>
+        <source>%1 has no FP8 tensor cores (they came with Ada, Hopper and Blackwell, compute capability 8.9 and later): float8 training cannot run on it; choose amp-bf16</source>
+        <translation>%1 没有 FP8 张量核心（Ada、Hopper 和 Blackwell，即计算能力 8.9 及以上才有）：无法在其上进行 float8 训练；请选择 amp-bf16</translation>
+    </message>
+    <message>
+        <source>%1 has no FP8 tensor cores (they came with Ada, Hopper and Blackwell, compute capability 8.9 and later): float8 training cannot run on it; choose amp-fp16</source>
+        <translation>%1 没有 FP8 张量核心（Ada、Hopper 和 Blackwell，即计算能力 8.9 及以上才有）：无法在其上进行 float8 训练；请选择 amp-fp16</translation>
+    </message>
 </context>
 <context>
     <name>file</name>

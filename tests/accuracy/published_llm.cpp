@@ -88,7 +88,8 @@ std::vector<LlmCase> loadPublishedLlm(const std::filesystem::path& path) {
             R"({{"model_type": "gpt2", "vocab_size": 50368, "n_positions": {}, "n_embd": {}, "n_layer": {}, )"
             R"("n_head": {}, "activation_function": "gelu", "resid_pdrop": 0, "embd_pdrop": 0, "attn_pdrop": 0}})",
             c.workload.inputs.seqLen, width, positive(noted, i, "layers"), heads);
-        c.workload.precision = Precision::AmpBf16;
+        const auto& precision = noted.cell(i, "precision_as_published");
+        c.workload.precision = precision.starts_with("amp_fp8") ? Precision::Fp8 : Precision::AmpBf16;
         cases.push_back(std::move(c));
     }
     return cases;
@@ -185,11 +186,14 @@ std::vector<LlmResult> PublishedLlm::evaluate(std::optional<double> attentionSha
     }
     // A group: one model at one sequence length; a GPU with two rows in it (two batch sizes)
     // counts with its faster one.
-    std::map<std::tuple<std::string, std::string, std::int64_t>, std::map<std::string, std::size_t>> groups;
+    std::map<std::tuple<std::string, std::string, std::int64_t, Precision>,
+             std::map<std::string, std::size_t>>
+        groups;
     for (std::size_t i = 0; i < results.size(); ++i) {
-        auto& fastest = groups[{m_cases[i].source, m_cases[i].model, m_cases[i].seqLen()}]
-                            .try_emplace(m_cases[i].gpu, i)
-                            .first->second;
+        auto& fastest =
+            groups[{m_cases[i].source, m_cases[i].model, m_cases[i].seqLen(), m_cases[i].workload.precision}]
+                .try_emplace(m_cases[i].gpu, i)
+                .first->second;
         if (m_cases[i].tokensPerSecondPerGpu > m_cases[fastest].tokensPerSecondPerGpu)
             fastest = i;
     }
@@ -210,11 +214,12 @@ std::vector<LlmResult> PublishedLlm::evaluate(std::optional<double> attentionSha
 }
 
 LlmSummary summarizeLlm(const std::vector<LlmResult>& results, bool heldOut, std::int64_t shortest,
-                        std::int64_t longest, const std::string& source) {
+                        std::int64_t longest, const std::string& source, std::optional<Precision> precision) {
     std::vector<double> share, ratio;
     for (const auto& r : results) {
         if (r.published.heldOut != heldOut || r.published.seqLen() < shortest ||
-            r.published.seqLen() > longest || (!source.empty() && r.published.source != source))
+            r.published.seqLen() > longest || (!source.empty() && r.published.source != source) ||
+            (precision && r.published.workload.precision != *precision))
             continue;
         ratio.push_back(r.ratio());
         if (r.shareError != 0)

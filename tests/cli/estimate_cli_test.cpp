@@ -53,6 +53,32 @@ TEST_CASE("estimate prints the documented JSON and says when a workload does not
     CHECK(unknown.output.find("no GPU in the catalog matches \"no such card\"") != std::string::npos);
 }
 
+TEST_CASE(
+    "estimate --precision fp8 runs on FP8 tensor cores and is refused, naming them, where there are none",
+    "[cli][estimate]") {
+    test::TemporaryFolder folder;
+    const std::string workload = "estimate --model llama-3.1-8b --precision fp8 --batch 2 --seq-len 8192 ";
+    auto hopper = runCli(folder, workload + "--device gpu/h100-sxm5-80gb --json");
+    REQUIRE(hopper.exitCode == 8); // the full fine-tune does not fit one H100; the estimate still answers
+    auto d = nlohmann::json::parse(hopper.output);
+    CHECK(d["setup"]["precision"] == "fp8");
+    CHECK(d["time"]["step_seconds"].get<double>() > 0);
+    auto bf16 = nlohmann::json::parse(
+        runCli(folder, "estimate --model llama-3.1-8b --precision amp-bf16 --batch 2 --seq-len 8192 "
+                       "--device gpu/h100-sxm5-80gb --json")
+            .output);
+    // The blocks' linear layers at the FP8 rate, less their casts: faster than amp-bf16, not twice.
+    const double speedup =
+        bf16["time"]["step_seconds"].get<double>() / d["time"]["step_seconds"].get<double>();
+    CHECK(speedup > 1.05);
+    CHECK(speedup < 2);
+    CHECK(d["memory"]["allocated_peak_bytes"].get<std::int64_t>() >=
+          bf16["memory"]["allocated_peak_bytes"].get<std::int64_t>());
+    test::expectRefusal(220, runCli(folder, workload + "--device gpu/rtx-3090"), 4,
+                        "GeForce RTX 3090 has no FP8 tensor cores");
+    test::expectRefusal(160, runCli(folder, workload + "--device cpu"), 4, "FP8 tensor cores");
+}
+
 TEST_CASE("fit tries every catalog GPU and finds each one's largest batch", "[cli][estimate]") {
     test::TemporaryFolder folder;
     auto run = runCli(folder, "fit --model resnet50 --batch 64 --precision amp-bf16 --json");

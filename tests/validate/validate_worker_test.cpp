@@ -326,6 +326,13 @@ TEST_CASE("The worker trains LoRA adapters only, and refuses what it cannot meas
     REQUIRE_FALSE(refused.succeeded);
     CHECK(refused.errorKind == ValidationErrorKind::Unsupported);
     CHECK(refused.message.find("estimated but not measured") != std::string::npos);
+    request["optimizer"] = "adamw";
+    request["precision"] = "fp8";
+    auto float8 = runRequest(request.dump());
+    REQUIRE_FALSE(float8.succeeded);
+    CHECK(float8.errorKind == ValidationErrorKind::Unsupported);
+    CHECK(float8.message.find("fp8 training is estimated but not measured") != std::string::npos);
+    request.erase("precision");
     // Lion and Adafactor train (their state is held against the estimate by tests/accuracy).
     for (const char* optimizer : {"lion", "adafactor"}) {
         request["optimizer"] = optimizer;

@@ -30,8 +30,8 @@
 namespace torchrig::ui {
 
 namespace {
-constexpr Precision kPrecisions[] = {Precision::Fp32, Precision::Tf32, Precision::AmpFp16, Precision::AmpBf16,
-                                     Precision::Bf16};
+constexpr Precision kPrecisions[] = {Precision::Fp32,    Precision::Tf32, Precision::AmpFp16,
+                                     Precision::AmpBf16, Precision::Bf16, Precision::Fp8};
 constexpr OptimizerKind kOptimizers[] = {
     OptimizerKind::Sgd,       OptimizerKind::SgdMomentum, OptimizerKind::Adam, OptimizerKind::AdamW,
     OptimizerKind::Adafactor, OptimizerKind::Adam8bit,    OptimizerKind::Lion};

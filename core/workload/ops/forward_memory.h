@@ -74,7 +74,8 @@ public:
     Operand output;                    // its elementBytes and requiresGrad set; the rule gives it a storage
     bool recording = true;             // autograd records the op (not in no-grad, and some input needs one)
     bool cuda = false;
-    bool fusedAttention = false;              // the flash / memory-efficient kernels, not the math path
+    bool fusedAttention = false; // the flash / memory-efficient kernels, not the math path
+    bool float8 = false;         // a block's linear under Precision::Fp8: torch._scaled_mm of float8 casts
     const std::vector<bool>* split = nullptr; // tensor parallel: the tensors each GPU holds a part of
     int gpus = 1;
     std::vector<int> releasedAtEnd; // storages the op frees when it returns (its casts and copies)

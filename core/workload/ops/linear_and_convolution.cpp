@@ -101,6 +101,14 @@ void weightedForward(ForwardMemory& m, bool linear) {
         if (m.inputs[0].requiresGrad)
             m.addBackwardTemporaries(weightBytes);
     }
+    // Float8 (torchao, tensor-wise): the input and the weight cast to one byte an element for the
+    // matmul, freed when it returns (the high-precision tensors are what autograd keeps); backward
+    // casts the output's gradient, the input and the weight again.
+    if (m.float8 && linear && !op.params.empty()) {
+        m.allocUntilReturn(m.count(op.inputs[0]) + m.count(op.params[0]), Bytes::Temporary);
+        if (m.recording)
+            m.addBackwardTemporaries(m.outputCount() + m.count(op.inputs[0]) + m.count(op.params[0]));
+    }
     m.newOutput();
     const bool weightTrained = !m.params.empty() && m.params[0].requiresGrad;
     if (m.recording && (!linear || weightTrained))
