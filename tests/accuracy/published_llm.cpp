@@ -11,7 +11,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
-#include <ranges>
+#include <sstream>
 #include <stdexcept>
 #include <tuple>
 
@@ -108,8 +108,9 @@ std::vector<LlmCase> loadPublishedFinetunes(const std::filesystem::path& path) {
         c.workload.inputs.batch = positive(noted, i, "batch");
         c.workload.inputs.seqLen = positive(noted, i, "seq_len");
         c.workload.lora.rank = static_cast<int>(positive(noted, i, "lora_rank"));
-        for (auto target : std::views::split(std::string_view(noted.cell(i, "lora_targets")), ' '))
-            c.workload.lora.targets.emplace_back(target.begin(), target.end());
+        std::istringstream targets(noted.cell(i, "lora_targets"));
+        for (std::string target; targets >> target;)
+            c.workload.lora.targets.push_back(target);
         c.model = c.workload.model + " LoRA " + std::to_string(c.workload.lora.rank);
         const double seconds = positiveNumber(noted, i, "seconds"), steps = positiveNumber(noted, i, "steps");
         c.tokensPerSecondPerGpu =
@@ -214,12 +215,12 @@ std::vector<LlmResult> PublishedLlm::evaluate(std::optional<double> attentionSha
 }
 
 LlmSummary summarizeLlm(const std::vector<LlmResult>& results, bool heldOut, std::int64_t shortest,
-                        std::int64_t longest, const std::string& source, std::optional<Precision> precision) {
+                        std::int64_t longest, const std::string& source, std::optional<bool> float8) {
     std::vector<double> share, ratio;
     for (const auto& r : results) {
         if (r.published.heldOut != heldOut || r.published.seqLen() < shortest ||
             r.published.seqLen() > longest || (!source.empty() && r.published.source != source) ||
-            (precision && r.published.workload.precision != *precision))
+            (float8 && (r.published.workload.precision == Precision::Fp8) != *float8))
             continue;
         ratio.push_back(r.ratio());
         if (r.shareError != 0)

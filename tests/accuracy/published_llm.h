@@ -72,10 +72,10 @@ struct LlmSummary {
     double medianRatio = 0, lowestRatio = 0, highestRatio = 0;
 };
 // The rows of one split whose sequence length lies in [shortest, longest], of one source file when
-// `source` is not empty, of one precision when `precision` is given.
+// `source` is not empty, the float8 rows only or the others only when `float8` is given.
 LlmSummary summarizeLlm(const std::vector<LlmResult>& results, bool heldOut, std::int64_t shortest = 0,
                         std::int64_t longest = std::int64_t{1} << 40, const std::string& source = {},
-                        std::optional<Precision> precision = std::nullopt);
+                        std::optional<bool> float8 = std::nullopt);
 
 // The fit of kFusedAttentionShare and kShardedDataParallelOverlap together, over attention shares
 // 0.3, 0.35, ..., 1 and overlaps 0, 0.25, ..., 1: each pair's median and worst |estimated/published
