@@ -87,6 +87,11 @@ EstimateCommand::EstimateCommand(CLI::App& parent, const GlobalOptions& options)
         ->add_option("--attention", m_attention,
                      "Attention kernel: default (fused on CUDA, math on the CPU), math, fused")
         ->check(CLI::IsMember({"default", "math", "fused"}));
+    m_command
+        ->add_option("--moe-kernels", m_moeKernels,
+                     "A mixture's experts: loop (transformers' eager loop, a GEMM per expert; default) or "
+                     "grouped (one grouped GEMM per projection: Transformer Engine, MegaBlocks)")
+        ->check(CLI::IsMember({"loop", "grouped"}));
     m_command->add_option("--calibration", m_calibration,
                           "A 'torchrig-cli validate --json' result measured on the device: its rates and "
                           "CUDA context replace the defaults");
@@ -213,6 +218,7 @@ estimate::TrainingSetup EstimateCommand::setupFor(const Workload& request,
     setup.attention = m_attention == "math"    ? estimate::AttentionKernel::Math
                       : m_attention == "fused" ? estimate::AttentionKernel::Fused
                                                : estimate::AttentionKernel::Default;
+    setup.groupedExperts = m_moeKernels == "grouped";
     return setup;
 }
 

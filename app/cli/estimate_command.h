@@ -28,6 +28,7 @@ private:
     int m_gpus = 1;
     std::string m_strategy = "ddp";
     std::string m_attention = "default";
+    std::string m_moeKernels = "loop";
     bool m_masterWeights = false;
     bool m_bucketView = false;
     bool m_offload = false;

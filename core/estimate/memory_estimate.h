@@ -77,6 +77,10 @@ struct TrainingSetup {
     Checkpointing checkpointing = Checkpointing::None;
     bool cuda = false; // the caching allocator's 512-byte rounding, CUDA's autocast lists
     AttentionKernel attention = AttentionKernel::Default;
+    // A mixture of experts' experts as one grouped GEMM per projection (Transformer Engine's
+    // GroupedLinear, MegaBlocks, torch._grouped_mm) rather than transformers' eager loop over the
+    // experts, one small GEMM each: the time only (the memory is the same tokens and weights).
+    bool groupedExperts = false;
     int gradientAccumulation = 1; // forward and backward this many times per optimizer step
     // Pure bf16 with an fp32 copy of each trained weight that the optimizer updates (and fp32
     // optimizer state), as DeepSpeed's bf16 and Megatron do.

@@ -8,6 +8,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <map>
+#include <string>
 
 namespace torchrig::estimate {
 
@@ -180,6 +183,28 @@ struct OpsTime {
     double dispatchedBytes = 0; // expert parallel: the tokens gathered for the experts
 };
 
+// For each op of a mixture's experts (".experts.<e>." in its name), how many experts its layer has
+// (0 for the other ops): an op per expert in transformers' loop, one grouped kernel for them all.
+std::vector<int> expertsOfLayer(const ModelGraph& graph) {
+    std::map<std::string, int> layers; // the name before ".experts.": the most experts seen
+    std::vector<std::string> keys(graph.ops().size());
+    for (std::size_t i = 0; i < graph.ops().size(); ++i) {
+        const auto& name = graph.ops()[i].name;
+        const auto at = name.find(".experts.");
+        if (at == std::string::npos)
+            continue;
+        keys[i] = name.substr(0, at);
+        const int expert = std::atoi(name.c_str() + at + 9);
+        auto& most = layers[keys[i]];
+        most = std::max(most, expert + 1);
+    }
+    std::vector<int> experts(graph.ops().size(), 0);
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        if (!keys[i].empty())
+            experts[i] = layers[keys[i]];
+    return experts;
+}
+
 OpsTime opsTime(const ModelGraph& graph, const TrainingSetup& setup, const Rates& r, double element) {
     OpsTime t;
     // Which values need a gradient: trained parameters and what is computed from them. Backward
@@ -193,6 +218,10 @@ OpsTime opsTime(const ModelGraph& graph, const TrainingSetup& setup, const Rates
     const int gpuCount = std::max(1, setup.parallel.gpus);
     const bool tensorParallel = gpuCount > 1 && setup.parallel.strategy == ParallelStrategy::Tensor;
     const auto split = tensorParallel ? tensorParallelSplit(graph) : std::vector<bool>{};
+    // Expert parallel: a GPU runs only its share of each layer's experts, each on every GPU's tokens
+    // for it (the same FLOPs, 1/n of the kernels); grouped, one kernel covers all of them.
+    const bool expertParallel = gpuCount > 1 && setup.parallel.strategy == ParallelStrategy::Expert;
+    const auto experts = expertsOfLayer(graph);
     for (std::size_t index = 0; index < end; ++index) {
         const auto& op = graph.ops()[index];
         bool inputGrad = false, paramGrad = false;
@@ -218,7 +247,9 @@ OpsTime opsTime(const ModelGraph& graph, const TrainingSetup& setup, const Rates
         // Run as separate kernels, an op's passes over its intermediates add to its matrix products,
         // in forward and about as many in backward (softmax's and dropout's backward).
         const double unfused = r.fusedAttention ? 0 : cost.unfusedBytes / r.bandwidth;
-        const double issue = r.opOverhead * (1 + (r.fusedAttention ? 0 : cost.unfusedKernels));
+        double issue = r.opOverhead * (1 + (r.fusedAttention ? 0 : cost.unfusedKernels));
+        if (const int layerExperts = experts[index]; layerExperts > 0)
+            issue /= setup.groupedExperts ? layerExperts : (expertParallel ? gpuCount : 1);
         const bool convolution = descriptor.kernel == ops::KernelClass::Convolution;
         const bool depthwise = convolution && op.attributes.groups > 1 && r.depthwise > 0 &&
                                graph.tensor(op.params[0]).shape[1] == 1;

@@ -117,6 +117,27 @@ void indexAddRowsForward(ForwardMemory& m) {
     m.inputGradient(source, m.inputBytes(source));
 }
 
+// The kernels touch the rows they select or add, not the whole tensor they index (transformers adds
+// into its zeros in place: the graph's out-of-place copy is the worker's, for memory, not a pass).
+OpCost gatherRowsCost(const ModelGraph& graph, const Op& op, double elementBytes) {
+    OpCost cost;
+    const auto& out = graph.tensor(op.outputs[0]).shape;
+    cost.bytes =
+        2 * static_cast<double>(numel(out)) * elementBytes + static_cast<double>(out[0] * kIndexBytes);
+    return cost;
+}
+
+OpCost indexAddRowsCost(const ModelGraph& graph, const Op& op, double elementBytes) {
+    OpCost cost;
+    const auto& source = graph.tensor(op.inputs.back()).shape;
+    // Read the source's rows, read and write the rows they add into; the first expert's zeros too.
+    cost.bytes =
+        3 * static_cast<double>(numel(source)) * elementBytes + static_cast<double>(source[0] * kIndexBytes);
+    if (op.inputs.size() == 1)
+        cost.bytes += static_cast<double>(numel(graph.tensor(op.outputs[0]).shape)) * elementBytes;
+    return cost;
+}
+
 } // namespace
 
 constinit const OpDescriptor kTopK = {
@@ -141,7 +162,7 @@ constinit const OpDescriptor kGatherRows = {
     .call = "torch.index_select(x, 0, (start + arange(rows)) % x.size(0))",
     .attributes = {OpAttribute::Start, OpAttribute::Rows},
     .shape = gatherRowsShape,
-    .cost = readsAndWrites,
+    .cost = gatherRowsCost,
     .forwardMemory = gatherRowsForward,
     .example =
         [] {
@@ -158,7 +179,7 @@ constinit const OpDescriptor kIndexAddRows = {
             "input into zeros of `rows` rows",
     .attributes = {OpAttribute::Start, OpAttribute::Rows},
     .shape = indexAddRowsShape,
-    .cost = readsAndWrites,
+    .cost = indexAddRowsCost,
     .forwardMemory = indexAddRowsForward,
     .example =
         [] {
