@@ -192,25 +192,6 @@ void warnUnmeasured(Estimate& e, const ModelGraph& graph, const TrainingSetup& s
     }
 }
 
-// Why no step time is given for this precision on this card, or nothing.
-std::optional<Message> whyTimeIsNotEstimated(const TrainingSetup& setup, const DeviceSpec& device) {
-    if (auto refusal = precisionRefusal(setup, device))
-        return refusal;
-    if (!runsNatively(setup, device)) {
-        return TORCHRIG_MESSAGE("estimate", "%1 has no native bfloat16 (the catalog gives it no "
-                                            "bf16 rate): PyTorch emulates it, slowly, and the "
-                                            "time is not estimated; amp-fp16 is its mixed precision")
-            .arg(device.name);
-    }
-    if (tensorRateMissing(setup, device)) {
-        return TORCHRIG_MESSAGE("estimate", "the catalog has no %1 tensor rate for %2, so the "
-                                            "step time is not estimated")
-            .arg(setup.precision == Precision::AmpFp16 ? "FP16" : "BF16")
-            .arg(device.name);
-    }
-    return std::nullopt;
-}
-
 // A validation run's measured / estimated step time applied: the device's own work scales;
 // communication not hidden by backward stays as it was.
 void scaleByStepTimeRatio(TimeEstimate& t, double r) {
@@ -281,6 +262,24 @@ Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, c
                                  .arg(device.name));
     }
     return e;
+}
+
+std::optional<Message> whyTimeIsNotEstimated(const TrainingSetup& setup, const DeviceSpec& device) {
+    if (auto refusal = precisionRefusal(setup, device))
+        return refusal;
+    if (!runsNatively(setup, device)) {
+        return TORCHRIG_MESSAGE("estimate", "%1 has no native bfloat16 (the catalog gives it no "
+                                            "bf16 rate): PyTorch emulates it, slowly, and the "
+                                            "time is not estimated; amp-fp16 is its mixed precision")
+            .arg(device.name);
+    }
+    if (tensorRateMissing(setup, device)) {
+        return TORCHRIG_MESSAGE("estimate", "the catalog has no %1 tensor rate for %2, so the "
+                                            "step time is not estimated")
+            .arg(setup.precision == Precision::AmpFp16 ? "FP16" : "BF16")
+            .arg(device.name);
+    }
+    return std::nullopt;
 }
 
 } // namespace torchrig::estimate

@@ -129,6 +129,9 @@ bool runsNatively(const TrainingSetup& setup, const DeviceSpec& device);
 // Why the setup cannot train on the device at all (fp8 without FP8 tensor cores), or nothing. The
 // CLI refuses such an estimate; the planner and the charts leave the device out.
 std::optional<Message> precisionRefusal(const TrainingSetup& setup, const DeviceSpec& device);
+// Why no step time is given for this setup on this device (the refusal above, an emulated
+// precision, a tensor rate the catalog lacks), or nothing.
+std::optional<Message> whyTimeIsNotEstimated(const TrainingSetup& setup, const DeviceSpec& device);
 
 // The batch a graph is built for: its first input's leading size (1 without one).
 std::int64_t batchOf(const ModelGraph& graph);

@@ -2691,6 +2691,10 @@
         <source>no compute rates for this GPU</source>
         <translation>没有此 GPU 的算力数据</translation>
     </message>
+    <message>
+        <source>no step time: %1</source>
+        <translation>无单步时间：%1</translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::BatchChart</name>

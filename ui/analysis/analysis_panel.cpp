@@ -125,6 +125,9 @@ void AnalysisPanel::refresh() {
         time = tr("step %1, %2 over %n GPU(s)", nullptr, gpus->gpus)
                    .arg(stepTimeText(*e->time),
                         throughputText(e->time->samplesPerSecond * gpus->gpus, tokensPerSample));
+    else if (const auto why =
+                 estimate::whyTimeIsNotEstimated(workload.setupFor(planned.workload), gpus->spec))
+        time = tr("no step time: %1").arg(appText(*why));
     else
         time = tr("no step time: the catalog has no compute rates for this GPU");
     if (e->time && e->time->stepSeconds > 0 && e->time->hostBoundSeconds > 0.5 * e->time->stepSeconds)
