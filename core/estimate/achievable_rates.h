@@ -81,6 +81,9 @@ constexpr double kFusedAttentionShare = 0.55;
 // Hopper's share of its matrix rate is the fitted share scaled by that ratio over the ratio of the
 // two architectures' matrix fractions. Not fitted: the H100 rows stay held out.
 constexpr double kFlashAttention2AmpereUtilization = 0.73, kFlashAttention2HopperUtilization = 0.35;
+// A fused attention's backward FLOPs over its forward's: FlashAttention-2's backward runs five
+// products of the forward's size (the scores again, then the gradients of v, of the probabilities,
+// of q and of k) where its forward runs two.
 constexpr double kFusedAttentionBackwardProducts = 2.5;
 // The share of its reached matrix rate fused attention reaches on this architecture, from `share`
 // (kFusedAttentionShare or a fit's candidate).

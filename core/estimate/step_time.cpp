@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <map>
 #include <string>
+#include <string_view>
 
 namespace torchrig::estimate {
 
@@ -190,11 +191,12 @@ std::vector<int> expertsOfLayer(const ModelGraph& graph) {
     std::vector<std::string> keys(graph.ops().size());
     for (std::size_t i = 0; i < graph.ops().size(); ++i) {
         const auto& name = graph.ops()[i].name;
-        const auto at = name.find(".experts.");
+        constexpr std::string_view kExperts = ".experts.";
+        const auto at = name.find(kExperts);
         if (at == std::string::npos)
             continue;
         keys[i] = name.substr(0, at);
-        const int expert = std::atoi(name.c_str() + at + 9);
+        const int expert = std::atoi(name.c_str() + at + kExperts.size());
         auto& most = layers[keys[i]];
         most = std::max(most, expert + 1);
     }
@@ -278,7 +280,7 @@ OpsTime opsTime(const ModelGraph& graph, const TrainingSetup& setup, const Rates
         t.forwardSeconds += seconds + unfused + casts.forwardSeconds;
         t.backwardSeconds += (inputGrad || paramGrad ? unfused + casts.backwardSeconds : 0);
         if (setup.checkpointing == Checkpointing::Blocks && op.block >= 0)
-            t.recomputedSeconds += seconds + unfused;
+            t.recomputedSeconds += seconds + unfused + casts.forwardSeconds;
         // A matrix op's backward: one product per operand needing a gradient (a matmul's two
         // inputs both count); an elementwise op's reads the saved values and writes the gradient.
         double products = 0;
