@@ -8,6 +8,18 @@
 
 using namespace torchrig;
 
+namespace {
+
+// The catalog's H100 SXM5 80GB, as an estimate sees it (NVLink between the GPUs of a node).
+estimate::DeviceSpec h100Sxm() {
+    auto catalog = test::openCatalog(test::TemporaryFolder().file("user.sqlite"), true);
+    const auto part = catalog->find("gpu/h100-sxm5-80gb");
+    REQUIRE(part);
+    return plan::gpuDeviceSpec(part->id, db::partSnapshot(*part));
+}
+
+} // namespace
+
 TEST_CASE(
     "LLM training throughput: the fused attention share and FSDP's overlap are the fit's, and the held-out "
     "GPUs stay within bounds at every sequence length",
@@ -45,10 +57,7 @@ TEST_CASE(
 // same bf16 run with blocks checkpointed (its casts are transient), each against the published.
 TEST_CASE("Float8 training held against torchao's published H100 runs: speed, and what it adds to memory",
           "[accuracy][llm]") {
-    auto catalog = test::openCatalog(test::TemporaryFolder().file("user.sqlite"), true);
-    const auto part = catalog->find("gpu/h100-sxm5-80gb");
-    REQUIRE(part);
-    const auto device = plan::gpuDeviceSpec(part->id, db::partSnapshot(*part));
+    const auto device = h100Sxm();
     auto run = [&](Precision precision, Checkpointing checkpointing) {
         Workload w;
         w.model = "llama-3.1-8b";
@@ -94,10 +103,7 @@ TEST_CASE("Float8 training held against torchao's published H100 runs: speed, an
 // checkpointed; nothing is fitted to it.
 TEST_CASE("Mixture-of-experts training held against NeMo AutoModel's published Qwen3-30B-A3B run",
           "[accuracy][llm]") {
-    auto catalog = test::openCatalog(test::TemporaryFolder().file("user.sqlite"), true);
-    const auto part = catalog->find("gpu/h100-sxm5-80gb");
-    REQUIRE(part);
-    const auto device = plan::gpuDeviceSpec(part->id, db::partSnapshot(*part));
+    const auto device = h100Sxm();
     Workload w;
     w.hfConfigJson = test::readFile(std::string(TORCHRIG_TEST_SUPPORT) + "/hf/qwen3-30b-a3b.json");
     w.hfModelName = "qwen3-30b-a3b";
