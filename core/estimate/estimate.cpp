@@ -52,18 +52,21 @@ bool tensorRateMissing(const TrainingSetup& setup, const DeviceSpec& device) {
     return rate <= 0 && computeCapabilityMajor(device) >= 8;
 }
 
+// fp8 asked of a device without an FP8 tensor rate: precisionRefusal says why.
+bool float8Refused(const TrainingSetup& setup, const DeviceSpec& device) {
+    return setup.precision == Precision::Fp8 && (!device.cuda || device.fp8Flops <= 0);
+}
+
 } // namespace
 
 std::optional<Message> precisionRefusal(const TrainingSetup& setup, const DeviceSpec& device) {
-    if (setup.precision != Precision::Fp8)
+    if (!float8Refused(setup, device))
         return std::nullopt;
     if (!device.cuda)
         return TORCHRIG_MESSAGE("estimate",
                                 "fp8 trains on a GPU's FP8 tensor cores (Ada, Hopper, Blackwell); "
                                 "%1 has none: choose amp-bf16")
             .arg(device.name);
-    if (device.fp8Flops > 0)
-        return std::nullopt;
     const int major = computeCapabilityMajor(device);
     const bool ada = device.computeCapability == "8.9";
     if (major >= 9 || ada)
@@ -84,7 +87,7 @@ std::optional<Message> precisionRefusal(const TrainingSetup& setup, const Device
 }
 
 bool runsNatively(const TrainingSetup& setup, const DeviceSpec& device) {
-    if (precisionRefusal(setup, device))
+    if (float8Refused(setup, device))
         return false;
     const bool bf16 = setup.precision == Precision::AmpBf16 || setup.precision == Precision::Bf16;
     if (!bf16 || !device.cuda || device.bf16Flops > 0)

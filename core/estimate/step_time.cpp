@@ -223,7 +223,7 @@ OpsTime opsTime(const ModelGraph& graph, const TrainingSetup& setup, const Rates
     // Expert parallel: a GPU runs only its share of each layer's experts, each on every GPU's tokens
     // for it (the same FLOPs, 1/n of the kernels); grouped, one kernel covers all of them.
     const bool expertParallel = gpuCount > 1 && setup.parallel.strategy == ParallelStrategy::Expert;
-    const auto experts = expertsOfLayer(graph);
+    const auto experts = setup.groupedExperts || expertParallel ? expertsOfLayer(graph) : std::vector<int>{};
     for (std::size_t index = 0; index < end; ++index) {
         const auto& op = graph.ops()[index];
         bool inputGrad = false, paramGrad = false;
@@ -250,7 +250,7 @@ OpsTime opsTime(const ModelGraph& graph, const TrainingSetup& setup, const Rates
         // in forward and about as many in backward (softmax's and dropout's backward).
         const double unfused = r.fusedAttention ? 0 : cost.unfusedBytes / r.bandwidth;
         double issue = r.opOverhead * (1 + (r.fusedAttention ? 0 : cost.unfusedKernels));
-        if (const int layerExperts = experts[index]; layerExperts > 0)
+        if (const int layerExperts = experts.empty() ? 0 : experts[index]; layerExperts > 0)
             issue /= setup.groupedExperts ? layerExperts : (expertParallel ? gpuCount : 1);
         const bool convolution = descriptor.kernel == ops::KernelClass::Convolution;
         const bool depthwise = convolution && op.attributes.groups > 1 && r.depthwise > 0 &&

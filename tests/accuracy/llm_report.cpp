@@ -5,6 +5,7 @@
 //
 //   torchrig-llm-accuracy [CATALOG.sqlite]
 #include "published_llm.h"
+#include "published_throughput.h"
 
 #include "paths.h"
 
@@ -15,12 +16,8 @@ using namespace torchrig;
 
 int main(int argc, char** argv) {
     try {
-        db::CatalogOpenOptions open;
-        open.bundledPath = argc > 1 ? std::filesystem::path(argv[1]) : db::defaultBundledCatalogPath();
-        auto catalog = db::Catalog::open(open);
-        if (!catalog)
-            throw std::runtime_error(catalog.error().text());
-        const accuracy::PublishedLlm published(**catalog, accuracy::loadAllPublishedLlm());
+        const auto catalog = accuracy::catalogFromArguments(argc, argv);
+        const accuracy::PublishedLlm published(*catalog, accuracy::loadAllPublishedLlm());
         std::printf("%-9s %-8s %22s %22s\n", "attention", "overlap", "fitted |ratio-1|",
                     "held-out |ratio-1|");
         const auto fit = accuracy::fitLlm(published);

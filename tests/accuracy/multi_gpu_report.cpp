@@ -19,20 +19,16 @@ using namespace torchrig;
 
 int main(int argc, char** argv) {
     try {
-        db::CatalogOpenOptions open;
-        open.bundledPath = argc > 1 ? std::filesystem::path(argv[1]) : db::defaultBundledCatalogPath();
-        auto catalog = db::Catalog::open(open);
-        if (!catalog)
-            throw std::runtime_error(catalog.error().text());
+        const auto catalog = accuracy::catalogFromArguments(argc, argv);
         const auto cases = accuracy::loadPublishedMultiGpu(accuracy::publishedMultiGpuPath());
-        const auto fit = accuracy::fitOverlap(**catalog, cases);
+        const auto fit = accuracy::fitOverlap(*catalog, cases);
         std::printf("%-8s %14s %13s %15s %14s\n", "overlap", "fitted median", "fitted worst",
                     "held-out median", "held-out worst");
         for (const auto& c : fit.candidates)
             std::printf("%-8.2f %14.3f %13.3f %15.3f %14.3f%s\n", c.overlap, c.fittedMedian, c.fittedWorst,
                         c.heldOutMedian, c.heldOutWorst, c.overlap == fit.best ? "  (best fit)" : "");
         std::printf("the estimator uses %.2f\n\n", estimate::kDataParallelOverlap);
-        const auto results = accuracy::evaluateMultiGpu(**catalog, cases);
+        const auto results = accuracy::evaluateMultiGpu(*catalog, cases);
         std::vector<double> fitted, heldOut;
         std::printf("%-28s %-10s %-8s %5s %9s  %9s %9s %7s\n", "system", "workload", "precision", "batch",
                     "link", "measured", "estimated", "diff");

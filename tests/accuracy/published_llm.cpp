@@ -228,15 +228,12 @@ LlmSummary summarizeLlm(const std::vector<LlmResult>& results, bool heldOut, std
     }
     LlmSummary s;
     s.cases = static_cast<int>(ratio.size());
-    if (ratio.empty())
-        return s;
-    s.medianRatio = median(ratio);
-    s.lowestRatio = *std::min_element(ratio.begin(), ratio.end());
-    s.highestRatio = *std::max_element(ratio.begin(), ratio.end());
-    if (!share.empty()) {
-        s.medianShare = median(share);
-        s.worstShare = *std::max_element(share.begin(), share.end());
-    }
+    const auto shares = spreadOf(share), ratios = spreadOf(ratio);
+    s.medianShare = shares.median;
+    s.worstShare = shares.highest;
+    s.medianRatio = ratios.median;
+    s.lowestRatio = ratios.lowest;
+    s.highestRatio = ratios.highest;
     return s;
 }
 

@@ -26,6 +26,13 @@ double median(std::vector<double> values) {
     return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
+Spread spreadOf(const std::vector<double>& values) {
+    if (values.empty())
+        return {};
+    const auto [lowest, highest] = std::minmax_element(values.begin(), values.end());
+    return {median(values), *lowest, *highest};
+}
+
 namespace {
 
 double geometricMean(const std::vector<double>& values) {
@@ -157,14 +164,19 @@ std::map<std::string, estimate::DeviceSpec> catalogDevices(const db::Catalog& ca
     return devices;
 }
 
-PublishedThroughput publishedThroughputOnCatalog(int argc, char** argv) {
+std::unique_ptr<db::Catalog> catalogFromArguments(int argc, char** argv) {
     db::CatalogOpenOptions open;
     open.bundledPath = argc > 1 ? std::filesystem::path(argv[1]) : db::defaultBundledCatalogPath();
     auto catalog = db::Catalog::open(open);
     if (!catalog)
         throw std::runtime_error(catalog.error().text());
+    return std::move(*catalog);
+}
+
+PublishedThroughput publishedThroughputOnCatalog(int argc, char** argv) {
+    const auto catalog = catalogFromArguments(argc, argv);
     auto cases = loadPublishedThroughput(publishedThroughputPath());
-    auto devices = catalogDevices(**catalog, cases);
+    auto devices = catalogDevices(*catalog, cases);
     return PublishedThroughput(std::move(cases), std::move(devices));
 }
 
@@ -248,15 +260,14 @@ ErrorSummary summarize(const std::vector<CaseResult>& results, bool heldOut, con
     }
     ErrorSummary s;
     s.cases = static_cast<int>(share.size());
-    if (share.empty())
-        return s;
-    s.medianShare = median(share);
-    s.worstShare = *std::max_element(share.begin(), share.end());
-    s.medianGuessShare = median(guess);
-    s.worstGuessShare = *std::max_element(guess.begin(), guess.end());
-    s.medianRatio = median(ratio);
-    s.lowestRatio = *std::min_element(ratio.begin(), ratio.end());
-    s.highestRatio = *std::max_element(ratio.begin(), ratio.end());
+    const auto shares = spreadOf(share), guesses = spreadOf(guess), ratios = spreadOf(ratio);
+    s.medianShare = shares.median;
+    s.worstShare = shares.highest;
+    s.medianGuessShare = guesses.median;
+    s.worstGuessShare = guesses.highest;
+    s.medianRatio = ratios.median;
+    s.lowestRatio = ratios.lowest;
+    s.highestRatio = ratios.highest;
     return s;
 }
 

@@ -89,6 +89,10 @@ private:
 std::map<std::string, estimate::DeviceSpec> catalogDevices(const db::Catalog& catalog,
                                                            const std::vector<PublishedCase>& cases);
 
+// The catalog file a report program's first argument names, else the installed one. Throws
+// std::runtime_error saying what could not be read.
+std::unique_ptr<db::Catalog> catalogFromArguments(int argc, char** argv);
+
 // The published cases on the catalog file given, else the installed one: what the report and the
 // fit programs start from. Throws std::runtime_error saying what could not be read.
 PublishedThroughput publishedThroughputOnCatalog(int argc, char** argv);
@@ -103,6 +107,12 @@ struct ErrorSummary {
 ErrorSummary summarize(const std::vector<CaseResult>& results, bool heldOut, const std::string& round = {});
 
 double median(std::vector<double> values); // 0 for none
+
+// A list of errors or ratios in three numbers (all 0 for none).
+struct Spread {
+    double median = 0, lowest = 0, highest = 0;
+};
+Spread spreadOf(const std::vector<double>& values);
 
 // The table and both summaries, as the test and the fit print them.
 std::string report(const std::vector<CaseResult>& results);
