@@ -106,6 +106,25 @@ std::string measurementTable(const ValidationResult& r) {
                         fmt::format("forward {}, backward {}, optimizer {}", bytes(m.freshPageBytes->forward),
                                     bytes(m.freshPageBytes->backward), bytes(m.freshPageBytes->optimizer))});
     addKernelRows(m.kernels, rows);
+    for (const auto& rank : r.ranks) {
+        const auto& dp = *rank.dataParallel;
+        rows.push_back(
+            {fmt::format("rank {} of {} ({})", dp.rank, dp.ranks, dp.backend),
+             fmt::format(
+                 "peak {}, step {:.4f} s, all-reduced {} a step in {} buckets, all-reduce {:.4f} s of "
+                 "which backward hid {:.4f} s",
+                 bytes(rank.allocatedPeakBytes), rank.stepSecondsMedian, bytes(dp.allReducedBytesPerStep),
+                 dp.buckets, dp.communicationSeconds, dp.overlappedSeconds)});
+    }
+    if (!r.ranks.empty() && !r.ranks.front().dataParallel->allReduceProbe.empty()) {
+        const auto& dp = *r.ranks.front().dataParallel;
+        std::string probe;
+        for (const auto& sample : dp.allReduceProbe)
+            probe += fmt::format("{}{} MiB {:.4f} s ({:.2f} / {:.2f} GB/s)", probe.empty() ? "" : ", ",
+                                 sample.bytes >> 20, sample.seconds, sample.algorithmBytesPerSecond() / 1e9,
+                                 sample.busBytesPerSecond(dp.ranks) / 1e9);
+        rows.push_back({fmt::format("all-reduce, rank 0 ({}; algbw / busbw)", dp.backend), probe});
+    }
     if (!r.device.cudaVersion.empty())
         rows.push_back(
             {"CUDA", fmt::format("runtime {}, driver {}, compute capability {}", r.device.cudaVersion,
@@ -122,8 +141,16 @@ ValidateCommand::ValidateCommand(CLI::App& parent, const GlobalOptions& options)
     m_workload.addTo(*m_command);
     m_command->add_option("--steps", m_steps, "Measured steps")->check(CLI::Range(1, 10000));
     m_command->add_option("--warmup", m_warmup, "Warm-up steps before measuring")->check(CLI::Range(0, 1000));
-    m_command->add_option("--threads", m_threads, "CPU threads (default: one per core)")
+    m_command
+        ->add_option("--threads", m_threads, "CPU threads (default: one per core; with --ranks, per rank)")
         ->check(CLI::Range(0, 1024));
+    m_command
+        ->add_option("--ranks", m_ranks,
+                     "Train data parallel over this many processes of this machine, each with --batch (CPU "
+                     "ranks over Gloo), as PyTorch's DistributedDataParallel does; --compare then sets the "
+                     "estimate for --gpus N --strategy ddp beside each rank")
+        ->check(CLI::Range(1, kMaxRanks));
+    m_command->add_option("--strategy", m_strategy, "With --ranks: ddp (the strategy measured)");
     m_command
         ->add_option("--time-limit", m_timeLimit,
                      "Seconds the run may take (default 600); a worker still running a minute past it is "
@@ -211,6 +238,15 @@ int ValidateCommand::run() {
     request->memoryLimitBytes = m_memoryLimit;
     request->force = m_force;
     request->timeLimitSeconds = m_timeLimit;
+    if (m_strategy != "ddp")
+        return usage(
+            "--strategy " + m_strategy +
+            ": validate measures ddp only (ZeRO and FSDP are estimated: torchrig-cli estimate --gpus N "
+            "--strategy " +
+            m_strategy + ")");
+    if (m_ranks > 1 && m_maxBatch)
+        return usage("--max-batch searches one process: leave --ranks out");
+    request->ranks = m_ranks;
     auto outcome = runWorkerFor(*request);
     if (!outcome.succeeded)
         return failRun(outcome);
@@ -232,8 +268,16 @@ int ValidateCommand::run() {
         // The worker's own result line, with the measurement under "measured"; with --compare the
         // estimate under "estimated" with the same keys, the relative errors and the calibration.
         auto out = nlohmann::json::parse(resultLine(r));
-        if (comparison)
+        if (comparison) {
             estimate::addComparisonJson(out, *comparison);
+            // Every rank's peak against the one estimate per GPU of --gpus N --strategy ddp.
+            const auto estimated = static_cast<double>(comparison->estimate.memory.allocatedPeakBytes);
+            if (out.contains("ranks"))
+                for (auto& rank : out["ranks"])
+                    rank["allocated_peak_relative_error"] =
+                        (estimated - rank["allocated_peak_bytes"].get<double>()) /
+                        rank["allocated_peak_bytes"].get<double>();
+        }
         std::cout << out.dump(2) << "\n";
         return kExitOk;
     }

@@ -25,7 +25,9 @@ private:
     int m_steps = 3;
     int m_warmup = 1;
     int m_threads = 0;
-    double m_timeLimit = 600; // seconds: the worker's own limit; the planner kills it a margin past
+    int m_ranks = 1;                // data parallel over this many processes of this machine
+    std::string m_strategy = "ddp"; // the only one measured
+    double m_timeLimit = 600;       // seconds: the worker's own limit; the planner kills it a margin past
     std::int64_t m_memoryLimit = 0;
     bool m_force = false;
     bool m_maxBatch = false;

@@ -198,6 +198,7 @@ GraphNetwork::GraphNetwork(const ModelGraph& graph, at::Device device, std::uint
             else // position ids, step counters
                 value = t.shape.empty() ? at::zeros({}, options(t.dtype))
                                         : at::arange(numel(t.shape), options(t.dtype)).view(t.shape);
+            m_buffers.push_back(value);
             break;
         case TensorRole::Input:
         case TensorRole::Target:

@@ -57,7 +57,8 @@ public:
     std::vector<at::Tensor> runBlock(int block, const std::vector<at::Tensor>& inputs);
     const AutocastState& autocast() const { return m_autocast; }
     std::vector<at::Tensor>& parameters() { return m_parameters; }
-    std::int64_t parameterCount() const; // frozen ones included
+    const std::vector<at::Tensor>& buffers() const { return m_buffers; } // running statistics, position ids
+    std::int64_t parameterCount() const;                                 // frozen ones included
 
 private:
     at::Tensor runOp(const Op& op);
@@ -70,8 +71,9 @@ private:
     std::vector<at::Tensor> m_values;     // activations of the running forward
     std::vector<int> m_lastUse;           // op index after which an activation is no longer needed
     std::vector<at::Tensor> m_parameters; // the trained ones
-    std::int64_t m_parameterCount = 0;    // all, frozen ones too
-    std::vector<BlockSpan> m_blocks;      // by block index, when checkpointing
+    std::vector<at::Tensor> m_buffers;
+    std::int64_t m_parameterCount = 0; // all, frozen ones too
+    std::vector<BlockSpan> m_blocks;   // by block index, when checkpointing
     AutocastState m_autocast;
 };
 

@@ -2,7 +2,9 @@
 // Reads one JSON request (a file, or one line of standard input with "-"), writes JSON lines on
 // standard output: progress events, then one result or one error. See core/validation/validation_protocol.h.
 
+#include "data_parallel.h"
 #include "estimate/memory_estimate.h"
+#include "rank_supervisor.h"
 #include "torchrig_version.h"
 #include "tracking_cpu_allocator.h"
 #include "training_run.h"
@@ -189,6 +191,97 @@ void keepAliveUntil(double limitSeconds) {
     }).detach();
 }
 
+enum class Mode { Train, CountParameters, MaxBatch };
+
+// [--count-parameters | --max-batch] [--ranks N [--rank R --rendezvous HOST:PORT]] REQUEST
+struct WorkerArguments {
+    bool understood = false;
+    Mode mode = Mode::Train;
+    int ranks = 0; // 0: as the request says
+    int rank = -1; // -1: not a rank joining a rendezvous
+    std::string rendezvous;
+};
+
+WorkerArguments parseArguments(int argc, char** argv) {
+    WorkerArguments a;
+    a.understood = argc >= 2 && std::strcmp(argv[1], "--help") != 0;
+    for (int i = 1; a.understood && i + 1 < argc; ++i) {
+        const std::string option = argv[i];
+        auto number = [&](int& into) {
+            char* end = nullptr;
+            const long value = i + 2 < argc ? std::strtol(argv[i + 1], &end, 10) : -1;
+            a.understood = end && *end == '\0' && value >= 0 && value <= kMaxRanks;
+            into = static_cast<int>(value);
+            ++i;
+        };
+        if (option == "--count-parameters")
+            a.mode = Mode::CountParameters;
+        else if (option == "--max-batch")
+            a.mode = Mode::MaxBatch;
+        else if (option == "--ranks")
+            number(a.ranks);
+        else if (option == "--rank")
+            number(a.rank);
+        else if (option == "--rendezvous" && i + 2 < argc)
+            a.rendezvous = argv[++i];
+        else
+            a.understood = false;
+    }
+    return a;
+}
+
+void printUsage(FILE* to) {
+    std::fprintf(
+        to, "Usage: torchrig-validate [--count-parameters | --max-batch] REQUEST.json | - (one line of "
+            "stdin)\n"
+            "  or:  torchrig-validate --ranks N REQUEST.json | -\n"
+            "  or:  torchrig-validate --rank R --ranks N --rendezvous HOST:PORT REQUEST.json | -\n"
+            "  or:  torchrig-validate --probe | --check-ops | --version\n"
+            "\n"
+            "Trains the requested model for a few steps and prints JSON lines (progress, then one result\n"
+            "or one error). --count-parameters builds the network without memory and prints its\n"
+            "parameter count; --max-batch finds the largest batch that fits; --probe lists devices;\n"
+            "--check-ops trains each op kind's smallest model once on the CPU and says which it can "
+            "build; --version prints its version and LibTorch's.\n"
+            "--ranks N trains data parallel (PyTorch's DDP) over N processes of this machine, started and\n"
+            "stopped together; with --rank R and --rendezvous HOST:PORT (rank 0's address and a free port)\n"
+            "this process is rank R of N, across machines: start every rank with the same request.\n");
+}
+
+// The request's ranks and, for a rank joining a rendezvous, where; or why not.
+std::optional<std::pair<ValidationErrorKind, std::string>>
+placeRanks(const WorkerArguments& a, ValidationRequest& request,
+           std::optional<validate::Rendezvous>& rendezvous) {
+    using Refusal = std::pair<ValidationErrorKind, std::string>;
+    if (a.ranks > 0) {
+        if (request.ranks > 1 && request.ranks != a.ranks)
+            return Refusal{ValidationErrorKind::InvalidRequest,
+                           "the request asks for " + std::to_string(request.ranks) +
+                               " ranks and --ranks for " + std::to_string(a.ranks) + "; give one"};
+        request.ranks = a.ranks;
+    }
+    if (!a.rendezvous.empty() || a.rank >= 0) {
+        if (a.rendezvous.empty() || a.rank < 0 || a.ranks == 0)
+            return Refusal{ValidationErrorKind::InvalidRequest,
+                           "a rank joining a rendezvous needs --rank, --ranks and --rendezvous together"};
+        try {
+            rendezvous = validate::parseRendezvous(a.rendezvous, a.rank, a.ranks);
+        } catch (const validate::WorkerError& e) {
+            return Refusal{e.kind(), e.what()};
+        }
+        rendezvous->timeoutSeconds = std::min(60.0, request.timeLimitSeconds);
+    }
+    if (request.ranks > 1 && a.mode != Mode::Train)
+        return Refusal{ValidationErrorKind::Unsupported,
+                       "--count-parameters and --max-batch run one process: leave --ranks out"};
+    if (request.ranks > 1 && !validate::dataParallelBuilt())
+        return Refusal{
+            ValidationErrorKind::Unsupported,
+            "this torchrig-validate was built without c10d's Gloo process group (on Debian: install "
+            "libgloo-dev and rebuild), so it measures one process only"};
+    return std::nullopt;
+}
+
 int runWorker(int argc, char** argv);
 
 } // namespace
@@ -227,7 +320,6 @@ int runWorker(int argc, char** argv) {
         errorLine(ValidationErrorKind::Internal, "stopped: the worker was asked to end (SIGTERM)").c_str());
     std::signal(SIGTERM, onTerminate);
 
-    enum class Mode { Train, CountParameters, MaxBatch } mode = Mode::Train;
     if (argc == 2 && std::strcmp(argv[1], "--probe") == 0) {
         validate::prepareLibTorch();
         emit(devicesLine(validate::probeDevices()));
@@ -237,35 +329,29 @@ int runWorker(int argc, char** argv) {
         validate::prepareLibTorch();
         return checkOpKinds();
     }
-    if (argc == 3 && std::strcmp(argv[1], "--count-parameters") == 0)
-        mode = Mode::CountParameters;
-    else if (argc == 3 && std::strcmp(argv[1], "--max-batch") == 0)
-        mode = Mode::MaxBatch;
-    else if (argc == 2 && std::strcmp(argv[1], "--version") == 0) {
+    if (argc == 2 && std::strcmp(argv[1], "--version") == 0) {
         std::printf("torchrig-validate %s (LibTorch %s)\n", TORCHRIG_VERSION, TORCH_VERSION);
         return 0;
-    } else if (argc != 2 || std::strcmp(argv[1], "--help") == 0) {
+    }
+    const auto arguments = parseArguments(argc, argv);
+    if (!arguments.understood) {
         // Asked for: on standard output (help2man reads it there); a wrong call: on standard error.
-        const bool asked = argc == 2;
-        std::fprintf(
-            asked ? stdout : stderr,
-            "Usage: torchrig-validate [--count-parameters | --max-batch] REQUEST.json | - (one line of "
-            "stdin)\n"
-            "  or:  torchrig-validate --probe | --check-ops | --version\n"
-            "\n"
-            "Trains the requested model for a few steps and prints JSON lines (progress, then one result\n"
-            "or one error). --count-parameters builds the network without memory and prints its\n"
-            "parameter count; --max-batch finds the largest batch that fits; --probe lists devices;\n"
-            "--check-ops trains each op kind's smallest model once on the CPU and says which it can "
-            "build; --version prints its version and LibTorch's.\n");
+        const bool asked = argc == 2 && std::strcmp(argv[1], "--help") == 0;
+        printUsage(asked ? stdout : stderr);
         return asked ? 0 : 2;
     }
+    const auto mode = arguments.mode;
     auto text = readRequestText(argv[argc - 1]);
     if (!text)
         return fail(ValidationErrorKind::InvalidRequest, text.error().text());
     auto request = parseValidationRequest(*text);
     if (!request)
         return fail(ValidationErrorKind::InvalidRequest, request.error().text());
+    std::optional<validate::Rendezvous> rendezvous;
+    if (auto refusal = placeRanks(arguments, *request, rendezvous))
+        return fail(refusal->first, refusal->second);
+    if (request->ranks > 1 && !rendezvous)
+        return validate::superviseRanks("/proc/self/exe", *request, emit);
     auto graph = buildWorkloadGraph(*request);
     if (!graph)
         return fail(ValidationErrorKind::InvalidRequest, graph.error().text());
@@ -306,10 +392,12 @@ int runWorker(int argc, char** argv) {
         ValidationResult result;
         result.model = request->model.empty() ? graph->name() : request->model;
         result.inputs = effectiveInputs(*request);
-        result.measured =
-            validate::runTraining(*graph, *request, [](std::string_view phase, int step, double elapsed) {
+        result.measured = validate::runTraining(
+            *graph, *request,
+            [](std::string_view phase, int step, double elapsed) {
                 emit(progressLine(phase, step, elapsed));
-            });
+            },
+            rendezvous ? &*rendezvous : nullptr);
         result.device = validate::describeDevice(*request);
         emit(resultLine(result));
         return 0;

@@ -1,6 +1,7 @@
 #include "training_run.h"
 
 #include "cuda_device.h"
+#include "data_parallel.h"
 #include "estimate/memory_estimate.h"
 #include "graph_network.h"
 #include "run_device.h"
@@ -94,6 +95,7 @@ void checkSupported(const ValidationRequest& request, const RunDevice& device) {
         throw WorkerError(ValidationErrorKind::InvalidRequest,
                           "an inference run is one forward pass: checkpointing, gradient accumulation and "
                           "amp-fp16's GradScaler are training settings; leave them out");
+    refuseUnmeasuredDataParallel(request, device.cuda);
     if (request.precision == Precision::Fp8)
         throw WorkerError(ValidationErrorKind::Unsupported,
                           "fp8 training is estimated but not measured (this worker has no torchao float8 "
@@ -361,6 +363,7 @@ struct Trainer {
     GraphNetwork& network;
     Optimizer& optimizer;
     std::optional<GradScaler>& scaler;
+    DataParallel* dataParallel; // a rank of a data-parallel run; null: one process
     Clock::time_point start;
 };
 
@@ -392,9 +395,13 @@ StepPhases trainStep(const Trainer& t, int step) {
     for (int micro = 0; micro < (request.inference ? 0 : request.gradientAccumulation); ++micro) {
         if (micro > 0)
             checkTimeLimit(request, t.start, step, micro);
+        if (t.dataParallel)
+            t.dataParallel->beforeForward();
         AutocastScope autocastScope(t.autocast);
         loss = t.network.forward(); // the previous micro-batch's loss goes as this one is assigned
         autocastScope.exit();
+        if (t.dataParallel)
+            t.dataParallel->beforeBackward();
         t.device.synchronize();
         const auto backwardStart = Clock::now();
         phases.forwardSeconds += std::chrono::duration<double>(backwardStart - phaseStart).count();
@@ -454,8 +461,8 @@ std::int64_t readPeaks(ValidationMeasurement& m, const RunDevice& device, bool m
 }
 
 void trainSteps(const ModelGraph& graph, const ValidationRequest& request, const RunDevice& device,
-                const ProgressFn& progress, Clock::time_point start, ValidationMeasurement& m,
-                PhaseSamples& samples) {
+                const ProgressFn& progress, Clock::time_point start, const Rendezvous* rendezvous,
+                ValidationMeasurement& m, PhaseSamples& samples) {
     const auto autocast = autocastFor(request, device);
     progress("build", 0, secondsSince(start));
     std::optional<at::ScalarType> floatingType;
@@ -469,11 +476,23 @@ void trainSteps(const ModelGraph& graph, const ValidationRequest& request, const
     std::optional<GradScaler> scaler;
     if (request.precision == Precision::AmpFp16)
         scaler.emplace(device);
-    const Trainer trainer{graph, request, device, autocast, network, optimizer, scaler, start};
+    std::optional<DataParallel> dataParallel;
+    if (rendezvous) {
+        progress("rendezvous", 0, secondsSince(start));
+        dataParallel.emplace(*rendezvous,
+                             workloadToJson(request) + std::to_string(request.warmupSteps) + "+" +
+                                 std::to_string(request.steps),
+                             network.parameters(), network.buffers());
+    }
+    const Trainer trainer{graph,   request,   device, autocast,
+                          network, optimizer, scaler, dataParallel ? &*dataParallel : nullptr,
+                          start};
     const int total = request.warmupSteps + request.steps;
     for (int step = 1; step <= total; ++step) {
         checkTimeLimit(request, start, step, 0);
         const bool measured = step > request.warmupSteps;
+        if (dataParallel && step == request.warmupSteps + 1)
+            dataParallel->startMeasuring();
         if (device.cuda)
             cuda::resetPeaks(device.index);
         else
@@ -492,6 +511,8 @@ void trainSteps(const ModelGraph& graph, const ValidationRequest& request, const
     }
     if (request.steps > 0 && m.allocatedPeakBytes == 0)
         m.allocatedPeakBytes = m.firstStepAllocatedPeakBytes;
+    if (dataParallel)
+        m.dataParallel = dataParallel->measurement();
 }
 
 // What LibTorch's out-of-memory error says, as the worker's answer.
@@ -532,7 +553,7 @@ void summarise(ValidationMeasurement& m, const PhaseSamples& samples, const Vali
 } // namespace
 
 ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationRequest& request,
-                                  const ProgressFn& progress) {
+                                  const ProgressFn& progress, const Rendezvous* rendezvous) {
     // NVML's view of the GPUs must be taken before anything creates a CUDA context.
     if (request.device != "cpu" && cuda::built())
         cuda::recordMemoryBeforeContext();
@@ -554,7 +575,7 @@ ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationReque
     }
     PhaseSamples samples;
     try {
-        trainSteps(graph, request, device, progress, start, m, samples);
+        trainSteps(graph, request, device, progress, start, rendezvous, m, samples);
     } catch (const GraphError& e) {
         throw WorkerError(ValidationErrorKind::InvalidRequest, e.what());
     } catch (const c10::Error& e) {

@@ -5,6 +5,8 @@
 #include "validation/validation_protocol.h"
 #include "workload/model_graph.h"
 
+#include <optional>
+
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -26,10 +28,13 @@ private:
 
 using ProgressFn = std::function<void(std::string_view phase, int step, double elapsedSeconds)>;
 
-// Trains the graph for the request's warm-up and measured steps and measures them. Throws
-// WorkerError (out of memory, unsupported setting, time limit).
+struct Rendezvous;
+
+// Trains the graph for the request's warm-up and measured steps and measures them; with a
+// rendezvous, as one rank of a data-parallel run (data_parallel.h). Throws WorkerError (out of
+// memory, unsupported setting, time limit, a rank that cannot join).
 ValidationMeasurement runTraining(const ModelGraph& graph, const ValidationRequest& request,
-                                  const ProgressFn& progress);
+                                  const ProgressFn& progress, const Rendezvous* rendezvous = nullptr);
 ValidationDevice describeDevice(const ValidationRequest& request);
 // The parameters of the LibTorch network built from the graph, created on the meta device (no
 // memory), so that even a 70B model's network can be counted on any machine.

@@ -200,6 +200,8 @@ Result<RunComparison> compareRun(const ValidationRequest& request, const Validat
     if (!graph)
         return graph.error();
     auto setup = trainingSetupFor(measuredRequest);
+    if (request.ranks > 1) // each rank is one GPU of --gpus N --strategy ddp
+        setup.parallel = {ParallelStrategy::Ddp, request.ranks, false};
     const auto device = deviceSpecOfRun(run.device);
     setup.cuda = device.cuda;
     RunComparison out;

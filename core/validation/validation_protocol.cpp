@@ -1,5 +1,7 @@
 #include "validation/validation_protocol.h"
 
+#include "validation/measurement_json.h"
+
 #include "util/enum_names.h"
 #include "util/json_document.h"
 
@@ -26,7 +28,6 @@ using RequestError = JsonFieldError;
 
 // A measurement longer than a week is not a micro-training; the cap also keeps the deadline's
 // arithmetic (steady_clock + seconds) far from overflow.
-constexpr double kMaxTimeLimitSeconds = 7 * 24 * 3600;
 
 LoraConfig loraOf(const json& value) {
     if (!value.is_object())
@@ -127,6 +128,8 @@ json measurementToJson(const ValidationMeasurement& m) {
         out["device_used_bytes"] = *m.deviceUsedBytes;
     if (m.contextBytes)
         out["context_bytes"] = *m.contextBytes;
+    if (m.dataParallel)
+        out["data_parallel"] = dataParallelToJson(*m.dataParallel);
     return out;
 }
 
@@ -212,6 +215,8 @@ Result<ValidationRequest> parseValidationRequest(std::string_view text) {
                 request.timeLimitSeconds = value.get<double>();
             } else if (key == "threads")
                 request.threads = static_cast<int>(integerIn(value, key, 0, 1024));
+            else if (key == "ranks")
+                request.ranks = static_cast<int>(integerIn(value, key, 1, kMaxRanks));
             else if (key == "memory_limit_bytes")
                 request.memoryLimitBytes = integerIn(value, key, 1, std::int64_t{1} << 56);
             else if (key == "force") {
@@ -284,6 +289,8 @@ std::string validationRequestToJson(const ValidationRequest& r) {
     out["force"] = r.force;
     if (r.memoryLimitBytes > 0)
         out["memory_limit_bytes"] = r.memoryLimitBytes;
+    if (r.ranks > 1)
+        out["ranks"] = r.ranks;
     return out.dump();
 }
 
@@ -305,13 +312,6 @@ json deviceToJson(const ValidationDevice& d) {
 }
 
 namespace {
-
-// What the worker's output may hold, checked before a figure becomes a number of the planner's: a
-// line of another program's must not wrap, convert 1e131 to an int64 (undefined behaviour), or
-// pass a negative time or a CUDA context of 2^62 bytes off as a measurement.
-constexpr std::int64_t kMaxMeasuredBytes = (std::int64_t{1} << 50) - 1; // a petabyte: no device has it
-constexpr double kMaxMeasuredSeconds = kMaxTimeLimitSeconds;
-constexpr double kMaxRate = 1e18; // FLOP/s, bytes/s, elements/s: an exascale machine's, on one device
 
 std::int64_t countOf(const json& value, const char* key, std::int64_t highest) {
     return wholeNumberIn(value, key, 0, highest);
@@ -392,6 +392,12 @@ std::string resultLine(const ValidationResult& r) {
                  {"device", device}};
     if (r.maxBatch)
         line["max_batch"] = *r.maxBatch;
+    if (!r.ranks.empty()) {
+        json ranks = json::array();
+        for (const auto& m : r.ranks)
+            ranks.push_back(measurementToJson(m));
+        line["ranks"] = ranks;
+    }
     return line.dump();
 }
 
@@ -478,6 +484,8 @@ ValidationMeasurement measurementFromJson(const json& m, std::int64_t batch) {
         r.deviceUsedBytes = bytesOf(m["device_used_bytes"], "device_used_bytes");
     if (m.contains("context_bytes"))
         r.contextBytes = bytesOf(m["context_bytes"], "context_bytes");
+    if (m.contains("data_parallel"))
+        r.dataParallel = dataParallelFromJson(m["data_parallel"]);
     return r;
 }
 
@@ -493,6 +501,20 @@ ValidationResult resultFromJson(const json& document) {
                 inputs.contains("layers") ? countOf(inputs["layers"], "layers", 1 << 16) : 0};
     r.measured = measurementFromJson(document.at("measured"), r.inputs.batch);
     r.device = deviceFromJson(document.at("device"));
+    if (document.contains("ranks")) {
+        const auto& ranks = document["ranks"];
+        if (!ranks.is_array() || ranks.size() < 2 || ranks.size() > kMaxRanks)
+            throw JsonFieldError("ranks must list the 2 to " + std::to_string(kMaxRanks) +
+                                 " ranks' measurements of a data-parallel run");
+        for (const auto& m : ranks) {
+            r.ranks.push_back(measurementFromJson(m, r.inputs.batch));
+            const auto& dp = r.ranks.back().dataParallel;
+            if (!dp || dp->rank != static_cast<int>(r.ranks.size()) - 1 ||
+                dp->ranks != static_cast<int>(ranks.size()))
+                throw JsonFieldError("ranks must hold each rank's measurement, rank 0 first, each with its "
+                                     "data_parallel figures");
+        }
+    }
     return r;
 }
 

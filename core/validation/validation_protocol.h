@@ -28,6 +28,10 @@ struct ValidationRequest : Workload {
     // CPU only: refuse allocations past this many live bytes (0: the RAM available at start), so
     // that "does not fit" is a result rather than the kernel's OOM killer.
     std::int64_t memoryLimitBytes = 0;
+    // Data parallel over this many processes (ranks), as PyTorch's DistributedDataParallel runs it:
+    // each rank trains the batch above (the batch is per rank) and all-reduces the gradients. 1:
+    // one process, no data parallel.
+    int ranks = 1;
 
     bool operator==(const ValidationRequest&) const = default;
 };
@@ -38,6 +42,37 @@ std::string validationRequestToJson(const ValidationRequest& request);
 // A workload's keys of the request alone, as a build file keeps a workload (io/build_file.h): the
 // run's settings are the worker's, not the build's. parseValidationRequest reads it back.
 std::string workloadToJson(const Workload& workload);
+
+// One size of the all-reduce probe, as nccl-tests reports it: algorithm bandwidth is the bytes over
+// the time; bus bandwidth scales it by 2 (ranks - 1) / ranks, what each link carried in a ring, so that
+// it compares with the link's rate whatever the number of ranks.
+struct AllReduceSample {
+    std::int64_t bytes = 0;
+    double seconds = 0; // the median of a few all-reduces of that size
+    double algorithmBytesPerSecond() const { return seconds > 0 ? static_cast<double>(bytes) / seconds : 0; }
+    double busBytesPerSecond(int ranks) const {
+        return ranks > 0 ? algorithmBytesPerSecond() * 2.0 * (ranks - 1) / ranks : 0;
+    }
+    bool operator==(const AllReduceSample&) const = default;
+};
+
+// What data parallel measured on one rank: c10d's Reducer's gradient buckets, and the timings its
+// Logger keeps (the figures Python's DistributedDataParallel logs), averaged over the steps.
+struct DataParallelMeasurement {
+    int rank = 0;
+    int ranks = 1;
+    std::string backend;                     // c10d's process group: "gloo" (CPU), "nccl" (CUDA)
+    std::int64_t allReducedBytesPerStep = 0; // the gradient buckets' bytes, all-reduced once a step
+    int buckets = 0;
+    // From the first bucket's all-reduce starting to the last one's ending, and how much of that
+    // backward's own compute ran beside (what the all-reduce cost the step is the difference).
+    double communicationSeconds = 0;
+    double overlappedSeconds = 0;
+    // The process group's all-reduce alone, 1 MiB upward by fourfold steps, after the training.
+    std::vector<AllReduceSample> allReduceProbe;
+
+    bool operator==(const DataParallelMeasurement&) const = default;
+};
 
 // What one run measured. Byte counts are exact on the CPU (a tracking allocator) and the caching
 // allocator's statistics on CUDA.
@@ -58,7 +93,8 @@ struct ValidationMeasurement {
     double copyBytesPerSecond = 0; // read + write
     KernelRates kernels;
     PhaseSeconds phases;
-    std::optional<PhaseBytes> freshPageBytes; // CPU runs only
+    std::optional<PhaseBytes> freshPageBytes;            // CPU runs only
+    std::optional<DataParallelMeasurement> dataParallel; // a rank of a data-parallel run
 };
 
 struct ValidationDevice {
@@ -77,8 +113,11 @@ struct ValidationResult {
     std::string model;
     ModelInputs inputs;
     std::optional<std::int64_t> maxBatch; // --max-batch: the largest batch that fits (inputs.batch is it)
-    ValidationMeasurement measured;
+    ValidationMeasurement measured;       // a data-parallel run's: rank 0's
     ValidationDevice device;
+    // A data-parallel run supervised here (torchrig-validate --ranks): every rank's measurement,
+    // by rank. Empty for one process, and for a rank that joined a rendezvous.
+    std::vector<ValidationMeasurement> ranks;
 };
 
 enum class ValidationErrorKind { InvalidRequest, Unsupported, OutOfMemory, Internal };
@@ -86,6 +125,8 @@ std::string_view validationErrorKindId(ValidationErrorKind kind);
 
 // The largest batch a --max-batch search tries: the batch it reports is 1 to this.
 constexpr std::int64_t kMaxBatchSearchUpTo = std::int64_t{1} << 20;
+// The most ranks a data-parallel run may have.
+constexpr int kMaxRanks = 64;
 // The phase of the progress line the worker writes every few seconds while it runs, so that a
 // worker that writes nothing for long is known to hang (validation/worker_ending.h); not shown to people.
 constexpr std::string_view kHeartbeatPhase = "alive";

@@ -93,6 +93,39 @@ TEST_CASE("validate --compare sets the estimate beside the measurement, and a ca
           Approx(d["measured"]["step_seconds"].get<double>()).epsilon(1e-6));
 }
 
+TEST_CASE(
+    "validate --ranks 2 --strategy ddp sets each Gloo rank beside the estimate for --gpus 2 --strategy ddp",
+    "[cli][validate][slow]") {
+    test::TemporaryFolder folder;
+    auto run =
+        runCli(folder, "validate --model resnet18 --batch 2 --image-size 64 --steps 3 --device cpu --ranks 2 "
+                       "--strategy ddp --compare --json 2>/dev/null");
+    REQUIRE(run.exitCode == 0);
+    auto d = nlohmann::json::parse(run.output.substr(run.output.find('{')));
+    auto estimate =
+        runCli(folder, "estimate --model resnet18 --batch 2 --image-size 64 --device cpu --gpus 2 "
+                       "--strategy ddp --json 2>/dev/null");
+    REQUIRE(estimate.exitCode == 0);
+    const auto estimated =
+        nlohmann::json::parse(estimate.output)["memory"]["allocated_peak_bytes"].get<double>();
+    CHECK(d["estimated"]["allocated_peak_bytes"].get<double>() == estimated);
+    REQUIRE(d["ranks"].size() == 2);
+    for (int rank = 0; rank < 2; ++rank) {
+        const auto& r = d["ranks"][rank];
+        CHECK(r["data_parallel"]["rank"] == rank);
+        CHECK(r["data_parallel"]["all_reduced_bytes_per_step"] == 11689512LL * 4);
+        CHECK(std::abs(r["allocated_peak_relative_error"].get<double>()) <= 0.01);
+    }
+    auto table =
+        runCli(folder, "validate --model resnet18 --batch 2 --image-size 64 --steps 1 --device cpu --ranks 2 "
+                       "2>/dev/null");
+    REQUIRE(table.exitCode == 0);
+    CHECK(table.output.find("rank 1 of 2 (gloo)") != std::string::npos);
+    auto zero = runCli(folder, "validate --model resnet18 --batch 2 --ranks 2 --strategy zero2");
+    CHECK(zero.exitCode == 2);
+    CHECK(zero.output.find("validate measures ddp only") != std::string::npos);
+}
+
 TEST_CASE("validate --layers trains a transformer with fewer blocks, and the estimate is for the same",
           "[cli][validate][slow]") {
     test::TemporaryFolder folder;

@@ -174,3 +174,35 @@ TEST_CASE("The planner's limits on a worker follow the request and the environme
     CHECK(past.limit == WorkerEnding::Limit::Overall);
     CHECK(past.message.rfind("the worker was still running 60 s past the run's time limit (10 s)", 0) == 0);
 }
+
+TEST_CASE("A data-parallel result lists every rank's measurement in rank order, each with its figures",
+          "[core][worker][hostile]") {
+    auto r = measuredMlp(32);
+    for (int rank = 0; rank < 2; ++rank) {
+        auto m = r.measured;
+        m.dataParallel =
+            DataParallelMeasurement{rank, 2, "gloo", 2678824, 2, 0.004, 0.003, {{1 << 20, 0.001}}};
+        r.ranks.push_back(m);
+    }
+    r.measured = r.ranks.front();
+    auto parsed = parseWorkerLine(resultLine(r));
+    REQUIRE(parsed);
+    REQUIRE(parsed->result.ranks.size() == 2);
+    CHECK(parsed->result.ranks[1].dataParallel == r.ranks[1].dataParallel);
+    CHECK(parsed->result.measured.dataParallel == r.ranks[0].dataParallel);
+
+    auto swapped = r;
+    std::swap(swapped.ranks[0], swapped.ranks[1]);
+    CHECK(refusalOf(resultLine(swapped)).find("ranks must hold each rank's measurement, rank 0 first") !=
+          std::string::npos);
+    CHECK(refusalOf(changed(r, "/ranks/1/data_parallel/rank"_json_pointer, 5)).find("data_parallel.rank") !=
+          std::string::npos);
+    CHECK(refusalOf(changed(r, "/ranks/0/data_parallel/communication_seconds"_json_pointer, -1))
+              .find("data_parallel.communication_seconds") != std::string::npos);
+    CHECK(refusalOf(changed(r, "/ranks"_json_pointer, nlohmann::json::array({nullptr})))
+              .find("ranks must list") != std::string::npos);
+
+    CHECK(parseValidationRequest(R"({"model": "mlp", "batch": 8, "ranks": 4})")->ranks == 4);
+    CHECK(parseValidationRequest(R"({"model": "mlp", "batch": 8, "ranks": 65})").error().text() ==
+          "\"ranks\" must be a whole number from 1 to 64, not 65");
+}
