@@ -140,7 +140,7 @@ void judgeFit(Estimate& e, const DeviceSpec& device) {
 
 // What the estimate models from the libraries' code but torchrig-validate has not measured.
 void warnUnmeasured(Estimate& e, const ModelGraph& graph, const TrainingSetup& setup,
-                    const DeviceSpec& device) {
+                    const DeviceSpec& device, const Calibration* calibration) {
     const bool quantized = std::any_of(graph.tensors().begin(), graph.tensors().end(),
                                        [](const TensorInfo& t) { return t.quantized4bit; });
     const bool frozen = std::any_of(graph.tensors().begin(), graph.tensors().end(),
@@ -173,7 +173,16 @@ void warnUnmeasured(Estimate& e, const ModelGraph& graph, const TrainingSetup& s
                                               "multi-GPU run here)")
                                  .arg(std::string(parallelStrategyId(setup.parallel.strategy)))
                                  .arg(std::to_string(setup.parallel.gpus)));
-        if (device.interconnectBytesPerSecond > 0 && device.interconnectClass == LinkClass::Unknown)
+        if (calibration && calibration->allReduceBusBytesPerSecond > 0)
+            e.warnings.push_back(
+                TORCHRIG_MESSAGE("estimate",
+                                 "communication at %1 GB/s, the bus bandwidth a validation run's "
+                                 "all-reduce reached on %2 among %3 ranks, in place of the link's "
+                                 "datasheet rate")
+                    .arg(printed("%.2f", calibration->allReduceBusBytesPerSecond / 1e9))
+                    .arg(calibration->deviceName)
+                    .arg(std::to_string(calibration->allReduceRanks)));
+        else if (device.interconnectBytesPerSecond > 0 && device.interconnectClass == LinkClass::Unknown)
             e.warnings.push_back(
                 TORCHRIG_MESSAGE("estimate", "communication at the %1 GB/s each way given, as NCCL's bus "
                                              "bandwidth")
@@ -193,6 +202,17 @@ void warnUnmeasured(Estimate& e, const ModelGraph& graph, const TrainingSetup& s
                                                               "communication is not estimated")
                                      .arg(device.name));
     }
+}
+
+// The device with the bus bandwidth a validation run's all-reduce reached as its link, where the
+// calibration measured one: taken as it is (LinkClass::Unknown: the probe's time holds the latency).
+DeviceSpec withMeasuredLink(const DeviceSpec& device, const Calibration* calibration) {
+    if (!calibration || !(calibration->allReduceBusBytesPerSecond > 0))
+        return device;
+    auto linked = device;
+    linked.interconnectClass = LinkClass::Unknown;
+    linked.interconnectBytesPerSecond = calibration->allReduceBusBytesPerSecond;
+    return linked;
 }
 
 // A validation run's measured / estimated step time applied: the device's own work scales;
@@ -248,12 +268,13 @@ Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, c
             TORCHRIG_MESSAGE("estimate", "calibrated with what a validation run measured on %1")
                 .arg(calibration->deviceName));
     judgeFit(e, device);
-    warnUnmeasured(e, graph, setup, device);
+    warnUnmeasured(e, graph, setup, device, calibration);
     if (auto why = whyTimeIsNotEstimated(setup, device)) {
         e.warnings.push_back(std::move(*why));
         return e;
     }
-    e.time = detail::estimateTime(graph, setup, device, batchOf(graph), calibration, e.memory);
+    e.time = detail::estimateTime(graph, setup, withMeasuredLink(device, calibration), batchOf(graph),
+                                  calibration, e.memory);
     if (e.time && e.time->calibrated && calibration->stepTimeRatio > 0 && calibration->stepTimeRatio != 1)
         scaleByStepTimeRatio(*e.time, calibration->stepTimeRatio);
     if (e.time) {

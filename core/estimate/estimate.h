@@ -60,6 +60,11 @@ struct Calibration {
     // A run's measured step over what these rates alone predicted for it (validation/run_comparison.h):
     // what the roofline misses on this machine (dispatch, kernels below the rates). 1: none known.
     double stepTimeRatio = 1;
+    // A data-parallel run's all-reduce, as its probe's largest size reached it (nccl-tests' bus
+    // bandwidth, bytes/s) among allReduceRanks ranks: it replaces the datasheet link's rate in
+    // multi-GPU estimates on this device. 0: not measured.
+    double allReduceBusBytesPerSecond = 0;
+    int allReduceRanks = 0;
 };
 
 // What a CUDA device holds beside the caching allocator's blocks, measured on an H200 with CUDA

@@ -32,7 +32,19 @@ Calibration calibrationFromRun(const ValidationResult& run) {
     c.copyBytesPerSecond = measured.copyBytesPerSecond;
     c.contextBytes = measured.contextBytes;
     c.kernels = measured.kernels;
+    if (const auto& dp = measured.dataParallel; dp && !dp->allReduceProbe.empty()) {
+        // The largest size: where the per-call latency no longer counts, as the link's rate.
+        c.allReduceBusBytesPerSecond = dp->allReduceProbe.back().busBytesPerSecond(dp->ranks);
+        c.allReduceRanks = dp->ranks;
+    }
     return c;
+}
+
+TrainingSetup trainingSetupForRun(const ValidationRequest& request) {
+    auto setup = trainingSetupFor(request);
+    if (request.ranks > 1)
+        setup.parallel = {ParallelStrategy::Ddp, request.ranks, false};
+    return setup;
 }
 
 DeviceSpec deviceSpecOfRun(const ValidationDevice& device) {
@@ -171,6 +183,10 @@ Status checkCalibration(const Calibration& c) {
             return status;
     if (auto status = rate("copy_bytes_per_second", c.copyBytesPerSecond, kMaxBytesPerSecond, true); !status)
         return status;
+    if (auto status = rate("data_parallel.all_reduce_probe bus bytes/s", c.allReduceBusBytesPerSecond,
+                           kMaxBytesPerSecond, false);
+        !status)
+        return status;
     if (auto status = rate("kernel_rates.first_touch_bytes_per_second", c.kernels.firstTouchBytesPerSecond,
                            kMaxBytesPerSecond, false);
         !status)
@@ -199,9 +215,7 @@ Result<RunComparison> compareRun(const ValidationRequest& request, const Validat
     auto graph = buildWorkloadGraph(measuredRequest);
     if (!graph)
         return graph.error();
-    auto setup = trainingSetupFor(measuredRequest);
-    if (request.ranks > 1) // each rank is one GPU of --gpus N --strategy ddp
-        setup.parallel = {ParallelStrategy::Ddp, request.ranks, false};
+    auto setup = trainingSetupForRun(measuredRequest);
     const auto device = deviceSpecOfRun(run.device);
     setup.cuda = device.cuda;
     RunComparison out;

@@ -20,6 +20,10 @@ namespace torchrig::estimate {
 // The rates, copy bandwidth and CUDA context the run measured on its device; no step-time ratio.
 Calibration calibrationFromRun(const ValidationResult& run);
 
+// The training setup a run of this request measures: its workload's, and with several ranks each
+// rank as one GPU of --gpus N --strategy ddp (what torchrig-validate --ranks runs).
+TrainingSetup trainingSetupForRun(const ValidationRequest& request);
+
 // The device as the run described it: its kind and memory, no datasheet rates (a calibration gives
 // them).
 DeviceSpec deviceSpecOfRun(const ValidationDevice& device);

@@ -36,7 +36,7 @@ std::optional<RunDuration> estimateRunDuration(const ValidationRequest& request,
         rates.fp16Flops = rates.bf16Flops = kBf16FlopsPerThread * threads;
         rates.copyBytesPerSecond = kCopyBytesPerSecond;
     }
-    auto setup = trainingSetupFor(request);
+    auto setup = trainingSetupForRun(request);
     const auto spec = deviceSpecOfRun(device);
     setup.cuda = spec.cuda;
     auto estimated = graphResult([&] { return estimateTraining(*graph, setup, spec, &rates); });
@@ -57,7 +57,7 @@ Result<std::int64_t> runPeakBytes(const ValidationRequest& request, const Valida
     auto graph = buildWorkloadGraph(request);
     if (!graph)
         return graph.error();
-    auto setup = trainingSetupFor(request);
+    auto setup = trainingSetupForRun(request);
     const auto spec = deviceSpecOfRun(device);
     setup.cuda = spec.cuda;
     return graphResult([&] { return estimateTraining(*graph, setup, spec).devicePeakBytes; });

@@ -1432,6 +1432,10 @@
         <source>%1 has no FP8 tensor cores (they came with Ada, Hopper and Blackwell, compute capability 8.9 and later): float8 training cannot run on it; choose amp-fp16</source>
         <translation>%1 没有 FP8 张量核心（Ada、Hopper 和 Blackwell，即计算能力 8.9 及以上才有）：无法在其上进行 float8 训练；请选择 amp-fp16</translation>
     </message>
+    <message>
+        <source>communication at %1 GB/s, the bus bandwidth a validation run&apos;s all-reduce reached on %2 among %3 ranks, in place of the link&apos;s datasheet rate</source>
+        <translation>通信按 %1 GB/s 计：这是一次验证运行的 all-reduce 在 %2 上、%3 个进程（rank）之间达到的总线带宽，取代链路的标称速率</translation>
+    </message>
 </context>
 <context>
     <name>file</name>
@@ -5025,6 +5029,46 @@ budget: %3</source>
     <message>
         <source>%1 — %2 s</source>
         <translation>%1 — %2 秒</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>进程数（rank）</translation>
+    </message>
+    <message>
+        <source>Data parallel: this many processes train the workload together, each with the batch, as PyTorch&apos;s DistributedDataParallel does (its own c10d Reducer). On the CPU the ranks share this machine&apos;s cores over Gloo: the memory and the exchange are measured, not a GPU box&apos;s speed. NCCL ranks on GPUs are not measured yet. Follows the build&apos;s GPUs until you change it.</source>
+        <translation>数据并行：这么多个进程共同训练该工作负载，每个进程使用设定的批大小，方式与 PyTorch 的 DistributedDataParallel 相同（使用其自身的 c10d Reducer）。在 CPU 上，各进程通过 Gloo 共享本机的核心：测得的是显存占用与梯度交换，而不是 GPU 机器的速度。GPU 上的 NCCL 多进程尚未实测。在您手动修改之前，进程数跟随配置中的 GPU 数量。</translation>
+    </message>
+    <message>
+        <source>Ranks:</source>
+        <translation>进程数：</translation>
+    </message>
+    <message>
+        <source>%1 CPU ranks (data parallel over Gloo, sharing this machine&apos;s cores)</source>
+        <translation>%1 个 CPU 进程（通过 Gloo 数据并行，共享本机核心）</translation>
+    </message>
+    <message>
+        <source>%1 ranks of %2 (data parallel)</source>
+        <translation>%2 上的 %1 个进程（数据并行）</translation>
+    </message>
+    <message>
+        <source>Rank %1 of %2: allocated peak</source>
+        <translation>进程 %1 / %2：已分配峰值</translation>
+    </message>
+    <message>
+        <source>Rank %1 of %2: all-reduced a step</source>
+        <translation>进程 %1 / %2：每步 all-reduce</translation>
+    </message>
+    <message>
+        <source>%1 in %2 buckets, %3 ms (backward hid %4 ms)</source>
+        <translation>%1，分 %2 个桶，%3 ms（反向传播掩盖了 %4 ms）</translation>
+    </message>
+    <message>
+        <source>All-reduce bus bandwidth (%1, %2)</source>
+        <translation>All-reduce 总线带宽（%1，%2）</translation>
+    </message>
+    <message>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
     </message>
 </context>
 <context>

@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstring>
 #include <cstdlib>
 
 using namespace torchrig;
@@ -299,6 +300,52 @@ TEST_CASE("A small model really trains through the app's runner, beside its esti
     const auto json = nlohmann::json::parse(test::readFile(exported));
     REQUIRE(json.size() == 2);
     CHECK(json[0]["result"]["estimated"].contains("step_seconds"));
+}
+
+TEST_CASE("A two-GPU build validates as two CPU ranks, data parallel, each rank beside the per-GPU estimate",
+          "[ui][validate][slow]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    plan::Build build;
+    build.parts.push_back(test::catalogPart(*catalog, "gpu/rtx-4090", 2));
+    build.workloads.push_back(zooWorkload("resnet18", 2, 64));
+    ui::BuildDocument document;
+    document.reset(build);
+    ui::ValidatePanel panel(document);
+    panel.setCatalog(catalog.get());
+    panel.runner()->setWorkerPath(QStringLiteral(TORCHRIG_TEST_VALIDATE));
+    findDevicesNow(panel);
+    CHECK(panel.ranksBox()->value() == 2); // the build's GPUs
+    INFO(panel.workloadLabel()->text().toStdString());
+    CHECK(panel.workloadLabel()->text().contains(
+        QStringLiteral("on 2 CPU ranks (data parallel over Gloo, sharing this machine's cores)")));
+    panel.stepsBox()->setValue(1);
+    QSignalSpy finished(&panel, &ui::ValidatePanel::runFinished);
+    panel.run();
+    REQUIRE(finished.wait(120000));
+    INFO(panel.statusLabel()->text().toStdString());
+    REQUIRE(panel.comparison());
+    QStringList rows;
+    for (int row = 0; row < panel.resultTable()->rowCount(); ++row)
+        rows << panel.resultTable()->item(row, 0)->text() + QStringLiteral(" | ") +
+                    panel.resultTable()->item(row, 3)->text();
+    INFO(rows.join(QStringLiteral("\n")).toStdString());
+    // Each rank holds what the estimate for 2 GPUs of DDP says (the buckets a second copy of the
+    // gradients), within the accuracy suite's 1 % on the CPU.
+    for (const auto* rank : {"Rank 0 of 2: allocated peak | ", "Rank 1 of 2: allocated peak | "}) {
+        const auto row = rows.filter(QString::fromUtf8(rank));
+        REQUIRE(row.size() == 1);
+        const auto error = row.front().mid(static_cast<int>(std::strlen(rank))).chopped(2).toDouble();
+        CHECK(std::abs(error) <= 1.0);
+    }
+    CHECK(rows.filter(QStringLiteral("Rank 1 of 2: all-reduced a step")).size() == 1);
+    CHECK(rows.filter(QStringLiteral("All-reduce bus bandwidth")).size() == 1);
+
+    // Set by hand, the ranks stay when the build's GPUs change.
+    panel.ranksBox()->setValue(1);
+    build.parts.front().quantity = 4;
+    document.reset(build);
+    CHECK(panel.ranksBox()->value() == 1);
 }
 
 TEST_CASE("Cancel ends a run within a second, and a worker killed mid-run is reported",

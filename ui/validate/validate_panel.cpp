@@ -8,6 +8,7 @@
 #include "document/build_document.h"
 #include "document/message_translation.h"
 #include "help/glossary.h"
+#include "plan/gpu_device_spec.h"
 #include "run_sizing_text.h"
 #include "settings/memory_unit.h"
 #include "util/host_memory.h"
@@ -18,6 +19,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -26,6 +29,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -106,6 +110,7 @@ ValidatePanel::ValidatePanel(BuildDocument& document, QWidget* parent)
     , m_steps(new QSpinBox(this))
     , m_timeLimit(new QSpinBox(this))
     , m_fitToMachine(new QCheckBox(tr("Fit the run to this machine"), this))
+    , m_ranks(new QSpinBox(this))
     , m_run(new QPushButton(tr("Run on this machine"), this))
     , m_cancel(new QPushButton(tr("Cancel"), this))
     , m_calibrate(new QPushButton(tr("Calibrate this device with this run"), this))
@@ -124,6 +129,14 @@ ValidatePanel::ValidatePanel(BuildDocument& document, QWidget* parent)
     m_timeLimit->setValue(300);
     m_timeLimit->setSuffix(tr(" s"));
     m_timeLimit->setAccessibleName(tr("Time limit"));
+    m_ranks->setRange(1, 8);
+    m_ranks->setValue(1);
+    m_ranks->setAccessibleName(tr("Ranks"));
+    m_ranks->setToolTip(tr("Data parallel: this many processes train the workload together, each with "
+                           "the batch, as PyTorch's DistributedDataParallel does (its own c10d Reducer). On "
+                           "the CPU the ranks share this machine's cores over Gloo: the memory and the "
+                           "exchange are measured, not a GPU box's speed. NCCL ranks on GPUs are not "
+                           "measured yet. Follows the build's GPUs until you change it."));
     m_fitToMachine->setChecked(true);
     m_fitToMachine->setToolTip(tr("Before it starts, a run the estimate says would not fit this device, or "
                                   "would take more than half the time limit, is made smaller: fewer "
@@ -168,6 +181,7 @@ ValidatePanel::ValidatePanel(BuildDocument& document, QWidget* parent)
     connect(m_fitToMachine, &QCheckBox::toggled, this, &ValidatePanel::updateWorkloadText);
     connect(m_timeLimit, &QSpinBox::valueChanged, this, &ValidatePanel::updateWorkloadText);
     connect(m_steps, &QSpinBox::valueChanged, this, &ValidatePanel::updateWorkloadText);
+    connect(m_ranks, &QSpinBox::valueChanged, this, &ValidatePanel::updateWorkloadText);
     onBuildChanged(m_document, kEstimateInputs, this, &ValidatePanel::updateWorkloadText);
     connect(m_runner, &ValidationRunner::progress, this, &ValidatePanel::showProgress);
     connect(m_runner, &ValidationRunner::finished, this, &ValidatePanel::showOutcome);
@@ -203,6 +217,8 @@ void ValidatePanel::layOut() {
     limits->addWidget(m_steps);
     limits->addWidget(new QLabel(tr("Time limit:"), this));
     limits->addWidget(m_timeLimit);
+    limits->addWidget(new QLabel(tr("Ranks:"), this));
+    limits->addWidget(m_ranks);
     limits->addWidget(m_fitToMachine);
     limits->addStretch(1);
     limits->addWidget(m_run);
@@ -285,18 +301,32 @@ std::optional<ValidationRequest> ValidatePanel::plannedRequest(QString* why) con
     request.steps = m_steps->value();
     request.warmupSteps = 1;
     request.timeLimitSeconds = m_timeLimit->value();
+    request.ranks = m_ranks->value();
     if (why)
         why->clear();
     if (!m_fitToMachine->isChecked())
         return request;
     const auto stored = storedCalibration(device);
-    const auto sized = estimate::sizeRun(request, device, budgetBytes(device), stored ? &*stored : nullptr);
+    // CPU ranks share the machine's memory; a GPU's is its rank's own.
+    const auto budget = budgetBytes(device) / (device.kind == "cpu" ? request.ranks : 1);
+    const auto sized = estimate::sizeRun(request, device, budget, stored ? &*stored : nullptr);
     if (why)
         *why = runSizingText(sized, request, device);
     return sized.request;
 }
 
 void ValidatePanel::updateWorkloadText() {
+    // The ranks follow the build's GPUs (a 2 × RTX 4090 build validates as two ranks) until the
+    // user sets them otherwise.
+    const auto gpus = plan::buildGpus(m_document.build());
+    const int buildGpus = gpus ? std::clamp(gpus->gpus, 1, m_ranks->maximum()) : 1;
+    if (buildGpus != m_buildGpus) {
+        if (m_buildGpus == 0 || m_ranks->value() == m_buildGpus) {
+            const QSignalBlocker blocker(m_ranks);
+            m_ranks->setValue(buildGpus);
+        }
+        m_buildGpus = buildGpus;
+    }
     QString why;
     const auto request = plannedRequest(&why);
     if (!request) {
@@ -309,11 +339,18 @@ void ValidatePanel::updateWorkloadText() {
     auto name = request->model.empty() ? tr("the model file") : QString::fromStdString(request->model);
     if (const auto* zoo = findZooModel(request->model); zoo && request->inputs.layers > 0)
         name = tr("%1 with %2 of its %3 layers").arg(name).arg(request->inputs.layers).arg(zoo->layers);
+    const auto where =
+        request->ranks <= 1 ? QString::fromStdString(request->device)
+        : request->device == "cpu"
+            ? tr("%1 CPU ranks (data parallel over Gloo, sharing this machine's cores)").arg(request->ranks)
+            : tr("%1 ranks of %2 (data parallel)")
+                  .arg(request->ranks)
+                  .arg(QString::fromStdString(request->device));
     m_workload->setText(tr("Runs %1 at batch %2, %3, on %4. %5")
                             .arg(name)
                             .arg(request->inputs.batch)
                             .arg(QString::fromUtf8(precisionId(request->precision).data()))
-                            .arg(QString::fromStdString(request->device), why));
+                            .arg(where, why));
 }
 
 void ValidatePanel::run() {
@@ -403,6 +440,7 @@ void ValidatePanel::showOutcome(const ValidationOutcome& outcome) {
             }
             m_progress->setFormat(tr("done"));
             showFigures();
+            showRanks(r);
         }
     }
     m_running.reset();
@@ -449,6 +487,44 @@ void ValidatePanel::showFigures() {
     m_plot->xAxis->setRange(-widest * 1.15, widest * 1.15);
     m_plot->xAxis->ticker()->setTickCount(4);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ValidatePanel::showRanks(const ValidationResult& result) {
+    auto addRow = [&](const QString& figure, const QString& estimated, const QString& measured,
+                      const QString& error) {
+        const int row = m_table->rowCount();
+        m_table->insertRow(row);
+        const QStringList cells = {figure, estimated, measured, error};
+        for (int c = 0; c < 4; ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            if (c > 0)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_table->setItem(row, c, item);
+        }
+    };
+    const double estimated = static_cast<double>(m_comparison->estimate.memory.allocatedPeakBytes);
+    for (const auto& rank : result.ranks) {
+        const auto& dp = *rank.dataParallel;
+        const double measured = static_cast<double>(rank.allocatedPeakBytes);
+        addRow(tr("Rank %1 of %2: allocated peak").arg(dp.rank).arg(dp.ranks),
+               figureValue("allocated_peak_bytes", estimated), figureValue("allocated_peak_bytes", measured),
+               measured > 0 ? tr("%1 %").arg((estimated - measured) / measured * 100, 0, 'f', 1) : tr("—"));
+        addRow(tr("Rank %1 of %2: all-reduced a step").arg(dp.rank).arg(dp.ranks), tr("—"),
+               tr("%1 in %2 buckets, %3 ms (backward hid %4 ms)")
+                   .arg(figureValue("allocated_peak_bytes", static_cast<double>(dp.allReducedBytesPerStep)))
+                   .arg(dp.buckets)
+                   .arg(dp.communicationSeconds * 1e3, 0, 'f', 1)
+                   .arg(dp.overlappedSeconds * 1e3, 0, 'f', 1),
+               tr("—"));
+    }
+    if (!result.ranks.empty() && !result.ranks.front().dataParallel->allReduceProbe.empty()) {
+        const auto& dp = *result.ranks.front().dataParallel;
+        const auto& largest = dp.allReduceProbe.back();
+        addRow(tr("All-reduce bus bandwidth (%1, %2)")
+                   .arg(figureValue("allocated_peak_bytes", double(largest.bytes)),
+                        QString::fromStdString(dp.backend)),
+               tr("—"), tr("%1 GB/s").arg(largest.busBytesPerSecond(dp.ranks) / 1e9, 0, 'f', 2), tr("—"));
+    }
 }
 
 void ValidatePanel::setCatalog(db::Catalog* catalog) {

@@ -49,6 +49,7 @@ public:
     QTableWidget* resultTable() const { return m_table; }
     QCustomPlot* errorChart() const { return m_plot; }
     QSpinBox* stepsBox() const { return m_steps; }
+    QSpinBox* ranksBox() const { return m_ranks; }
     QSpinBox* timeLimitBox() const { return m_timeLimit; }
     QCheckBox* fitToMachineBox() const { return m_fitToMachine; }
     QPushButton* calibrateButton() const { return m_calibrate; }
@@ -84,6 +85,9 @@ private:
     void showOutcome(const ValidationOutcome& outcome);
     void showProgress(const QString& phase, int step, double elapsed);
     void showFigures();
+    // A data-parallel run's ranks under the figures: each rank's peak against the per-GPU estimate,
+    // what was all-reduced and how long, and the all-reduce probe's bus bandwidth.
+    void showRanks(const ValidationResult& result);
     void layOut();
     void updateWorkloadText();
     void updateCalibrationButtons();
@@ -98,6 +102,8 @@ private:
     QSpinBox* m_steps = nullptr;
     QSpinBox* m_timeLimit = nullptr;
     QCheckBox* m_fitToMachine = nullptr; // size the run to the device's memory and the time limit
+    QSpinBox* m_ranks = nullptr;         // data parallel over this many processes (1: none)
+    int m_buildGpus = 0;                 // the build's GPUs when m_ranks last followed them
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
     QPushButton* m_calibrate = nullptr;
