@@ -31,8 +31,8 @@
 
 #include <algorithm>
 #include <csignal>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 
 using namespace torchrig;
 
