@@ -167,13 +167,18 @@ void warnUnmeasured(Estimate& e, const ModelGraph& graph, const TrainingSetup& s
             "estimate",
             "fp32 master weights are modelled on a foreach AdamW over float32 copies, not measured"));
     if (setup.parallel.gpus > 1) {
-        e.warnings.push_back(TORCHRIG_MESSAGE("estimate",
-                                              "%1 over %2 GPUs is modelled per GPU from PyTorch's "
-                                              "and DeepSpeed's defaults, not measured (no "
-                                              "multi-GPU run here)")
-                                 .arg(std::string(parallelStrategyId(setup.parallel.strategy)))
-                                 .arg(std::to_string(setup.parallel.gpus)));
-        if (calibration && calibration->allReduceBusBytesPerSecond > 0)
+        const bool exchangeMeasured = calibration && calibration->allReduceBusBytesPerSecond > 0;
+        e.warnings.push_back(
+            (exchangeMeasured
+                 ? TORCHRIG_MESSAGE("estimate", "%1 over %2 GPUs is modelled per GPU from PyTorch's "
+                                                "and DeepSpeed's defaults; only its exchange's rate "
+                                                "was measured here")
+                 : TORCHRIG_MESSAGE("estimate", "%1 over %2 GPUs is modelled per GPU from PyTorch's "
+                                                "and DeepSpeed's defaults, not measured (no "
+                                                "multi-GPU run here)"))
+                .arg(std::string(parallelStrategyId(setup.parallel.strategy)))
+                .arg(std::to_string(setup.parallel.gpus)));
+        if (exchangeMeasured)
             e.warnings.push_back(
                 TORCHRIG_MESSAGE("estimate",
                                  "communication at %1 GB/s, the bus bandwidth a validation run's "

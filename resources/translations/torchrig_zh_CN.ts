@@ -25,65 +25,6 @@
     </message>
 </context>
 <context>
-    <name>ValidatePanel</name>
-    <message>
-        <source>Allocated peak, steady step</source>
-        <translation>已分配峰值（稳定步）</translation>
-    </message>
-    <message>
-        <source>allocated</source>
-        <translation>已分配</translation>
-    </message>
-    <message>
-        <source>Allocated peak, first step</source>
-        <translation>已分配峰值（首步）</translation>
-    </message>
-    <message>
-        <source>first step</source>
-        <translation>首步</translation>
-    </message>
-    <message>
-        <source>Reserved peak (caching allocator)</source>
-        <translation>预留峰值（缓存分配器）</translation>
-    </message>
-    <message>
-        <source>reserved</source>
-        <translation>预留</translation>
-    </message>
-    <message>
-        <source>Device memory used</source>
-        <translation>设备显存占用</translation>
-    </message>
-    <message>
-        <source>device</source>
-        <translation>设备</translation>
-    </message>
-    <message>
-        <source>Fresh pages faulted in per step</source>
-        <translation>每步缺页调入的新页</translation>
-    </message>
-    <message>
-        <source>page faults</source>
-        <translation>缺页</translation>
-    </message>
-    <message>
-        <source>Step time</source>
-        <translation>单步时间</translation>
-    </message>
-    <message>
-        <source>step time</source>
-        <translation>单步时间</translation>
-    </message>
-    <message>
-        <source>Samples/s</source>
-        <translation>样本/秒</translation>
-    </message>
-    <message>
-        <source>samples/s</source>
-        <translation>样本/秒</translation>
-    </message>
-</context>
-<context>
     <name>advice</name>
     <message>
         <source> (now fits)</source>
@@ -1435,6 +1376,10 @@
     <message>
         <source>communication at %1 GB/s, the bus bandwidth a validation run&apos;s all-reduce reached on %2 among %3 ranks, in place of the link&apos;s datasheet rate</source>
         <translation>通信按 %1 GB/s 计：这是一次验证运行的 all-reduce 在 %2 上、%3 个进程（rank）之间达到的总线带宽，取代链路的标称速率</translation>
+    </message>
+    <message>
+        <source>%1 over %2 GPUs is modelled per GPU from PyTorch&apos;s and DeepSpeed&apos;s defaults; only its exchange&apos;s rate was measured here</source>
+        <translation>%1 在 %2 块 GPU 上按 PyTorch 与 DeepSpeed 的默认设置逐 GPU 建模；此处只实测了其梯度交换的速率</translation>
     </message>
 </context>
 <context>
@@ -5059,16 +5004,84 @@ budget: %3</source>
         <translation>进程 %1 / %2：每步 all-reduce</translation>
     </message>
     <message>
-        <source>%1 in %2 buckets, %3 ms (backward hid %4 ms)</source>
-        <translation>%1，分 %2 个桶，%3 ms（反向传播掩盖了 %4 ms）</translation>
-    </message>
-    <message>
         <source>All-reduce bus bandwidth (%1, %2)</source>
         <translation>All-reduce 总线带宽（%1，%2）</translation>
     </message>
     <message>
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <source>The gradients&apos; bytes, in %1 buckets</source>
+        <translation>梯度的字节数，分 %1 个桶</translation>
+    </message>
+    <message>
+        <source>Rank %1 of %2: all-reduce time</source>
+        <translation>进程 %1 / %2：all-reduce 用时</translation>
+    </message>
+    <message>
+        <source>%1 ms (%2 hidden)</source>
+        <translation>%1 ms（其中 %2 被掩盖）</translation>
+    </message>
+    <message>
+        <source>From the first bucket&apos;s all-reduce to the last one&apos;s end; in brackets, how much of it backward&apos;s compute ran beside</source>
+        <translation>从第一个桶的 all-reduce 开始到最后一个桶结束；括号内是与反向传播计算同时进行（被掩盖）的部分</translation>
+    </message>
+    <message>
+        <source>Allocated peak, steady step</source>
+        <translation>已分配峰值（稳定步）</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>Allocated peak, first step</source>
+        <translation>已分配峰值（首步）</translation>
+    </message>
+    <message>
+        <source>first step</source>
+        <translation>首步</translation>
+    </message>
+    <message>
+        <source>Reserved peak (caching allocator)</source>
+        <translation>预留峰值（缓存分配器）</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>Device memory used</source>
+        <translation>设备显存占用</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Fresh pages faulted in per step</source>
+        <translation>每步缺页调入的新页</translation>
+    </message>
+    <message>
+        <source>page faults</source>
+        <translation>缺页</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/秒</translation>
     </message>
 </context>
 <context>

@@ -69,6 +69,9 @@ TEST_CASE("A data-parallel run's all-reduce bus bandwidth replaces the link's ra
     CHECK(says(measured, "communication at 1.07 GB/s, the bus bandwidth a validation run's all-reduce "
                          "reached on AMD EPYC among 2 ranks, in place of the link's datasheet rate"));
 
+    CHECK(says(measured, "ddp over 4 GPUs is modelled per GPU from PyTorch's and DeepSpeed's defaults; only "
+                         "its exchange's rate was measured here"));
+
     auto withoutProbe = run;
     withoutProbe.measured.dataParallel.reset();
     const auto unprobed = estimate::calibrationFromRun(withoutProbe);

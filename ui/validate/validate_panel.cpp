@@ -45,20 +45,23 @@ struct FigureNames {
     const char* shortLabel;
 };
 constexpr FigureNames kFigureNames[] = {
-    {"allocated_peak_bytes", QT_TRANSLATE_NOOP("ValidatePanel", "Allocated peak, steady step"),
-     QT_TRANSLATE_NOOP("ValidatePanel", "allocated")},
-    {"first_step_allocated_peak_bytes", QT_TRANSLATE_NOOP("ValidatePanel", "Allocated peak, first step"),
-     QT_TRANSLATE_NOOP("ValidatePanel", "first step")},
-    {"reserved_peak_bytes", QT_TRANSLATE_NOOP("ValidatePanel", "Reserved peak (caching allocator)"),
-     QT_TRANSLATE_NOOP("ValidatePanel", "reserved")},
-    {"device_used_bytes", QT_TRANSLATE_NOOP("ValidatePanel", "Device memory used"),
-     QT_TRANSLATE_NOOP("ValidatePanel", "device")},
-    {"fresh_page_bytes_per_step", QT_TRANSLATE_NOOP("ValidatePanel", "Fresh pages faulted in per step"),
-     QT_TRANSLATE_NOOP("ValidatePanel", "page faults")},
-    {"step_seconds", QT_TRANSLATE_NOOP("ValidatePanel", "Step time"),
-     QT_TRANSLATE_NOOP("ValidatePanel", "step time")},
-    {"samples_per_second", QT_TRANSLATE_NOOP("ValidatePanel", "Samples/s"),
-     QT_TRANSLATE_NOOP("ValidatePanel", "samples/s")},
+    {"allocated_peak_bytes", QT_TRANSLATE_NOOP("torchrig::ui::ValidatePanel", "Allocated peak, steady step"),
+     QT_TRANSLATE_NOOP("torchrig::ui::ValidatePanel", "allocated")},
+    {"first_step_allocated_peak_bytes",
+     QT_TRANSLATE_NOOP("torchrig::ui::ValidatePanel", "Allocated peak, first step"),
+     QT_TRANSLATE_NOOP("torchrig::ui::ValidatePanel", "first step")},
+    {"reserved_peak_bytes",
+     QT_TRANSLATE_NOOP("torchrig::ui::ValidatePanel", "Reserved peak (caching allocator)"),
+     QT_TRANSLATE_NOOP("torchrig::ui::ValidatePanel", "reserved")},
+    {"device_used_bytes", QT_TRANSLATE_NOOP("torchrig::ui::ValidatePanel", "Device memory used"),
+     QT_TRANSLATE_NOOP("torchrig::ui::ValidatePanel", "device")},
+    {"fresh_page_bytes_per_step",
+     QT_TRANSLATE_NOOP("torchrig::ui::ValidatePanel", "Fresh pages faulted in per step"),
+     QT_TRANSLATE_NOOP("torchrig::ui::ValidatePanel", "page faults")},
+    {"step_seconds", QT_TRANSLATE_NOOP("torchrig::ui::ValidatePanel", "Step time"),
+     QT_TRANSLATE_NOOP("torchrig::ui::ValidatePanel", "step time")},
+    {"samples_per_second", QT_TRANSLATE_NOOP("torchrig::ui::ValidatePanel", "Samples/s"),
+     QT_TRANSLATE_NOOP("torchrig::ui::ValidatePanel", "samples/s")},
 };
 
 QString figureLabel(const std::string& key, bool shortForm = false) {
@@ -490,6 +493,7 @@ void ValidatePanel::showFigures() {
 }
 
 void ValidatePanel::showRanks(const ValidationResult& result) {
+    // A row of four cells; its figure's cell is returned, for a tooltip.
     auto addRow = [&](const QString& figure, const QString& estimated, const QString& measured,
                       const QString& error) {
         const int row = m_table->rowCount();
@@ -501,6 +505,7 @@ void ValidatePanel::showRanks(const ValidationResult& result) {
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_table->setItem(row, c, item);
         }
+        return m_table->item(row, 0);
     };
     const double estimated = static_cast<double>(m_comparison->estimate.memory.allocatedPeakBytes);
     for (const auto& rank : result.ranks) {
@@ -510,12 +515,15 @@ void ValidatePanel::showRanks(const ValidationResult& result) {
                figureValue("allocated_peak_bytes", estimated), figureValue("allocated_peak_bytes", measured),
                measured > 0 ? tr("%1 %").arg((estimated - measured) / measured * 100, 0, 'f', 1) : tr("—"));
         addRow(tr("Rank %1 of %2: all-reduced a step").arg(dp.rank).arg(dp.ranks), tr("—"),
-               tr("%1 in %2 buckets, %3 ms (backward hid %4 ms)")
-                   .arg(figureValue("allocated_peak_bytes", static_cast<double>(dp.allReducedBytesPerStep)))
-                   .arg(dp.buckets)
+               figureValue("allocated_peak_bytes", static_cast<double>(dp.allReducedBytesPerStep)), tr("—"))
+            ->setToolTip(tr("The gradients' bytes, in %1 buckets").arg(dp.buckets));
+        addRow(tr("Rank %1 of %2: all-reduce time").arg(dp.rank).arg(dp.ranks), tr("—"),
+               tr("%1 ms (%2 hidden)")
                    .arg(dp.communicationSeconds * 1e3, 0, 'f', 1)
                    .arg(dp.overlappedSeconds * 1e3, 0, 'f', 1),
-               tr("—"));
+               tr("—"))
+            ->setToolTip(tr("From the first bucket's all-reduce to the last one's end; in brackets, how much "
+                            "of it backward's compute ran beside"));
     }
     if (!result.ranks.empty() && !result.ranks.front().dataParallel->allReduceProbe.empty()) {
         const auto& dp = *result.ranks.front().dataParallel;
