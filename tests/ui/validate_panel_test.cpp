@@ -26,6 +26,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableWidget>
+#include <QTest>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -33,6 +34,8 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <sstream>
 
 using namespace torchrig;
 
@@ -346,6 +349,71 @@ TEST_CASE("A two-GPU build validates as two CPU ranks, data parallel, each rank 
     build.parts.front().quantity = 4;
     document.reset(build);
     CHECK(panel.ranksBox()->value() == 1);
+}
+
+namespace {
+
+// The processes a process started.
+std::vector<std::string> childrenOf(qint64 pid) {
+    std::vector<std::string> running;
+    const auto tasks = std::filesystem::path("/proc") / std::to_string(pid) / "task";
+    std::error_code error;
+    for (const auto& task : std::filesystem::directory_iterator(tasks, error)) {
+        std::istringstream children(test::readFile(task.path() / "children"));
+        for (std::string child; children >> child;)
+            running.push_back(child);
+    }
+    return running;
+}
+
+// Whether a process still runs: gone, or a zombie (dead; its parent gone, PID 1 may never reap
+// it), it does not.
+bool stillRuns(const std::string& pid) {
+    std::error_code error;
+    const auto status = std::filesystem::path("/proc") / pid / "status";
+    if (!std::filesystem::exists(status, error))
+        return false;
+    std::istringstream lines(test::readFile(status));
+    for (std::string line; std::getline(lines, line);)
+        if (line.rfind("State:", 0) == 0) {
+            const auto state = line.find_first_not_of(" \t", 6);
+            return state != std::string::npos && std::string("RSD").find(line[state]) != std::string::npos;
+        }
+    return false;
+}
+
+} // namespace
+
+TEST_CASE("Cancel stops every rank of a data-parallel run", "[ui][validate][timed]") {
+    test::TemporaryFolder folder;
+    auto catalog = test::openCatalog(folder.file("user.sqlite"));
+    plan::Build build;
+    build.parts.push_back(test::catalogPart(*catalog, "gpu/rtx-4090", 2));
+    build.workloads.push_back(zooWorkload("resnet18", 2, 64));
+    ui::BuildDocument document;
+    document.reset(build);
+    ui::ValidatePanel panel(document);
+    panel.runner()->setWorkerPath(QStringLiteral(TORCHRIG_TEST_VALIDATE));
+    findDevicesNow(panel);
+    REQUIRE(panel.ranksBox()->value() == 2);
+    panel.stepsBox()->setValue(500);
+    QSignalSpy progress(panel.runner(), &ui::ValidationRunner::progress);
+    QSignalSpy finished(&panel, &ui::ValidatePanel::runFinished);
+    panel.run();
+    // Rank 0's steps are the run's progress: both ranks are training.
+    while (progress.isEmpty() || progress.last().at(0).toString() != QStringLiteral("measure"))
+        REQUIRE(progress.wait(60000));
+    const auto ranks = childrenOf(panel.runner()->workerPid());
+    REQUIRE(ranks.size() == 2);
+    panel.cancelButton()->click();
+    REQUIRE(finished.wait(5000));
+    CHECK(panel.statusLabel()->text() == QStringLiteral("Cancelled; nothing was measured."));
+    QElapsedTimer waited;
+    waited.start();
+    while (std::any_of(ranks.begin(), ranks.end(), stillRuns) && waited.elapsed() < 5000)
+        QTest::qWait(50);
+    for (const auto& rank : ranks)
+        CHECK_FALSE(stillRuns(rank));
 }
 
 TEST_CASE("Cancel ends a run within a second, and a worker killed mid-run is reported",
