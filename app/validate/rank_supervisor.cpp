@@ -56,6 +56,7 @@ struct Rank {
     std::string pending;
     Clock::time_point lastLine;
     std::optional<ValidationResult> result;
+    bool saidError = false;        // it wrote an error line: its ending is that, not a crash
     std::optional<int> waitStatus; // once reaped
 };
 
@@ -249,7 +250,9 @@ private:
             if (rank.index == 0 && line->phase != kHeartbeatPhase)
                 m_emit(progressLine(line->phase, line->step, line->elapsedSeconds));
             return;
-        case WorkerLine::Type::Error: return fail(line->errorKind, who(rank) + ": " + line->message, false);
+        case WorkerLine::Type::Error:
+            rank.saidError = true;
+            return fail(line->errorKind, who(rank) + ": " + line->message, false);
         case WorkerLine::Type::Result: {
             const auto& dp = line->result.measured.dataParallel;
             if (!dp || dp->rank != rank.index || dp->ranks != count())
@@ -273,7 +276,7 @@ private:
             }
         if (fds.empty()) { // every output closed, and not every rank answered
             for (auto& rank : m_ranks)
-                if (!rank.result)
+                if (!rank.result && !rank.saidError)
                     fail(ValidationErrorKind::Internal, who(rank) + " " + endingOf(rank), true);
             return false;
         }
@@ -303,7 +306,7 @@ private:
         } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
             ::close(rank.output);
             rank.output = -1;
-            if (!rank.result)
+            if (!rank.result && !rank.saidError)
                 fail(ValidationErrorKind::Internal, who(rank) + " " + endingOf(rank), true);
         }
     }
@@ -311,15 +314,25 @@ private:
     // The planner's limits, kept here for every rank: silence, the overall deadline; and a heartbeat.
     void checkLimits() {
         const auto now = Clock::now();
+        // Silence cannot tell the rank that hangs from its peers waiting for it in a collective: every
+        // silent rank is named.
+        std::vector<std::string> silent;
         for (auto& rank : m_ranks)
             if (rank.output >= 0 && !rank.result &&
                 secondsBetween(rank.lastLine, now) > m_limits.silenceSeconds)
-                fail(
-                    ValidationErrorKind::Internal,
-                    who(rank) + " wrote nothing for " +
-                        std::to_string(static_cast<int>(m_limits.silenceSeconds)) +
-                        " s (a rank that hangs, or one waiting for a peer that does): every rank was stopped",
-                    true);
+                silent.push_back(std::to_string(rank.index));
+        if (!silent.empty()) {
+            std::string names = silent.front();
+            for (std::size_t i = 1; i < silent.size(); ++i)
+                names += (i + 1 == silent.size() ? " and " : ", ") + silent[i];
+            fail(ValidationErrorKind::Internal,
+                 (silent.size() == 1 ? "rank " : "ranks ") + names + " of " + std::to_string(count()) +
+                     " wrote nothing for " + std::to_string(static_cast<int>(m_limits.silenceSeconds)) +
+                     " s (a rank that hangs, or ranks waiting in a collective for one that does): every rank "
+                     "was "
+                     "stopped",
+                 true);
+        }
         if (secondsBetween(m_start, now) > m_limits.overallSeconds)
             fail(ValidationErrorKind::Internal,
                  "the ranks ran past the time limit and its margin (" +

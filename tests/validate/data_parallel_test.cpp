@@ -237,3 +237,34 @@ TEST_CASE("A rank killed mid-run ends the whole run at once, naming it, and leav
     CHECK(stopped.find("exit=143") != std::string::npos);
     CHECK(stopped.find("left=") == std::string::npos);
 }
+
+TEST_CASE("A rank out of memory, or one that hangs, ends the run naming it", "[validate][ddp][hostile]") {
+    auto small = kResnet18;
+    small["memory_limit_bytes"] = 100000000; // the estimate says 252,801,752 a rank
+    auto outOfMemory = runRanks(small, 2);
+    REQUIRE_FALSE(outOfMemory.succeeded);
+    CHECK(outOfMemory.errorKind == ValidationErrorKind::OutOfMemory);
+    CHECK_THAT(outOfMemory.message, Catch::Matches("rank [01] of 2: does not fit at batch 2.*"));
+
+    // A rank stopped (SIGSTOP) writes nothing: past the planner's silence limit every rank is stopped.
+    test::TemporaryFolder folder;
+    auto request = kResnet18;
+    request["steps"] = 400;
+    const auto file = folder.file("request.json");
+    test::writeFile(file, request.dump());
+    const auto hung = shell(
+        "TORCHRIG_WORKER_SILENCE_SECONDS=3 " + std::string(TORCHRIG_TEST_VALIDATE) + " --ranks 2 '" +
+        file.string() + "' > '" + folder.file("out").string() +
+        "' & run=$!; sleep 4; ranks=$(cat /proc/$run/task/*/children); "
+        "for p in $ranks; do tr '\\0' ' ' < /proc/$p/cmdline | grep -q -- '--rank 1 ' && kill -STOP $p; "
+        "done; "
+        "wait $run; echo \"exit=$?\"; sleep 1; "
+        "for p in $ranks; do grep -qs '^State:.*[RSDT]' /proc/$p/status && echo \"left=$p\"; done; true");
+    INFO(hung);
+    CHECK(hung.find("exit=1") != std::string::npos);
+    CHECK(hung.find("left=") == std::string::npos);
+    const auto line = lastLine(folder.file("out"));
+    REQUIRE(line.type == WorkerLine::Type::Error);
+    // Rank 0 waits for rank 1's gradients in the all-reduce: silent too, and named with it.
+    CHECK_THAT(line.message, Catch::Matches("(rank 1|ranks 0 and 1) of 2 wrote nothing for 3 s.*"));
+}
