@@ -172,8 +172,12 @@ DataParallel::DataParallel(const Rendezvous& r, const std::string& requestJson,
                                              "same workload (model, batch, precision, optimizer, steps)");
         }
         auto groupOptions = c10d::ProcessGroupGloo::Options::create(timeout);
-        groupOptions->devices.push_back(c10d::ProcessGroupGloo::createDeviceForHostname(
-            r.host == "127.0.0.1" || r.host == "localhost" ? std::string("127.0.0.1") : r.host));
+        // Ranks of one machine talk over the loopback; across machines each rank's own address, as
+        // PyTorch picks it (its hostname's, or the interface GLOO_SOCKET_IFNAME names).
+        const bool loopback = r.host == "127.0.0.1" || r.host == "localhost";
+        groupOptions->devices.push_back(loopback
+                                            ? c10d::ProcessGroupGloo::createDeviceForHostname("127.0.0.1")
+                                            : c10d::ProcessGroupGloo::createDefaultDevice());
         s.group = c10::make_intrusive<c10d::ProcessGroupGloo>(s.store, r.rank, r.ranks, groupOptions);
     } catch (const WorkerError&) {
         throw;

@@ -208,6 +208,12 @@ public:
                 break;
             checkLimits();
         }
+        if (!m_failure &&
+            !std::all_of(m_ranks.begin(), m_ranks.end(), [](const Rank& r) { return r.result.has_value(); }))
+            fail(ValidationErrorKind::Internal,
+                 "the ranks' output could not be read (" + std::string(strerror(errno)) +
+                     "): every rank was stopped",
+                 true);
         if (m_failure)
             return answerFailure(*m_failure);
         return answerResult();
@@ -388,6 +394,10 @@ private:
 int superviseRanks(const std::string& program, ValidationRequest request,
                    const std::function<void(const std::string&)>& emit) {
     std::signal(SIGPIPE, SIG_IGN);
+    // c10d logs through glog to standard error (a port it could not bind, a peer that left) what
+    // each rank's error line then says in words: the ranks' log keeps to fatal errors unless the
+    // caller chose a level.
+    setenv("GLOG_minloglevel", "3", 0);
     const int count = request.ranks;
     // The machine's cores and memory are shared among the ranks, as torchrun's one thread per
     // process shares them: each rank gets its part unless the request says otherwise.
