@@ -1,5 +1,7 @@
 #include "plan/build_sheet.h"
 
+#include "plan/chinese_amount.h"
+
 #include "plan/advisor.h"
 #include "plan/build_presets.h"
 #include "plan/compatibility.h"
@@ -94,7 +96,7 @@ std::string priceSource(const CostLine& line, const Words& w) {
 }
 
 SheetTable componentsTable(const Build& build, const BuildCost& cost, const CostOptions& options,
-                           const Words& w) {
+                           SheetLanguage language, const Words& w) {
     const auto currency = tableCurrency(cost);
     const auto inCurrency = [&](const std::string& label) {
         return currency.empty() ? w(label) : w(label) + " (" + currency + ")";
@@ -135,9 +137,13 @@ SheetTable componentsTable(const Build& build, const BuildCost& cost, const Cost
         table.totals.push_back(w("Tax") + ": " + printed("%g %%", options.taxPercent));
     if (options.shipping > 0) // in the total's currency: the one asked, or the parts' only one
         table.totals.push_back(w("Shipping") + ": " + money(options.shipping, currency));
-    if (cost.total) // one currency and every part priced: parts, tax and shipping
+    if (cost.total) { // one currency and every part priced: parts, tax and shipping
         table.totals.push_back(w("Total") + ": " + money(*cost.total, cost.currency));
-    else if (cost.knownTotal)
+        // A Chinese office's form carries the total in capitals too (大写金额); an English one does not.
+        if (language == SheetLanguage::Chinese && cost.currency == "CNY")
+            if (const auto capitals = chineseCapitalAmount(*cost.total))
+                table.totals.push_back(w("Total in capitals") + ": " + *capitals);
+    } else if (cost.knownTotal)
         table.totals.push_back(w("Total of the priced lines") + ": " +
                                money(*cost.knownTotal, cost.currency) + " + " +
                                std::to_string(cost.toBeQuotedLines) + " " +
@@ -459,7 +465,7 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
 
     sheet.sections.push_back(summarySection(build, cost, findings, w));
     auto components = section(w("Components"));
-    components.tables.push_back(componentsTable(build, cost, costOptions, w));
+    components.tables.push_back(componentsTable(build, cost, costOptions, options.language, w));
     if (const auto standing = priceStandingSummary(cost, w); !standing.empty())
         components.tables.back().totals.push_back(w("Prices") + ": " + standing);
     // Why a line has no figure, where "to be quoted" does not say it (a currency without a rate).

@@ -49,6 +49,7 @@ constexpr std::string_view kSheetWords[] = {
     TORCHRIG_TEXT_NOOP("sheet", "Tax"),
     TORCHRIG_TEXT_NOOP("sheet", "Shipping"),
     TORCHRIG_TEXT_NOOP("sheet", "Total"),
+    TORCHRIG_TEXT_NOOP("sheet", "Total in capitals"),
     TORCHRIG_TEXT_NOOP("sheet", "per hour"),
     TORCHRIG_TEXT_NOOP("sheet", "Compatibility and power"),
     TORCHRIG_TEXT_NOOP("sheet", "Severity"),

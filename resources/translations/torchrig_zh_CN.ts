@@ -2500,6 +2500,10 @@
         <source>the largest loss in published multi-GPU runs of GPUs the model was not fitted to</source>
         <translation>模型未拟合过的 GPU 在公开多卡实测中的最大损失</translation>
     </message>
+    <message>
+        <source>Total in capitals</source>
+        <translation>总计（大写）</translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::AdvicePanel</name>

@@ -2,6 +2,7 @@
 // Markdown, CSV and JSON, for every preset, a long build and a Chinese sheet.
 
 #include "cli_run.h"
+#include "plan/chinese_amount.h"
 #include "test_support.h"
 #include "util/printed.h"
 
@@ -9,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <regex>
@@ -361,6 +363,18 @@ TEST_CASE("The Chinese sheet of the research preset with a LoRA workload has no 
             }
         }
     REQUIRE(names.size() > 10);
+    // The total in figures, and in capitals as a Chinese office writes it (大写金额), once.
+    std::vector<std::string> totals;
+    for (const auto& section : sheet["sections"])
+        for (const auto& table : section["tables"])
+            for (const auto& line : table["totals"])
+                totals.push_back(line);
+    const auto total = std::find_if(totals.begin(), totals.end(),
+                                    [](const std::string& line) { return line.rfind("总计: ", 0) == 0; });
+    REQUIRE(total != totals.end());
+    const double yuan = std::stod(total->substr(std::string("总计: ").size()));
+    CHECK(std::count(totals.begin(), totals.end(), "总计（大写）: " + *plan::chineseCapitalAmount(yuan)) ==
+          1);
     std::set<std::string> nameWords;
     for (auto name : names) {
         name = std::regex_replace(name, std::regex("\\s+"), " ");
@@ -377,7 +391,9 @@ TEST_CASE("The Chinese sheet of the research preset with a LoRA workload has no 
     // The test itself finds English where there is some: the same sheet in English.
     const auto english = folder.file("en.pdf").string();
     REQUIRE(runCli(folder, "report '" + file + "' -o '" + english + "' --circuit 10x220").exitCode == 0);
-    CHECK(englishRuns(allText(pdfPages(english))).size() > 20);
+    const auto englishText = allText(pdfPages(english));
+    CHECK(englishRuns(englishText).size() > 20);
+    CHECK(englishText.find("人民币") == std::string::npos); // capitals are a Chinese office's form only
 }
 
 TEST_CASE("build check --lang zh_CN says the findings, their fixes and what is not checked in Chinese",
