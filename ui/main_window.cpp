@@ -105,7 +105,8 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
     auto showCount = [this](int count) {
         const auto& status = m_catalog->userStatus();
         QString user = status.state == db::UserDatabaseState::Writable
-                           ? tr("your parts: %1").arg(QString::fromStdString(status.path.string()))
+                           // Named, not located: a path is the user's business, not the screen's.
+                           ? tr("your parts: %1").arg(QString::fromStdString(status.path.filename().string()))
                            : tr("your parts database is not in use");
         statusBar()->showMessage(tr("%n part(s) shown · %1", nullptr, count).arg(user));
     };
@@ -424,6 +425,13 @@ void MainWindow::offerRecovery() {
     }
 }
 
+// The sheet in the app's language unless the user picks the other: a Chinese app exports and prints
+// a Chinese sheet.
+plan::SheetLanguage MainWindow::appSheetLanguage() {
+    return QLocale().language() == QLocale::Chinese ? plan::SheetLanguage::Chinese
+                                                    : plan::SheetLanguage::English;
+}
+
 void MainWindow::exportSheetDialog() {
     // The language is chosen with the format: one PDF filter per language.
     const QString english = tr("PDF build sheet, English (*.pdf)");
@@ -431,7 +439,7 @@ void MainWindow::exportSheetDialog() {
     const QString markdown = tr("Markdown (*.md)");
     const QString csv = tr("Components as CSV (*.csv)");
     const QString json = tr("Everything as JSON (*.json)");
-    QString filter = english;
+    QString filter = appSheetLanguage() == plan::SheetLanguage::Chinese ? chinese : english;
     const auto base = m_document->filePath().isEmpty() ? QStringLiteral("build-sheet")
                                                        : QFileInfo(m_document->filePath()).completeBaseName();
     // Beside the build's file, else where the last sheet went, else the user's documents: never
@@ -476,9 +484,7 @@ void MainWindow::printSheet() {
     dialog.setWindowTitle(tr("Print the build sheet"));
     if (dialog.exec() != QDialog::Accepted)
         return;
-    const auto language = QLocale().language() == QLocale::Chinese ? plan::SheetLanguage::Chinese
-                                                                   : plan::SheetLanguage::English;
-    paintBuildSheet(plan::makeBuildSheet(m_document->build(), sheetOptions(language)), printer);
+    paintBuildSheet(plan::makeBuildSheet(m_document->build(), sheetOptions(appSheetLanguage())), printer);
 }
 
 plan::BuildSheetOptions MainWindow::sheetOptions(plan::SheetLanguage language) const {

@@ -62,6 +62,7 @@ public:
     bool saveFile(const QString& path);
     // What File > Export and Print put on the build's sheet: the catalog's figures and the
     // Preferences' currency, rate, tax, shipping, electricity price and hours.
+    static plan::SheetLanguage appSheetLanguage();
     plan::BuildSheetOptions sheetOptions(plan::SheetLanguage language) const;
 
 protected:

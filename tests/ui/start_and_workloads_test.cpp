@@ -26,6 +26,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTest>
 #include <QTextBrowser>
@@ -57,6 +58,10 @@ TEST_CASE("The app starts on the start page, and choosing a preset there by keyb
     ui::MainWindow window(test::openCatalog(folder.file("user.sqlite")));
     window.show();
     REQUIRE(window.showsStartPage());
+    // The status bar names the user's database, never where it lies on the disk.
+    const auto status = window.statusBar()->currentMessage();
+    CHECK(status.endsWith(QStringLiteral("your parts: user.sqlite")));
+    CHECK_FALSE(status.contains(QString::fromStdString(folder.path().string())));
     auto* list = window.startPage()->presetList();
     REQUIRE(list->count() == static_cast<int>(plan::buildPresets().size()));
     const int row = presetRow(list, QStringLiteral("research-2x-rtx-4090"));
