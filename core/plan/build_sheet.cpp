@@ -268,9 +268,9 @@ SheetSection summarySection(const Build& build, const BuildCost& cost, const std
     }
     summary.facts.push_back({w("Findings"), std::to_string(problems) + " " + w("problems") + ", " +
                                                 std::to_string(warnings) + " " + w("warnings")});
+    // An article by its title and section, as a reader finds it; its file is ours, not the office's.
     if (const auto cited = citeSeedArticle(build.source)) {
-        summary.facts.push_back({w("Based on"), citationText(*cited) + " [1]"});
-        summary.paragraphs.push_back("[1] " + w("Source file") + ": " + cited->file);
+        summary.facts.push_back({w("Based on"), citationText(*cited)});
     } else if (!build.source.empty()) {
         summary.facts.push_back({w("Based on"), build.source});
     }
@@ -412,7 +412,7 @@ std::optional<SheetSection> adviceSection(const Build& build, const Words& w) {
                                   : fillArguments(w("%1 (Correction: %2)"), {w(a.message), w(a.correction)}),
                               [&] {
                                   const auto cited = citeSeedArticle(a.source);
-                                  return cited ? citationText(*cited) + " (" + cited->file + ")" : a.source;
+                                  return cited ? citationText(*cited) : a.source;
                               }()});
     notes.tables.push_back(std::move(table));
     return notes;

@@ -1,6 +1,6 @@
 #pragma once
 // The four seed articles (../shared/seeds) the presets and the advisor cite, by title: a sheet
-// names the article and its section, and keeps the file name for a footnote.
+// names the article and its section (the file name is for the command line's advice only).
 
 #include <optional>
 #include <string>

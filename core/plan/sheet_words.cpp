@@ -154,7 +154,6 @@ constexpr std::string_view kSheetWords[] = {
     TORCHRIG_TEXT_NOOP("sheet", "every block"),
     TORCHRIG_TEXT_NOOP("sheet", "off"),
     TORCHRIG_TEXT_NOOP("sheet", "Tokens per second"),
-    TORCHRIG_TEXT_NOOP("sheet", "Source file"),
     TORCHRIG_TEXT_NOOP("sheet", "For"),
     TORCHRIG_TEXT_NOOP("sheet", "Valid until"),
     TORCHRIG_TEXT_NOOP("sheet", "the whole build"),

@@ -2429,10 +2429,6 @@
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <source>Source file</source>
-        <translation>来源文件</translation>
-    </message>
-    <message>
         <source>For</source>
         <translation>用于</translation>
     </message>
