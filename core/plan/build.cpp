@@ -97,7 +97,7 @@ bool quoteExpired(const VendorQuote& quote, std::string_view today) {
 
 const VendorQuote* quoteFor(const Purchasing& purchasing, const std::string& partId) {
     for (auto q = purchasing.quotes.rbegin(); q != purchasing.quotes.rend(); ++q)
-        if (!partId.empty() && q->partId == partId)
+        if (!partId.empty() && q->partId == partId && q->amount > 0) // a row of 0 is not filled in yet
             return &*q;
     return nullptr;
 }

@@ -66,7 +66,8 @@ struct Purchasing {
     bool operator==(const Purchasing&) const = default;
 };
 
-// The quote that prices `partId` (the last one entered), or null.
+// The quote that prices `partId` (the last one entered with an amount: a new row's 0 is no price),
+// or null.
 const VendorQuote* quoteFor(const Purchasing& purchasing, const std::string& partId);
 
 // "YYYY-MM-DD" naming a day of the calendar from 1900 on: 2026-02-30 and 0000-00-00 do not.

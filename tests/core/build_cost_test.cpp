@@ -148,6 +148,17 @@ TEST_CASE("Unpriced parts are lines to be quoted beside a total of the priced on
     CHECK(c.toBeQuotedLines == 1);
     CHECK(*c.knownTotal == Approx(14000 + 850 + 100)); // a quote for the whole build prices no line
 
+    // A quote row just added, its amount still 0, is no price: the last filled-in quote stays it, and a
+    // part with only such a row is still to be quoted.
+    build.purchasing.quotes.push_back({"Vendor E", 0, "CNY", "2026-11-27", "", "board/b", ""});
+    build.purchasing.quotes.push_back({"Vendor F", 0, "CNY", "2026-11-27", "", "psu/c", ""});
+    c = costBuild(build, cny);
+    REQUIRE(c.lines[1].subtotal);
+    CHECK(*c.lines[1].subtotal == Approx(850));
+    CHECK(c.lines[2].toBeQuoted);
+    CHECK(c.toBeQuotedLines == 1);
+    build.purchasing.quotes.resize(build.purchasing.quotes.size() - 2);
+
     // Every line priced: the complete total, equal to the known one.
     build.purchasing.quotes.push_back({"Vendor D", 600, "USD", "2026-11-26", "", "psu/c", ""});
     c = costBuild(build, cny);
