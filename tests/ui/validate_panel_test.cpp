@@ -78,6 +78,14 @@ void findDevicesNow(ui::ValidatePanel& panel) {
     CHECK_FALSE(panel.isFindingDevices());
 }
 
+// A build of two RTX 4090s training ResNet-18 at batch 2, 64×64: its parts from the catalog.
+plan::Build twoGpuBuild(db::Catalog& catalog) {
+    plan::Build build;
+    build.parts.push_back(test::catalogPart(catalog, "gpu/rtx-4090", 2));
+    build.workloads.push_back(zooWorkload("resnet18", 2, 64));
+    return build;
+}
+
 } // namespace
 
 TEST_CASE("A worker that writes garbage is stopped and the run is reported as untrusted",
@@ -309,9 +317,7 @@ TEST_CASE("A two-GPU build validates as two CPU ranks, data parallel, each rank 
           "[ui][validate][slow]") {
     test::TemporaryFolder folder;
     auto catalog = test::openCatalog(folder.file("user.sqlite"));
-    plan::Build build;
-    build.parts.push_back(test::catalogPart(*catalog, "gpu/rtx-4090", 2));
-    build.workloads.push_back(zooWorkload("resnet18", 2, 64));
+    auto build = twoGpuBuild(*catalog);
     ui::BuildDocument document;
     document.reset(build);
     ui::ValidatePanel panel(document);
@@ -387,9 +393,7 @@ bool stillRuns(const std::string& pid) {
 TEST_CASE("Cancel stops every rank of a data-parallel run", "[ui][validate][timed]") {
     test::TemporaryFolder folder;
     auto catalog = test::openCatalog(folder.file("user.sqlite"));
-    plan::Build build;
-    build.parts.push_back(test::catalogPart(*catalog, "gpu/rtx-4090", 2));
-    build.workloads.push_back(zooWorkload("resnet18", 2, 64));
+    auto build = twoGpuBuild(*catalog);
     ui::BuildDocument document;
     document.reset(build);
     ui::ValidatePanel panel(document);
