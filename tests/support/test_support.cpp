@@ -8,6 +8,7 @@
 #include <cstring>
 #include <ctime>
 
+#include <cstdio>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -87,6 +88,18 @@ std::string todayUtc() {
     char text[11];
     std::strftime(text, sizeof text, "%Y-%m-%d", &utc);
     return text;
+}
+
+std::string shellOutput(const std::string& command) {
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe)
+        throw std::runtime_error("cannot run the shell for: " + command);
+    std::string output;
+    char buffer[4096];
+    while (auto n = std::fread(buffer, 1, sizeof buffer, pipe))
+        output.append(buffer, n);
+    pclose(pipe);
+    return output;
 }
 
 void writeFile(const fs::path& path, const std::string& text) {

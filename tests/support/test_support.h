@@ -47,6 +47,9 @@ std::string readFile(const std::filesystem::path& path);
 // dated beyond a few days ahead is refused as not genuine.
 std::string todayUtc();
 void writeFile(const std::filesystem::path& path, const std::string& text);
+// What a shell command line writes on its standard output, all of it (its exit status is not
+// looked at: say it with `echo` where a test needs it).
+std::string shellOutput(const std::string& command);
 // The catalog over the build's bundled file and a user database at userPath.
 std::unique_ptr<db::Catalog> openCatalog(const std::filesystem::path& userPath, bool readOnly = false);
 // A made-up 80 GB GPU with round rates, so that time tests can count by hand.

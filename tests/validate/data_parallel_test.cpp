@@ -51,18 +51,6 @@ int freePort() {
     return ntohs(address.sin_port);
 }
 
-// A shell command's standard output (the ranks' lines go to files it names).
-std::string shell(const std::string& command) {
-    FILE* pipe = popen(command.c_str(), "r");
-    REQUIRE(pipe);
-    std::string output;
-    char buffer[4096];
-    while (auto n = std::fread(buffer, 1, sizeof buffer, pipe))
-        output.append(buffer, n);
-    pclose(pipe);
-    return output;
-}
-
 // The last line of a rank's output, read as the planner reads it.
 WorkerLine lastLine(const std::filesystem::path& file) {
     auto text = test::readFile(file);
@@ -131,7 +119,7 @@ TEST_CASE("Two ranks started apart meet at a rendezvous on 127.0.0.1, as two mac
                " --ranks 2 --rendezvous 127.0.0.1:" + port + " '" + request.string() + "' > '" +
                folder.file("rank" + std::to_string(r)).string() + "'";
     };
-    shell(rank(0) + " & " + rank(1) + "; wait");
+    test::shellOutput(rank(0) + " & " + rank(1) + "; wait");
     for (int r = 0; r < 2; ++r) {
         const auto line = lastLine(folder.file("rank" + std::to_string(r)));
         REQUIRE(line.type == WorkerLine::Type::Result);
@@ -152,9 +140,10 @@ TEST_CASE("A rank that cannot join says why: another world size, a port in use, 
     const auto worker = std::string(TORCHRIG_TEST_VALIDATE);
     {
         const auto port = std::to_string(freePort());
-        shell(worker + " --rank 0 --ranks 2 --rendezvous 127.0.0.1:" + port + " '" + file.string() + "' > '" +
-              folder.file("host").string() + "' & " + worker + " --rank 1 --ranks 3 --rendezvous 127.0.0.1:" +
-              port + " '" + file.string() + "' > '" + folder.file("guest").string() + "'; wait");
+        test::shellOutput(worker + " --rank 0 --ranks 2 --rendezvous 127.0.0.1:" + port + " '" +
+                          file.string() + "' > '" + folder.file("host").string() + "' & " + worker +
+                          " --rank 1 --ranks 3 --rendezvous 127.0.0.1:" + port + " '" + file.string() +
+                          "' > '" + folder.file("guest").string() + "'; wait");
         const auto guest = lastLine(folder.file("guest"));
         REQUIRE(guest.type == WorkerLine::Type::Error);
         CHECK(guest.message ==
@@ -207,7 +196,7 @@ TEST_CASE("A rank killed mid-run ends the whole run at once, naming it, and leav
     test::writeFile(file, request.dump());
     // The supervisor's ranks are its children; rank 1 is killed as the kernel's OOM killer would.
     const std::string ranksOf = "ranks=$(cat /proc/$run/task/*/children); ";
-    const auto killed = shell(
+    const auto killed = test::shellOutput(
         "start=$(date +%s); " + std::string(TORCHRIG_TEST_VALIDATE) + " --ranks 2 '" + file.string() +
         "' > '" + folder.file("out").string() + "' & run=$!; sleep 4; " + ranksOf +
         "for p in $ranks; do tr '\\0' ' ' < /proc/$p/cmdline | grep -q -- '--rank 1 ' && kill -KILL "
@@ -228,7 +217,7 @@ TEST_CASE("A rank killed mid-run ends the whole run at once, naming it, and leav
 
     // The supervisor itself stopped: its ranks die with it (a rank whose parent is gone may stay a
     // zombie where PID 1 does not reap, as in some containers: dead, not left running).
-    const auto stopped = shell(
+    const auto stopped = test::shellOutput(
         std::string(TORCHRIG_TEST_VALIDATE) + " --ranks 2 '" + file.string() +
         "' > /dev/null & run=$!; sleep 4; " + ranksOf +
         "kill -TERM $run; wait $run; echo \"exit=$?\"; sleep 1; "
@@ -252,7 +241,7 @@ TEST_CASE("A rank out of memory, or one that hangs, ends the run naming it", "[v
     request["steps"] = 400;
     const auto file = folder.file("request.json");
     test::writeFile(file, request.dump());
-    const auto hung = shell(
+    const auto hung = test::shellOutput(
         "TORCHRIG_WORKER_SILENCE_SECONDS=3 " + std::string(TORCHRIG_TEST_VALIDATE) + " --ranks 2 '" +
         file.string() + "' > '" + folder.file("out").string() +
         "' & run=$!; sleep 4; ranks=$(cat /proc/$run/task/*/children); "

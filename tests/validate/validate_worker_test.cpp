@@ -221,13 +221,7 @@ TEST_CASE("SIGTERM ends the worker at once with a last line that says so", "[val
     test::writeFile(request, R"({"model": "resnet50", "batch": 16, "steps": 50})");
     std::string command = std::string(TORCHRIG_TEST_VALIDATE) + " '" + request.string() +
                           "' & pid=$!; sleep 3; kill -TERM $pid; wait $pid; echo \"exit=$?\"";
-    FILE* pipe = popen(command.c_str(), "r");
-    REQUIRE(pipe);
-    std::string output;
-    char buffer[4096];
-    while (auto n = std::fread(buffer, 1, sizeof buffer, pipe))
-        output.append(buffer, n);
-    pclose(pipe);
+    const auto output = test::shellOutput(command);
     CHECK(output.find(
               "{\"event\":\"error\",\"kind\":\"internal\",\"message\":\"stopped: the worker was asked to "
               "end (SIGTERM)\"}\nexit=143") != std::string::npos);
