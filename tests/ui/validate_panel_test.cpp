@@ -13,6 +13,7 @@
 #include "validate/validate_panel.h"
 #include "validate/validation_history_dialog.h"
 #include "validate/validation_runner.h"
+#include "validate_test_helpers.h"
 #include "validation/run_comparison.h"
 #include "validation/run_sizing.h"
 #include "workload/workload_graph.h"
@@ -33,23 +34,12 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdlib>
-#include <cstring>
-#include <filesystem>
-#include <sstream>
 
 using namespace torchrig;
+using test::findDevicesNow;
+using test::zooWorkload;
 
 namespace {
-
-plan::BuildWorkload zooWorkload(const char* model, std::int64_t batch, std::int64_t imageSize = 0) {
-    ValidationRequest r;
-    r.model = model;
-    r.inputs.batch = batch;
-    if (imageSize > 0)
-        r.inputs.imageSize = imageSize;
-    r.optimizer = OptimizerKind::Sgd;
-    return test::planned(r);
-}
 
 // A stand-in worker: lists one CPU when probed, and otherwise speaks `lines` and waits.
 QString fakeWorker(test::TemporaryFolder& folder, const std::string& lines) {
@@ -67,23 +57,6 @@ QString fakeWorker(test::TemporaryFolder& folder, const std::string& lines) {
     QFile::setPermissions(QString::fromStdString(path.string()),
                           QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     return QString::fromStdString(path.string());
-}
-
-// Asks for the devices and waits for the answer, as the panel's first show does without waiting.
-void findDevicesNow(ui::ValidatePanel& panel) {
-    QSignalSpy found(&panel, &ui::ValidatePanel::devicesFound);
-    panel.findDevices();
-    CHECK(panel.isFindingDevices());
-    REQUIRE(found.wait(20000));
-    CHECK_FALSE(panel.isFindingDevices());
-}
-
-// A build of two RTX 4090s training ResNet-18 at batch 2, 64×64: its parts from the catalog.
-plan::Build twoGpuBuild(db::Catalog& catalog) {
-    plan::Build build;
-    build.parts.push_back(test::catalogPart(catalog, "gpu/rtx-4090", 2));
-    build.workloads.push_back(zooWorkload("resnet18", 2, 64));
-    return build;
 }
 
 } // namespace
@@ -311,113 +284,6 @@ TEST_CASE("A small model really trains through the app's runner, beside its esti
     const auto json = nlohmann::json::parse(test::readFile(exported));
     REQUIRE(json.size() == 2);
     CHECK(json[0]["result"]["estimated"].contains("step_seconds"));
-}
-
-TEST_CASE("A two-GPU build validates as two CPU ranks, data parallel, each rank beside the per-GPU estimate",
-          "[ui][validate][slow]") {
-    test::TemporaryFolder folder;
-    auto catalog = test::openCatalog(folder.file("user.sqlite"));
-    auto build = twoGpuBuild(*catalog);
-    ui::BuildDocument document;
-    document.reset(build);
-    ui::ValidatePanel panel(document);
-    panel.setCatalog(catalog.get());
-    panel.runner()->setWorkerPath(QStringLiteral(TORCHRIG_TEST_VALIDATE));
-    findDevicesNow(panel);
-    CHECK(panel.ranksBox()->value() == 2); // the build's GPUs
-    INFO(panel.workloadLabel()->text().toStdString());
-    CHECK(panel.workloadLabel()->text().contains(
-        QStringLiteral("on 2 CPU ranks (data parallel over Gloo, sharing this machine's cores)")));
-    panel.stepsBox()->setValue(1);
-    QSignalSpy finished(&panel, &ui::ValidatePanel::runFinished);
-    panel.run();
-    REQUIRE(finished.wait(120000));
-    INFO(panel.statusLabel()->text().toStdString());
-    REQUIRE(panel.comparison());
-    QStringList rows;
-    for (int row = 0; row < panel.resultTable()->rowCount(); ++row)
-        rows << panel.resultTable()->item(row, 0)->text() + QStringLiteral(" | ") +
-                    panel.resultTable()->item(row, 3)->text();
-    INFO(rows.join(QStringLiteral("\n")).toStdString());
-    // Each rank holds what the estimate for 2 GPUs of DDP says (the buckets a second copy of the
-    // gradients), within the accuracy suite's 1 % on the CPU.
-    for (const auto* rank : {"Rank 0 of 2: allocated peak | ", "Rank 1 of 2: allocated peak | "}) {
-        const auto row = rows.filter(QString::fromUtf8(rank));
-        REQUIRE(row.size() == 1);
-        const auto error = row.front().mid(static_cast<int>(std::strlen(rank))).chopped(2).toDouble();
-        CHECK(std::abs(error) <= 1.0);
-    }
-    CHECK(rows.filter(QStringLiteral("Rank 1 of 2: all-reduced a step")).size() == 1);
-    CHECK(rows.filter(QStringLiteral("All-reduce bus bandwidth")).size() == 1);
-
-    // Set by hand, the ranks stay when the build's GPUs change.
-    panel.ranksBox()->setValue(1);
-    build.parts.front().quantity = 4;
-    document.reset(build);
-    CHECK(panel.ranksBox()->value() == 1);
-}
-
-namespace {
-
-// The processes a process started.
-std::vector<std::string> childrenOf(qint64 pid) {
-    std::vector<std::string> running;
-    const auto tasks = std::filesystem::path("/proc") / std::to_string(pid) / "task";
-    std::error_code error;
-    for (const auto& task : std::filesystem::directory_iterator(tasks, error)) {
-        std::istringstream children(test::readFile(task.path() / "children"));
-        for (std::string child; children >> child;)
-            running.push_back(child);
-    }
-    return running;
-}
-
-// Whether a process still runs: gone, or a zombie (dead; its parent gone, PID 1 may never reap
-// it), it does not.
-bool stillRuns(const std::string& pid) {
-    std::error_code error;
-    const auto status = std::filesystem::path("/proc") / pid / "status";
-    if (!std::filesystem::exists(status, error))
-        return false;
-    std::istringstream lines(test::readFile(status));
-    for (std::string line; std::getline(lines, line);)
-        if (line.rfind("State:", 0) == 0) {
-            const auto state = line.find_first_not_of(" \t", 6);
-            return state != std::string::npos && std::string("RSD").find(line[state]) != std::string::npos;
-        }
-    return false;
-}
-
-} // namespace
-
-TEST_CASE("Cancel stops every rank of a data-parallel run", "[ui][validate][timed]") {
-    test::TemporaryFolder folder;
-    auto catalog = test::openCatalog(folder.file("user.sqlite"));
-    auto build = twoGpuBuild(*catalog);
-    ui::BuildDocument document;
-    document.reset(build);
-    ui::ValidatePanel panel(document);
-    panel.runner()->setWorkerPath(QStringLiteral(TORCHRIG_TEST_VALIDATE));
-    findDevicesNow(panel);
-    REQUIRE(panel.ranksBox()->value() == 2);
-    panel.stepsBox()->setValue(500);
-    QSignalSpy progress(panel.runner(), &ui::ValidationRunner::progress);
-    QSignalSpy finished(&panel, &ui::ValidatePanel::runFinished);
-    panel.run();
-    // Rank 0's steps are the run's progress: both ranks are training.
-    while (progress.isEmpty() || progress.last().at(0).toString() != QStringLiteral("measure"))
-        REQUIRE(progress.wait(60000));
-    const auto ranks = childrenOf(panel.runner()->workerPid());
-    REQUIRE(ranks.size() == 2);
-    panel.cancelButton()->click();
-    REQUIRE(finished.wait(5000));
-    CHECK(panel.statusLabel()->text() == QStringLiteral("Cancelled; nothing was measured."));
-    QElapsedTimer waited;
-    waited.start();
-    while (std::any_of(ranks.begin(), ranks.end(), stillRuns) && waited.elapsed() < 5000)
-        QTest::qWait(50);
-    for (const auto& rank : ranks)
-        CHECK_FALSE(stillRuns(rank));
 }
 
 TEST_CASE("Cancel ends a run within a second, and a worker killed mid-run is reported",
