@@ -18,6 +18,15 @@ estimate::DeviceSpec h100Sxm() {
     return plan::gpuDeviceSpec(part->id, db::partSnapshot(*part));
 }
 
+// The workload's training setup on one node of 8 CUDA GPUs (the H100 references' node) under `strategy`.
+estimate::TrainingSetup onEightGpus(const Workload& w, estimate::ParallelStrategy strategy) {
+    auto setup = estimate::trainingSetupFor(w);
+    setup.cuda = true;
+    setup.parallel.gpus = 8;
+    setup.parallel.strategy = strategy;
+    return setup;
+}
+
 } // namespace
 
 TEST_CASE(
@@ -67,11 +76,7 @@ TEST_CASE("Float8 training held against torchao's published H100 runs: speed, an
         w.checkpointing = checkpointing;
         const auto graph = buildWorkloadGraph(w);
         REQUIRE(graph);
-        auto setup = estimate::trainingSetupFor(w);
-        setup.cuda = true;
-        setup.parallel.gpus = 8;
-        setup.parallel.strategy = estimate::ParallelStrategy::Fsdp;
-        auto e = estimate::estimateTraining(*graph, setup, device);
+        auto e = estimate::estimateTraining(*graph, onEightGpus(w, estimate::ParallelStrategy::Fsdp), device);
         REQUIRE(e.time);
         return e;
     };
@@ -115,10 +120,7 @@ TEST_CASE("Mixture-of-experts training held against NeMo AutoModel's published Q
     w.gradientAccumulation = 16;
     const auto graph = buildWorkloadGraph(w);
     REQUIRE(graph);
-    auto setup = estimate::trainingSetupFor(w);
-    setup.cuda = true;
-    setup.parallel.gpus = 8;
-    setup.parallel.strategy = estimate::ParallelStrategy::Expert;
+    auto setup = onEightGpus(w, estimate::ParallelStrategy::Expert);
     const auto memory = estimate::estimateMemory(*graph, setup); // the same for both kernels
     auto tokens = [&](bool grouped) {
         setup.groupedExperts = grouped;
