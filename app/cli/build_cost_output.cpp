@@ -35,10 +35,20 @@ void printBuildCostJson(const plan::BuildCost& c, const plan::CostOptions& optio
              {"hourly", l.hourly},
              {"quoted", l.quoted},
              {"quote_expired", l.quoteExpired},
+             {"tax_included", l.taxIncluded},
+             {"net", optionalNumber(l.net)},
+             {"tax", optionalNumber(l.tax)},
+             {"gross", optionalNumber(l.gross)},
+             {"quotes_valid", l.quotes.valid},
+             {"quotes_expired", l.quotes.expired},
+             {"quote_chosen_by_user", l.quotes.usersChoice},
+             {"needs_quotes", l.needsQuotes},
              {"included_in", l.includedIn.empty() ? nlohmann::json(nullptr) : nlohmann::json(l.includedIn)}});
     }
     std::cout << nlohmann::json{{"lines", lines},
                                 {"totals_by_currency", c.totalsByCurrency},
+                                {"tax_by_currency", c.taxByCurrency},
+                                {"lines_needing_quotes", c.linesNeedingQuotes},
                                 {"total", optionalNumber(c.total)},
                                 {"hourly_by_currency", c.hourlyByCurrency},
                                 {"rent_per_month_by_currency", c.rentPerMonthByCurrency},
@@ -65,8 +75,11 @@ void printBuildCostText(const plan::BuildCost& c, const plan::CostOptions& optio
     for (const auto& l : c.lines)
         table.push_back(
             {l.name, std::to_string(l.quantity),
-             l.unitPrice             ? fmt::format("{:.2f} {}{}", l.unitPrice->amount, l.unitPrice->currency,
-                                       l.hourly ? "/h" : "")
+             l.unitPrice ? fmt::format("{:.2f} {}{}{}", l.unitPrice->amount, l.unitPrice->currency,
+                                       l.hourly ? "/h" : "",
+                                       l.hourly        ? ""
+                                       : l.taxIncluded ? " incl. tax"
+                                                       : "")
              : !l.includedIn.empty() ? "in " + l.includedIn
                                      : "no price",
              l.unitPrice ? (l.stale ? plan::stalePriceLabel(*l.unitPrice, words) : l.unitPrice->date) + ", " +
@@ -75,7 +88,12 @@ void printBuildCostText(const plan::BuildCost& c, const plan::CostOptions& optio
              l.subtotal ? fmt::format("{:.2f} {}{}", *l.subtotal, l.currency, l.hourly ? "/h" : "") : "-"});
     std::cout << formatTable(table);
     for (const auto& [currency, amount] : c.totalsByCurrency)
-        std::cout << fmt::format("parts: {:.2f} {}\n", amount, currency);
+        if (options.taxPercent > 0) // each price taxed once: split where it includes the tax
+            std::cout << fmt::format("parts before tax: {:.2f} {}, tax {:.2f} {}\n", amount, currency,
+                                     c.taxByCurrency.count(currency) ? c.taxByCurrency.at(currency) : 0.0,
+                                     currency);
+        else
+            std::cout << fmt::format("parts: {:.2f} {}\n", amount, currency);
     for (const auto& [currency, amount] : c.hourlyByCurrency)
         std::cout << fmt::format("rented: {:.2f} {} an hour, {:.2f} {} a month at {} h a day\n", amount,
                                  currency, c.rentPerMonthByCurrency.at(currency), currency,

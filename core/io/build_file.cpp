@@ -175,14 +175,24 @@ std::string writeBuildFile(const plan::Build& build) {
         workloads.push_back(std::move(entry));
     }
     ordered quotes = ordered::array();
-    for (const auto& q : build.purchasing.quotes)
-        quotes.push_back({{"vendor", q.vendor},
-                          {"amount", q.amount},
-                          {"currency", q.currency},
-                          {"date", q.date},
-                          {"valid_until", q.validUntil},
-                          {"reference", q.reference},
-                          {"part", q.partId}});
+    for (const auto& q : build.purchasing.quotes) {
+        ordered quote = {{"vendor", q.vendor}, {"amount", q.amount},          {"currency", q.currency},
+                         {"date", q.date},     {"valid_until", q.validUntil}, {"reference", q.reference},
+                         {"part", q.partId}};
+        if (q.taxIncluded)
+            quote["tax_included"] = *q.taxIncluded;
+        if (!q.chosenBecause.empty())
+            quote["chosen_because"] = q.chosenBecause;
+        quotes.push_back(std::move(quote));
+    }
+    ordered purchasing = {{"requester", build.purchasing.requester},
+                          {"group", build.purchasing.group},
+                          {"budget_code", build.purchasing.budgetCode}};
+    if (build.purchasing.budget > 0) {
+        purchasing["budget"] = build.purchasing.budget;
+        purchasing["budget_currency"] = build.purchasing.budgetCurrency;
+    }
+    purchasing["quotes"] = quotes;
     ordered out = {{"format", "torchrig-build"},
                    {"format_version", kBuildFileFormatVersion},
                    {"title", build.title},
@@ -192,11 +202,7 @@ std::string writeBuildFile(const plan::Build& build) {
                    {"parts", parts},
                    {"workloads", workloads},
                    {"notes", build.notes},
-                   {"purchasing",
-                    {{"requester", build.purchasing.requester},
-                     {"group", build.purchasing.group},
-                     {"budget_code", build.purchasing.budgetCode},
-                     {"quotes", quotes}}}};
+                   {"purchasing", purchasing}};
     return out.dump(2) + "\n";
 }
 
@@ -336,6 +342,12 @@ plan::VendorQuote readQuote(const json& entry, const std::string& at) {
     q.reference = textAt(entry, "reference", at);
     q.validUntil = dateAt(entry, "valid_until", at); // format 3
     q.partId = textAt(entry, "part", at);            // format 3
+    if (entry.contains("tax_included")) {            // format 4
+        if (!entry["tax_included"].is_boolean())
+            throw FileError(at + ".tax_included: write true (the amount includes VAT) or false");
+        q.taxIncluded = entry["tax_included"].get<bool>();
+    }
+    q.chosenBecause = textAt(entry, "chosen_because", at); // format 4
     if (!q.date.empty() && !q.validUntil.empty() && q.validUntil < q.date)
         throw FileError(at + ".valid_until: " + q.validUntil + " is before the quote's date " + q.date +
                         "; fix either date");
@@ -347,6 +359,13 @@ plan::Purchasing readPurchasing(const json& purchasing, const std::string& where
     out.requester = textAt(purchasing, "requester", where);
     out.group = textAt(purchasing, "group", where);
     out.budgetCode = textAt(purchasing, "budget_code", where);
+    if (purchasing.contains("budget")) { // format 4
+        out.budget = amountAt(purchasing, "budget", where);
+        out.budgetCurrency = textAt(purchasing, "budget_currency", where);
+        if (out.budget > 0 && !plan::isCurrencyCode(out.budgetCurrency))
+            throw FileError(where + ".budget_currency: \"" + textExcerpt(out.budgetCurrency) +
+                            "\" is not a currency code; give the budget's currency (ISO 4217, e.g. CNY)");
+    }
     const auto& quotes = listAt(purchasing, "quotes", where, kMaxQuotes);
     for (std::size_t i = 0; i < quotes.size(); ++i) {
         const auto at = where + ".quotes[" + std::to_string(i) + "]";

@@ -13,8 +13,10 @@ namespace torchrig {
 
 // 1: the first; 2: each workload also keeps its parallel strategy and dataset; 3: a vendor quote
 // may price one part ("part") and have a "valid_until" (an older TorchRig would drop the quote's
-// tie to its part without a word, so it refuses the file). Older formats still read.
-inline constexpr int kBuildFileFormatVersion = 3;
+// tie to its part without a word, so it refuses the file); 4: a quote says whether it includes VAT
+// ("tax_included") and why it was chosen ("chosen_because"), the purchasing a budget amount
+// ("budget", "budget_currency"). Older formats still read.
+inline constexpr int kBuildFileFormatVersion = 4;
 // The most workloads a build file holds (the reader refuses more, so the app adds no more).
 inline constexpr std::size_t kMaxBuildWorkloads = 64;
 // The longest name, title or source a build file holds, in bytes: a page's worth is already wrong.

@@ -95,11 +95,12 @@ bool quoteExpired(const VendorQuote& quote, std::string_view today) {
     return isCalendarDate(quote.validUntil) && isCalendarDate(today) && quote.validUntil < today;
 }
 
-const VendorQuote* quoteFor(const Purchasing& purchasing, const std::string& partId) {
-    for (auto q = purchasing.quotes.rbegin(); q != purchasing.quotes.rend(); ++q)
-        if (!partId.empty() && q->partId == partId && q->amount > 0) // a row of 0 is not filled in yet
-            return &*q;
-    return nullptr;
+std::vector<const VendorQuote*> quotesFor(const Purchasing& purchasing, const std::string& partId) {
+    std::vector<const VendorQuote*> out;
+    for (const auto& q : purchasing.quotes)
+        if (!partId.empty() && q.partId == partId && q.amount > 0 && !q.currency.empty())
+            out.push_back(&q);
+    return out;
 }
 
 } // namespace torchrig::plan

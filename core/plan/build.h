@@ -53,6 +53,11 @@ struct VendorQuote {
     std::string reference;
     std::string partId;     // the build part it prices, or empty
     std::string validUntil; // "YYYY-MM-DD", or empty
+    // Whether the amount includes VAT (含税价); none: as its market quotes (quoteIncludesTax).
+    std::optional<bool> taxIncluded;
+    // Why the user chose this quote for its part over the lowest valid one; empty: not chosen by
+    // hand (the lowest valid quote prices the part).
+    std::string chosenBecause;
 
     bool operator==(const VendorQuote&) const = default;
 };
@@ -61,14 +66,17 @@ struct Purchasing {
     std::string requester;
     std::string group;
     std::string budgetCode;
+    // The budget code's amount, to hold the total against (0: not given), in budgetCurrency.
+    double budget = 0;
+    std::string budgetCurrency;
     std::vector<VendorQuote> quotes;
 
     bool operator==(const Purchasing&) const = default;
 };
 
-// The quote that prices `partId` (the last one entered with an amount: a new row's 0 is no price),
-// or null.
-const VendorQuote* quoteFor(const Purchasing& purchasing, const std::string& partId);
+// The quotes that could price `partId`: tied to it, with an amount (a new row's 0 is no price) and
+// a currency, in the order entered.
+std::vector<const VendorQuote*> quotesFor(const Purchasing& purchasing, const std::string& partId);
 
 // "YYYY-MM-DD" naming a day of the calendar from 1900 on: 2026-02-30 and 0000-00-00 do not.
 bool isCalendarDate(std::string_view text);

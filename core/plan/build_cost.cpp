@@ -4,6 +4,7 @@
 #include "util/printed.h"
 
 #include <algorithm>
+#include <set>
 
 namespace torchrig::plan {
 
@@ -52,36 +53,37 @@ Message noRate(const std::string& partId, const std::string& from, const std::st
 }
 
 // A part's line before it is priced: its quantity over all nodes and the price it is costed at,
-// a vendor's quote for it (Purchasing) in place of the catalog's while the quote is valid (or the
-// user asks for an expired one). A quote without a currency is no price (the file reader and the
-// quote editor refuse one; a build made in code may still hold it).
+// the chosen vendor quote for it (Purchasing) in place of the catalog's (chooseQuote).
 CostLine lineFor(const Build& build, const BuildPart& part, const CostOptions& options) {
-    // Built whole: GCC 12 at -O2 takes assigning the optional price member by member for a read
-    // of an uninitialised flag (-Wmaybe-uninitialized).
-    CostLine line{part.partId,
-                  part.snapshot.name,
-                  part.quantity * build.nodes,
-                  part.snapshot.price,
-                  {},
-                  {},
-                  {},
-                  false,
-                  false,
-                  false,
-                  false,
-                  false,
-                  {}};
-    const auto* quote = quoteFor(build.purchasing, part.partId);
-    if (!quote || quote->currency.empty() || part.snapshot.category == PartCategory::CloudInstance)
+    CostLine line;
+    line.partId = part.partId;
+    line.name = part.snapshot.name;
+    line.quantity = part.quantity * build.nodes;
+    line.unitPrice = part.snapshot.price;
+    if (part.snapshot.category == PartCategory::CloudInstance)
         return line;
-    line.quoteExpired = quoteExpired(*quote, options.today);
-    if (line.quoteExpired && !options.useExpiredQuotes)
+    line.quotes = chooseQuote(build.purchasing, part.partId, options);
+    // Set aside, or used as asked: a part whose only quotes have expired.
+    line.quoteExpired = line.quotes.valid == 0 && line.quotes.expired > 0;
+    const auto* quote = line.quotes.quote;
+    if (!quote)
         return line;
-    line.unitPrice =
-        Price{quote->amount, quote->currency, quote->date,
-              quote->vendor + (quote->reference.empty() ? "" : " " + quote->reference), PriceKind::Street};
+    line.unitPrice = Price{quote->amount, quote->currency, quote->date,
+                           quote->vendor + (quote->reference.empty() ? "" : " " + quote->reference),
+                           PriceKind::VendorQuote};
+    line.taxIncluded = quoteIncludesTax(*quote);
     line.quoted = true;
     return line;
+}
+
+// The line's subtotal split once: before tax, the tax, what is paid; and the office's rule.
+void splitTax(CostLine& line, const CostOptions& options) {
+    const double rate = options.taxPercent / 100;
+    line.gross = taxInclusive(*line.subtotal, line.taxIncluded, options.taxPercent);
+    line.net = line.taxIncluded ? *line.subtotal / (1 + rate) : *line.subtotal;
+    line.tax = *line.gross - *line.net;
+    line.needsQuotes = options.quotesRuleAbove > 0 && line.currency == options.currency &&
+                       *line.gross >= options.quotesRuleAbove && line.quotes.valid < options.quotesRequired;
 }
 
 // One total only in one currency; complete only when every part has a price in it, and a known
@@ -89,8 +91,8 @@ CostLine lineFor(const Build& build, const BuildPart& part, const CostOptions& o
 void setTotals(BuildCost& cost, const CostOptions& options, bool ownsHardware) {
     const bool onlyQuotesMissing = cost.missing.size() == static_cast<std::size_t>(cost.toBeQuotedLines);
     if (cost.totalsByCurrency.size() == 1) {
-        const double parts = cost.totalsByCurrency.begin()->second;
-        const double withTaxAndShipping = parts * (1 + options.taxPercent / 100) + options.shipping;
+        const auto& [currency, parts] = *cost.totalsByCurrency.begin();
+        const double withTaxAndShipping = parts + cost.taxByCurrency[currency] + options.shipping;
         if (onlyQuotesMissing) {
             cost.currency = cost.totalsByCurrency.begin()->first;
             cost.knownTotal = withTaxAndShipping;
@@ -133,7 +135,9 @@ void noteRateUsed(BuildCost& cost, const std::string& from, const CostOptions& o
 
 void noteExpiredQuote(BuildCost& cost, const Build& build, const BuildPart& part, bool quoted) {
     ++cost.expiredQuotes;
-    const auto& until = quoteFor(build.purchasing, part.partId)->validUntil;
+    std::string until; // the last of the expired quotes' days
+    for (const auto* quote : quotesFor(build.purchasing, part.partId))
+        until = std::max(until, quote->validUntil);
     cost.notes.push_back(quoted
                              ? TORCHRIG_MESSAGE("cost", "%1: priced at a vendor's quote that expired on %2, "
                                                         "as asked; ask the vendor for a new one")
@@ -165,6 +169,51 @@ void priceRentedLine(CostLine& line, BuildCost& cost, const std::string& partId,
     cost.rentPerMonthByCurrency[line.currency] += amount * options.hoursPerDay * 30;
 }
 
+// A bought part's line with its price: converted to the asked currency where a rate allows, its
+// tax split once, held to the office's rule on quotes, and said to be old where it is.
+void priceBoughtLine(CostLine& line, BuildCost& cost, std::map<std::string, double>& staleByCurrency,
+                     const CostOptions& options) {
+    const auto& partId = line.partId;
+    double amount = line.unitPrice->amount * line.quantity;
+    line.unitAmount = line.unitPrice->amount;
+    line.currency = line.unitPrice->currency;
+    if (!line.quoted)
+        line.taxIncluded = includesTaxByMarket(line.currency, line.unitPrice->kind);
+    bool convertible = true;
+    if (!options.currency.empty() && line.currency != options.currency) {
+        if (auto inCurrency = convertMoney(amount, line.currency, options)) {
+            noteRateUsed(cost, line.currency, options);
+            line.unitAmount = convertMoney(*line.unitAmount, line.currency, options);
+            amount = *inCurrency;
+            line.currency = options.currency;
+        } else {
+            cost.missing.push_back(noRate(partId, line.currency, options.currency));
+            convertible = false; // kept in its own currency, out of the one total
+        }
+    }
+    line.subtotal = amount;
+    splitTax(line, options);
+    cost.totalsByCurrency[line.currency] += *line.net;
+    cost.taxByCurrency[line.currency] += *line.tax;
+    if (!convertible)
+        return;
+    if (line.needsQuotes) {
+        ++cost.linesNeedingQuotes;
+        cost.notes.push_back(TORCHRIG_MESSAGE("cost", "%1: %2 valid vendor quote(s); the purchasing "
+                                                      "office's rule asks for %3 at %4 %5 and above")
+                                 .arg(partId)
+                                 .arg(std::to_string(line.quotes.valid))
+                                 .arg(std::to_string(options.quotesRequired))
+                                 .arg(printed("%.2f", options.quotesRuleAbove))
+                                 .arg(options.currency));
+    }
+    if (!line.quoted && isStalePrice(*line.unitPrice, options.today)) {
+        line.stale = true;
+        ++cost.staleLines;
+        staleByCurrency[line.currency] += *line.net; // a share of the parts before tax, as the total is
+    }
+}
+
 // What draws power at the user's wall: the bought hardware (a cloud instance's is in its price).
 void addPowerAndEnergy(BuildCost& cost, const Build& build, const CostOptions& options) {
     cost.loadWatts = nodeLoad(build).total() * build.nodes;
@@ -187,6 +236,50 @@ void addPowerAndEnergy(BuildCost& cost, const Build& build, const CostOptions& o
 
 } // namespace
 
+bool includesTaxByMarket(const std::string& currency, PriceKind kind) {
+    static const std::set<std::string, std::less<>> inclusive = {"CNY", "EUR", "GBP", "CHF", "JPY"};
+    return !isHourly(kind) && inclusive.count(currency) > 0;
+}
+
+double taxInclusive(double amount, bool taxIncluded, double taxPercent) {
+    return taxIncluded ? amount : amount * (1 + taxPercent / 100);
+}
+
+bool quoteIncludesTax(const VendorQuote& quote) {
+    return quote.taxIncluded.value_or(includesTaxByMarket(quote.currency, PriceKind::VendorQuote));
+}
+
+QuoteChoice chooseQuote(const Purchasing& purchasing, const std::string& partId, const CostOptions& options) {
+    QuoteChoice choice;
+    std::vector<const VendorQuote*> valid, expired;
+    for (const auto* quote : quotesFor(purchasing, partId))
+        (quoteExpired(*quote, options.today) ? expired : valid).push_back(quote);
+    choice.valid = static_cast<int>(valid.size());
+    choice.expired = static_cast<int>(expired.size());
+    const auto& pool = valid.empty() && options.useExpiredQuotes ? expired : valid;
+    for (const auto* quote : pool)
+        if (!quote->chosenBecause.empty()) {
+            choice.quote = quote;
+            choice.usersChoice = true;
+        }
+    if (choice.usersChoice)
+        return choice;
+    const bool oneCurrency = std::all_of(pool.begin(), pool.end(), [&](const VendorQuote* quote) {
+        return quote->currency == pool.front()->currency;
+    });
+    std::optional<double> lowest;
+    for (const auto* quote : pool) {
+        const double paid = taxInclusive(quote->amount, quoteIncludesTax(*quote), options.taxPercent);
+        const auto compared =
+            oneCurrency ? std::optional(paid) : convertMoney(paid, quote->currency, options);
+        if (compared && (!lowest || *compared < *lowest)) {
+            lowest = compared;
+            choice.quote = quote;
+        }
+    }
+    return choice;
+}
+
 Message noPurchasePrice(const std::string& partId) {
     return TORCHRIG_MESSAGE("cost", "%1: no purchase price in the file").arg(partId);
 }
@@ -194,7 +287,7 @@ Message noPurchasePrice(const std::string& partId) {
 BuildCost costBuild(const Build& build, const CostOptions& options) {
     BuildCost cost;
     cost.currency = options.currency;
-    bool converted = !options.currency.empty();
+    const bool converted = !options.currency.empty();
     bool ownsHardware = false, hasCloud = false;
     std::map<std::string, double> staleByCurrency;
     for (const auto& part : build.parts) {
@@ -230,30 +323,7 @@ BuildCost costBuild(const Build& build, const CostOptions& options) {
             cost.lines.push_back(std::move(line));
             continue;
         }
-        double amount = line.unitPrice->amount * line.quantity;
-        line.unitAmount = line.unitPrice->amount;
-        line.currency = line.unitPrice->currency;
-        if (converted && line.currency != options.currency) {
-            auto inCurrency = convertMoney(amount, line.currency, options);
-            if (!inCurrency) {
-                cost.missing.push_back(noRate(part.partId, line.currency, options.currency));
-                cost.totalsByCurrency[line.currency] += amount;
-                line.subtotal = amount;
-                cost.lines.push_back(std::move(line));
-                continue;
-            }
-            noteRateUsed(cost, line.currency, options);
-            line.unitAmount = convertMoney(*line.unitAmount, line.currency, options);
-            amount = *inCurrency;
-            line.currency = options.currency;
-        }
-        line.subtotal = amount;
-        cost.totalsByCurrency[line.currency] += amount;
-        if (!line.quoted && isStalePrice(*line.unitPrice, options.today)) {
-            line.stale = true;
-            ++cost.staleLines;
-            staleByCurrency[line.currency] += amount;
-        }
+        priceBoughtLine(line, cost, staleByCurrency, options);
         cost.lines.push_back(std::move(line));
     }
     setTotals(cost, options, ownsHardware);

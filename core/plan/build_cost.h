@@ -30,6 +30,8 @@ struct CostOptions {
     // The currencies whose rate is the catalog's reference (withReferenceRates), with its date: said
     // apart from the user's.
     std::map<std::string, std::string> referenceRateDates;
+    // VAT (or sales tax), percent: added once, to the prices quoted before it; a price that
+    // includes it is split at this rate (不含税 / 税额) and not taxed again.
     double taxPercent = 0;
     double shipping = 0; // in `currency` (or the parts' one currency)
     double hoursPerDay = 8;
@@ -44,7 +46,32 @@ struct CostOptions {
     // Price a part at its vendor's quote even when the quote has expired (the user says so): by
     // default an expired quote is set aside, the part priced as if it had none, and said.
     bool useExpiredQuotes = false;
+    // The purchasing office's rule: a line whose tax-inclusive amount reaches quotesRuleAbove (in
+    // `currency`; 0: no rule) needs quotesRequired valid vendor quotes compared (三家比价).
+    int quotesRequired = 3;
+    double quotesRuleAbove = 0;
 };
+
+// Whether a price includes VAT as its market quotes it (含税价): shop prices in China, the EU, the
+// UK, Switzerland and Japan do, by law or convention; US prices and a cloud's hourly list prices
+// are quoted before tax.
+bool includesTaxByMarket(const std::string& currency, PriceKind kind);
+// As the quote says, else as a shop price in its currency would.
+bool quoteIncludesTax(const VendorQuote& quote);
+// An amount as paid: with `taxPercent` added when it was quoted before tax.
+double taxInclusive(double amount, bool taxIncluded, double taxPercent);
+
+// How the quotes for one part stand: the one that prices it and why, and how many were compared.
+struct QuoteChoice {
+    const VendorQuote* quote = nullptr; // null: none valid (or none at all)
+    bool usersChoice = false;           // chosen by hand (chosenBecause), else the lowest valid one
+    int valid = 0;                      // quotes with an amount, not expired
+    int expired = 0;                    // quotes with an amount, past their validity
+};
+// The user's chosen quote when it is valid, else the lowest valid one by its tax-inclusive amount
+// in `options.currency` (a quote whose currency has no rate is compared only when all are in one
+// currency); the lowest expired one only when options.useExpiredQuotes says so.
+QuoteChoice chooseQuote(const Purchasing& purchasing, const std::string& partId, const CostOptions& options);
 
 struct CostLine {
     std::string partId;
@@ -52,12 +79,18 @@ struct CostLine {
     int quantity = 0; // all nodes together
     std::optional<Price> unitPrice;
     std::optional<double> unitAmount; // the unit price in `currency`
-    std::optional<double> subtotal;   // in the line's currency (converted when a currency is asked)
+    std::optional<double> subtotal;   // as priced, in the line's currency (converted when asked)
     std::string currency;
-    bool hourly = false;     // a cloud instance: the unit price and subtotal are per hour of use
-    bool quoted = false;     // the unit price is a vendor's quote (Purchasing), not the catalog's
-    bool toBeQuoted = false; // no price to buy it at: a line the purchasing office asks a vendor for
-    bool stale = false;      // its price is older than kStalePriceMonths: ask for a new one
+    // Whether its price includes VAT, and the subtotal split once at the options' rate: before tax,
+    // the tax, and what is paid (net + tax).
+    bool taxIncluded = false;
+    std::optional<double> net, tax, gross;
+    QuoteChoice quotes;       // the vendor quotes for this part, as they were compared
+    bool needsQuotes = false; // fewer valid quotes than the office's rule asks for its amount
+    bool hourly = false;      // a cloud instance: the unit price and subtotal are per hour of use
+    bool quoted = false;      // the unit price is a vendor's quote (Purchasing), not the catalog's
+    bool toBeQuoted = false;  // no price to buy it at: a line the purchasing office asks a vendor for
+    bool stale = false;       // its price is older than kStalePriceMonths: ask for a new one
     // Its vendor's quote has expired: set aside (quoted false) or, when asked, used (quoted true).
     bool quoteExpired = false;
     // Bought inside another line of the build (the GPUs a complete server ships with): costed there.
@@ -67,6 +100,8 @@ struct CostLine {
 struct BuildCost {
     std::vector<CostLine> lines;
     std::map<std::string, double> totalsByCurrency; // parts only, before tax and shipping
+    std::map<std::string, double> taxByCurrency;    // the tax on them, counted once
+    int linesNeedingQuotes = 0;                     // below the office's rule (CostLine::needsQuotes)
     std::optional<double> total;                    // one currency: parts + tax + shipping
     std::string currency;
     // The lines that have a price, in one currency, with tax and shipping: what a purchasing office

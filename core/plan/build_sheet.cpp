@@ -1,13 +1,13 @@
 #include "plan/build_sheet.h"
 
-#include "plan/chinese_amount.h"
-
 #include "plan/advisor.h"
 #include "plan/build_presets.h"
 #include "plan/compatibility.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/price_standing.h"
 #include "plan/seed_articles.h"
+#include "plan/sheet_money.h"
+#include "plan/sheet_purchasing.h"
 #include "plan/sheet_words.h"
 #include "plan/workload_on_build.h"
 #include "util/printed.h"
@@ -22,7 +22,7 @@ namespace torchrig::plan {
 namespace {
 
 std::string money(double amount, const std::string& currency) {
-    return printed("%.2f %s", amount, currency.c_str());
+    return sheetMoney(amount, currency);
 }
 
 std::string gib(std::int64_t bytes) {
@@ -55,108 +55,6 @@ SheetTable tableWith(std::vector<std::string> header, std::vector<double> widths
     out.widths = std::move(widths);
     out.alignRight = std::move(alignRight);
     return out;
-}
-
-// One currency for the whole table when every priced line is in it (the asked one, or the parts'
-// only one): the columns' headers name it and the cells hold numbers; else each cell names its own.
-std::string tableCurrency(const BuildCost& cost) {
-    std::string currency;
-    for (const auto& line : cost.lines) {
-        if (!line.subtotal)
-            continue;
-        if (!currency.empty() && line.currency != currency)
-            return {};
-        currency = line.currency;
-    }
-    return currency.empty() ? cost.currency : currency;
-}
-
-const BuildPart* findPart(const Build& build, const std::string& partId) {
-    for (const auto& p : build.parts)
-        if (p.partId == partId)
-            return &p;
-    return nullptr;
-}
-
-// A catalog source as a purchasing office reads it: where it was seen, up to the first detail in
-// brackets or after a semicolon (the whole source is in the CSV and JSON, and in the catalog).
-std::string shortSource(const std::string& source) {
-    auto end = std::min(source.find(" ("), source.find("; "));
-    return textExcerpt(std::string_view(source).substr(0, end), 90);
-}
-
-std::string priceSource(const CostLine& line, const Words& w) {
-    const auto& price = *line.unitPrice;
-    if (line.quoted)
-        return w("quote") + ": " + price.source + (price.date.empty() ? "" : ", " + price.date) +
-               (line.quoteExpired ? " (" + w("expired") + ")" : "");
-    // An old price's label names its date already.
-    return (line.stale ? stalePriceLabel(price, w) : price.date) +
-           (price.source.empty() ? "" : " · " + shortSource(price.source));
-}
-
-SheetTable componentsTable(const Build& build, const BuildCost& cost, const CostOptions& options,
-                           SheetLanguage language, const Words& w) {
-    const auto currency = tableCurrency(cost);
-    const auto inCurrency = [&](const std::string& label) {
-        return currency.empty() ? w(label) : w(label) + " (" + currency + ")";
-    };
-    auto amountText = [&](double amount, const std::string& lineCurrency) {
-        return currency.empty() || lineCurrency != currency ? money(amount, lineCurrency)
-                                                            : printed("%.2f", amount);
-    };
-    auto table = tableWith({w("Part"), w("Kind"), w("Qty"), inCurrency("Unit price"),
-                            w("Price date and source"), inCurrency("Subtotal")},
-                           {3.2, 1.45, 0.55, 1.5, 2.4, 1.5}, {false, false, true, true, false, true});
-    for (const auto& line : cost.lines) {
-        const auto* part = findPart(build, line.partId);
-        std::string unit = line.toBeQuoted ? w("to be quoted") : w("no price"), sourced, subtotal = unit;
-        if (!line.includedIn.empty()) {
-            const auto* server = findPart(build, line.includedIn);
-            unit = subtotal =
-                withArgument(w("included in %1"), server ? server->snapshot.name : line.includedIn);
-        }
-        if (line.unitPrice && line.unitAmount) {
-            unit = amountText(*line.unitAmount, line.subtotal ? line.currency : line.unitPrice->currency) +
-                   (line.hourly ? " " + w("per hour") : std::string());
-            sourced = priceSource(line, w);
-        }
-        if (line.subtotal)
-            subtotal = amountText(*line.subtotal, line.currency) + (line.hourly ? " " + w("per hour") : "");
-        table.rows.push_back({line.name,
-                              part ? w.catalog(categoryLabel(part->snapshot.category)) : std::string(),
-                              std::to_string(line.quantity), unit, sourced, subtotal});
-    }
-    for (const auto& [lineCurrency, amount] : cost.totalsByCurrency)
-        table.totals.push_back(w(cost.toBeQuotedLines > 0 ? "Priced parts" : "Parts") + ": " +
-                               money(amount, lineCurrency));
-    if (cost.toBeQuotedLines > 0)
-        table.totals.push_back(w("To be quoted") + ": " + std::to_string(cost.toBeQuotedLines) + " " +
-                               w(cost.toBeQuotedLines == 1 ? "line" : "lines"));
-    if (options.taxPercent > 0)
-        table.totals.push_back(w("Tax") + ": " + printed("%g %%", options.taxPercent));
-    if (options.shipping > 0) // in the total's currency: the one asked, or the parts' only one
-        table.totals.push_back(w("Shipping") + ": " + money(options.shipping, currency));
-    if (cost.total) { // one currency and every part priced: parts, tax and shipping
-        table.totals.push_back(w("Total") + ": " + money(*cost.total, cost.currency));
-        // A Chinese office's form carries the total in capitals too (大写金额); an English one does not.
-        if (language == SheetLanguage::Chinese && cost.currency == "CNY")
-            if (const auto capitals = chineseCapitalAmount(*cost.total))
-                table.totals.push_back(w("Total in capitals") + ": " + *capitals);
-    } else if (cost.knownTotal)
-        table.totals.push_back(w("Total of the priced lines") + ": " +
-                               money(*cost.knownTotal, cost.currency) + " + " +
-                               std::to_string(cost.toBeQuotedLines) + " " +
-                               w(cost.toBeQuotedLines == 1 ? "line to be quoted" : "lines to be quoted"));
-    else if (cost.totalsByCurrency.size() > 1)
-        table.totals.push_back(
-            w("Total") + ": " +
-            w("the prices are in several currencies: choose one and its rate in Preferences"));
-    for (const auto& rate : cost.ratesUsed)
-        table.totals.push_back(w("Exchange rate") + ": " + rate.text(w.translate()));
-    for (const auto& [hourCurrency, amount] : cost.hourlyByCurrency)
-        table.totals.push_back(w("per hour") + ": " + money(amount, hourCurrency));
-    return table;
 }
 
 // The first workload on the build beside the catalog's cloud instances: the build, then the
@@ -418,25 +316,6 @@ std::optional<SheetSection> adviceSection(const Build& build, const Words& w) {
     return notes;
 }
 
-SheetSection quotesSection(const Build& build, const Words& w) {
-    auto quotes = section(w("Vendor quotes"));
-    auto quoteTable =
-        tableWith({w("Vendor"), w("For"), w("Amount"), w("Date"), w("Valid until"), w("Reference")},
-                  {2.0, 2.3, 1.6, 1.35, 1.35, 1.4}, {false, false, true, false, false, false});
-    for (const auto& q : build.purchasing.quotes) {
-        std::string pricedPart = q.partId.empty() ? w("the whole build") : q.partId;
-        for (const auto& part : build.parts)
-            if (part.partId == q.partId)
-                pricedPart = part.snapshot.name + " (" + w("unit price") + ")";
-        quoteTable.rows.push_back(
-            {q.vendor, pricedPart, money(q.amount, q.currency), q.date, q.validUntil, q.reference});
-    }
-    while (quoteTable.rows.size() < 3) // room to write quotes in by hand
-        quoteTable.rows.push_back({"", "", "", "", "", ""});
-    quotes.tables.push_back(std::move(quoteTable));
-    return quotes;
-}
-
 SheetSection approvalSection(const Purchasing& buying, const Words& w) {
     auto approval = section(w("Approval"));
     auto signatures = tableWith({w("Role"), w("Name"), w("Signature"), w("Date")}, {2.0, 2.5, 3.0, 1.5},
@@ -514,7 +393,7 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
         assumptions.push_back(w(note));
     assumed.bullets = assumptions;
     sheet.sections.push_back(std::move(assumed));
-    sheet.sections.push_back(quotesSection(build, w));
+    sheet.sections.push_back(quotesComparedSection(build, cost, costOptions, w));
     sheet.sections.push_back(approvalSection(build.purchasing, w));
     return sheet;
 }

@@ -45,6 +45,7 @@ struct SheetSection {
     std::vector<SheetMemoryChart> charts;
     std::vector<std::string> bullets;
     bool signatureLines = false; // the approval block: a line to sign per row of the first table
+    bool startsPage = false;     // printed from the top of a page (the quotes compared, filed alone)
 };
 
 struct BuildSheet {

@@ -158,8 +158,12 @@ PricedCatalog priceCatalog(const std::vector<CatalogChoice>& parts, const CostOp
     for (const auto& part : parts) {
         const auto& price = part.snapshot.price;
         std::optional<double> amount;
+        // As paid: with its tax, once (a shop price in CNY or EUR includes it already).
         if (price && price->amount > 0 && !isHourly(price->kind))
-            amount = convertMoney(price->amount, price->currency, options);
+            amount =
+                convertMoney(taxInclusive(price->amount, includesTaxByMarket(price->currency, price->kind),
+                                          options.taxPercent),
+                             price->currency, options);
         if (!amount) {
             ++catalog.unpriced[part.snapshot.category];
             if (part.snapshot.category != PartCategory::Gpu)

@@ -11,7 +11,7 @@ namespace torchrig::plan {
 // A catalog part with its price in the plan's currency.
 struct PricedPart {
     const CatalogChoice* choice = nullptr;
-    double price = 0;        // 0 when it has none
+    double price = 0;        // as paid, with its tax (taxInclusive); 0 when it has none
     bool toBeQuoted = false; // no purchase price in the plan's currency: a vendor is asked for one
 };
 

@@ -181,10 +181,9 @@ private:
     }
 
     // The whole purchase with tax and shipping as the search prices it (the proposal's own cost
-    // decides the budget).
+    // decides the budget): the priced catalog's amounts include their tax already.
     double searchTotal(const GpuCandidate& candidate, const HostChoice& host) const {
-        const double parts = candidate.gpuPrice + host.price * std::max(1, m_request.nodes);
-        return parts * (1 + m_request.cost.taxPercent / 100) + m_request.cost.shipping;
+        return candidate.gpuPrice + host.price * std::max(1, m_request.nodes) + m_request.cost.shipping;
     }
 
     void chooseBuilds(PlanResult& result) {

@@ -49,7 +49,7 @@ void pricePurchase(RentVsBuy& r, const BuildCost& cost, const CostOptions& optio
         if (r.currency.empty())
             r.currency = line.currency;
         if (line.currency == r.currency) {
-            parts += *line.subtotal;
+            parts += line.gross.value_or(*line.subtotal); // with its tax, counted once
             anyPriced = true;
         } else {
             r.purchaseIsLowerBound = true; // a currency without a rate: left out
@@ -58,7 +58,7 @@ void pricePurchase(RentVsBuy& r, const BuildCost& cost, const CostOptions& optio
     if (!cost.missing.empty())
         r.purchaseIsLowerBound = true;
     if (anyPriced)
-        r.purchase = parts * (1 + options.taxPercent / 100) + options.shipping;
+        r.purchase = parts + options.shipping;
 }
 
 // A cloud instance asked for the build's month of work and for the run: its hours, cost and the

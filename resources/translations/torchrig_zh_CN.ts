@@ -1230,6 +1230,10 @@
         <source>1 %1 = %2 %3 (%4)</source>
         <translation>1 %1 = %2 %3（%4）</translation>
     </message>
+    <message>
+        <source>%1: %2 valid vendor quote(s); the purchasing office&apos;s rule asks for %3 at %4 %5 and above</source>
+        <translation>%1：有效供应商报价 %2 家；采购规定单项 %4 %5 及以上须有 %3 家</translation>
+    </message>
 </context>
 <context>
     <name>estimate</name>
@@ -1997,10 +2001,6 @@
         <translation>含在 %1 内</translation>
     </message>
     <message>
-        <source>Kind</source>
-        <translation>类别</translation>
-    </message>
-    <message>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
@@ -2026,7 +2026,7 @@
     </message>
     <message>
         <source>Tax</source>
-        <translation>税</translation>
+        <translation>税额</translation>
     </message>
     <message>
         <source>Shipping</source>
@@ -2273,10 +2273,6 @@
         <translation>假设与说明</translation>
     </message>
     <message>
-        <source>Vendor quotes</source>
-        <translation>供应商报价</translation>
-    </message>
-    <message>
         <source>Vendor</source>
         <translation>供应商</translation>
     </message>
@@ -2499,6 +2495,154 @@
     <message>
         <source>Total in capitals</source>
         <translation>总计（大写）</translation>
+    </message>
+    <message>
+        <source>Specification</source>
+        <translation>规格型号</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <source>Unit price incl. tax</source>
+        <translation>含税单价</translation>
+    </message>
+    <message>
+        <source>Before tax</source>
+        <translation>不含税金额</translation>
+    </message>
+    <message>
+        <source>Amount incl. tax</source>
+        <translation>含税金额</translation>
+    </message>
+    <message>
+        <source>Parts before tax</source>
+        <translation>配件合计（不含税）</translation>
+    </message>
+    <message>
+        <source>Total incl. tax</source>
+        <translation>含税总计</translation>
+    </message>
+    <message>
+        <source>tax incl.</source>
+        <translation>含税</translation>
+    </message>
+    <message>
+        <source>before tax</source>
+        <translation>不含税</translation>
+    </message>
+    <message>
+        <source>chosen: %1</source>
+        <translation>选用理由：%1</translation>
+    </message>
+    <message>
+        <source>lowest of %1 valid quotes</source>
+        <translation>%1 家有效报价中最低</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>Budget %1, total %2, remaining %3</source>
+        <translation>预算 %1，合计 %2，结余 %3</translation>
+    </message>
+    <message>
+        <source>Budget %1, total %2, over by %3</source>
+        <translation>预算 %1，合计 %2，超出预算 %3</translation>
+    </message>
+    <message>
+        <source>used: chosen by the requester — %1</source>
+        <translation>选用：申请人指定——%1</translation>
+    </message>
+    <message>
+        <source>used although expired, as asked</source>
+        <translation>已过期，按要求仍选用</translation>
+    </message>
+    <message>
+        <source>used: the lowest valid quote</source>
+        <translation>选用：最低有效报价</translation>
+    </message>
+    <message>
+        <source>no amount: not used</source>
+        <translation>无金额，未采用</translation>
+    </message>
+    <message>
+        <source>expired on %1: not used</source>
+        <translation>已于 %1 过期，未采用</translation>
+    </message>
+    <message>
+        <source>not used</source>
+        <translation>未采用</translation>
+    </message>
+    <message>
+        <source>Quotes compared</source>
+        <translation>比价表</translation>
+    </message>
+    <message>
+        <source>The purchasing office&apos;s rule: %1 valid quotes for a line of %2 and above (tax included).</source>
+        <translation>采购规定：单项含税金额达到 %2 的，须有 %1 家有效报价比价。</translation>
+    </message>
+    <message>
+        <source>The lowest valid quote, with its tax, prices its part unless another was chosen with a reason; expired quotes and quotes without an amount are never used.</source>
+        <translation>各配件按含税价取最低的有效报价，另选报价须注明理由；过期报价和无金额的报价一律不采用。</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>%1: %2 valid quotes; the rule asks for %3</source>
+        <translation>%1：有效报价 %2 家，规定须 %3 家</translation>
+    </message>
+    <message>
+        <source>card</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>chip</source>
+        <translation>颗</translation>
+    </message>
+    <message>
+        <source>kit</source>
+        <translation>套</translation>
+    </message>
+    <message>
+        <source>drive</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>board</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>supply</source>
+        <translation>个</translation>
+    </message>
+    <message>
+        <source>case</source>
+        <translation>个</translation>
+    </message>
+    <message>
+        <source>adapter</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>instance</source>
+        <translation>台</translation>
+    </message>
+    <message>
+        <source>cooler</source>
+        <translation>个</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>台</translation>
+    </message>
+    <message>
+        <source>piece</source>
+        <translation>个</translation>
     </message>
 </context>
 <context>
@@ -2768,14 +2912,6 @@ precision, ZeRO or FSDP (Advice tab).</source>
         <translation>节点数(&amp;N)：</translation>
     </message>
     <message>
-        <source>%1 %2</source>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
-        <source>%1 %2 an hour</source>
-        <translation>每小时 %1 %2</translation>
-    </message>
-    <message>
         <source>No prices</source>
         <translation>无价格</translation>
     </message>
@@ -2814,8 +2950,16 @@ precision, ZeRO or FSDP (Advice tab).</source>
         <translation>汇率没有日期：请在“编辑 ▸ 首选项”中填写</translation>
     </message>
     <message>
-        <source> · &lt;b&gt;total %1 %2&lt;/b&gt; with %3 % tax and %4 shipping</source>
-        <translation> · &lt;b&gt;合计 %1 %2&lt;/b&gt;（含 %3 % 税费和 %4 运费）</translation>
+        <source>%1 an hour</source>
+        <translation>每小时 %1</translation>
+    </message>
+    <message>
+        <source>Parts before tax: %1</source>
+        <translation>配件（不含税）：%1</translation>
+    </message>
+    <message>
+        <source> · &lt;b&gt;total %1&lt;/b&gt; with %2 % tax and %3 shipping</source>
+        <translation> · &lt;b&gt;含税总计 %1&lt;/b&gt;（税率 %2 %，运费 %3）</translation>
     </message>
 </context>
 <context>

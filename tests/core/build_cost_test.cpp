@@ -136,9 +136,9 @@ TEST_CASE("Unpriced parts are lines to be quoted beside a total of the priced on
     CHECK(c.ratesUsed[0].text() == "1 USD = 7.0000 CNY (2026-11-30)");
 
     // A quote for the board, in CNY: its line priced and marked; the last quote for a part wins.
-    build.purchasing.quotes = {{"Vendor A", 900, "CNY", "2026-11-20", "A-1", "board/b", "2026-12-20"},
-                               {"Vendor B", 850, "CNY", "2026-11-25", "B-7", "board/b", ""},
-                               {"Vendor C", 99999, "CNY", "2026-11-25", "whole", "", ""}};
+    build.purchasing.quotes = {{"Vendor A", 900, "CNY", "2026-11-20", "A-1", "board/b", "2026-12-20", {}, {}},
+                               {"Vendor B", 850, "CNY", "2026-11-25", "B-7", "board/b", "", {}, {}},
+                               {"Vendor C", 99999, "CNY", "2026-11-25", "whole", "", "", {}, {}}};
     c = costBuild(build, cny);
     CHECK(c.lines[1].quoted);
     CHECK_FALSE(c.lines[1].toBeQuoted);
@@ -150,8 +150,8 @@ TEST_CASE("Unpriced parts are lines to be quoted beside a total of the priced on
 
     // A quote row just added, its amount still 0, is no price: the last filled-in quote stays it, and a
     // part with only such a row is still to be quoted.
-    build.purchasing.quotes.push_back({"Vendor E", 0, "CNY", "2026-11-27", "", "board/b", ""});
-    build.purchasing.quotes.push_back({"Vendor F", 0, "CNY", "2026-11-27", "", "psu/c", ""});
+    build.purchasing.quotes.push_back({"Vendor E", 0, "CNY", "2026-11-27", "", "board/b", "", {}, {}});
+    build.purchasing.quotes.push_back({"Vendor F", 0, "CNY", "2026-11-27", "", "psu/c", "", {}, {}});
     c = costBuild(build, cny);
     REQUIRE(c.lines[1].subtotal);
     CHECK(*c.lines[1].subtotal == Approx(850));
@@ -160,7 +160,7 @@ TEST_CASE("Unpriced parts are lines to be quoted beside a total of the priced on
     build.purchasing.quotes.resize(build.purchasing.quotes.size() - 2);
 
     // Every line priced: the complete total, equal to the known one.
-    build.purchasing.quotes.push_back({"Vendor D", 600, "USD", "2026-11-26", "", "psu/c", ""});
+    build.purchasing.quotes.push_back({"Vendor D", 600, "USD", "2026-11-26", "", "psu/c", "", {}, {}});
     c = costBuild(build, cny);
     REQUIRE(c.total);
     CHECK(*c.total == Approx(14000 + 850 + 600 * 7 + 100));
@@ -210,7 +210,7 @@ TEST_CASE("A build's total says how much of it rests on old or missing prices", 
     CHECK(priceStandingSummary(c, english) ==
           "75 % of the priced parts rest on prices older than 12 months; 1 line has no price");
     // A vendor's quote entered in Purchasing is current by being entered: not judged by the catalog's date.
-    build.purchasing.quotes.push_back({"Vendor", 1400, "USD", "2026-11-30", "Q-1", "gpu/a", ""});
+    build.purchasing.quotes.push_back({"Vendor", 1400, "USD", "2026-11-30", "Q-1", "gpu/a", "", {}, {}});
     CHECK(costBuild(build, options).staleLines == 0);
 }
 

@@ -44,10 +44,13 @@ plan::Build sampleBuild() {
     planned.dataset.cacheInRam = true;
     build.workloads.push_back(planned);
     build.notes = "for the NLP group";
-    build.purchasing = {"Li Wei",
-                        "NLP lab",
-                        "CS-2026-117",
-                        {{"Vendor A", 3350, "USD", "2026-11-20", "Q-88", "", "2026-12-20"}}};
+    build.purchasing = {
+        "Li Wei",
+        "NLP lab",
+        "CS-2026-117",
+        5000,
+        "USD",
+        {{"Vendor A", 3350, "USD", "2026-11-20", "Q-88", "", "2026-12-20", false, "delivers in a week"}}};
     return build;
 }
 

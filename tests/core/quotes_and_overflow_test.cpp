@@ -33,7 +33,7 @@ Build quotedBuild(const std::string& validUntil) {
     gpu.snapshot.price = Price{1000, "USD", "2026-01", "maker", PriceKind::Street};
     build.parts.push_back(gpu);
     build.purchasing.quotes.push_back(
-        {"=HYPERLINK(\"http://x.invalid\")", 800, "USD", "2026-01-05", "@Q-1", "gpu/a", validUntil});
+        {"=HYPERLINK(\"http://x.invalid\")", 800, "USD", "2026-01-05", "@Q-1", "gpu/a", validUntil, {}, {}});
     return build;
 }
 

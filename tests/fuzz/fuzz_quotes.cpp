@@ -65,7 +65,7 @@ void checkPricing(const torchrig::plan::Build& build, bool useExpired) {
     options.useExpiredQuotes = useExpired;
     const auto cost = torchrig::plan::costBuild(build, options);
     for (const auto& line : cost.lines) {
-        const auto* quote = torchrig::plan::quoteFor(build.purchasing, line.partId);
+        const auto* quote = line.quotes.quote;
         if (line.quoted && (!quote || quote->currency.empty()))
             std::abort(); // priced at a quote in no currency
         if (line.quoted && !useExpired && torchrig::plan::quoteExpired(*quote, options.today))

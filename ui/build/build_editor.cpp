@@ -7,6 +7,7 @@
 #include "document/build_document.h"
 #include "plan/build_cost.h"
 #include "plan/price_standing.h"
+#include "plan/sheet_money.h"
 
 #include <QDropEvent>
 #include <QFormLayout>
@@ -124,20 +125,25 @@ void BuildEditor::refresh() {
     // The parts model costs the build on each change first (it was connected first): its figures.
     const auto& cost = m_model->cost();
     const auto& options = m_model->costOptions();
+    // Amounts as the sheet writes them ("¥98,342.00"): the window and the sheet say one total.
+    const auto money = [](double amount, const std::string& currency) {
+        return QString::fromStdString(plan::sheetMoney(amount, currency));
+    };
     QStringList totals;
     for (const auto& [currency, amount] : cost.totalsByCurrency)
-        totals << tr("%1 %2").arg(amount, 0, 'f', 2).arg(QString::fromStdString(currency));
+        totals << money(amount, currency);
     for (const auto& [currency, amount] : cost.hourlyByCurrency)
-        totals << tr("%1 %2 an hour").arg(amount, 0, 'f', 2).arg(QString::fromStdString(currency));
-    QString text = totals.isEmpty() ? tr("No prices") : tr("Parts: %1").arg(totals.join(tr(" + ")));
-    // The one total the plan, buy-or-rent and the sheet count: with the tax and shipping of
-    // Preferences, when there are any.
+        totals << tr("%1 an hour").arg(money(amount, currency));
+    QString text = totals.isEmpty()         ? tr("No prices")
+                   : options.taxPercent > 0 ? tr("Parts before tax: %1").arg(totals.join(tr(" + ")))
+                                            : tr("Parts: %1").arg(totals.join(tr(" + ")));
+    // The one total the plan, buy-or-rent and the sheet count: each price taxed once (a price that
+    // includes the tax is not taxed again), with the shipping of Preferences.
     if (cost.total && (options.taxPercent > 0 || options.shipping > 0))
-        text += tr(" · <b>total %1 %2</b> with %3 % tax and %4 shipping")
-                    .arg(*cost.total, 0, 'f', 2)
-                    .arg(QString::fromStdString(cost.currency))
+        text += tr(" · <b>total %1</b> with %2 % tax and %3 shipping")
+                    .arg(money(*cost.total, cost.currency))
                     .arg(options.taxPercent, 0, 'g', 3)
-                    .arg(options.shipping, 0, 'f', 2);
+                    .arg(money(options.shipping, cost.currency));
     if (cost.toBeQuotedLines > 0)
         text += tr(" + %n line(s) to be quoted", nullptr, cost.toBeQuotedLines);
     if (cost.missing.size() > static_cast<std::size_t>(cost.toBeQuotedLines))

@@ -108,6 +108,8 @@ private:
     }
 
     void paintSection(const plan::SheetSection& section) {
+        if (section.startsPage && m_y > m_top)
+            newPage();
         // A heading is never left alone at the foot of a page.
         ensure(heightOf(qt(section.heading), font(12.5, true), m_width) + 14 * m_mm);
         m_y += 2 * m_mm;
