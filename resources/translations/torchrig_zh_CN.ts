@@ -4368,6 +4368,26 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
         <source>Change the notes</source>
         <translation>更改备注</translation>
     </message>
+    <message>
+        <source>not given</source>
+        <translation>未填写</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>The budget code&apos;s amount: the sheet holds the total against it</source>
+        <translation>预算编号对应的金额：配置单会将总计与其对照</translation>
+    </message>
+    <message>
+        <source>Budget:</source>
+        <translation>预算：</translation>
+    </message>
+    <message>
+        <source>Change the budget</source>
+        <translation>修改预算</translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::QuotesModel</name>
@@ -4434,6 +4454,22 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
     <message>
         <source>%1 (expired)</source>
         <translation>%1（已过期）</translation>
+    </message>
+    <message>
+        <source>Checked: the amount includes VAT (含税), as Chinese vendors quote; unchecked: VAT is added once at the rate of Preferences</source>
+        <translation>勾选：金额已含增值税（含税价），国内供应商通常如此报价；不勾选：按首选项中的税率加计一次增值税</translation>
+    </message>
+    <message>
+        <source>Empty: the lowest valid quote prices the part. A reason here makes this quote the one used, and the sheet prints the reason</source>
+        <translation>留空：按最低的有效报价计价。填写理由后即选用此报价，配置单会印出该理由</translation>
+    </message>
+    <message>
+        <source>Incl. VAT</source>
+        <translation>含税</translation>
+    </message>
+    <message>
+        <source>Chosen because</source>
+        <translation>选用理由</translation>
     </message>
 </context>
 <context>
@@ -4660,6 +4696,30 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
     <message>
         <source>The planner leaves out the GPUs not sold new there (in mainland China: those the US export rules keep out, such as the RTX 4090; the 4090 D is sold)</source>
         <translation>规划时不纳入当地不以新品销售的 GPU（在中国大陆：受美国出口管制的型号，例如 RTX 4090；4090 D 有售）</translation>
+    </message>
+    <message>
+        <source>Quotes a line needs</source>
+        <translation>每项所需报价数</translation>
+    </message>
+    <message>
+        <source>no rule</source>
+        <translation>无规定</translation>
+    </message>
+    <message>
+        <source>For a line of, with tax, in the currency above</source>
+        <translation>适用的单项含税金额（上面所选货币）</translation>
+    </message>
+    <message>
+        <source>Your purchasing office&apos;s rule (三家比价): the sheet marks a line at this amount or above with fewer valid quotes</source>
+        <translation>贵单位采购部门的规定（三家比价）：单项金额达到此数而有效报价不足的，配置单会标出</translation>
+    </message>
+    <message>
+        <source>valid quotes for a line of</source>
+        <translation>家有效报价，适用于单项金额达到</translation>
+    </message>
+    <message>
+        <source>Quotes compared:</source>
+        <translation>比价规定：</translation>
     </message>
 </context>
 <context>

@@ -14,6 +14,7 @@
 #include "test_support.h"
 #include "ui_test_builds.h"
 
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -100,6 +101,74 @@ TEST_CASE("The Purchasing dock's fields and quotes are undoable edits, saved, an
     CHECK(quotes->rowCount() == 0);
     window.document()->undoStack()->undo();
     CHECK(quotes->rowCount() == 1);
+}
+
+TEST_CASE("A quote's VAT, the reason it was chosen and the budget are undoable edits the totals and the "
+          "file keep",
+          "[ui][purchasing][tax]") {
+    test::TemporaryFolder folder;
+    auto shown = test::presetWindow(folder, "research-2x-rtx-4090");
+    auto& window = *shown;
+    auto* panel = window.purchasing();
+    auto* quotes = panel->quotesModel();
+    const auto gpu = QStringLiteral("gpu/rtx-4090");
+    for (const auto& [vendor, amount] : {std::pair{"京东", 13499.0}, std::pair{"苏宁", 13699.0}}) {
+        panel->addQuoteButton()->click();
+        const int row = quotes->rowCount() - 1;
+        CHECK(quotes->setData(quotes->index(row, ui::QuotesModel::VendorColumn), QString::fromUtf8(vendor),
+                              Qt::EditRole));
+        CHECK(quotes->setData(quotes->index(row, ui::QuotesModel::PartColumn), gpu, Qt::EditRole));
+        CHECK(quotes->setData(quotes->index(row, ui::QuotesModel::AmountColumn), amount, Qt::EditRole));
+        CHECK(quotes->setData(quotes->index(row, ui::QuotesModel::CurrencyColumn), QStringLiteral("CNY"),
+                              Qt::EditRole));
+    }
+    // A yuan quote includes VAT unless the user says otherwise, and the box says so.
+    const auto taxCell = quotes->index(0, ui::QuotesModel::TaxColumn);
+    CHECK(quotes->flags(taxCell).testFlag(Qt::ItemIsUserCheckable));
+    CHECK(quotes->data(taxCell, Qt::CheckStateRole).toInt() == Qt::Checked);
+    plan::CostOptions options;
+    options.currency = "CNY";
+    options.rates["USD"] = 7.1;
+    options.rates["EUR"] = 7.7;
+    options.taxPercent = 13;
+    auto gpuLine = [&] {
+        for (const auto& line : plan::costBuild(window.document()->build(), options).lines)
+            if (line.partId == "gpu/rtx-4090")
+                return line;
+        FAIL("no GPU line");
+        return plan::CostLine{};
+    };
+    CHECK(gpuLine().quotes.quote->vendor == "京东"); // the lower of the two
+    CHECK(*gpuLine().gross == Approx(2 * 13499.0));
+    CHECK(quotes->setData(taxCell, Qt::Unchecked, Qt::CheckStateRole));
+    CHECK(window.document()->build().purchasing.quotes[0].taxIncluded == false);
+    // With VAT added once 京东's is 15,253.87, above 苏宁's 13,699: that one prices the GPUs now.
+    CHECK(gpuLine().quotes.quote->vendor == "苏宁");
+    CHECK(*gpuLine().gross == Approx(2 * 13699.0));
+    window.document()->undoStack()->undo();
+    CHECK(quotes->data(taxCell, Qt::CheckStateRole).toInt() == Qt::Checked);
+    // Chosen by hand with a reason: that quote prices the part.
+    CHECK(quotes->setData(quotes->index(1, ui::QuotesModel::ChosenBecauseColumn),
+                          QStringLiteral("ships this week"), Qt::EditRole));
+    CHECK(gpuLine().quotes.usersChoice);
+    CHECK(gpuLine().quotes.quote->vendor == "苏宁");
+
+    // The budget: an amount in the currency of Preferences, one undo step however it was typed.
+    auto* budget = panel->budgetEdit();
+    REQUIRE(budget);
+    budget->setValue(100000);
+    CHECK(window.document()->build().purchasing.budget == 100000);
+    CHECK(plan::isCurrencyCode(window.document()->build().purchasing.budgetCurrency));
+    CHECK(budget->suffix().endsWith(
+        QString::fromStdString(window.document()->build().purchasing.budgetCurrency)));
+    const auto path = QString::fromStdString(folder.file("quoted.torchrig").string());
+    REQUIRE(window.saveFile(path));
+    ui::BuildDocument reopened;
+    REQUIRE(reopened.open(path).ok());
+    CHECK(reopened.build().purchasing == window.document()->build().purchasing);
+    window.document()->undoStack()->undo();
+    CHECK(window.document()->build().purchasing.budget == 0);
+    CHECK(budget->value() == 0);
 }
 
 TEST_CASE("Once a currency is chosen the parts table and the totals are in it, with the rate and its "

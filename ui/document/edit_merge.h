@@ -14,6 +14,7 @@ enum class MergeField {
     Requester,
     Group,
     BudgetCode,
+    Budget,
     Notes,
     QuoteCell, // item: the quote's row; detail: its column
 };

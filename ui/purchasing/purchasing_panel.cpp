@@ -94,6 +94,7 @@ PurchasingPanel::PurchasingPanel(BuildDocument& document, QWidget* parent)
     , m_requester(new QLineEdit(this))
     , m_group(new QLineEdit(this))
     , m_budgetCode(new QLineEdit(this))
+    , m_budget(new QDoubleSpinBox(this))
     , m_notes(new QPlainTextEdit(this))
     , m_quotes(new QTableView(this))
     , m_model(new QuotesModel(document, this))
@@ -106,6 +107,12 @@ PurchasingPanel::PurchasingPanel(BuildDocument& document, QWidget* parent)
     m_group->setPlaceholderText(tr("the lab or group that buys"));
     m_budgetCode->setAccessibleName(tr("Budget code"));
     m_budgetCode->setPlaceholderText(tr("the grant or budget the purchase is charged to"));
+    m_budget->setRange(0, 1e12); // as a build file takes an amount
+    m_budget->setDecimals(2);
+    m_budget->setGroupSeparatorShown(true);
+    m_budget->setSpecialValueText(tr("not given"));
+    m_budget->setAccessibleName(tr("Budget"));
+    m_budget->setToolTip(tr("The budget code's amount: the sheet holds the total against it"));
     m_notes->setAccessibleName(tr("Notes"));
     m_notes->setPlaceholderText(tr("What the purchasing office should know (printed on the sheet)"));
     m_notes->setTabChangesFocus(true);
@@ -123,6 +130,7 @@ PurchasingPanel::PurchasingPanel(BuildDocument& document, QWidget* parent)
     form->addRow(tr("Requester:"), m_requester);
     form->addRow(tr("Group:"), m_group);
     form->addRow(tr("Budget code:"), m_budgetCode);
+    form->addRow(tr("Budget:"), m_budget);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_addQuote);
     buttons->addWidget(m_removeQuote);
@@ -146,6 +154,20 @@ PurchasingPanel::PurchasingPanel(BuildDocument& document, QWidget* parent)
     field(m_requester, tr("Change the requester"), MergeField::Requester, &plan::Purchasing::requester);
     field(m_group, tr("Change the group"), MergeField::Group, &plan::Purchasing::group);
     field(m_budgetCode, tr("Change the budget code"), MergeField::BudgetCode, &plan::Purchasing::budgetCode);
+    // In the build's budget currency once it has one, else the currency of Preferences.
+    connect(m_budget, &QDoubleSpinBox::valueChanged, this, [this](double amount) {
+        const auto& buying = m_document.build().purchasing;
+        if (amount == buying.budget)
+            return;
+        const auto currency = buying.budgetCurrency.empty() ? PlanningSettings::load().currency.toStdString()
+                                                            : buying.budgetCurrency;
+        m_document.edit(tr("Change the budget"),
+                        [&](plan::Build& b) {
+                            b.purchasing.budget = amount;
+                            b.purchasing.budgetCurrency = amount > 0 ? currency : std::string();
+                        },
+                        {MergeField::Budget});
+    });
     connect(m_notes, &QPlainTextEdit::textChanged, this, [this] {
         const auto text = m_notes->toPlainText().toStdString();
         if (text != m_document.build().notes)
@@ -176,6 +198,13 @@ void PurchasingPanel::load() {
     set(m_requester, buying.requester);
     set(m_group, buying.group);
     set(m_budgetCode, buying.budgetCode);
+    if (m_budget->value() != buying.budget) {
+        const QSignalBlocker quiet(m_budget);
+        m_budget->setValue(buying.budget);
+    }
+    const auto currency = buying.budgetCurrency.empty() ? PlanningSettings::load().currency
+                                                        : QString::fromStdString(buying.budgetCurrency);
+    m_budget->setSuffix(QStringLiteral(" ") + currency);
     const auto notes = QString::fromStdString(m_document.build().notes);
     if (m_notes->toPlainText() != notes) {
         const QSignalBlocker quiet(m_notes);

@@ -1,10 +1,11 @@
 #pragma once
 // The purchasing side of a build, as the sheet prints it: who asks (requester, group, budget
-// code), the vendors' quotes (a quote tied to a part is that part's unit price on the sheet and in
-// every total, marked as a quote) and the build's notes. Every edit is an undoable command.
+// code and its amount), the vendors' quotes (a quote tied to a part is that part's unit price on the sheet
+// and in every total, marked as a quote) and the build's notes. Every edit is an undoable command.
 
 #include <QWidget>
 
+class QDoubleSpinBox;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
@@ -23,6 +24,7 @@ public:
     QLineEdit* requesterEdit() const { return m_requester; }
     QLineEdit* groupEdit() const { return m_group; }
     QLineEdit* budgetCodeEdit() const { return m_budgetCode; }
+    QDoubleSpinBox* budgetEdit() const { return m_budget; }
     QPlainTextEdit* notesEdit() const { return m_notes; }
     QTableView* quotesTable() const { return m_quotes; }
     QuotesModel* quotesModel() const { return m_model; }
@@ -36,6 +38,7 @@ private:
     QLineEdit* m_requester = nullptr;
     QLineEdit* m_group = nullptr;
     QLineEdit* m_budgetCode = nullptr;
+    QDoubleSpinBox* m_budget = nullptr; // the budget code's amount (0: not given)
     QPlainTextEdit* m_notes = nullptr;
     QTableView* m_quotes = nullptr;
     QuotesModel* m_model = nullptr;

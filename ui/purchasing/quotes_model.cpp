@@ -1,6 +1,7 @@
 #include "quotes_model.h"
 
 #include "document/build_document.h"
+#include "plan/build_cost.h"
 
 #include <QDate>
 
@@ -46,6 +47,13 @@ QVariant QuotesModel::headerData(int section, Qt::Orientation orientation, int r
         return tr("The part the quote prices (its amount is the unit price), or the whole build");
     if (role == Qt::ToolTipRole && (section == DateColumn || section == ValidUntilColumn))
         return tr("YYYY-MM-DD");
+    if (role == Qt::ToolTipRole && section == TaxColumn)
+        return tr(
+            "Checked: the amount includes VAT (含税), as Chinese vendors quote; unchecked: VAT is added "
+            "once at the rate of Preferences");
+    if (role == Qt::ToolTipRole && section == ChosenBecauseColumn)
+        return tr("Empty: the lowest valid quote prices the part. A reason here makes this quote the one "
+                  "used, and the sheet prints the reason");
     if (role != Qt::DisplayRole)
         return {};
     switch (section) {
@@ -53,9 +61,11 @@ QVariant QuotesModel::headerData(int section, Qt::Orientation orientation, int r
     case PartColumn: return tr("For");
     case AmountColumn: return tr("Amount");
     case CurrencyColumn: return tr("Currency");
+    case TaxColumn: return tr("Incl. VAT");
     case DateColumn: return tr("Date");
     case ValidUntilColumn: return tr("Valid until");
     case ReferenceColumn: return tr("Reference");
+    case ChosenBecauseColumn: return tr("Chosen because");
     default: return {};
     }
 }
@@ -69,6 +79,8 @@ QVariant QuotesModel::data(const QModelIndex& index, int role) const {
         return QString::fromStdString(q.partId);
     if (role == Qt::TextAlignmentRole && index.column() == AmountColumn)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::CheckStateRole && index.column() == TaxColumn)
+        return plan::quoteIncludesTax(q) ? Qt::Checked : Qt::Unchecked;
     const bool expired = plan::quoteExpired(q, today());
     if (role == Qt::ToolTipRole && index.column() == ValidUntilColumn && expired)
         return tr("This quote has expired: ask the vendor for a new one");
@@ -94,16 +106,30 @@ QVariant QuotesModel::data(const QModelIndex& index, int role) const {
                    ? tr("%1 (expired)").arg(QString::fromStdString(q.validUntil))
                    : QString::fromStdString(q.validUntil);
     case ReferenceColumn: return QString::fromStdString(q.reference);
+    case ChosenBecauseColumn: return QString::fromStdString(q.chosenBecause);
     default: return {};
     }
 }
 
 Qt::ItemFlags QuotesModel::flags(const QModelIndex& index) const {
+    if (index.column() == TaxColumn)
+        return QAbstractTableModel::flags(index) | Qt::ItemIsUserCheckable;
     return QAbstractTableModel::flags(index) | Qt::ItemIsEditable;
 }
 
 bool QuotesModel::setData(const QModelIndex& index, const QVariant& value, int role) {
-    if (!index.isValid() || index.row() >= m_rows || (role != Qt::EditRole && role != PartIdRole))
+    if (!index.isValid() || index.row() >= m_rows)
+        return false;
+    if (index.column() == TaxColumn) {
+        if (role != Qt::CheckStateRole)
+            return false;
+        const bool included = value.toInt() == Qt::Checked;
+        const auto row = static_cast<std::size_t>(index.row());
+        m_document.edit(tr("Edit a vendor quote"),
+                        [&](plan::Build& b) { b.purchasing.quotes[row].taxIncluded = included; });
+        return true;
+    }
+    if (role != Qt::EditRole && role != PartIdRole)
         return false;
     const auto row = static_cast<std::size_t>(index.row());
     const auto text = value.toString().trimmed().toStdString();
@@ -143,6 +169,7 @@ bool QuotesModel::setData(const QModelIndex& index, const QVariant& value, int r
                         case DateColumn: q.date = text; break;
                         case ValidUntilColumn: q.validUntil = text; break;
                         case ReferenceColumn: q.reference = text; break;
+                        case ChosenBecauseColumn: q.chosenBecause = text; break;
                         default: break;
                         }
                     },

@@ -16,9 +16,11 @@ public:
         PartColumn,
         AmountColumn,
         CurrencyColumn,
+        TaxColumn, // whether the amount includes VAT (含税): checkable
         DateColumn,
         ValidUntilColumn,
         ReferenceColumn,
+        ChosenBecauseColumn, // the reason the user chose this quote over the lowest valid one
         ColumnCount
     };
     static constexpr int PartIdRole = Qt::UserRole + 1; // the Part column's catalog id ("" : whole build)

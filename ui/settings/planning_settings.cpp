@@ -39,6 +39,8 @@ PlanningSettings PlanningSettings::load() {
     p.lifetimeMonths = s.value(QStringLiteral("planning/lifetimeMonths"), p.lifetimeMonths).toDouble();
     p.taxPercent = s.value(QStringLiteral("planning/taxPercent"), p.taxPercent).toDouble();
     p.shipping = s.value(QStringLiteral("planning/shipping"), p.shipping).toDouble();
+    p.quotesRequired = s.value(QStringLiteral("purchasing/quotesRequired"), p.quotesRequired).toInt();
+    p.quotesRuleAbove = s.value(QStringLiteral("purchasing/quotesRuleAbove"), p.quotesRuleAbove).toDouble();
     p.market =
         enumFromName(plan::kMarketNames, s.value(QStringLiteral("planning/market")).toString().toStdString())
             .value_or(p.market);
@@ -61,6 +63,8 @@ void PlanningSettings::save() const {
     s.setValue(QStringLiteral("planning/lifetimeMonths"), lifetimeMonths);
     s.setValue(QStringLiteral("planning/taxPercent"), taxPercent);
     s.setValue(QStringLiteral("planning/shipping"), shipping);
+    s.setValue(QStringLiteral("purchasing/quotesRequired"), quotesRequired);
+    s.setValue(QStringLiteral("purchasing/quotesRuleAbove"), quotesRuleAbove);
     s.setValue(QStringLiteral("planning/market"), QString::fromUtf8(enumName(plan::kMarketNames, market)));
     s.setValue(QStringLiteral("planning/circuitAmps"), circuitAmps);
     s.setValue(QStringLiteral("planning/circuitVolts"), circuitVolts);
@@ -82,6 +86,8 @@ plan::CostOptions PlanningSettings::costOptions() const {
     o.hoursPerDay = hoursPerDay;
     o.taxPercent = taxPercent;
     o.shipping = shipping;
+    o.quotesRequired = quotesRequired;
+    o.quotesRuleAbove = quotesRuleAbove;
     return plan::withReferenceRates(o, catalogReferenceRates());
 }
 

@@ -31,6 +31,10 @@ struct PlanningSettings {
     // What a purchase adds to the parts' prices, on the build sheet and in the cost of owning.
     double taxPercent = 0;
     double shipping = 0; // in `currency`
+    // The purchasing office's rule: a line of quotesRuleAbove (in `currency`; 0: no rule) or more
+    // needs quotesRequired valid vendor quotes.
+    int quotesRequired = 3;
+    double quotesRuleAbove = 0;
     // One node's wall circuit, which the checks hold the build's draw to.
     // Where the parts are bought: the planner leaves out what is not sold new there.
     plan::Market market = plan::Market::Anywhere;

@@ -6,9 +6,11 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpressionValidator>
+#include <QSpinBox>
 
 #include <algorithm>
 
@@ -88,6 +90,7 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     form->addRow(tr("&Months the purchase is spread over:"), m_months);
     form->addRow(tr("Sales ta&x or VAT on the parts:"), m_tax);
     form->addRow(tr("&Shipping, in the currency above:"), m_shipping);
+    form->addRow(tr("Quotes compared:"), makeQuotesRuleField(s));
     m_circuit = new CircuitField(s.circuit(), this);
     form->addRow(tr("Wall ci&rcuit:"), m_circuit);
     form->addRow(tr("&Buy the parts in:"), makeMarketField(s));
@@ -122,6 +125,28 @@ void SettingsDialog::warnOfRates(QLabel* rateWarning) {
     connect(m_rate, &QDoubleSpinBox::valueChanged, this, checkRate);
     connect(m_ratesDate, &QLineEdit::textChanged, this, checkRate);
     checkRate();
+}
+
+// The purchasing office's rule on quotes: so many valid ones for a line of so much or more.
+QHBoxLayout* SettingsDialog::makeQuotesRuleField(const PlanningSettings& s) {
+    m_quotesRequired = new QSpinBox(this);
+    m_quotesRequired->setRange(1, 10);
+    m_quotesRequired->setValue(s.quotesRequired);
+    m_quotesRequired->setAccessibleName(tr("Quotes a line needs"));
+    m_quotesRuleAbove = new QDoubleSpinBox(this);
+    m_quotesRuleAbove->setRange(0, 1e12);
+    m_quotesRuleAbove->setDecimals(2);
+    m_quotesRuleAbove->setGroupSeparatorShown(true);
+    m_quotesRuleAbove->setSpecialValueText(tr("no rule"));
+    m_quotesRuleAbove->setValue(s.quotesRuleAbove);
+    m_quotesRuleAbove->setAccessibleName(tr("For a line of, with tax, in the currency above"));
+    m_quotesRuleAbove->setToolTip(tr("Your purchasing office's rule (三家比价): the sheet marks a line at "
+                                     "this amount or above with fewer valid quotes"));
+    auto* rule = new QHBoxLayout;
+    rule->addWidget(m_quotesRequired);
+    rule->addWidget(new QLabel(tr("valid quotes for a line of"), this));
+    rule->addWidget(m_quotesRuleAbove, 1);
+    return rule;
 }
 
 // Where the parts are bought: the planner leaves out what is not sold new there.
@@ -175,6 +200,8 @@ PlanningSettings SettingsDialog::settings() const {
     s.lifetimeMonths = m_months->value();
     s.taxPercent = m_tax->value();
     s.shipping = m_shipping->value();
+    s.quotesRequired = m_quotesRequired->value();
+    s.quotesRuleAbove = m_quotesRuleAbove->value();
     s.memoryUnit = memoryUnitFromId(m_memoryUnit->currentData().toString());
     s.theme = m_theme->currentData().toString();
     s.language = m_language->currentData().toString();

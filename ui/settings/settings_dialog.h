@@ -8,6 +8,8 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QHBoxLayout;
+class QSpinBox;
 class QLineEdit;
 
 class QLabel;
@@ -24,6 +26,7 @@ public:
 
 private:
     void setUpDisplayFields(const PlanningSettings& s);
+    QHBoxLayout* makeQuotesRuleField(const PlanningSettings& s);
     QComboBox* makeMarketField(const PlanningSettings& s);
     void warnOfRates(QLabel* rateWarning);
 
@@ -36,6 +39,8 @@ private:
     QDoubleSpinBox* m_months = nullptr;
     QDoubleSpinBox* m_tax = nullptr;
     QDoubleSpinBox* m_shipping = nullptr;
+    QSpinBox* m_quotesRequired = nullptr;
+    QDoubleSpinBox* m_quotesRuleAbove = nullptr;
     CircuitField* m_circuit = nullptr;
     QComboBox* m_memoryUnit = nullptr;
     QComboBox* m_theme = nullptr;
