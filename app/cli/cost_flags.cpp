@@ -30,6 +30,14 @@ void CostFlags::addTo(CLI::App& command) {
         ->check(numberIn(0, kMaxNodeWatts, "W"));
     command.add_option("--idle-hours-per-day", options.idleHoursPerDay, "Hours a day on but not training")
         ->check(CLI::Range(0.0, 24.0));
+    command
+        .add_option("--quotes-required", options.quotesRequired,
+                    "The purchasing office's rule: valid vendor quotes a line needs (default 3)")
+        ->check(CLI::Range(1, 10));
+    command
+        .add_option("--quotes-rule-above", options.quotesRuleAbove,
+                    "...for a line of this much or more, tax included, in --currency (default: no rule)")
+        ->check(moneyAmount());
     command.add_flag("--use-expired-quotes", options.useExpiredQuotes,
                      "Price parts at their vendors' quotes even past the quotes' valid-until dates");
 }

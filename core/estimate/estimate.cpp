@@ -287,7 +287,7 @@ Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, c
             e.warnings.push_back(std::move(*warning));
     } else {
         e.warnings.push_back(TORCHRIG_MESSAGE("estimate", "no compute rates are known for %1: the step time "
-                                                          "needs a calibration (torchrig-cli validate on it)")
+                                                          "needs a calibration (a validation run on it)")
                                  .arg(device.name));
     }
     return e;

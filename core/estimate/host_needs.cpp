@@ -110,7 +110,7 @@ HostEstimate estimateHost(const Estimate& estimate, const TrainingSetup& setup, 
     }
     if (dataset.samples == 0 || dataset.sampleBytes == 0)
         h.warnings.push_back(TORCHRIG_MESSAGE(
-            "estimate", "no dataset size given (--dataset-samples, --sample-bytes): host RAM and storage "
+            "estimate", "no dataset size given (samples and bytes a sample): host RAM and storage "
                         "count the loaders and checkpoints only"));
     h.warnings.push_back(TORCHRIG_MESSAGE(
         "estimate", "host RAM counts each GPU's process loading the weights twice (the libraries' default "

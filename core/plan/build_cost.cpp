@@ -228,10 +228,10 @@ void addPowerAndEnergy(BuildCost& cost, const Build& build, const CostOptions& o
     if (options.idleWattsPerNode <= 0)
         cost.notes.push_back(
             options.idleHoursPerDay > 0
-                ? TORCHRIG_MESSAGE("cost", "idle hours given without an idle draw: give --idle-watts, "
+                ? TORCHRIG_MESSAGE("cost", "idle hours given without an idle draw: give the idle draw, "
                                            "measured at the wall (the catalog has no idle figures)")
                 : TORCHRIG_MESSAGE("cost", "idle draw not counted: the catalog has no idle figures; give "
-                                           "--idle-watts (measured at the wall) and --idle-hours-per-day"));
+                                           "the idle draw (measured at the wall) and the idle hours a day"));
 }
 
 } // namespace

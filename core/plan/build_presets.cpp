@@ -32,9 +32,8 @@ void addEntryPresets(std::vector<BuildPreset>& presets) {
          {}});
     presets.back().workloads = {
         {"resnet50", 64, 0,
-         TORCHRIG_MESSAGE("presets",
-                          "the article's goal, CNN models at a batch of at most 64 (seeds/000 二.1): "
-                          "ResNet-50 at the batch its rule gives a 12 GB card, 64")}};
+         TORCHRIG_MESSAGE("presets", "the article's goal (二.1), CNN models at a batch of at most 64: "
+                                     "ResNet-50 at the batch its rule gives a 12 GB card, 64")}};
     presets.push_back(
         {"entry-gtx-1660-super",
          TORCHRIG_MESSAGE("presets", "Entry: GTX 1660 Super, Core i5-12400F, 16 GB DDR4"),
@@ -56,9 +55,8 @@ void addEntryPresets(std::vector<BuildPreset>& presets) {
          {}});
     presets.back().workloads = {
         {"resnet18", 128, 32,
-         TORCHRIG_MESSAGE("presets",
-                          "the article's goal, small data sets such as MNIST and CIFAR-10 (seeds/001 "
-                          "2.1): ResNet-18 on CIFAR-10's 32×32 images, batch 128")}};
+         TORCHRIG_MESSAGE("presets", "the article's goal (2.1), small data sets such as MNIST and CIFAR-10: "
+                                     "ResNet-18 on CIFAR-10's 32×32 images, batch 128")}};
 }
 
 // The lab workstations: seeds/000 二.2, 001 2.2, 002 2.2.
@@ -81,12 +79,12 @@ void addResearchPresets(std::vector<BuildPreset>& presets) {
          {TORCHRIG_MESSAGE(
              "presets",
              "the article connects the two RTX 4090s with NVLink; the RTX 4090 has no NVLink connector, so "
-             "they talk over PCIe (SEED-ERRATA.md; the last GeForce with NVLink is the RTX 3090)")},
+             "they talk over PCIe (an error in the article; the last GeForce with NVLink is the RTX 3090)")},
          {}});
     presets.back().workloads = {
         {"bert-base-uncased", 0, 0,
-         TORCHRIG_MESSAGE("presets", "the article's goal, training Transformer models on several GPUs with "
-                                     "DistributedDataParallel (seeds/000 二.2): BERT-base over both cards")}};
+         TORCHRIG_MESSAGE("presets", "the article's goal (二.2), training Transformer models on several GPUs "
+                                     "with DistributedDataParallel: BERT-base over both cards")}};
     presets.push_back(
         {"research-rtx-4090-7950x",
          TORCHRIG_MESSAGE("presets",
@@ -106,11 +104,11 @@ void addResearchPresets(std::vector<BuildPreset>& presets) {
          {}});
     presets.back().workloads = {
         {"bert-base-uncased", 0, 0,
-         TORCHRIG_MESSAGE("presets", "the article's goal, BERT, ResNet-152 and other large models (seeds/001 "
-                                     "2.2): BERT-base")},
+         TORCHRIG_MESSAGE("presets", "the article's goal (2.2), BERT, ResNet-152 and other large models: "
+                                     "BERT-base")},
         {"resnet152", 0, 0,
-         TORCHRIG_MESSAGE("presets", "the article's goal, BERT, ResNet-152 and other large models (seeds/001 "
-                                     "2.2): ResNet-152")}};
+         TORCHRIG_MESSAGE("presets", "the article's goal (2.2), BERT, ResNet-152 and other large models: "
+                                     "ResNet-152")}};
     // The same article offers the RTX A6000 48GB in the 4090's place.
     auto a6000 = presets.back();
     a6000.id = "research-rtx-a6000-7950x";
@@ -154,8 +152,8 @@ void addEnterprisePresets(std::vector<BuildPreset>& presets) {
          {}});
     presets.back().workloads = {
         {"llama-2-70b", 0, 0,
-         TORCHRIG_MESSAGE("presets", "the article's goal, models of a hundred billion parameters (seeds/000 "
-                                     "二.3): the zoo's largest, Llama-2-70B, as the defaults run it on these "
+         TORCHRIG_MESSAGE("presets", "the article's goal (二.3), models of a hundred billion parameters: "
+                                     "the zoo's largest, Llama-2-70B, as the defaults run it on these "
                                      "cards")}};
 }
 

@@ -59,10 +59,11 @@ SheetTable tableWith(std::vector<std::string> header, std::vector<double> widths
 
 // The first workload on the build beside the catalog's cloud instances: the build, then the
 // instances that fit, cheapest month of work first (at most eight).
-std::optional<SheetSection> rentSection(const Build& build, const BuildSheetOptions& options,
-                                        const Words& w) {
+// Costed as the components are (the same day for expired quotes): one purchase price on the sheet.
+std::optional<SheetSection> rentSection(const Build& build, const CostOptions& costOptions,
+                                        const BuildSheetOptions& options, const Words& w) {
     auto compared =
-        compareRentVsBuy(build, build.workloads.front(), options.cloudOffers, options.usage, options.cost);
+        compareRentVsBuy(build, build.workloads.front(), options.cloudOffers, options.usage, costOptions);
     if (!compared)
         return std::nullopt;
     const auto& rent = *compared;
@@ -383,7 +384,7 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
         sheet.sections.push_back(std::move(runs));
     }
     if (!build.workloads.empty() && !options.cloudOffers.empty())
-        if (auto rent = rentSection(build, options, w))
+        if (auto rent = rentSection(build, costOptions, options, w))
             sheet.sections.push_back(std::move(*rent));
     if (auto advice = adviceSection(build, w))
         sheet.sections.push_back(std::move(*advice));

@@ -35,8 +35,8 @@ const std::vector<Message>& notChecked() {
         TORCHRIG_MESSAGE("compatibility", "RAM kit speed and timing support (QVL)"),
         TORCHRIG_MESSAGE("compatibility", "rack depth, rails and the data centre's power and cooling"),
         TORCHRIG_MESSAGE("compatibility",
-                         "host RAM and storage against a workload's needs, unless one is given "
-                         "(build check --model …)"),
+                         "host RAM and storage against a workload's needs, unless the build plans "
+                         "one"),
     };
     return list;
 }

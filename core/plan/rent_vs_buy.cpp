@@ -115,8 +115,8 @@ RentVsBuy compareRentVsBuy(const Build& build, const ModelGraph& graph, const es
     money.currency = r.currency;
     r.energyCostPerMonth = cost.energyKwhPerMonth * options.pricePerKwh;
     if (options.pricePerKwh <= 0)
-        r.notes.push_back(TORCHRIG_MESSAGE(
-            "cost", "no electricity price given (--kwh-price): owning counts the purchase only"));
+        r.notes.push_back(
+            TORCHRIG_MESSAGE("cost", "no electricity price given: owning counts the purchase only"));
 
     // The build.
     r.build.id = build.presetId.empty() ? "build" : build.presetId;

@@ -25,6 +25,12 @@ std::optional<SeedCitation> citeSeedArticle(const std::string& source) {
         auto section = source.substr(path.size());
         const auto start = section.find_first_not_of(", ");
         section = start == std::string::npos ? std::string() : section.substr(start);
+        // A second article cited beside the first ("一.4 SSD选型 · seeds/001 4.3") by its title too.
+        for (const auto& [otherFile, otherTitle] : kArticles) {
+            const std::string shortName = std::string(otherFile).substr(0, std::string("seeds/000").size());
+            for (auto at = section.find(shortName); at != std::string::npos; at = section.find(shortName, at))
+                section.replace(at, shortName.size(), "《" + std::string(otherTitle) + "》");
+        }
         return SeedCitation{title, section, path};
     }
     return std::nullopt;

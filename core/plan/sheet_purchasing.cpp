@@ -243,9 +243,9 @@ SheetSection quotesComparedSection(const Build& build, const BuildCost& cost, co
     out.paragraphs.push_back(
         w("The lowest valid quote, with its tax, prices its part unless another was chosen "
           "with a reason; expired quotes and quotes without an amount are never used."));
-    auto table = tableWith({w("Part"), w("Vendor"), w("Amount"), w("Tax"), w("Date"), w("Valid until"),
+    auto table = tableWith({w("Part"), w("Vendor"), w("Amount"), w("VAT"), w("Date"), w("Valid until"),
                             w("Reference"), w("Status")},
-                           {2.0, 1.5, 1.3, 0.9, 1.05, 1.05, 1.2, 2.3},
+                           {1.9, 1.3, 1.3, 0.85, 1.3, 1.3, 1.5, 2.2},
                            {false, false, true, false, false, false, false, false});
     auto addRows = [&](const std::string& partId, const std::string& label, const CostLine* line) {
         bool first = true;

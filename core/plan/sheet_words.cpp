@@ -186,6 +186,7 @@ constexpr std::string_view kSheetWords[] = {
                        "The lowest valid quote, with its tax, prices its part unless another was chosen with "
                        "a reason; expired quotes and quotes without an amount are never used."),
     TORCHRIG_TEXT_NOOP("sheet", "Status"),
+    TORCHRIG_TEXT_NOOP("sheet", "VAT"),
     TORCHRIG_TEXT_NOOP("sheet", "%1: %2 valid quotes; the rule asks for %3"),
     TORCHRIG_TEXT_NOOP("sheet", "card"),
     TORCHRIG_TEXT_NOOP("sheet", "chip"),

@@ -67,10 +67,6 @@
         <translation>多用 10–20 % 的时间，换取显存减少 60–80 %（seeds/002：以 20 % 换 80 %）</translation>
     </message>
     <message>
-        <source>it saves activation memory only; how much of the total depends on the model and batch (SEED-ERRATA.md), so the figures here are computed</source>
-        <translation>它只节省激活值占用的显存；占总量多少取决于模型和批大小（SEED-ERRATA.md），因此这里的数字是计算得出的</translation>
-    </message>
-    <message>
         <source>the workload does not fit: half the batch with twice the accumulation keeps the effective batch of %1</source>
         <translation>该训练任务装不下：批大小减半、梯度累积步数加倍，可保持有效批大小 %1 不变</translation>
     </message>
@@ -93,10 +89,6 @@
     <message>
         <source>VRAM = parameters x 4 (FP32) or x 2 (FP16)</source>
         <translation>显存 = 参数量 × 4（FP32）或 × 2（FP16）</translation>
-    </message>
-    <message>
-        <source>that is the weights alone: gradients, optimizer state and activations come on top (SEED-ERRATA.md)</source>
-        <translation>这只是权重本身：梯度、优化器状态和激活值还要另外计入（SEED-ERRATA.md）</translation>
     </message>
     <message>
         <source>the nodes&apos; network carries about %1 GB/s (both ways), under the article&apos;s 100 GB/s between GPUs; the step&apos;s gradient exchange takes %2 ms</source>
@@ -253,6 +245,14 @@
     <message>
         <source>%1, under 1 % of the step at this workload</source>
         <translation>%1，在此工作负载下不到单步时间的 1 %</translation>
+    </message>
+    <message>
+        <source>it saves activation memory only; how much of the total depends on the model and batch (an error in the article), so the figures here are computed</source>
+        <translation>它只节省激活值占用的显存；占总量多少取决于模型和批大小（原文有误），因此这里的数字是计算得出的</translation>
+    </message>
+    <message>
+        <source>that is the weights alone: gradients, optimizer state and activations come on top (an error in the article)</source>
+        <translation>这只是权重本身：梯度、优化器状态和激活值还要另外计入（原文有误）</translation>
     </message>
 </context>
 <context>
@@ -792,10 +792,6 @@
         <translation>机架深度、导轨以及数据中心的供电与制冷</translation>
     </message>
     <message>
-        <source>host RAM and storage against a workload&apos;s needs, unless one is given (build check --model …)</source>
-        <translation>主机内存与存储是否满足训练任务的需求（除非指定了任务：build check --model …）</translation>
-    </message>
-    <message>
         <source>the build has no parts</source>
         <translation>配置中没有配件</translation>
     </message>
@@ -980,18 +976,6 @@
         <translation>请移除桥接器；显卡之间经 PCIe 通信（RTX 3090、A6000 或 A5000 成对使用时才有 NVLink）</translation>
     </message>
     <message>
-        <source>the GPUs talk at about %1 GB/s (both ways, x%2 each on the CPU&apos;s lanes); seed article 000 asks &gt;= 100 GB/s between GPUs for data parallel (it also names PCIe 4.0 x16, which gives about 63)</source>
-        <translation>GPU 之间通信约 %1 GB/s（双向，每卡在 CPU 通道上为 x%2）；参考文章 000 要求数据并行时 GPU 间 &gt;= 100 GB/s（文中也提到 PCIe 4.0 x16，约为 63）</translation>
-    </message>
-    <message>
-        <source>the GPUs talk at about %1 GB/s (both ways); seed article 000 asks &gt;= 100 GB/s between GPUs for data parallel (it also names PCIe 4.0 x16, which gives about 63)</source>
-        <translation>GPU 之间通信约 %1 GB/s（双向）；参考文章 000 要求数据并行时 GPU 间 &gt;= 100 GB/s（文中也提到 PCIe 4.0 x16，约为 63）</translation>
-    </message>
-    <message>
-        <source>expect the all-reduce to show in the step time (torchrig-cli estimate --gpus N shows how much), or choose cards with NVLink</source>
-        <translation>all-reduce 会体现在单步时间中（torchrig-cli estimate --gpus N 可显示影响大小），或选择带 NVLink 的显卡</translation>
-    </message>
-    <message>
         <source>%1 is %2 mm long; %3 takes %4 mm</source>
         <translation>%1 长 %2 mm；%3 的显卡限长为 %4 mm</translation>
     </message>
@@ -1116,12 +1100,28 @@
         <translation>添加 %1</translation>
     </message>
     <message>
-        <source>a GPU sits in %1&apos;s slot %2, PCIe %3 x%4 wired from the chipset and shared with its drives and ports: the GPUs talk at about %5 GB/s (both ways); seed article 000 asks &gt;= 100 GB/s between GPUs for data parallel</source>
-        <translation>有一块 GPU 插在 %1 的第 %2 个插槽，这是由芯片组引出的 PCIe %3 x%4，与芯片组上的硬盘和接口共享带宽：GPU 之间通信约 %5 GB/s（双向）；参考文章 000 要求数据并行时 GPU 间 &gt;= 100 GB/s</translation>
-    </message>
-    <message>
         <source>choose a board that wires every card from the CPU (x8/x8 at least), or expect the all-reduce to show in the step time</source>
         <translation>选择所有显卡都由 CPU 通道引出的主板（至少 x8/x8），否则 all-reduce 会体现在单步时间里</translation>
+    </message>
+    <message>
+        <source>host RAM and storage against a workload&apos;s needs, unless the build plans one</source>
+        <translation>主机内存与存储是否满足训练任务的需求（配置中规划了训练任务时除外）</translation>
+    </message>
+    <message>
+        <source>a GPU sits in %1&apos;s slot %2, PCIe %3 x%4 wired from the chipset and shared with its drives and ports: the GPUs talk at about %5 GB/s (both ways); the research workstation&apos;s article asks &gt;= 100 GB/s between GPUs for data parallel</source>
+        <translation>有一块 GPU 插在 %1 的第 %2 个插槽，这是由芯片组引出的 PCIe %3 x%4，与芯片组上的硬盘和接口共享带宽：GPU 之间通信约 %5 GB/s（双向）；科研工作站所依据的文章要求数据并行时 GPU 间 &gt;= 100 GB/s</translation>
+    </message>
+    <message>
+        <source>the GPUs talk at about %1 GB/s (both ways, x%2 each on the CPU&apos;s lanes); the research workstation&apos;s article asks &gt;= 100 GB/s between GPUs for data parallel (it also names PCIe 4.0 x16, which gives about 63)</source>
+        <translation>GPU 之间通信约 %1 GB/s（双向，每卡在 CPU 通道上为 x%2）；科研工作站所依据的文章要求数据并行时 GPU 间 &gt;= 100 GB/s（文中也提到 PCIe 4.0 x16，约为 63）</translation>
+    </message>
+    <message>
+        <source>the GPUs talk at about %1 GB/s (both ways); the research workstation&apos;s article asks &gt;= 100 GB/s between GPUs for data parallel (it also names PCIe 4.0 x16, which gives about 63)</source>
+        <translation>GPU 之间通信约 %1 GB/s（双向）；科研工作站所依据的文章要求数据并行时 GPU 间 &gt;= 100 GB/s（文中也提到 PCIe 4.0 x16，约为 63）</translation>
+    </message>
+    <message>
+        <source>expect the all-reduce to show in the step time (the estimate of a workload on these GPUs says how much), or choose cards with NVLink</source>
+        <translation>all-reduce 会体现在单步时间中（在这些 GPU 上估算训练任务即可看到影响大小），或选择带 NVLink 的显卡</translation>
     </message>
 </context>
 <context>
@@ -1151,14 +1151,6 @@
         <translation>负载按 GPU 和 CPU 的额定功率加上每节点 75 W 的平台功耗计算，并在给定时长内按满载计</translation>
     </message>
     <message>
-        <source>idle hours given without an idle draw: give --idle-watts, measured at the wall (the catalog has no idle figures)</source>
-        <translation>给出了空闲时长却没有空闲功耗：请用 --idle-watts 指定在插座端测得的功耗（硬件目录中没有空闲功耗数据）</translation>
-    </message>
-    <message>
-        <source>idle draw not counted: the catalog has no idle figures; give --idle-watts (measured at the wall) and --idle-hours-per-day</source>
-        <translation>未计入空闲功耗：硬件目录中没有空闲功耗数据；请指定 --idle-watts（在插座端测量）和 --idle-hours-per-day</translation>
-    </message>
-    <message>
         <source>cloud instances are rented: their hourly price is kept out of the purchase total and counted for the hours a day given; their energy is in the price</source>
         <translation>云实例为租用：其小时价格不计入购置总价，而按给定的每日时长计费；电费已含在价格中</translation>
     </message>
@@ -1173,10 +1165,6 @@
     <message>
         <source>no rate is known for the link between its GPUs</source>
         <translation>其 GPU 之间互连的速率未知</translation>
-    </message>
-    <message>
-        <source>no electricity price given (--kwh-price): owning counts the purchase only</source>
-        <translation>未指定电价（--kwh-price）：自购只计算购置费用</translation>
     </message>
     <message>
         <source>the build rents a cloud instance: it is among the instances compared</source>
@@ -1233,6 +1221,18 @@
     <message>
         <source>%1: %2 valid vendor quote(s); the purchasing office&apos;s rule asks for %3 at %4 %5 and above</source>
         <translation>%1：有效供应商报价 %2 家；采购规定单项 %4 %5 及以上须有 %3 家</translation>
+    </message>
+    <message>
+        <source>idle hours given without an idle draw: give the idle draw, measured at the wall (the catalog has no idle figures)</source>
+        <translation>给出了空闲时长却没有空闲功耗：请指定在插座端测得的空闲功耗（硬件目录中没有空闲功耗数据）</translation>
+    </message>
+    <message>
+        <source>idle draw not counted: the catalog has no idle figures; give the idle draw (measured at the wall) and the idle hours a day</source>
+        <translation>未计入空闲功耗：硬件目录中没有空闲功耗数据；请指定空闲功耗（在插座端测量）和每天的空闲时长</translation>
+    </message>
+    <message>
+        <source>no electricity price given: owning counts the purchase only</source>
+        <translation>未指定电价：自购只计算购置费用</translation>
     </message>
 </context>
 <context>
@@ -1298,20 +1298,12 @@
         <translation>速度受 CPU 限制：单步中有 %1 % 的时间 GPU 在等待 eager 模式的 PyTorch 发出下一个算子（每个算子 %2 µs，在 H200 所在主机上实测）；更大的批大小、CUDA graphs 或 torch.compile 可以掩盖这段时间，比该主机更快的 CPU 核心可以缩短它</translation>
     </message>
     <message>
-        <source>no compute rates are known for %1: the step time needs a calibration (torchrig-cli validate on it)</source>
-        <translation>%1 的算力数据未知：单步时间需要校准（在其上运行 torchrig-cli validate）</translation>
-    </message>
-    <message>
         <source>reading the data takes longer than the step: storage, not the GPU, sets the pace; cache the dataset in RAM or use faster storage</source>
         <translation>读取数据的时间超过单步时间：速度受存储而非 GPU 限制；请将数据集缓存到内存，或使用更快的存储</translation>
     </message>
     <message>
         <source>decoding the batches takes longer than the step: the CPU, not the GPU, sets the pace; add loader workers (cores) or decode on the GPU</source>
         <translation>解码批数据的时间超过单步时间：速度受 CPU 而非 GPU 限制；请增加数据加载进程（CPU 核心），或在 GPU 上解码</translation>
-    </message>
-    <message>
-        <source>no dataset size given (--dataset-samples, --sample-bytes): host RAM and storage count the loaders and checkpoints only</source>
-        <translation>未指定数据集大小（--dataset-samples、--sample-bytes）：主机内存和存储只计入数据加载进程和检查点</translation>
     </message>
     <message>
         <source>the model has no causal attention: there is no KV cache, and generation is not a decoder&apos;s</source>
@@ -1384,6 +1376,14 @@
     <message>
         <source>%1 over %2 GPUs is modelled per GPU from PyTorch&apos;s and DeepSpeed&apos;s defaults; only its exchange&apos;s rate was measured here</source>
         <translation>%1 在 %2 块 GPU 上按 PyTorch 与 DeepSpeed 的默认设置逐 GPU 建模；此处只实测了其梯度交换的速率</translation>
+    </message>
+    <message>
+        <source>no compute rates are known for %1: the step time needs a calibration (a validation run on it)</source>
+        <translation>%1 的算力数据未知：单步时间需要校准（在其上做一次实测验证）</translation>
+    </message>
+    <message>
+        <source>no dataset size given (samples and bytes a sample): host RAM and storage count the loaders and checkpoints only</source>
+        <translation>未指定数据集大小（样本数和每个样本的字节数）：主机内存和存储只计入数据加载进程和检查点</translation>
     </message>
 </context>
 <context>
@@ -1810,10 +1810,6 @@
         <translation>两块 1 TB 硬盘条带化，组成原文的 2 TB RAID 0</translation>
     </message>
     <message>
-        <source>the article connects the two RTX 4090s with NVLink; the RTX 4090 has no NVLink connector, so they talk over PCIe (SEED-ERRATA.md; the last GeForce with NVLink is the RTX 3090)</source>
-        <translation>原文用 NVLink 连接两块 RTX 4090；但 RTX 4090 没有 NVLink 接口，因此两卡经 PCIe 通信（SEED-ERRATA.md；最后一款支持 NVLink 的 GeForce 是 RTX 3090）</translation>
-    </message>
-    <message>
         <source>Research workstation: RTX 4090, Ryzen 9 7950X, 64 GB DDR5, 1 TB NVMe + 4 TB HDD</source>
         <translation>科研工作站：RTX 4090、Ryzen 9 7950X、64 GB DDR5、1 TB NVMe + 4 TB HDD</translation>
     </message>
@@ -1866,28 +1862,32 @@
         <translation>各节点通过一台 InfiniBand HDR 交换机（interconnect/nvidia-quantum-hdr-switch-qm8700）互连</translation>
     </message>
     <message>
-        <source>the article&apos;s goal, CNN models at a batch of at most 64 (seeds/000 二.1): ResNet-50 at the batch its rule gives a 12 GB card, 64</source>
-        <translation>文章的目标是批量大小不超过 64 的 CNN 模型（seeds/000 二.1）：这里用 ResNet-50，批量取文章规则给 12 GB 显卡的 64</translation>
+        <source>the article&apos;s goal (二.1), CNN models at a batch of at most 64: ResNet-50 at the batch its rule gives a 12 GB card, 64</source>
+        <translation>文章的目标（二.1）是批量大小不超过 64 的 CNN 模型：这里用 ResNet-50，批量取文章规则给 12 GB 显卡的 64</translation>
     </message>
     <message>
-        <source>the article&apos;s goal, small data sets such as MNIST and CIFAR-10 (seeds/001 2.1): ResNet-18 on CIFAR-10&apos;s 32×32 images, batch 128</source>
-        <translation>文章的目标是 MNIST、CIFAR-10 等小型数据集（seeds/001 2.1）：这里用 ResNet-18 训练 CIFAR-10 的 32×32 图像，批量 128</translation>
+        <source>the article&apos;s goal (2.1), small data sets such as MNIST and CIFAR-10: ResNet-18 on CIFAR-10&apos;s 32×32 images, batch 128</source>
+        <translation>文章的目标（2.1）是 MNIST、CIFAR-10 等小型数据集：这里用 ResNet-18 训练 CIFAR-10 的 32×32 图像，批量 128</translation>
     </message>
     <message>
-        <source>the article&apos;s goal, training Transformer models on several GPUs with DistributedDataParallel (seeds/000 二.2): BERT-base over both cards</source>
-        <translation>文章的目标是用 DistributedDataParallel 多卡训练 Transformer 模型（seeds/000 二.2）：这里用 BERT-base 在两块显卡上训练</translation>
+        <source>the article connects the two RTX 4090s with NVLink; the RTX 4090 has no NVLink connector, so they talk over PCIe (an error in the article; the last GeForce with NVLink is the RTX 3090)</source>
+        <translation>原文用 NVLink 连接两块 RTX 4090；但 RTX 4090 没有 NVLink 接口，因此两卡经 PCIe 通信（原文有误；最后一款支持 NVLink 的 GeForce 是 RTX 3090）</translation>
     </message>
     <message>
-        <source>the article&apos;s goal, BERT, ResNet-152 and other large models (seeds/001 2.2): BERT-base</source>
-        <translation>文章的目标是 BERT、ResNet-152 等大型模型（seeds/001 2.2）：这里用 BERT-base</translation>
+        <source>the article&apos;s goal (二.2), training Transformer models on several GPUs with DistributedDataParallel: BERT-base over both cards</source>
+        <translation>文章的目标（二.2）是用 DistributedDataParallel 多卡训练 Transformer 模型：这里用 BERT-base 在两块显卡上训练</translation>
     </message>
     <message>
-        <source>the article&apos;s goal, BERT, ResNet-152 and other large models (seeds/001 2.2): ResNet-152</source>
-        <translation>文章的目标是 BERT、ResNet-152 等大型模型（seeds/001 2.2）：这里用 ResNet-152</translation>
+        <source>the article&apos;s goal (2.2), BERT, ResNet-152 and other large models: BERT-base</source>
+        <translation>文章的目标（2.2）是 BERT、ResNet-152 等大型模型：这里用 BERT-base</translation>
     </message>
     <message>
-        <source>the article&apos;s goal, models of a hundred billion parameters (seeds/000 二.3): the zoo&apos;s largest, Llama-2-70B, as the defaults run it on these cards</source>
-        <translation>文章的目标是千亿参数模型（seeds/000 二.3）：这里用模型库中最大的 Llama-2-70B，按默认设置在这些显卡上运行</translation>
+        <source>the article&apos;s goal (2.2), BERT, ResNet-152 and other large models: ResNet-152</source>
+        <translation>文章的目标（2.2）是 BERT、ResNet-152 等大型模型：这里用 ResNet-152</translation>
+    </message>
+    <message>
+        <source>the article&apos;s goal (二.3), models of a hundred billion parameters: the zoo&apos;s largest, Llama-2-70B, as the defaults run it on these cards</source>
+        <translation>文章的目标（二.3）是千亿参数模型：这里用模型库中最大的 Llama-2-70B，按默认设置在这些显卡上运行</translation>
     </message>
 </context>
 <context>
@@ -2510,7 +2510,7 @@
     </message>
     <message>
         <source>Before tax</source>
-        <translation>不含税金额</translation>
+        <translation>不含税</translation>
     </message>
     <message>
         <source>Amount incl. tax</source>
@@ -2643,6 +2643,10 @@
     <message>
         <source>piece</source>
         <translation>个</translation>
+    </message>
+    <message>
+        <source>VAT</source>
+        <translation>是否含税</translation>
     </message>
 </context>
 <context>

@@ -439,7 +439,7 @@ TEST_CASE("A fresh start in Chinese is in yuan on a mainland circuit at the cata
     REQUIRE(build.workloads.size() == 1);
     CHECK(build.workloads[0].workload.model == "bert-base-uncased");
     CHECK_THAT(build.notes,
-               Catch::Contains("文章的目标是用 DistributedDataParallel 多卡训练 Transformer 模型"));
+               Catch::Contains("文章的目标（二.2）是用 DistributedDataParallel 多卡训练 Transformer 模型"));
     CHECK_FALSE(window.analysis()->memoryChart()->segments().empty());
     CHECK_FALSE(window.analysis()->stepTimeChart()->parts().empty());
     // The totals are in yuan, converted at the reference rate, said so in Chinese.

@@ -61,7 +61,7 @@ void adviseCheckpointing(const AdviceContext& c, std::vector<Advice>& out) {
                               "60-80 % less memory for 10-20 % more time (seeds/002: 80 % for 20 %)"),
              TORCHRIG_MESSAGE("advice",
                               "it saves activation memory only; how much of the total depends on the "
-                              "model and batch (SEED-ERRATA.md), so the figures here are computed"),
+                              "model and batch (an error in the article), so the figures here are computed"),
              WorkloadChange{std::string(workload_field::kCheckpointing), "blocks", {}},
              effect,
              {}});
@@ -142,7 +142,7 @@ void adviseMemoryFormula(const AdviceContext& c, std::vector<Advice>& out) {
          std::string(kArticle000) + " 一.1 显存需求公式",
          TORCHRIG_MESSAGE("advice", "VRAM = parameters x 4 (FP32) or x 2 (FP16)"),
          TORCHRIG_MESSAGE("advice", "that is the weights alone: gradients, optimizer state and activations "
-                                    "come on top (SEED-ERRATA.md)"),
+                                    "come on top (an error in the article)"),
          std::nullopt,
          std::nullopt,
          {}});

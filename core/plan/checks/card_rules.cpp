@@ -173,40 +173,41 @@ void checkGpuInterconnect(const RuleInput& in, std::vector<Finding>& out) {
     if (const auto& slot = wired->chipsetSlot) {
         char gen[16];
         std::snprintf(gen, sizeof gen, "%.1f", slot->gen);
-        addFinding(
-            out, Severity::Warning, rule::kGpuInterconnect,
-            TORCHRIG_MESSAGE("compatibility",
-                             "a GPU sits in %1's slot %2, PCIe %3 x%4 wired from the chipset and shared "
-                             "with its drives and ports: the GPUs talk at about %5 GB/s (both ways); "
-                             "seed article 000 asks >= 100 GB/s between GPUs for data parallel")
-                .arg(in.parts.board->snapshot.name)
-                .arg(std::to_string(slot->position))
-                .arg(gen)
-                .arg(std::to_string(slot->electricalLanes))
-                .arg(speed),
-            {in.parts.board->partId, in.parts.gpus.front()->partId},
-            TORCHRIG_MESSAGE("compatibility", "choose a board that wires every card from the CPU "
-                                              "(x8/x8 at least), or expect the all-reduce to show "
-                                              "in the step time"));
+        addFinding(out, Severity::Warning, rule::kGpuInterconnect,
+                   TORCHRIG_MESSAGE(
+                       "compatibility",
+                       "a GPU sits in %1's slot %2, PCIe %3 x%4 wired from the chipset and shared "
+                       "with its drives and ports: the GPUs talk at about %5 GB/s (both ways); "
+                       "the research workstation's article asks >= 100 GB/s between GPUs for data parallel")
+                       .arg(in.parts.board->snapshot.name)
+                       .arg(std::to_string(slot->position))
+                       .arg(gen)
+                       .arg(std::to_string(slot->electricalLanes))
+                       .arg(speed),
+                   {in.parts.board->partId, in.parts.gpus.front()->partId},
+                   TORCHRIG_MESSAGE("compatibility", "choose a board that wires every card from the CPU "
+                                                     "(x8/x8 at least), or expect the all-reduce to show "
+                                                     "in the step time"));
         return;
     }
     auto message =
         wired->lanesPerGpu > 0
             ? TORCHRIG_MESSAGE("compatibility",
                                "the GPUs talk at about %1 GB/s (both ways, x%2 each on the CPU's lanes); "
-                               "seed article 000 asks >= 100 GB/s between GPUs for data parallel (it "
-                               "also names PCIe 4.0 x16, which gives about 63)")
+                               "the research workstation's article asks >= 100 GB/s between GPUs for "
+                               "data parallel (it also names PCIe 4.0 x16, which gives about 63)")
                   .arg(speed)
                   .arg(std::to_string(wired->lanesPerGpu))
             : TORCHRIG_MESSAGE("compatibility",
-                               "the GPUs talk at about %1 GB/s (both ways); seed article 000 asks >= "
-                               "100 GB/s between GPUs for data parallel (it also names PCIe 4.0 x16, "
-                               "which gives about 63)")
+                               "the GPUs talk at about %1 GB/s (both ways); the research workstation's "
+                               "article asks >= 100 GB/s between GPUs for data parallel (it also names "
+                               "PCIe 4.0 x16, which gives about 63)")
                   .arg(speed);
     addFinding(
         out, Severity::Warning, rule::kGpuInterconnect, std::move(message), {in.parts.gpus.front()->partId},
-        TORCHRIG_MESSAGE("compatibility", "expect the all-reduce to show in the step time (torchrig-cli "
-                                          "estimate --gpus N shows how much), or choose cards with NVLink"));
+        TORCHRIG_MESSAGE("compatibility", "expect the all-reduce to show in the step time (the estimate "
+                                          "of a workload on these GPUs says how much), or choose cards "
+                                          "with NVLink"));
 }
 
 void checkGpuLength(const RuleInput& in, std::vector<Finding>& out) {
