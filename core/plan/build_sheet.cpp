@@ -139,8 +139,8 @@ void setHeading(BuildSheet& sheet, const Build& build, const BuildSheetOptions& 
                    " · " + w("made with TorchRig") + " " + options.date;
 }
 
-SheetSection summarySection(const Build& build, const BuildCost& cost, const std::vector<Finding>& findings,
-                            const Words& w) {
+SheetSection summarySection(const Build& build, const BuildCost& cost, const CostOptions& costOptions,
+                            const std::vector<Finding>& findings, const Words& w) {
     auto summary = section(w("Summary"));
     summary.facts.push_back({w("Nodes"), std::to_string(build.nodes)});
     std::string gpuText;
@@ -149,8 +149,9 @@ SheetSection summarySection(const Build& build, const BuildCost& cost, const std
             gpuText += (gpuText.empty() ? "" : ", ") + std::to_string(part.quantity * build.nodes) + " × " +
                        part.snapshot.name;
     summary.facts.push_back({w("GPUs"), gpuText.empty() ? "—" : gpuText});
-    if (cost.total)
-        summary.facts.push_back({w("Total"), money(*cost.total, cost.currency)});
+    if (cost.total) // labelled as the components table's total is
+        summary.facts.push_back(
+            {w(costOptions.taxPercent > 0 ? "Total incl. tax" : "Total"), money(*cost.total, cost.currency)});
     else if (cost.knownTotal)
         summary.facts.push_back(
             {w("Total"), money(*cost.knownTotal, cost.currency) + " + " +
@@ -343,7 +344,7 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
     const auto findings = checkBuild(build, checkOptionsFor(build, options.circuit));
     const auto gpus = buildGpus(build);
 
-    sheet.sections.push_back(summarySection(build, cost, findings, w));
+    sheet.sections.push_back(summarySection(build, cost, costOptions, findings, w));
     auto components = section(w("Components"));
     components.tables.push_back(componentsTable(build, cost, costOptions, options.language, w));
     if (const auto standing = priceStandingSummary(cost, w); !standing.empty())

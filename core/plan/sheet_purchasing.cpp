@@ -135,11 +135,11 @@ SheetTable componentsTable(const Build& build, const BuildCost& cost, const Cost
         taxed ? tableWith({w("Part"), w("Specification"), w("Unit"), w("Qty"),
                            inCurrency("Unit price incl. tax"), inCurrency("Before tax"), inCurrency("Tax"),
                            inCurrency("Amount incl. tax"), w("Price date and source")},
-                          {2.2, 1.9, 0.85, 0.65, 1.2, 1.2, 1.0, 1.25, 2.0},
+                          {2.0, 1.8, 0.9, 0.6, 1.3, 1.3, 1.15, 1.35, 1.9},
                           {false, false, false, true, true, true, true, true, false})
               : tableWith({w("Part"), w("Specification"), w("Unit"), w("Qty"), inCurrency("Unit price"),
                            inCurrency("Subtotal"), w("Price date and source")},
-                          {2.9, 2.1, 0.85, 0.65, 1.3, 1.35, 2.4},
+                          {2.8, 2.1, 0.9, 0.65, 1.3, 1.35, 2.4},
                           {false, false, false, true, true, true, false});
     for (const auto& line : cost.lines) {
         const auto* part = findPart(build, line.partId);
@@ -245,7 +245,7 @@ SheetSection quotesComparedSection(const Build& build, const BuildCost& cost, co
           "with a reason; expired quotes and quotes without an amount are never used."));
     auto table = tableWith({w("Part"), w("Vendor"), w("Amount"), w("VAT"), w("Date"), w("Valid until"),
                             w("Reference"), w("Status")},
-                           {1.9, 1.3, 1.3, 0.85, 1.3, 1.3, 1.5, 2.2},
+                           {1.5, 1.2, 1.55, 0.8, 1.55, 1.55, 1.5, 1.9},
                            {false, false, true, false, false, false, false, false});
     auto addRows = [&](const std::string& partId, const std::string& label, const CostLine* line) {
         bool first = true;

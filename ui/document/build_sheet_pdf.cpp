@@ -64,7 +64,11 @@ private:
     // long part number); Chinese breaks between characters. Measured and drawn by the same layout.
     double block(const QString& content, const QFont& f, double width, QPointF at, Qt::Alignment align,
                  bool paint) {
-        QTextLayout layout(content, f, &m_device);
+        // A line end in the text (a build's notes, one a line) breaks the line: QTextLayout takes
+        // only Unicode's line separator as one and would run "3090)the" together.
+        QString text = content;
+        text.replace(QLatin1Char('\n'), QChar::LineSeparator);
+        QTextLayout layout(text, f, &m_device);
         QTextOption option(align);
         option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
         layout.setTextOption(option);
@@ -156,15 +160,45 @@ private:
     }
 
     // Rows break across pages, each page starting with the header again; a row is never split.
-    void table(const plan::SheetTable& t, bool signatures) {
+    // The columns' widths on the page: as the table asks, except that a number never wraps (a
+    // price broken as "13,499.0 / 0" misreads): a right-aligned column is widened to its widest cell,
+    // the room taken from the text columns in proportion.
+    std::vector<double> columnWidths(const plan::SheetTable& t, const QFont& cellFont, double pad) const {
         double total = 0;
         for (double w : t.widths)
             total += w;
         std::vector<double> widths;
         for (double w : t.widths)
             widths.push_back(m_width * w / total);
+        const QFontMetricsF metrics(cellFont, &m_device);
+        double deficit = 0, flexible = 0;
+        for (std::size_t i = 0; i < widths.size(); ++i) {
+            if (i >= t.alignRight.size() || !t.alignRight[i]) {
+                flexible += widths[i];
+                continue;
+            }
+            double need = 0;
+            for (const auto& row : t.rows)
+                if (i < row.size())
+                    need = std::max(need, metrics.horizontalAdvance(qt(row[i])) + 2 * pad + 0.5 * m_mm);
+            if (need > widths[i]) {
+                deficit += need - widths[i];
+                widths[i] = need;
+            }
+        }
+        if (deficit > 0 && flexible > 0) {
+            const double keep = std::max(0.4, 1 - deficit / flexible); // text wraps; it may not vanish
+            for (std::size_t i = 0; i < widths.size(); ++i)
+                if (i >= t.alignRight.size() || !t.alignRight[i])
+                    widths[i] *= keep;
+        }
+        return widths;
+    }
+
+    void table(const plan::SheetTable& t, bool signatures) {
         const double pad = 1.2 * m_mm;
         const auto headerFont = font(8.5, true), cellFont = font(8.5);
+        const auto widths = columnWidths(t, cellFont, pad);
         auto rowHeight = [&](const std::vector<std::string>& cells, const QFont& f) -> double {
             double h = signatures ? 9 * m_mm : 0;
             for (std::size_t i = 0; i < cells.size() && i < widths.size(); ++i)
