@@ -2,17 +2,23 @@
 
 #include "util/printed.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string_view>
 
 namespace torchrig::plan {
 
 std::string groupedAmount(double amount) {
-    auto digits = printed("%.2f", std::fabs(amount));
-    const bool negative = amount < 0 && digits != "0.00"; // never "-0.00"
-    for (auto at = static_cast<std::ptrdiff_t>(digits.find('.')) - 3; at > 0; at -= 3)
-        digits.insert(static_cast<std::size_t>(at), ",");
-    return (negative ? "-" : "") + digits;
+    const auto digits = printed("%.2f", std::fabs(amount));
+    const auto point = std::min(digits.find('.'), digits.size());
+    // Built forward (GCC 12 at -O2 takes inserting into the string for an overflow).
+    std::string out = amount < 0 && digits != "0.00" ? "-" : ""; // never "-0.00"
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && i < point && (point - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return out;
 }
 
 std::string sheetMoney(double amount, const std::string& currency) {
