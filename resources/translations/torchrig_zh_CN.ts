@@ -2989,20 +2989,12 @@ precision, ZeRO or FSDP (Advice tab).</source>
         <translation>待询价</translation>
     </message>
     <message>
-        <source>%1 %2%3%4</source>
-        <translation>%1 %2%3%4</translation>
-    </message>
-    <message>
         <source>/h</source>
         <translation>/h</translation>
     </message>
     <message>
         <source> (quote)</source>
         <translation>（报价）</translation>
-    </message>
-    <message>
-        <source>%1 %2%3</source>
-        <translation>%1 %2%3</translation>
     </message>
     <message>
         <source>Unit price x quantity x nodes</source>
@@ -3027,6 +3019,14 @@ precision, ZeRO or FSDP (Advice tab).</source>
     <message>
         <source>Subtotal</source>
         <translation>小计</translation>
+    </message>
+    <message>
+        <source>%1%2%3</source>
+        <translation>%1%2%3</translation>
+    </message>
+    <message>
+        <source>%1%2</source>
+        <translation>%1%2</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 #include "part_snapshot.h"
 #include "plan/build_cost.h"
 #include "plan/build_presets.h"
+#include "plan/sheet_money.h"
 #include "purchasing/purchasing_panel.h"
 #include "purchasing/quotes_model.h"
 #include "test_support.h"
@@ -193,9 +194,9 @@ TEST_CASE("Once a currency is chosen the parts table and the totals are in it, w
     const double card =
         db::partSnapshot(*test::openCatalog(folder.file("prices.sqlite"))->find("gpu/rtx-4090"))
             .price->amount; // USD, the catalog's
-    CHECK(gpuUnit == QStringLiteral("%1 CNY").arg(card * 7.1, 0, 'f', 2));
+    CHECK(gpuUnit == QString::fromStdString(plan::sheetMoney(card * 7.1, "CNY")));
     CHECK(model->index(0, ui::BuildPartsModel::SubtotalColumn).data().toString() ==
-          QStringLiteral("%1 CNY").arg(card * 7.1 * 2, 0, 'f', 2));
+          QString::fromStdString(plan::sheetMoney(card * 7.1 * 2, "CNY")));
     CHECK(model->index(2, ui::BuildPartsModel::UnitPriceColumn).data().toString() ==
           QStringLiteral("to be quoted"));
     CHECK(editor->costLabel()->text().contains(QStringLiteral("at 1 USD = 7.1000 CNY (2026-11-30)")));

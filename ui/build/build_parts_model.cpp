@@ -6,6 +6,7 @@
 #include "hardware/part_category.h"
 
 #include "plan/price_standing.h"
+#include "plan/sheet_money.h"
 
 #include <QApplication>
 #include <QDate>
@@ -13,6 +14,13 @@
 #include <QStyle>
 
 namespace torchrig::ui {
+
+namespace {
+// As the sheet and the totals write an amount: "¥13,499.00", "$589.00".
+QString shownMoney(double amount, const std::string& currency) {
+    return QString::fromStdString(plan::sheetMoney(amount, currency));
+}
+} // namespace
 
 BuildPartsModel::BuildPartsModel(BuildDocument& document, const BuildChecks* checks, QObject* parent)
     : QAbstractTableModel(parent)
@@ -118,20 +126,16 @@ QVariant BuildPartsModel::data(const QModelIndex& index, int role) const {
         if (!line || !line->unitAmount)
             return role == Qt::DisplayRole ? QVariant(tr("to be quoted")) : QVariant();
         return role == Qt::DisplayRole
-                   ? QVariant(
-                         tr("%1 %2%3%4")
-                             .arg(*line->unitAmount, 0, 'f', 2)
-                             .arg(QString::fromStdString(line->subtotal ? line->currency : price->currency),
-                                  hourly ? tr("/h") : QString(), line->quoted ? tr(" (quote)") : QString()))
+                   ? QVariant(tr("%1%2%3").arg(
+                         shownMoney(*line->unitAmount, line->subtotal ? line->currency : price->currency),
+                         hourly ? tr("/h") : QString(), line->quoted ? tr(" (quote)") : QString()))
                    : QVariant(*line->unitAmount);
     case SubtotalColumn: {
         if (!line || !line->subtotal)
             return role == Qt::DisplayRole ? QVariant(QStringLiteral("—")) : QVariant();
-        return role == Qt::DisplayRole
-                   ? QVariant(tr("%1 %2%3")
-                                  .arg(*line->subtotal, 0, 'f', 2)
-                                  .arg(QString::fromStdString(line->currency), hourly ? tr("/h") : QString()))
-                   : QVariant(*line->subtotal);
+        return role == Qt::DisplayRole ? QVariant(tr("%1%2").arg(shownMoney(*line->subtotal, line->currency),
+                                                                 hourly ? tr("/h") : QString()))
+                                       : QVariant(*line->subtotal);
     }
     default: return {};
     }
