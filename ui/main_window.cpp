@@ -493,6 +493,8 @@ plan::BuildSheetOptions MainWindow::sheetOptions(plan::SheetLanguage language) c
     options.cost = settings.costOptions();
     options.usage = settings.usagePlan();
     options.circuit = settings.circuit();
+    options.institution = settings.sheetInstitution.toStdString();
+    options.requiredFields = settings.requiredFieldLabels();
     return options;
 }
 

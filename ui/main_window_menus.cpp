@@ -9,6 +9,7 @@
 #include "document/build_document.h"
 #include "document/message_translation.h"
 #include "help/glossary.h"
+#include "purchasing/purchasing_panel.h"
 #include "settings/settings_dialog.h"
 #include "workload/workload_editor.h"
 
@@ -90,6 +91,7 @@ void MainWindow::createMenus() {
         m_analysis->setPlanningSettings(dialog.settings());
         m_buildEditor->setCostOptions(dialog.settings().costOptions());
         m_checks->setCircuit(dialog.settings().circuit());
+        m_purchasing->showRequiredFields(); // the template's fields may have changed
     });
     auto* build = menuBar()->addMenu(tr("&Build"));
     build->addAction(tr("&Add the selected catalog part"), QKeySequence(Qt::CTRL | Qt::Key_Return), this,

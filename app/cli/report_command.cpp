@@ -33,6 +33,12 @@ ReportCommand::ReportCommand(CLI::App& parent, const GlobalOptions& options)
     m_command->add_option(
         "--circuit", m_circuit,
         "The wall circuit the load is checked against, AMPSxVOLTS (default 15x120; 10x220 in China)");
+    m_command->add_option("--institution", m_institution, "The lab's institution, printed above the title");
+    m_command
+        ->add_option("--required-field", m_requiredFields,
+                     "A field the purchasing office requires (printed with the build's answer or a line); "
+                     "repeat")
+        ->expected(1, -1);
     m_costFlags.addTo(*m_command);
 }
 
@@ -56,6 +62,8 @@ int ReportCommand::run(int argc, char** argv) {
     if (!circuit)
         return usage(circuit.error().text());
     options.circuit = *circuit;
+    options.institution = m_institution;
+    options.requiredFields = m_requiredFields;
     // The PDF is drawn by Qt (QCustomPlot is a widget): on the offscreen platform, no display needed.
     std::optional<QApplication> application;
     if (*format == ui::SheetFormat::Pdf) {

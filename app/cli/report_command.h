@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <string>
+#include <vector>
 
 namespace torchrig::cli {
 
@@ -25,6 +26,8 @@ private:
     std::string m_pageSize = "a4";
     std::string m_date; // default: today
     std::string m_circuit = "15x120";
+    std::string m_institution;                 // the sheet template's (Preferences in the app)
+    std::vector<std::string> m_requiredFields; // the fields the office requires
     CostFlags m_costFlags;
 };
 

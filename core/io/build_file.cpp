@@ -63,6 +63,7 @@ const json& objectAt(const json& object, const char* key, const std::string& whe
 // edit, so a file of 10,000 workloads would take minutes to open.
 constexpr std::size_t kMaxListedParts = 1000;
 constexpr std::size_t kMaxQuotes = 1000;
+constexpr std::size_t kMaxPurchaseFields = 100; // an office's form, not a database
 
 const json& listAt(const json& object, const char* key, const std::string& where, std::size_t maxEntries) {
     static const json empty = json::array();
@@ -193,6 +194,12 @@ std::string writeBuildFile(const plan::Build& build) {
         purchasing["budget_currency"] = build.purchasing.budgetCurrency;
     }
     purchasing["quotes"] = quotes;
+    if (!build.purchasing.fields.empty()) {
+        ordered fields = ordered::array();
+        for (const auto& field : build.purchasing.fields)
+            fields.push_back({{"label", field.label}, {"value", field.value}});
+        purchasing["fields"] = fields;
+    }
     ordered out = {{"format", "torchrig-build"},
                    {"format_version", kBuildFileFormatVersion},
                    {"title", build.title},
@@ -372,6 +379,17 @@ plan::Purchasing readPurchasing(const json& purchasing, const std::string& where
         if (!quotes[i].is_object())
             throw FileError(at + " must be an object");
         out.quotes.push_back(readQuote(quotes[i], at));
+    }
+    const auto& fields = listAt(purchasing, "fields", where, kMaxPurchaseFields); // format 4
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        const auto at = where + ".fields[" + std::to_string(i) + "]";
+        if (!fields[i].is_object())
+            throw FileError(at + " must be an object with a \"label\" and a \"value\"");
+        plan::PurchaseField field{textAt(fields[i], "label", at, /*required=*/true),
+                                  textAt(fields[i], "value", at)};
+        if (field.label.empty())
+            throw FileError(at + ".label is empty; name the field, e.g. \"项目名称\"");
+        out.fields.push_back(std::move(field));
     }
     return out;
 }

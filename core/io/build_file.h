@@ -15,7 +15,8 @@ namespace torchrig {
 // may price one part ("part") and have a "valid_until" (an older TorchRig would drop the quote's
 // tie to its part without a word, so it refuses the file); 4: a quote says whether it includes VAT
 // ("tax_included") and why it was chosen ("chosen_because"), the purchasing a budget amount
-// ("budget", "budget_currency"). Older formats still read.
+// ("budget", "budget_currency") and the answers to the office's own fields ("fields"). Older
+// formats still read.
 inline constexpr int kBuildFileFormatVersion = 4;
 // The most workloads a build file holds (the reader refuses more, so the app adds no more).
 inline constexpr std::size_t kMaxBuildWorkloads = 64;

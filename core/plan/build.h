@@ -62,6 +62,14 @@ struct VendorQuote {
     bool operator==(const VendorQuote&) const = default;
 };
 
+// A field the lab's purchasing office asks for (项目名称, 存放地点 …) with the build's answer.
+struct PurchaseField {
+    std::string label;
+    std::string value;
+
+    bool operator==(const PurchaseField&) const = default;
+};
+
 struct Purchasing {
     std::string requester;
     std::string group;
@@ -70,6 +78,9 @@ struct Purchasing {
     double budget = 0;
     std::string budgetCurrency;
     std::vector<VendorQuote> quotes;
+    // The answers to the office's own fields (Preferences' sheet template names them), kept with
+    // the build and printed on its sheet.
+    std::vector<PurchaseField> fields;
 
     bool operator==(const Purchasing&) const = default;
 };

@@ -122,6 +122,7 @@ namespace {
 
 void setHeading(BuildSheet& sheet, const Build& build, const BuildSheetOptions& options, const Words& w) {
     sheet.language = options.language;
+    sheet.institution = options.institution;
     sheet.pageLabel = w("Page %1 of %2");
     sheet.title =
         w("Build sheet") + ": " +
@@ -177,6 +178,30 @@ SheetSection summarySection(const Build& build, const BuildCost& cost, const Cos
     if (!build.notes.empty())
         summary.paragraphs.push_back(presetText(build.presetId, build.notes, w.translate()));
     return summary;
+}
+
+// The office's own fields (the template's, then any other the build answers), each with the
+// build's answer or a line to write one in by hand; none when neither names a field.
+std::optional<SheetSection> purchaseDetailsSection(const Purchasing& buying,
+                                                   const std::vector<std::string>& required, const Words& w) {
+    std::vector<std::string> labels;
+    for (const auto& label : required)
+        if (!label.empty() && std::find(labels.begin(), labels.end(), label) == labels.end())
+            labels.push_back(label);
+    for (const auto& field : buying.fields)
+        if (std::find(labels.begin(), labels.end(), field.label) == labels.end())
+            labels.push_back(field.label);
+    if (labels.empty())
+        return std::nullopt;
+    auto details = section(w("Purchase details"));
+    for (const auto& label : labels) {
+        std::string value;
+        for (const auto& field : buying.fields)
+            if (field.label == label)
+                value = field.value;
+        details.facts.push_back({label, value.empty() ? std::string(24, '_') : value});
+    }
+    return details;
 }
 
 SheetSection checksSection(const std::vector<Finding>& findings, const Words& w) {
@@ -345,6 +370,8 @@ BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options) 
     const auto gpus = buildGpus(build);
 
     sheet.sections.push_back(summarySection(build, cost, costOptions, findings, w));
+    if (auto details = purchaseDetailsSection(build.purchasing, options.requiredFields, w))
+        sheet.sections.push_back(std::move(*details));
     auto components = section(w("Components"));
     components.tables.push_back(componentsTable(build, cost, costOptions, options.language, w));
     if (const auto standing = priceStandingSummary(cost, w); !standing.empty())

@@ -50,6 +50,7 @@ struct SheetSection {
 
 struct BuildSheet {
     SheetLanguage language = SheetLanguage::English;
+    std::string institution; // the lab's institution, above the title (the template's; may be empty)
     std::string title;
     std::string subtitle; // date, requester, group, budget code
     std::vector<SheetSection> sections;
@@ -74,6 +75,10 @@ struct BuildSheetOptions {
     // translations' lookup, which the layer with Qt gives (ui/document/build_sheet_export.h); none:
     // in English.
     Message::Translate translate;
+    // The lab's sheet template (Preferences): its institution's name, and the fields its office
+    // requires, each printed with the build's answer or a line to write one in.
+    std::string institution;
+    std::vector<std::string> requiredFields;
 };
 
 BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options);

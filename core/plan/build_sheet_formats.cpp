@@ -16,7 +16,8 @@ std::string buildSheetMarkdown(const BuildSheet& sheet) {
             out += c == '|' ? std::string("\\|") : c == '\n' ? std::string(" ") : std::string(1, c);
         return out;
     };
-    std::string out = "# " + sheet.title + "\n\n" + sheet.subtitle + "\n";
+    std::string out = (sheet.institution.empty() ? "" : "**" + sheet.institution + "**\n\n") + "# " +
+                      sheet.title + "\n\n" + sheet.subtitle + "\n";
     for (const auto& section : sheet.sections) {
         out += "\n## " + section.heading + "\n\n";
         for (const auto& [label, value] : section.facts)
@@ -132,7 +133,8 @@ std::string buildSheetJson(const BuildSheet& sheet) {
         s["bullets"] = section.bullets;
         sections.push_back(std::move(s));
     }
-    return nlohmann::json{{"title", sheet.title},
+    return nlohmann::json{{"institution", sheet.institution},
+                          {"title", sheet.title},
                           {"subtitle", sheet.subtitle},
                           {"language", sheet.language == SheetLanguage::Chinese ? "zh_CN" : "en"},
                           {"sections", sections},

@@ -187,6 +187,7 @@ constexpr std::string_view kSheetWords[] = {
                        "a reason; expired quotes and quotes without an amount are never used."),
     TORCHRIG_TEXT_NOOP("sheet", "Status"),
     TORCHRIG_TEXT_NOOP("sheet", "VAT"),
+    TORCHRIG_TEXT_NOOP("sheet", "Purchase details"),
     TORCHRIG_TEXT_NOOP("sheet", "%1: %2 valid quotes; the rule asks for %3"),
     TORCHRIG_TEXT_NOOP("sheet", "card"),
     TORCHRIG_TEXT_NOOP("sheet", "chip"),

@@ -2648,6 +2648,10 @@
         <source>VAT</source>
         <translation>是否含税</translation>
     </message>
+    <message>
+        <source>Purchase details</source>
+        <translation>采购信息</translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::AdvicePanel</name>
@@ -4392,6 +4396,10 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
         <source>Change the budget</source>
         <translation>修改预算</translation>
     </message>
+    <message>
+        <source>Change %1</source>
+        <translation>修改%1</translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::QuotesModel</name>
@@ -4724,6 +4732,34 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
     <message>
         <source>Quotes compared:</source>
         <translation>比价规定：</translation>
+    </message>
+    <message>
+        <source>printed above the sheet&apos;s title</source>
+        <translation>印在配置单标题之上</translation>
+    </message>
+    <message>
+        <source>Institution on the sheet</source>
+        <translation>配置单上的单位名称</translation>
+    </message>
+    <message>
+        <source>e.g. Project; Room; Purpose (separated by ;)</source>
+        <translation>如：项目名称；存放地点；用途说明（以分号分隔）</translation>
+    </message>
+    <message>
+        <source>Fields your office requires</source>
+        <translation>采购部门要求填写的栏目</translation>
+    </message>
+    <message>
+        <source>Each is asked in the Purchasing dock and printed on the sheet, with the build&apos;s answer or a line to write one in</source>
+        <translation>每一栏都会在“采购”面板中填写，并印在配置单上；未填写的留出横线供手写</translation>
+    </message>
+    <message>
+        <source>Instit&amp;ution on the sheet:</source>
+        <translation>配置单上的单位名称(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Fields your office re&amp;quires:</source>
+        <translation>采购部门要求的栏目(&amp;Q)：</translation>
     </message>
 </context>
 <context>

@@ -68,7 +68,8 @@ TEST_CASE("The PI's sheet compares three quotes, uses the lowest valid one, coun
                            {"quotes",
                             {quote("京东", 13499, dayFromToday(20), "JD-88"),
                              quote("中关村在线", 13299, dayFromToday(-3), "ZOL-1110"),
-                             quote("苏宁", 13699, dayFromToday(25), "SN-3391")}}};
+                             quote("苏宁", 13699, dayFromToday(25), "SN-3391")}},
+                           {"fields", {{{"label", "项目名称"}, {"value", "大模型微调平台"}}}}};
     std::ofstream(file) << build.dump(2);
     const std::string money = " --currency CNY --rate USD=7.1 --rate EUR=7.7 --rate CHF=8.1 --rates-date "
                               "2026-12-01 --tax-percent 13 --quotes-rule-above 20000";
@@ -92,11 +93,18 @@ TEST_CASE("The PI's sheet compares three quotes, uses the lowest valid one, coun
     CHECK(total == Approx(paid));
 
     const auto pdf = folder.file("zh.pdf").string(), json = folder.file("zh.json").string();
-    const auto run = runCli(folder, "report '" + file + "' -o '" + pdf + "' --lang zh_CN" + money);
+    // The lab's template: its institution, and the fields its office requires (one answered).
+    const std::string lab =
+        " --institution '某某大学 计算机学院' --required-field 项目名称 --required-field 存放地点";
+    const auto run = runCli(folder, "report '" + file + "' -o '" + pdf + "' --lang zh_CN" + money + lab);
     INFO(run.output);
     REQUIRE(run.exitCode == 0);
-    REQUIRE(runCli(folder, "report '" + file + "' -o '" + json + "' --lang zh_CN" + money).exitCode == 0);
+    REQUIRE(runCli(folder, "report '" + file + "' -o '" + json + "' --lang zh_CN" + money + lab).exitCode == 0);
     const auto text = squeezedPdfText(pdf);
+    CHECK(text.rfind(squeezed("某某大学 计算机学院配置单"), 0) == 0); // above the title
+    CHECK(text.find(squeezed("采购信息")) != std::string::npos);
+    for (const char* words : {"项目名称", "大模型微调平台", "存放地点", "________________________"})
+        CHECK(text.find(squeezed(words)) != std::string::npos);
     const auto totalText = plan::sheetMoney(total, "CNY");
     CHECK(text.find(squeezed("含税总计: " + totalText)) != std::string::npos);
     CHECK(text.find(squeezed("总计（大写）: " + *plan::chineseCapitalAmount(total))) != std::string::npos);
@@ -106,7 +114,14 @@ TEST_CASE("The PI's sheet compares three quotes, uses the lowest valid one, coun
     const auto sheet = nlohmann::json::parse(std::ifstream(json));
     const nlohmann::json* compared = nullptr;
     const nlohmann::json* components = nullptr;
+    CHECK(sheet["institution"] == "某某大学 计算机学院");
     for (const auto& section : sheet["sections"]) {
+        if (section["heading"] == "采购信息") { // each field with the build's answer, or a line to write in
+            CHECK(section["facts"][0]["label"] == "项目名称");
+            CHECK(section["facts"][0]["value"] == "大模型微调平台");
+            CHECK(section["facts"][1]["label"] == "存放地点");
+            CHECK(section["facts"][1]["value"] == std::string(24, '_'));
+        }
         if (section["heading"] == "比价表")
             compared = &section["tables"][0];
         if (section["heading"] == "配件清单")

@@ -50,7 +50,8 @@ plan::Build sampleBuild() {
         "CS-2026-117",
         5000,
         "USD",
-        {{"Vendor A", 3350, "USD", "2026-11-20", "Q-88", "", "2026-12-20", false, "delivers in a week"}}};
+        {{"Vendor A", 3350, "USD", "2026-11-20", "Q-88", "", "2026-12-20", false, "delivers in a week"}},
+        {{"项目名称", "大模型微调平台"}, {"存放地点", ""}}};
     return build;
 }
 

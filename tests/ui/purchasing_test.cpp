@@ -12,6 +12,7 @@
 #include "plan/sheet_money.h"
 #include "purchasing/purchasing_panel.h"
 #include "purchasing/quotes_model.h"
+#include "settings/planning_settings.h"
 #include "test_support.h"
 #include "ui_test_builds.h"
 
@@ -170,6 +171,36 @@ TEST_CASE("A quote's VAT, the reason it was chosen and the budget are undoable e
     window.document()->undoStack()->undo();
     CHECK(window.document()->build().purchasing.budget == 0);
     CHECK(budget->value() == 0);
+}
+
+TEST_CASE("The fields the office requires are asked in the Purchasing dock, kept with the build and undoable",
+          "[ui][purchasing][template]") {
+    test::TemporaryFolder folder;
+    auto settings = ui::PlanningSettings::load();
+    settings.sheetFields = QStringLiteral("项目名称；存放地点; ");
+    settings.save();
+    auto shown = test::presetWindow(folder, "research-2x-rtx-4090");
+    auto* panel = shown->purchasing();
+    REQUIRE(panel->fieldEdit(QStringLiteral("项目名称")));
+    REQUIRE(panel->fieldEdit(QStringLiteral("存放地点")));
+    CHECK_FALSE(panel->fieldEdit(QString()));
+    QTest::keyClicks(panel->fieldEdit(QStringLiteral("存放地点")), QStringLiteral("Room 305"));
+    const auto& fields = shown->document()->build().purchasing.fields;
+    REQUIRE(fields.size() == 1);
+    CHECK(fields[0].label == "存放地点");
+    CHECK(fields[0].value == "Room 305");
+    // The template changes: a field the build answered stays asked, with its answer.
+    settings.sheetFields = QStringLiteral("用途说明");
+    settings.save();
+    panel->showRequiredFields();
+    REQUIRE(panel->fieldEdit(QStringLiteral("用途说明")));
+    REQUIRE(panel->fieldEdit(QStringLiteral("存放地点")));
+    CHECK(panel->fieldEdit(QStringLiteral("存放地点"))->text() == QStringLiteral("Room 305"));
+    CHECK_FALSE(panel->fieldEdit(QStringLiteral("项目名称")));
+    shown->document()->undoStack()->undo(); // the whole answer, one step
+    CHECK(shown->document()->build().purchasing.fields.empty());
+    CHECK_FALSE(panel->fieldEdit(QStringLiteral("存放地点")));
+    ui::PlanningSettings{}.save();
 }
 
 TEST_CASE("Once a currency is chosen the parts table and the totals are in it, with the rate and its "

@@ -40,6 +40,8 @@ public:
 
     int run() {
         m_y = m_top;
+        if (!m_sheet.institution.empty()) // the lab's institution heads its form
+            text(qt(m_sheet.institution), font(11, true), 2 * m_mm);
         text(qt(m_sheet.title), font(17, true), 3 * m_mm);
         text(qt(m_sheet.subtitle), font(9, false, true), 5 * m_mm);
         for (const auto& section : m_sheet.sections)

@@ -15,6 +15,7 @@ enum class MergeField {
     Group,
     BudgetCode,
     Budget,
+    PurchaseField, // item: the field's place among the template's and the build's
     Notes,
     QuoteCell, // item: the quote's row; detail: its column
 };

@@ -18,6 +18,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace torchrig::ui {
 
 namespace {
@@ -107,12 +109,7 @@ PurchasingPanel::PurchasingPanel(BuildDocument& document, QWidget* parent)
     m_group->setPlaceholderText(tr("the lab or group that buys"));
     m_budgetCode->setAccessibleName(tr("Budget code"));
     m_budgetCode->setPlaceholderText(tr("the grant or budget the purchase is charged to"));
-    m_budget->setRange(0, 1e12); // as a build file takes an amount
-    m_budget->setDecimals(2);
-    m_budget->setGroupSeparatorShown(true);
-    m_budget->setSpecialValueText(tr("not given"));
-    m_budget->setAccessibleName(tr("Budget"));
-    m_budget->setToolTip(tr("The budget code's amount: the sheet holds the total against it"));
+    setUpBudget();
     m_notes->setAccessibleName(tr("Notes"));
     m_notes->setPlaceholderText(tr("What the purchasing office should know (printed on the sheet)"));
     m_notes->setTabChangesFocus(true);
@@ -131,12 +128,15 @@ PurchasingPanel::PurchasingPanel(BuildDocument& document, QWidget* parent)
     form->addRow(tr("Group:"), m_group);
     form->addRow(tr("Budget code:"), m_budgetCode);
     form->addRow(tr("Budget:"), m_budget);
+    m_fieldsForm = new QFormLayout;
+    m_fieldsForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_addQuote);
     buttons->addWidget(m_removeQuote);
     buttons->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
+    layout->addLayout(m_fieldsForm);
     layout->addWidget(new QLabel(tr("Vendor quotes:"), this));
     layout->addWidget(m_quotes, 2);
     layout->addLayout(buttons);
@@ -154,20 +154,6 @@ PurchasingPanel::PurchasingPanel(BuildDocument& document, QWidget* parent)
     field(m_requester, tr("Change the requester"), MergeField::Requester, &plan::Purchasing::requester);
     field(m_group, tr("Change the group"), MergeField::Group, &plan::Purchasing::group);
     field(m_budgetCode, tr("Change the budget code"), MergeField::BudgetCode, &plan::Purchasing::budgetCode);
-    // In the build's budget currency once it has one, else the currency of Preferences.
-    connect(m_budget, &QDoubleSpinBox::valueChanged, this, [this](double amount) {
-        const auto& buying = m_document.build().purchasing;
-        if (amount == buying.budget)
-            return;
-        const auto currency = buying.budgetCurrency.empty() ? PlanningSettings::load().currency.toStdString()
-                                                            : buying.budgetCurrency;
-        m_document.edit(tr("Change the budget"),
-                        [&](plan::Build& b) {
-                            b.purchasing.budget = amount;
-                            b.purchasing.budgetCurrency = amount > 0 ? currency : std::string();
-                        },
-                        {MergeField::Budget});
-    });
     connect(m_notes, &QPlainTextEdit::textChanged, this, [this] {
         const auto text = m_notes->toPlainText().toStdString();
         if (text != m_document.build().notes)
@@ -187,8 +173,85 @@ PurchasingPanel::PurchasingPanel(BuildDocument& document, QWidget* parent)
     load();
 }
 
+// The budget code's amount: one undo step however it is typed, in the build's budget currency
+// once it has one, else the currency of Preferences.
+void PurchasingPanel::setUpBudget() {
+    m_budget->setRange(0, 1e12); // as a build file takes an amount
+    m_budget->setDecimals(2);
+    m_budget->setGroupSeparatorShown(true);
+    m_budget->setSpecialValueText(tr("not given"));
+    m_budget->setAccessibleName(tr("Budget"));
+    m_budget->setToolTip(tr("The budget code's amount: the sheet holds the total against it"));
+    connect(m_budget, &QDoubleSpinBox::valueChanged, this, [this](double amount) {
+        const auto& buying = m_document.build().purchasing;
+        if (amount == buying.budget)
+            return;
+        const auto currency = buying.budgetCurrency.empty() ? PlanningSettings::load().currency.toStdString()
+                                                            : buying.budgetCurrency;
+        m_document.edit(tr("Change the budget"),
+                        [&](plan::Build& b) {
+                            b.purchasing.budget = amount;
+                            b.purchasing.budgetCurrency = amount > 0 ? currency : std::string();
+                        },
+                        {MergeField::Budget});
+    });
+}
+
+QLineEdit* PurchasingPanel::fieldEdit(const QString& label) const {
+    const auto at = m_fieldLabels.indexOf(label);
+    return at < 0 ? nullptr : m_fieldEdits[at];
+}
+
+// One row a field: typing in it is one undo step, and a field the build has not answered yet is
+// added to it on the first key.
+void PurchasingPanel::buildFieldRows(const QStringList& labels) {
+    while (m_fieldsForm->rowCount() > 0)
+        m_fieldsForm->removeRow(0);
+    m_fieldEdits.clear();
+    m_fieldLabels = labels;
+    for (int i = 0; i < labels.size(); ++i) {
+        auto* edit = new QLineEdit(this);
+        edit->setMaxLength(1000);
+        edit->setAccessibleName(labels[i]);
+        const auto label = labels[i].toStdString();
+        connect(edit, &QLineEdit::textEdited, this, [this, label, i](const QString& text) {
+            m_document.edit(tr("Change %1").arg(QString::fromStdString(label)),
+                            [&](plan::Build& b) {
+                                auto& fields = b.purchasing.fields;
+                                auto field = std::find_if(fields.begin(), fields.end(),
+                                                          [&](const auto& f) { return f.label == label; });
+                                if (field == fields.end())
+                                    fields.push_back({label, text.toStdString()});
+                                else
+                                    field->value = text.toStdString();
+                            },
+                            {MergeField::PurchaseField, i});
+        });
+        m_fieldsForm->addRow(labels[i] + QStringLiteral(":"), edit);
+        m_fieldEdits.push_back(edit);
+    }
+}
+
 void PurchasingPanel::load() {
     const auto& buying = m_document.build().purchasing;
+    // The office's fields: the template's (Preferences), then any other the build answers.
+    QStringList labels;
+    for (const auto& label : PlanningSettings::load().requiredFieldLabels())
+        if (!labels.contains(QString::fromStdString(label)))
+            labels << QString::fromStdString(label);
+    for (const auto& field : buying.fields)
+        if (!labels.contains(QString::fromStdString(field.label)))
+            labels << QString::fromStdString(field.label);
+    if (labels != m_fieldLabels)
+        buildFieldRows(labels);
+    for (int i = 0; i < m_fieldLabels.size(); ++i) {
+        std::string value;
+        for (const auto& field : buying.fields)
+            if (field.label == m_fieldLabels[i].toStdString())
+                value = field.value;
+        if (m_fieldEdits[i]->text() != QString::fromStdString(value))
+            m_fieldEdits[i]->setText(QString::fromStdString(value));
+    }
     // A field being typed in keeps its cursor: only an undo or another build changes it.
     auto set = [](QLineEdit* edit, const std::string& value) {
         const auto text = QString::fromStdString(value);

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class QDoubleSpinBox;
+class QFormLayout;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
@@ -30,9 +31,15 @@ public:
     QuotesModel* quotesModel() const { return m_model; }
     QPushButton* addQuoteButton() const { return m_addQuote; }
     QPushButton* removeQuoteButton() const { return m_removeQuote; }
+    // The line edit of the office's field `label` (Preferences' template, or the build's own), or null.
+    QLineEdit* fieldEdit(const QString& label) const;
+    // Asks the fields the template in Preferences names now, beside the build's own.
+    void showRequiredFields() { load(); }
 
 private:
     void load(); // the document's fields into the widgets, unless the user is typing in them
+    void buildFieldRows(const QStringList& labels);
+    void setUpBudget();
 
     BuildDocument& m_document;
     QLineEdit* m_requester = nullptr;
@@ -44,6 +51,9 @@ private:
     QuotesModel* m_model = nullptr;
     QPushButton* m_addQuote = nullptr;
     QPushButton* m_removeQuote = nullptr;
+    QFormLayout* m_fieldsForm = nullptr; // the office's own fields, one row each
+    QStringList m_fieldLabels;
+    QList<QLineEdit*> m_fieldEdits;
 };
 
 } // namespace torchrig::ui

@@ -41,6 +41,8 @@ PlanningSettings PlanningSettings::load() {
     p.shipping = s.value(QStringLiteral("planning/shipping"), p.shipping).toDouble();
     p.quotesRequired = s.value(QStringLiteral("purchasing/quotesRequired"), p.quotesRequired).toInt();
     p.quotesRuleAbove = s.value(QStringLiteral("purchasing/quotesRuleAbove"), p.quotesRuleAbove).toDouble();
+    p.sheetInstitution = s.value(QStringLiteral("sheet/institution")).toString();
+    p.sheetFields = s.value(QStringLiteral("sheet/requiredFields")).toString();
     p.market =
         enumFromName(plan::kMarketNames, s.value(QStringLiteral("planning/market")).toString().toStdString())
             .value_or(p.market);
@@ -65,6 +67,8 @@ void PlanningSettings::save() const {
     s.setValue(QStringLiteral("planning/shipping"), shipping);
     s.setValue(QStringLiteral("purchasing/quotesRequired"), quotesRequired);
     s.setValue(QStringLiteral("purchasing/quotesRuleAbove"), quotesRuleAbove);
+    s.setValue(QStringLiteral("sheet/institution"), sheetInstitution);
+    s.setValue(QStringLiteral("sheet/requiredFields"), sheetFields);
     s.setValue(QStringLiteral("planning/market"), QString::fromUtf8(enumName(plan::kMarketNames, market)));
     s.setValue(QStringLiteral("planning/circuitAmps"), circuitAmps);
     s.setValue(QStringLiteral("planning/circuitVolts"), circuitVolts);
@@ -89,6 +93,15 @@ plan::CostOptions PlanningSettings::costOptions() const {
     o.quotesRequired = quotesRequired;
     o.quotesRuleAbove = quotesRuleAbove;
     return plan::withReferenceRates(o, catalogReferenceRates());
+}
+
+std::vector<std::string> PlanningSettings::requiredFieldLabels() const {
+    std::vector<std::string> labels;
+    static const QRegularExpression separators(QStringLiteral("[;；\\n]"));
+    for (const auto& label : sheetFields.split(separators, Qt::SkipEmptyParts))
+        if (const auto trimmed = label.trimmed(); !trimmed.isEmpty())
+            labels.push_back(trimmed.toStdString());
+    return labels;
 }
 
 std::vector<std::pair<QString, double>> parseOtherRates(const QString& text) {

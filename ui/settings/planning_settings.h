@@ -13,6 +13,7 @@
 #include <QLocale>
 #include <QString>
 
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -35,6 +36,10 @@ struct PlanningSettings {
     // needs quotesRequired valid vendor quotes.
     int quotesRequired = 3;
     double quotesRuleAbove = 0;
+    // The lab's sheet template: its institution's name above the title, and the fields its office
+    // requires ("项目名称; 存放地点"), each printed with the build's answer (Purchasing) or a line.
+    QString sheetInstitution;
+    QString sheetFields;
     // One node's wall circuit, which the checks hold the build's draw to.
     // Where the parts are bought: the planner leaves out what is not sold new there.
     plan::Market market = plan::Market::Anywhere;
@@ -55,6 +60,8 @@ struct PlanningSettings {
     plan::CostOptions costOptions() const;
     plan::WallCircuit circuit() const { return {circuitVolts, circuitAmps}; }
     plan::UsagePlan usagePlan() const;
+    // sheetFields' labels, split at ";" (or "；" or a line end), blanks left out.
+    std::vector<std::string> requiredFieldLabels() const;
 };
 
 // The catalog's reference exchange rates (db::CatalogPackInfo), which costOptions() falls back on: set

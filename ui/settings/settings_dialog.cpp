@@ -91,6 +91,7 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     form->addRow(tr("Sales ta&x or VAT on the parts:"), m_tax);
     form->addRow(tr("&Shipping, in the currency above:"), m_shipping);
     form->addRow(tr("Quotes compared:"), makeQuotesRuleField(s));
+    addSheetTemplateFields(form, s);
     m_circuit = new CircuitField(s.circuit(), this);
     form->addRow(tr("Wall ci&rcuit:"), m_circuit);
     form->addRow(tr("&Buy the parts in:"), makeMarketField(s));
@@ -149,6 +150,22 @@ QHBoxLayout* SettingsDialog::makeQuotesRuleField(const PlanningSettings& s) {
     return rule;
 }
 
+// The lab's sheet template: the institution above the title, the fields its office requires.
+void SettingsDialog::addSheetTemplateFields(QFormLayout* form, const PlanningSettings& s) {
+    m_institution = new QLineEdit(s.sheetInstitution, this);
+    m_institution->setMaxLength(200);
+    m_institution->setPlaceholderText(tr("printed above the sheet's title"));
+    m_institution->setAccessibleName(tr("Institution on the sheet"));
+    m_requiredFields = new QLineEdit(s.sheetFields, this);
+    m_requiredFields->setMaxLength(1000);
+    m_requiredFields->setPlaceholderText(tr("e.g. Project; Room; Purpose (separated by ;)"));
+    m_requiredFields->setAccessibleName(tr("Fields your office requires"));
+    m_requiredFields->setToolTip(tr("Each is asked in the Purchasing dock and printed on the sheet, with "
+                                    "the build's answer or a line to write one in"));
+    form->addRow(tr("Instit&ution on the sheet:"), m_institution);
+    form->addRow(tr("Fields your office re&quires:"), m_requiredFields);
+}
+
 // Where the parts are bought: the planner leaves out what is not sold new there.
 QComboBox* SettingsDialog::makeMarketField(const PlanningSettings& s) {
     m_market = new QComboBox(this);
@@ -202,6 +219,8 @@ PlanningSettings SettingsDialog::settings() const {
     s.shipping = m_shipping->value();
     s.quotesRequired = m_quotesRequired->value();
     s.quotesRuleAbove = m_quotesRuleAbove->value();
+    s.sheetInstitution = m_institution->text().trimmed();
+    s.sheetFields = m_requiredFields->text().trimmed();
     s.memoryUnit = memoryUnitFromId(m_memoryUnit->currentData().toString());
     s.theme = m_theme->currentData().toString();
     s.language = m_language->currentData().toString();

@@ -8,6 +8,7 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QHBoxLayout;
 class QSpinBox;
 class QLineEdit;
@@ -27,6 +28,7 @@ public:
 private:
     void setUpDisplayFields(const PlanningSettings& s);
     QHBoxLayout* makeQuotesRuleField(const PlanningSettings& s);
+    void addSheetTemplateFields(QFormLayout* form, const PlanningSettings& s);
     QComboBox* makeMarketField(const PlanningSettings& s);
     void warnOfRates(QLabel* rateWarning);
 
@@ -41,6 +43,8 @@ private:
     QDoubleSpinBox* m_shipping = nullptr;
     QSpinBox* m_quotesRequired = nullptr;
     QDoubleSpinBox* m_quotesRuleAbove = nullptr;
+    QLineEdit* m_institution = nullptr;
+    QLineEdit* m_requiredFields = nullptr;
     CircuitField* m_circuit = nullptr;
     QComboBox* m_memoryUnit = nullptr;
     QComboBox* m_theme = nullptr;
