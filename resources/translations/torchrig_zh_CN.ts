@@ -4400,6 +4400,10 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
         <source>Change %1</source>
         <translation>修改%1</translation>
     </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1：</translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::QuotesModel</name>

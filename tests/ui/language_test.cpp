@@ -12,12 +12,14 @@
 #include "help/glossary.h"
 #include "main_window.h"
 #include "planner/plan_dialog.h"
+#include "purchasing/purchasing_panel.h"
 #include "settings/language.h"
 #include "settings/planning_settings.h"
 #include "settings/settings_dialog.h"
 #include "start/start_page.h"
 #include "test_support.h"
 #include "ui_test_builds.h"
+#include "validate/validate_panel.h"
 #include "validate/validation_history_dialog.h"
 
 #include <QAbstractButton>
@@ -266,10 +268,26 @@ TEST_CASE("In Chinese, no text of the main window, its menus and Preferences is 
     REQUIRE(advice);
     auto* tabs = window->findChild<ui::AnalysisPanel*>()->tabs();
     tabs->setCurrentWidget(advice);
+    // The sheet template's fields asked in the Purchasing dock, shown in front of the Issues.
+    auto settings = ui::PlanningSettings::load();
+    settings.sheetFields = QStringLiteral("项目名称");
+    settings.save();
+    window->purchasing()->showRequiredFields();
+    for (auto* dock : window->findChildren<QDockWidget*>())
+        if (dock->widget() == window->purchasing())
+            dock->raise();
     ui::SettingsDialog preferences(ui::PlanningSettings{}, window.get());
     QStringList all;
     for (QWidget* root : {static_cast<QWidget*>(window.get()), static_cast<QWidget*>(&preferences)})
         all << visibleTexts(root);
+    // The Validate tab's labels, with its chart, walked too.
+    auto* validate = window->findChild<ui::ValidatePanel*>();
+    REQUIRE(validate);
+    tabs->setCurrentWidget(validate);
+    all << visibleTexts(window.get());
+    ui::PlanningSettings{}.save();
+    CHECK(all.contains(QStringLiteral("在本机运行"))); // the Validate tab was read
+    CHECK(all.contains(QStringLiteral("项目名称："))); // and the Purchasing dock's template field
     const int read = static_cast<int>(all.size());
     // The preset's title and the advice, said by core.
     CHECK_FALSE(all.filter(QStringLiteral("科研工作站：2 × RTX 4090")).isEmpty());

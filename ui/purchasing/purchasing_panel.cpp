@@ -227,7 +227,7 @@ void PurchasingPanel::buildFieldRows(const QStringList& labels) {
                             },
                             {MergeField::PurchaseField, i});
         });
-        m_fieldsForm->addRow(labels[i] + QStringLiteral(":"), edit);
+        m_fieldsForm->addRow(tr("%1:").arg(labels[i]), edit);
         m_fieldEdits.push_back(edit);
     }
 }
