@@ -3434,10 +3434,6 @@ precision, ZeRO or FSDP (Advice tab).</source>
         <translation>&lt;b&gt;未检查项&lt;/b&gt;（适用于所有结果）：&lt;ul&gt;&lt;li&gt;%1&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; &lt;small&gt;(%2)&lt;/small&gt;&lt;br&gt;%3</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; &lt;small&gt;（%2）&lt;/small&gt;&lt;br&gt;%3</translation>
-    </message>
-    <message>
         <source>&lt;br&gt;Concerns: %1</source>
         <translation>&lt;br&gt;涉及：%1</translation>
     </message>
@@ -3460,6 +3456,10 @@ precision, ZeRO or FSDP (Advice tab).</source>
     <message>
         <source>Fix: %1</source>
         <translation>修复：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</translation>
     </message>
 </context>
 <context>

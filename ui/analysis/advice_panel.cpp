@@ -4,6 +4,7 @@
 
 #include "document/build_document.h"
 #include "plan/advisor.h"
+#include "plan/seed_articles.h"
 
 #include <QFrame>
 #include <QHBoxLayout>
@@ -92,10 +93,13 @@ void AdvicePanel::refresh() {
         auto* text = new QLabel(row);
         text->setWordWrap(true);
         text->setTextFormat(Qt::RichText);
+        // Headed by what it says, its article by title and section (the rule's id is ours: a tooltip).
+        const auto cited = plan::citeSeedArticle(a.source);
+        const auto source = QString::fromStdString(cited ? plan::citationText(*cited) : a.source);
         QString html =
-            QStringLiteral("<b>%1</b><br>%2<br><small>%3</small>")
-                .arg(QString::fromStdString(a.rule).toHtmlEscaped(), appText(a.message).toHtmlEscaped(),
-                     tr("Source: %1").arg(QString::fromStdString(a.source).toHtmlEscaped()));
+            QStringLiteral("<b>%1</b><br><small>%2</small>")
+                .arg(appText(a.message).toHtmlEscaped(), tr("Source: %1").arg(source.toHtmlEscaped()));
+        row->setToolTip(QString::fromStdString(a.rule));
         if (!a.articleClaim.empty())
             html += QStringLiteral("<br><small>%1</small>")
                         .arg(tr("The article: %1").arg(appText(a.articleClaim).toHtmlEscaped()));
@@ -119,7 +123,7 @@ void AdvicePanel::refresh() {
             button->setToolTip(
                 tr("Set %1 to %2")
                     .arg(QString::fromStdString(a.change->field), QString::fromStdString(a.change->value)));
-            button->setAccessibleName(tr("Apply: %1").arg(QString::fromStdString(a.rule)));
+            button->setAccessibleName(tr("Apply: %1").arg(appText(a.message)));
             const auto rule = QString::fromStdString(a.rule);
             connect(button, &QPushButton::clicked, this, [this, rule] { apply(rule); });
             layout->addWidget(button, 0, Qt::AlignTop);

@@ -135,9 +135,8 @@ void IssuesPanel::showFinding(int row, bool selectParts) {
             if (p.partId == id)
                 names << QString::fromStdString(p.snapshot.name).toHtmlEscaped();
     }
-    QString html = tr("<b>%1</b> <small>(%2)</small><br>%3")
-                       .arg(severityLabel(f.severity), QString::fromStdString(f.rule),
-                            appText(f.message).toHtmlEscaped());
+    // The rule's id is ours, not the reader's: the list item's tooltip names it.
+    QString html = tr("<b>%1</b><br>%2").arg(severityLabel(f.severity), appText(f.message).toHtmlEscaped());
     if (!names.isEmpty())
         html += tr("<br>Concerns: %1").arg(names.join(QStringLiteral(", ")));
     if (!f.fix.empty())
