@@ -26,14 +26,21 @@ std::optional<SeedCitation> citeSeedArticle(const std::string& source) {
         const auto start = section.find_first_not_of(", ");
         section = start == std::string::npos ? std::string() : section.substr(start);
         // A second article cited beside the first ("一.4 SSD选型 · seeds/001 4.3") by its title too.
-        for (const auto& [otherFile, otherTitle] : kArticles) {
-            const std::string shortName = std::string(otherFile).substr(0, std::string("seeds/000").size());
-            for (auto at = section.find(shortName); at != std::string::npos; at = section.find(shortName, at))
-                section.replace(at, shortName.size(), "《" + std::string(otherTitle) + "》");
-        }
+        section = withArticleTitles(section);
         return SeedCitation{title, section, path};
     }
     return std::nullopt;
+}
+
+std::string withArticleTitles(std::string text) {
+    for (const auto& [file, title] : kArticles) {
+        const std::string path = file, shortName = path.substr(0, std::string("seeds/000").size());
+        const std::string cited = "《" + std::string(title) + "》";
+        for (const auto& name : {path, shortName}) // the whole file name first
+            for (auto at = text.find(name); at != std::string::npos; at = text.find(name, at + cited.size()))
+                text.replace(at, name.size(), cited);
+    }
+    return text;
 }
 
 std::string citationText(const SeedCitation& citation) {

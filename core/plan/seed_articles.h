@@ -20,4 +20,8 @@ std::optional<SeedCitation> citeSeedArticle(const std::string& source);
 // "《title》 二.1 …" (the section after the title when there is one).
 std::string citationText(const SeedCitation& citation);
 
+// `text` with each article named by its title where our prose names its file ("seeds/001 2.1" →
+// "《…》 2.1"): what a reader of the app or the sheet sees; the command line keeps the files.
+std::string withArticleTitles(std::string text);
+
 } // namespace torchrig::plan

@@ -1,5 +1,7 @@
 #include "plan/sheet_words.h"
 
+#include "plan/seed_articles.h"
+
 #include <cassert>
 #include <iterator>
 #include <set>
@@ -218,6 +220,10 @@ std::string Words::operator()(std::string_view english) const {
     // The listed view is a string literal, NUL-terminated as the lookup needs.
     auto said = m_translate("sheet", listed->data());
     return said.empty() ? std::string(english) : said;
+}
+
+std::string Words::operator()(const Message& message) const {
+    return withArticleTitles(message.text(m_translate));
 }
 
 std::string Words::catalog(std::string_view label) const {

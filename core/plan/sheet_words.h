@@ -17,7 +17,8 @@ public:
         : m_translate(std::move(translate)) {}
     // One of the sheet's own words (listed in sheet_words.cpp).
     std::string operator()(std::string_view english) const;
-    std::string operator()(const Message& message) const { return message.text(m_translate); }
+    // A message as a reader sees it: an article named by its title, not our file (withArticleTitles).
+    std::string operator()(const Message& message) const;
     // A catalog label (TORCHRIG_TEXT_NOOP("catalog", …): a category's name), as the app says it.
     std::string catalog(std::string_view label) const;
     const Message::Translate& translate() const { return m_translate; }

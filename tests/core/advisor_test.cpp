@@ -2,6 +2,7 @@
 // one where it does not apply; offered changes carry the estimator's figures.
 
 #include "plan/advisor.h"
+#include "plan/seed_articles.h"
 
 #include <catch2/catch.hpp>
 
@@ -260,4 +261,17 @@ TEST_CASE("An offered change applies to the workload, all or nothing", "[core][a
     CHECK_FALSE(applyWorkloadChange(w, {"batch", "8x", {}}));
     CHECK_FALSE(applyWorkloadChange(w, {"learning_rate", "1e-4", {}}));
     CHECK(w.workload.inputs.batch == before.workload.inputs.batch);
+}
+
+TEST_CASE("A reader sees an article named by its title where our prose names its file", "[core][advice]") {
+    CHECK(plan::withArticleTitles("about ¥5,000-8,000 (seeds/001 2.1); under ¥5,000 (seeds/002 2.1)") ==
+          "about ¥5,000-8,000 (《PyTorch硬件要求的核心框架（原文无标题，取其第一节）》 2.1); under ¥5,000 "
+          "(《深度解析：PyTorch核心显卡配置与硬件优化指南》 2.1)");
+    CHECK(plan::withArticleTitles("seeds/000_bc17f2316f896fdf.txt, 二.1") ==
+          "《深度解析：本地部署PyTorch的硬件配置与优化指南》, 二.1");
+    CHECK(plan::withArticleTitles("no article here") == "no article here");
+    const auto cited = plan::citeSeedArticle(std::string("seeds/000_bc17f2316f896fdf.txt") +
+                                             " 一.4 SSD选型 · seeds/001 4.3");
+    REQUIRE(cited);
+    CHECK(cited->section == "一.4 SSD选型 · 《PyTorch硬件要求的核心框架（原文无标题，取其第一节）》 4.3");
 }

@@ -1,5 +1,7 @@
 #include "document/message_translation.h"
 
+#include "plan/seed_articles.h"
+
 #include <QCoreApplication>
 #include <QTranslator>
 
@@ -36,7 +38,8 @@ Message::Translate appTranslation() {
 }
 
 QString appText(const Message& message) {
-    return QString::fromStdString(message.text(appTranslation()));
+    // An article by its title, as the reader finds it; the command line names our files.
+    return QString::fromStdString(plan::withArticleTitles(message.text(appTranslation())));
 }
 
 QString catalogLabel(std::string_view label) {
