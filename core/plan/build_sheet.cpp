@@ -47,16 +47,6 @@ SheetSection section(std::string heading) {
     return s;
 }
 
-// A table with its header, its columns' relative widths and which of them hold numbers.
-SheetTable tableWith(std::vector<std::string> header, std::vector<double> widths,
-                     std::vector<bool> alignRight) {
-    SheetTable out;
-    out.header = std::move(header);
-    out.widths = std::move(widths);
-    out.alignRight = std::move(alignRight);
-    return out;
-}
-
 // The first workload on the build beside the catalog's cloud instances: the build, then the
 // instances that fit, cheapest month of work first (at most eight).
 // Costed as the components are (the same day for expired quotes): one purchase price on the sheet.
@@ -71,7 +61,8 @@ std::optional<SheetSection> rentSection(const Build& build, const CostOptions& c
     if (rent.purchase)
         out.facts.push_back(
             {w("Purchase"), (rent.purchaseIsLowerBound ? ">= " : "") + money(*rent.purchase, rent.currency)});
-    auto table = tableWith({w("Option"), w("GPUs"), w("Fits"), w("Samples per second"), w("Per hour"),
+    auto table =
+        SheetTable::headed({w("Option"), w("GPUs"), w("Fits"), w("Samples per second"), w("Per hour"),
                             w("A month of this build's work"), w("Buying pays off after")},
                            {3.0, 0.7, 0.8, 1.2, 1.3, 1.6, 1.4}, {false, true, false, true, true, true, true});
     auto row = [&](const RunOption& o, bool isBuild) {
@@ -210,8 +201,8 @@ SheetSection checksSection(const std::vector<Finding>& findings, const Words& w)
         checks.paragraphs.push_back(w("No problems found."));
         return checks;
     }
-    auto table =
-        tableWith({w("Severity"), w("Finding"), w("What to do")}, {1.0, 4.0, 3.0}, {false, false, false});
+    auto table = SheetTable::headed({w("Severity"), w("Finding"), w("What to do")}, {1.0, 4.0, 3.0},
+                                    {false, false, false});
     for (const auto& f : findings)
         table.rows.push_back({w(severityId(f.severity)), w(f.message), w(f.fix)});
     checks.tables.push_back(std::move(table));
@@ -330,7 +321,7 @@ std::optional<SheetSection> adviceSection(const Build& build, const Words& w) {
     if (advice.empty())
         return std::nullopt;
     auto notes = section(w("Advisor's notes"));
-    auto table = tableWith({w("Advice"), w("Source")}, {5.0, 3.0}, {false, false});
+    auto table = SheetTable::headed({w("Advice"), w("Source")}, {5.0, 3.0}, {false, false});
     for (const auto& a : advice)
         table.rows.push_back({a.correction.empty()
                                   ? w(a.message)
@@ -345,8 +336,8 @@ std::optional<SheetSection> adviceSection(const Build& build, const Words& w) {
 
 SheetSection approvalSection(const Purchasing& buying, const Words& w) {
     auto approval = section(w("Approval"));
-    auto signatures = tableWith({w("Role"), w("Name"), w("Signature"), w("Date")}, {2.0, 2.5, 3.0, 1.5},
-                                {false, false, false, false});
+    auto signatures = SheetTable::headed({w("Role"), w("Name"), w("Signature"), w("Date")},
+                                         {2.0, 2.5, 3.0, 1.5}, {false, false, false, false});
     signatures.rows = {{w("Requester"), buying.requester, "", ""},
                        {w("Supervisor"), "", "", ""},
                        {w("Purchasing office"), "", "", ""}};

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace torchrig::plan {
@@ -27,6 +28,16 @@ struct SheetTable {
     std::vector<double> widths;      // relative column widths, one per column
     std::vector<bool> alignRight;    // numbers, one per column
     std::vector<std::string> totals; // key-value lines under the table ("Total", "1,234.00 USD")
+
+    // A table with its header, its columns' relative widths and which of them hold numbers.
+    static SheetTable headed(std::vector<std::string> header, std::vector<double> widths,
+                             std::vector<bool> alignRight) {
+        SheetTable out;
+        out.header = std::move(header);
+        out.widths = std::move(widths);
+        out.alignRight = std::move(alignRight);
+        return out;
+    }
 };
 
 // A memory breakdown of one workload on one GPU, in bytes, against the GPU's usable memory.

@@ -15,15 +15,6 @@ namespace torchrig::plan {
 
 namespace {
 
-SheetTable tableWith(std::vector<std::string> header, std::vector<double> widths,
-                     std::vector<bool> alignRight) {
-    SheetTable out;
-    out.header = std::move(header);
-    out.widths = std::move(widths);
-    out.alignRight = std::move(alignRight);
-    return out;
-}
-
 // One currency for the whole table when every priced line is in it (the asked one, or the parts'
 // only one): the columns' headers name it and the cells hold numbers; else each cell names its own.
 std::string tableCurrency(const BuildCost& cost) {
@@ -131,16 +122,17 @@ SheetTable componentsTable(const Build& build, const BuildCost& cost, const Cost
         return currency.empty() || lineCurrency != currency ? sheetMoney(amount, lineCurrency)
                                                             : groupedAmount(amount);
     };
-    auto table =
-        taxed ? tableWith({w("Part"), w("Specification"), w("Unit"), w("Qty"),
-                           inCurrency("Unit price incl. tax"), inCurrency("Before tax"), inCurrency("Tax"),
-                           inCurrency("Amount incl. tax"), w("Price date and source")},
-                          {2.0, 1.8, 0.9, 0.6, 1.3, 1.3, 1.15, 1.35, 1.9},
-                          {false, false, false, true, true, true, true, true, false})
-              : tableWith({w("Part"), w("Specification"), w("Unit"), w("Qty"), inCurrency("Unit price"),
-                           inCurrency("Subtotal"), w("Price date and source")},
-                          {2.8, 2.1, 0.9, 0.65, 1.3, 1.35, 2.4},
-                          {false, false, false, true, true, true, false});
+    auto table = taxed ? SheetTable::headed({w("Part"), w("Specification"), w("Unit"), w("Qty"),
+                                             inCurrency("Unit price incl. tax"), inCurrency("Before tax"),
+                                             inCurrency("Tax"), inCurrency("Amount incl. tax"),
+                                             w("Price date and source")},
+                                            {2.0, 1.8, 0.9, 0.6, 1.3, 1.3, 1.15, 1.35, 1.9},
+                                            {false, false, false, true, true, true, true, true, false})
+                       : SheetTable::headed({w("Part"), w("Specification"), w("Unit"), w("Qty"),
+                                             inCurrency("Unit price"), inCurrency("Subtotal"),
+                                             w("Price date and source")},
+                                            {2.8, 2.1, 0.9, 0.65, 1.3, 1.35, 2.4},
+                                            {false, false, false, true, true, true, false});
     for (const auto& line : cost.lines) {
         const auto* part = findPart(build, line.partId);
         std::string unit = line.toBeQuoted ? w("to be quoted") : w("no price"), sourced, subtotal = unit;
@@ -243,10 +235,10 @@ SheetSection quotesComparedSection(const Build& build, const BuildCost& cost, co
     out.paragraphs.push_back(
         w("The lowest valid quote, with its tax, prices its part unless another was chosen "
           "with a reason; expired quotes and quotes without an amount are never used."));
-    auto table = tableWith({w("Part"), w("Vendor"), w("Amount"), w("VAT"), w("Date"), w("Valid until"),
-                            w("Reference"), w("Status")},
-                           {1.5, 1.2, 1.55, 0.8, 1.55, 1.55, 1.5, 1.9},
-                           {false, false, true, false, false, false, false, false});
+    auto table = SheetTable::headed({w("Part"), w("Vendor"), w("Amount"), w("VAT"), w("Date"),
+                                     w("Valid until"), w("Reference"), w("Status")},
+                                    {1.5, 1.2, 1.55, 0.8, 1.55, 1.55, 1.5, 1.9},
+                                    {false, false, true, false, false, false, false, false});
     auto addRows = [&](const std::string& partId, const std::string& label, const CostLine* line) {
         bool first = true;
         for (const auto& q : build.purchasing.quotes) {
