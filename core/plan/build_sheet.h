@@ -95,7 +95,8 @@ struct BuildSheetOptions {
 BuildSheet makeBuildSheet(const Build& build, const BuildSheetOptions& options);
 
 std::string buildSheetMarkdown(const BuildSheet& sheet);
-// The components table as CSV (RFC 4180: quoted where needed, CRLF), with the header row.
+// The components table as CSV (RFC 4180: quoted where needed, CRLF), with the header row: each line's
+// price as priced, its specification and unit, whether it includes VAT and its net, tax and gross.
 std::string componentsCsv(const Build& build, const CostOptions& cost);
 // The whole sheet as JSON: every section's facts, tables and charts, in the sheet's language.
 std::string buildSheetJson(const BuildSheet& sheet);

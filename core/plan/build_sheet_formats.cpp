@@ -3,6 +3,8 @@
 
 #include "plan/build_sheet.h"
 
+#include "plan/part_specification.h"
+
 #include "util/printed.h"
 
 #include <nlohmann/json.hpp>
@@ -92,19 +94,27 @@ std::string componentsCsv(const Build& build, const CostOptions& options) {
     const auto cost = costBuild(build, options);
     std::string out =
         "part_id,name,category,quantity,unit_price,currency,price_kind,price_date,price_source,subtotal,"
-        "quote\r\n";
+        "specification,unit,tax_included,net,tax,gross,quote\r\n";
+    const auto amount = [](const std::optional<double>& value) {
+        return value ? printed("%.2f", *value) : "";
+    };
     for (const auto& line : cost.lines) {
-        std::string category;
+        std::string category, specification, unit;
         for (const auto& p : build.parts)
-            if (p.partId == line.partId)
+            if (p.partId == line.partId) {
                 category = std::string(categoryLabel(p.snapshot.category));
+                specification = partSpecification(p.snapshot);
+                unit = std::string(unitOfMeasure(p.snapshot.category));
+            }
         const auto& price = line.unitPrice;
         out += field(line.partId) + "," + field(line.name) + "," + category + "," +
                std::to_string(line.quantity) + "," + (price ? printed("%.2f", price->amount) : "") + "," +
                (price ? field(price->currency) : "") + "," +
                (price ? std::string(priceKindId(price->kind)) : "") + "," +
                (price ? field(price->date) : "") + "," + (price ? field(price->source) : "") + "," +
-               (line.subtotal ? printed("%.2f", *line.subtotal) : "") + "," + quoteStatus(line) + "\r\n";
+               amount(line.subtotal) + "," + field(specification) + "," + unit + "," +
+               (line.net ? (line.taxIncluded ? "yes" : "no") : "") + "," + amount(line.net) + "," +
+               amount(line.tax) + "," + amount(line.gross) + "," + quoteStatus(line) + "\r\n";
     }
     return out;
 }

@@ -4,6 +4,7 @@
 // with thousands separated, and each part's specification and unit.
 
 #include "plan/build_cost.h"
+#include "plan/build_sheet.h"
 #include "plan/part_specification.h"
 #include "plan/sheet_money.h"
 #include "plan/sheet_purchasing.h"
@@ -65,6 +66,12 @@ TEST_CASE("Tax is counted once: added to prices quoted before it, split out of p
     CHECK(c.taxByCurrency.at("CNY") == Approx(1482));
     REQUIRE(c.total);
     CHECK(*c.total == Approx(11300 + 1582)); // the sum of what is paid for each line: tax once
+    // The components CSV carries the split as the sheet prints it, with the specification and unit.
+    const auto csv = componentsCsv(build, options);
+    INFO(csv);
+    CHECK(csv.find(",subtotal,specification,unit,tax_included,net,tax,gross,quote\r\n") != std::string::npos);
+    CHECK(csv.find(",11300.00,,card,yes,10000.00,1300.00,11300.00,\r\n") != std::string::npos);
+    CHECK(csv.find(",1400.00,,chip,no,1400.00,182.00,1582.00,\r\n") != std::string::npos);
     // Without a tax rate nothing is split and an inclusive price counts as it is.
     options.taxPercent = 0;
     CHECK(*costBuild(build, options).total == Approx(11300 + 1400));
