@@ -99,7 +99,8 @@ TEST_CASE("The PI's sheet compares three quotes, uses the lowest valid one, coun
     const auto run = runCli(folder, "report '" + file + "' -o '" + pdf + "' --lang zh_CN" + money + lab);
     INFO(run.output);
     REQUIRE(run.exitCode == 0);
-    REQUIRE(runCli(folder, "report '" + file + "' -o '" + json + "' --lang zh_CN" + money + lab).exitCode == 0);
+    REQUIRE(runCli(folder, "report '" + file + "' -o '" + json + "' --lang zh_CN" + money + lab).exitCode ==
+            0);
     const auto text = squeezedPdfText(pdf);
     CHECK(text.rfind(squeezed("某某大学 计算机学院配置单"), 0) == 0); // above the title
     CHECK(text.find(squeezed("采购信息")) != std::string::npos);

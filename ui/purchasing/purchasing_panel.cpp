@@ -170,7 +170,7 @@ PurchasingPanel::PurchasingPanel(BuildDocument& document, QWidget* parent)
             m_model->removeQuote(m_quotes->currentIndex().row());
     });
     connect(&m_document, &BuildDocument::buildChanged, this, &PurchasingPanel::load);
-    load();
+    showRequiredFields();
 }
 
 // The budget code's amount: one undo step however it is typed, in the build's budget currency
@@ -186,8 +186,8 @@ void PurchasingPanel::setUpBudget() {
         const auto& buying = m_document.build().purchasing;
         if (amount == buying.budget)
             return;
-        const auto currency = buying.budgetCurrency.empty() ? PlanningSettings::load().currency.toStdString()
-                                                            : buying.budgetCurrency;
+        const auto currency =
+            buying.budgetCurrency.empty() ? m_preferredCurrency.toStdString() : buying.budgetCurrency;
         m_document.edit(tr("Change the budget"),
                         [&](plan::Build& b) {
                             b.purchasing.budget = amount;
@@ -232,13 +232,26 @@ void PurchasingPanel::buildFieldRows(const QStringList& labels) {
     }
 }
 
+void PurchasingPanel::showRequiredFields() {
+    const auto settings = PlanningSettings::load();
+    m_preferredCurrency = settings.currency;
+    m_templateLabels.clear();
+    for (const auto& label : settings.requiredFieldLabels())
+        if (!m_templateLabels.contains(QString::fromStdString(label)))
+            m_templateLabels << QString::fromStdString(label);
+    load();
+}
+
 void PurchasingPanel::load() {
     const auto& buying = m_document.build().purchasing;
-    // The office's fields: the template's (Preferences), then any other the build answers.
-    QStringList labels;
-    for (const auto& label : PlanningSettings::load().requiredFieldLabels())
-        if (!labels.contains(QString::fromStdString(label)))
-            labels << QString::fromStdString(label);
+    // A field being typed in keeps its cursor: only an undo or another build changes it.
+    auto set = [](QLineEdit* edit, const std::string& value) {
+        const auto text = QString::fromStdString(value);
+        if (edit->text() != text)
+            edit->setText(text);
+    };
+    // The office's fields: the template's, then any other the build answers.
+    auto labels = m_templateLabels;
     for (const auto& field : buying.fields)
         if (!labels.contains(QString::fromStdString(field.label)))
             labels << QString::fromStdString(field.label);
@@ -249,15 +262,8 @@ void PurchasingPanel::load() {
         for (const auto& field : buying.fields)
             if (field.label == m_fieldLabels[i].toStdString())
                 value = field.value;
-        if (m_fieldEdits[i]->text() != QString::fromStdString(value))
-            m_fieldEdits[i]->setText(QString::fromStdString(value));
+        set(m_fieldEdits[i], value);
     }
-    // A field being typed in keeps its cursor: only an undo or another build changes it.
-    auto set = [](QLineEdit* edit, const std::string& value) {
-        const auto text = QString::fromStdString(value);
-        if (edit->text() != text)
-            edit->setText(text);
-    };
     set(m_requester, buying.requester);
     set(m_group, buying.group);
     set(m_budgetCode, buying.budgetCode);
@@ -265,8 +271,8 @@ void PurchasingPanel::load() {
         const QSignalBlocker quiet(m_budget);
         m_budget->setValue(buying.budget);
     }
-    const auto currency = buying.budgetCurrency.empty() ? PlanningSettings::load().currency
-                                                        : QString::fromStdString(buying.budgetCurrency);
+    const auto currency =
+        buying.budgetCurrency.empty() ? m_preferredCurrency : QString::fromStdString(buying.budgetCurrency);
     m_budget->setSuffix(QStringLiteral(" ") + currency);
     const auto notes = QString::fromStdString(m_document.build().notes);
     if (m_notes->toPlainText() != notes) {

@@ -33,8 +33,9 @@ public:
     QPushButton* removeQuoteButton() const { return m_removeQuote; }
     // The line edit of the office's field `label` (Preferences' template, or the build's own), or null.
     QLineEdit* fieldEdit(const QString& label) const;
-    // Asks the fields the template in Preferences names now, beside the build's own.
-    void showRequiredFields() { load(); }
+    // Reads the template's fields and the currency from Preferences (at start and after they
+    // change, not on every edit) and asks those fields beside the build's own.
+    void showRequiredFields();
 
 private:
     void load(); // the document's fields into the widgets, unless the user is typing in them
@@ -53,6 +54,8 @@ private:
     QPushButton* m_removeQuote = nullptr;
     QFormLayout* m_fieldsForm = nullptr; // the office's own fields, one row each
     QStringList m_fieldLabels;
+    QStringList m_templateLabels; // Preferences' required fields, as last read
+    QString m_preferredCurrency;  // Preferences' currency: a new budget's, as last read
     QList<QLineEdit*> m_fieldEdits;
 };
 
