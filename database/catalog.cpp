@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 #include <system_error>
@@ -243,7 +244,8 @@ std::vector<PartRecord> Catalog::readParts(const std::string& where,
         part.prices.push_back(
             Price{row.getColumn("amount").getDouble(), row.getColumn("currency").getString(),
                   row.getColumn("date").getString(), row.getColumn("source").getString(),
-                  priceKindFromString(row.getColumn("kind").getString()).value_or(PriceKind::Street)});
+                  priceKindFromString(row.getColumn("kind").getString()).value_or(PriceKind::Street),
+                  row.getColumn("region").getString(), row.getColumn("retailer").getString()});
     });
     for (auto& part : parts)
         std::stable_sort(part.prices.begin(), part.prices.end(),
@@ -458,6 +460,27 @@ Status Catalog::addPrice(std::string_view id, const Price& price) {
     return Ok{};
 }
 
+namespace {
+
+// A cloud offer's memory per GPU in the catalog's unit, the nominal GB its GPU is sold as. A cloud's
+// API reports the GiB its driver sees (AWS: 44.7 for an L40S's 48 GB, 22.4 for an A10G's 24): read
+// as GiB and within 3 % of the GPU row's figure, it is that figure, and the import says so.
+std::optional<std::string> memoryToNominalGb(PartRecord& offer, const PartRecord& gpu) {
+    const auto* memory = std::get_if<double>(&offer.field("gpu_memory_gb"));
+    const auto* nominal = std::get_if<double>(&gpu.field("vram_gb"));
+    if (!memory || !nominal || *memory == *nominal)
+        return std::nullopt;
+    constexpr double kBytesPerGib = 1024.0 * 1024.0 * 1024.0 / 1e9;
+    if (std::abs(*memory * kBytesPerGib - *nominal) > 0.03 * *nominal)
+        return std::nullopt; // another GPU, or a slice of one: the row says what it says
+    auto said = fmt::format("{}: {} GB per GPU read as the GiB a cloud reports; stored as {}'s nominal {} GB",
+                            offer.id, *memory, gpu.name, *nominal);
+    offer.fields["gpu_memory_gb"] = *nominal;
+    return said;
+}
+
+} // namespace
+
 Result<ImportReport> Catalog::importParts(const std::vector<PartRecord>& parts) {
     if (auto status = requireWritable(); !status)
         return status.error();
@@ -470,6 +493,16 @@ Result<ImportReport> Catalog::importParts(const std::vector<PartRecord>& parts) 
             // A file that gives no source for a figure it leaves unchanged (CSV cannot) keeps the
             // figure's own source.
             PartRecord part = given;
+            if (part.category == PartCategory::CloudInstance) {
+                const auto* gpuId = std::get_if<std::string>(&part.field("gpu_part_id"));
+                const auto inFile = std::find_if(
+                    parts.begin(), parts.end(), [&](const PartRecord& p) { return gpuId && p.id == *gpuId; });
+                const auto inCatalog = gpuId && inFile == parts.end() ? find(*gpuId) : std::nullopt;
+                const PartRecord* gpu = inFile != parts.end() ? &*inFile : inCatalog ? &*inCatalog : nullptr;
+                if (gpu)
+                    if (auto said = memoryToNominalGb(part, *gpu))
+                        report.conversions.push_back(std::move(*said));
+            }
             if (current) {
                 for (const auto& [column, provenance] : current->fieldProvenance) {
                     if (!part.fieldProvenance.contains(column) &&
@@ -490,14 +523,17 @@ Result<ImportReport> Catalog::importParts(const std::vector<PartRecord>& parts) 
             for (const auto& price : part.prices) {
                 // Re-importing an export must not double the price history it already shows.
                 SQLite::Statement known(
-                    *m_database, "SELECT 1 FROM price_all WHERE part_id = ? AND kind = ? AND amount = ? "
-                                 "AND currency = ? AND date = ? AND source = ?");
+                    *m_database,
+                    "SELECT 1 FROM price_all WHERE part_id = ? AND kind = ? AND amount = ? "
+                    "AND currency = ? AND date = ? AND source = ? AND region = ? AND retailer = ?");
                 known.bind(1, part.id);
                 known.bind(2, std::string(priceKindId(price.kind)));
                 known.bind(3, price.amount);
                 known.bind(4, price.currency);
                 known.bind(5, price.date);
                 known.bind(6, price.source);
+                known.bind(7, price.region);
+                known.bind(8, price.retailer);
                 if (known.executeStep())
                     continue;
                 if (auto status = store.addPrice(part.id, price); !status)

@@ -57,6 +57,9 @@ struct ImportReport {
     int replaced = 0;
     int unchanged = 0; // bundled parts the file repeats exactly: no override is made of them
     int prices = 0;
+    // What the import changed to the catalog's conventions, one sentence each ("cloud/x: 44.7 GB
+    // per GPU read as the GiB a cloud reports: the L40S's nominal 48 GB").
+    std::vector<std::string> conversions;
 };
 
 // The hardware catalog the programs see: the bundled catalog (read-only) overlaid by the user's

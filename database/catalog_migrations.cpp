@@ -292,8 +292,19 @@ CREATE TABLE market_restriction (
 );
 )sql";
 
+// v6: where a price was seen (a region, a retailer), so that two prices of one part, kind, day and
+// currency are told apart; the 8-pin CPU (EPS) connectors a supply has and a board takes, which
+// data-centre cards take too; and the PyTorch backend a GPU or accelerator is programmed through.
+constexpr std::string_view kVersion6 = R"sql(
+ALTER TABLE price ADD COLUMN region TEXT NOT NULL DEFAULT '';
+ALTER TABLE price ADD COLUMN retailer TEXT NOT NULL DEFAULT '';
+ALTER TABLE psu ADD COLUMN eps_8pin INTEGER CHECK (eps_8pin BETWEEN 0 AND 16);
+ALTER TABLE motherboard ADD COLUMN eps_8pin INTEGER CHECK (eps_8pin BETWEEN 0 AND 8);
+ALTER TABLE gpu ADD COLUMN pytorch_backend TEXT;
+)sql";
+
 constexpr Migration kMigrations[] = {
-    {1, kVersion1}, {2, kVersion2}, {3, kVersion3}, {4, kVersion4}, {5, kVersion5},
+    {1, kVersion1}, {2, kVersion2}, {3, kVersion3}, {4, kVersion4}, {5, kVersion5}, {6, kVersion6},
 };
 
 } // namespace

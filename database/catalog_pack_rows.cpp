@@ -227,15 +227,16 @@ void PackRowReader::readFieldSources() {
 }
 
 void PackRowReader::readPrices() {
-    auto rows = select("part_id, kind, amount, currency, date, source", "price");
-    static constexpr const char* kColumns[] = {"part_id", "kind", "amount", "currency", "date", "source"};
+    auto rows = select("part_id, kind, amount, currency, date, source, region, retailer", "price");
+    static constexpr const char* kColumns[] = {"part_id", "kind",   "amount", "currency",
+                                               "date",    "source", "region", "retailer"};
     for (int row = 1; rows.executeStep(); ++row) {
         auto where = fmt::format("table price, row {}", row);
         auto* part = partNamed(rows.getColumn(0), where);
         if (!part)
             continue;
         where += " (" + textExcerpt(part->record.id) + ")";
-        bool ok = textCellsAccepted(rows, kColumns, {1, 3, 4, 5}, where);
+        bool ok = textCellsAccepted(rows, kColumns, {1, 3, 4, 5, 6, 7}, where);
         const auto& amount = rows.getColumn(2);
         if (!amount.isInteger() && !amount.isFloat()) {
             m_problems.add(where, "amount is not a number");
@@ -249,8 +250,13 @@ void PackRowReader::readPrices() {
                                               textExcerpt(rows.getColumn(1).getString())));
             continue;
         }
-        const Price price{amount.getDouble(), rows.getColumn(3).getString(), rows.getColumn(4).getString(),
-                          rows.getColumn(5).getString(), *kind};
+        const Price price{amount.getDouble(),
+                          rows.getColumn(3).getString(),
+                          rows.getColumn(4).getString(),
+                          rows.getColumn(5).getString(),
+                          *kind,
+                          rows.getColumn(6).getString(),
+                          rows.getColumn(7).getString()};
         if (auto status = validatePrice(price); !status)
             m_problems.add(where, status.error().text());
     }

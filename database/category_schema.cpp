@@ -13,6 +13,10 @@ constexpr std::string_view kGpu_tensor_accumulate_choices[] = {"fp32", "fp16"};
 constexpr std::string_view kGpu_form_factor_choices[] = {"pcie", "sxm", "oam"};
 constexpr std::string_view kGpu_gpu_link_choices[] = {"none", "bridge", "sxm", "oam"};
 constexpr std::string_view kGpu_cooler_style_choices[] = {"blower", "open_air", "passive"};
+// How PyTorch reaches the device: CUDA; ROCm/HIP (AMD, and Hygon's DTK); Huawei Ascend's torch_npu;
+// Cambricon's torch_mlu; Moore Threads' torch_musa; Kunlunxin's XPU plugin; MetaX's MACA.
+constexpr std::string_view kGpu_pytorch_backend_choices[] = {"cuda", "rocm", "torch_npu", "torch_mlu",
+                                                             "torch_musa", "xpu", "maca"};
 constexpr FieldSpec kGpuFields[] = {
     {"architecture", FieldType::Text, TORCHRIG_TEXT_NOOP("catalog", "Architecture"), "", true, {}, kNoMin, kNoMax},
     {"compute_capability", FieldType::Text, TORCHRIG_TEXT_NOOP("catalog", "Compute capability"), "", false, {}, kNoMin, kNoMax},
@@ -37,6 +41,7 @@ constexpr FieldSpec kGpuFields[] = {
     {"power_connectors", FieldType::Text, TORCHRIG_TEXT_NOOP("catalog", "Power connectors"), "", false, {}, kNoMin, kNoMax},
     {"launch_year", FieldType::Integer, TORCHRIG_TEXT_NOOP("catalog", "Launch year"), "", false, {}, 1990.0, 2100.0},
     {"cooler_style", FieldType::Choice, TORCHRIG_TEXT_NOOP("catalog", "Cooler"), "", false, kGpu_cooler_style_choices, kNoMin, kNoMax},
+    {"pytorch_backend", FieldType::Choice, TORCHRIG_TEXT_NOOP("catalog", "PyTorch backend"), "", false, kGpu_pytorch_backend_choices, kNoMin, kNoMax},
 };
 constexpr FieldSpec kCpuFields[] = {
     {"cores", FieldType::Integer, TORCHRIG_TEXT_NOOP("catalog", "Cores"), "", true, {}, 1.0, 1024.0},
@@ -86,6 +91,7 @@ constexpr FieldSpec kMotherboardFields[] = {
     {"m2_slots", FieldType::Integer, TORCHRIG_TEXT_NOOP("catalog", "M.2 slots"), "", false, {}, 0.0, 16.0},
     {"cpu_sockets", FieldType::Integer, TORCHRIG_TEXT_NOOP("catalog", "CPU sockets"), "", false, {}, 1.0, 8.0},
     {"slot_sharing", FieldType::Text, TORCHRIG_TEXT_NOOP("catalog", "Lanes shared between slots (positions: lanes)"), "", false, {}, kNoMin, kNoMax},
+    {"eps_8pin", FieldType::Integer, TORCHRIG_TEXT_NOOP("catalog", "8-pin CPU (EPS) power inputs"), "", false, {}, 0.0, 8.0},
 };
 constexpr FieldSpec kPsuFields[] = {
     {"wattage_w", FieldType::Integer, TORCHRIG_TEXT_NOOP("catalog", "Rated output"), "W", true, {}, 100.0, 10000.0},
@@ -95,6 +101,7 @@ constexpr FieldSpec kPsuFields[] = {
     {"pcie_8pin", FieldType::Integer, TORCHRIG_TEXT_NOOP("catalog", "PCIe 8-pin connectors"), "", false, {}, 0.0, 16.0},
     {"pcie_16pin", FieldType::Integer, TORCHRIG_TEXT_NOOP("catalog", "12VHPWR / 12V-2x6 connectors"), "", false, {}, 0.0, 8.0},
     {"redundancy", FieldType::Text, TORCHRIG_TEXT_NOOP("catalog", "Redundancy"), "", false, {}, kNoMin, kNoMax},
+    {"eps_8pin", FieldType::Integer, TORCHRIG_TEXT_NOOP("catalog", "8-pin CPU (EPS) connectors"), "", false, {}, 0.0, 16.0},
 };
 constexpr FieldSpec kChassisFields[] = {
     {"kind", FieldType::Text, TORCHRIG_TEXT_NOOP("catalog", "Kind"), "", true, {}, kNoMin, kNoMax},

@@ -197,11 +197,16 @@ std::string writePartsCsv(std::span<const PartRecord> parts, PartCategory catego
 }
 
 nlohmann::json priceToJson(const Price& price) {
-    return {{"kind", priceKindId(price.kind)},
-            {"amount", price.amount},
-            {"currency", price.currency},
-            {"date", price.date},
-            {"source", price.source}};
+    nlohmann::json json = {{"kind", priceKindId(price.kind)},
+                           {"amount", price.amount},
+                           {"currency", price.currency},
+                           {"date", price.date},
+                           {"source", price.source}};
+    if (!price.region.empty())
+        json["region"] = price.region;
+    if (!price.retailer.empty())
+        json["retailer"] = price.retailer;
+    return json;
 }
 
 nlohmann::json partToJson(const PartRecord& part) {
@@ -383,7 +388,8 @@ bool readJsonPrices(const nlohmann::json& item, const std::string& at, PartRecor
             continue;
         }
         part.prices.push_back(Price{entry["amount"].get<double>(), jsonString(entry, "currency"),
-                                    jsonString(entry, "date"), jsonString(entry, "source"), *kind});
+                                    jsonString(entry, "date"), jsonString(entry, "source"), *kind,
+                                    jsonString(entry, "region"), jsonString(entry, "retailer")});
     }
     return ok;
 }
@@ -469,10 +475,12 @@ Result<std::vector<PriceRow>> readPricesCsv(std::string_view text, std::string_v
     auto table = parseCsv(text, fileLabel);
     if (!table)
         return table.error();
-    static constexpr std::string_view kColumns[] = {"part_id",  "kind", "amount",
-                                                    "currency", "date", "source"};
+    static constexpr std::string_view kRequired[] = {"part_id",  "kind", "amount",
+                                                     "currency", "date", "source"};
+    static constexpr std::string_view kKnown[] = {"part_id", "kind",   "amount",   "currency",
+                                                  "date",    "region", "retailer", "source"};
     Problems problems;
-    ColumnMap columns(*table, fileLabel, kColumns, kColumns, problems);
+    ColumnMap columns(*table, fileLabel, kKnown, kRequired, problems);
     if (problems.any())
         return problems.error();
     std::vector<PriceRow> prices;
@@ -498,8 +506,9 @@ Result<std::vector<PriceRow>> readPricesCsv(std::string_view text, std::string_v
                                      where(fileLabel, rowNumber, columns, "amount"), amountText));
             continue;
         }
-        entry.price = Price{amount, columns.cell(row, "currency"), columns.cell(row, "date"),
-                            columns.cell(row, "source"), *kind};
+        entry.price = Price{
+            amount, columns.cell(row, "currency"), columns.cell(row, "date"),    columns.cell(row, "source"),
+            *kind,  columns.cell(row, "region"),   columns.cell(row, "retailer")};
         if (auto status = validatePrice(entry.price); !status) {
             problems.add(fmt::format("{}, row {}: {}", fileLabel, rowNumber, status.error().text()));
             continue;

@@ -242,16 +242,18 @@ Status PartStore::addPrice(std::string_view partId, const Price& price) {
     if (auto status = validatePrice(price); !status)
         return makeError(ErrorCode::InvalidInput, fmt::format("{}: {}", partId, status.error().text()));
     try {
-        SQLite::Statement insert(m_database,
-                                 fmt::format("INSERT INTO {} (part_id, kind, amount, currency, date, source) "
-                                             "VALUES (?, ?, ?, ?, ?, ?)",
-                                             table("price")));
+        SQLite::Statement insert(
+            m_database, fmt::format("INSERT INTO {} (part_id, kind, amount, currency, date, source, region, "
+                                    "retailer) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                                    table("price")));
         insert.bind(1, std::string(partId));
         insert.bind(2, std::string(priceKindId(price.kind)));
         insert.bind(3, price.amount);
         insert.bind(4, price.currency);
         insert.bind(5, price.date);
         insert.bind(6, price.source);
+        insert.bind(7, price.region);
+        insert.bind(8, price.retailer);
         insert.exec();
     } catch (const SQLite::Exception& e) {
         return sqliteWriteFailure(e, fmt::format("{}: the price could not be written", partId));

@@ -28,6 +28,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// What an import changed to the catalog's conventions, a line each under its summary.
+std::string conversionLines(const std::vector<std::string>& conversions) {
+    std::string lines;
+    for (const auto& conversion : conversions)
+        lines += "  " + conversion + "\n";
+    return lines;
+}
+
 // Checks a --category value while the command line is read, so a wrong one is a usage error.
 const CLI::Validator& categoryValidator() {
     static const CLI::Validator validator(
@@ -238,13 +246,14 @@ void CatalogCommand::addImport() {
                 std::cout << nlohmann::json{{"added", report->added},
                                             {"replaced", report->replaced},
                                             {"unchanged", report->unchanged},
-                                            {"prices", report->prices}}
+                                            {"prices", report->prices},
+                                            {"conversions", report->conversions}}
                                  .dump(2)
                           << "\n";
             else
-                std::cout << fmt::format("Imported {}: {} added, {} replaced, {} unchanged, {} prices.\n",
+                std::cout << fmt::format("Imported {}: {} added, {} replaced, {} unchanged, {} prices.\n{}",
                                          label, report->added, report->replaced, report->unchanged,
-                                         report->prices);
+                                         report->prices, conversionLines(report->conversions));
             return kExitOk;
         };
     });

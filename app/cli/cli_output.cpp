@@ -48,12 +48,14 @@ std::string formatTable(const std::vector<std::vector<std::string>>& rows) {
 }
 
 std::string formatPriceTable(const std::vector<Price>& prices) {
-    std::vector<std::vector<std::string>> rows = {{"DATE", "KIND", "AMOUNT", "SOURCE"}};
-    for (const auto& price : prices)
+    std::vector<std::vector<std::string>> rows = {{"DATE", "KIND", "AMOUNT", "WHERE", "SOURCE"}};
+    for (const auto& price : prices) {
+        const auto seenAt = priceSeenAt(price);
         rows.push_back(
             {price.date, std::string(priceKindId(price.kind)),
              fmt::format("{:.2f} {}{}", price.amount, price.currency, isHourly(price.kind) ? "/h" : ""),
-             price.source});
+             seenAt.empty() ? "-" : seenAt, price.source});
+    }
     return formatTable(rows);
 }
 

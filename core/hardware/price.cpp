@@ -82,4 +82,10 @@ bool isStalePrice(const Price& price, std::string_view today) {
     return age && *age > kStalePriceMonths;
 }
 
+std::string priceSeenAt(const Price& price) {
+    if (price.region.empty() || price.retailer.empty())
+        return price.region + price.retailer;
+    return price.region + ", " + price.retailer;
+}
+
 } // namespace torchrig

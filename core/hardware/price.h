@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace torchrig {
 
@@ -18,14 +19,33 @@ inline bool isHourly(PriceKind kind) {
 
 // One observed price. The catalog keeps every one (history); the newest of a kind is "the" price.
 struct Price {
+    Price() = default;
+    // Where it was seen is said only where it tells two prices apart, so it may be left out.
+    Price(double amount_, std::string currency_, std::string date_, std::string source_, PriceKind kind_,
+          std::string region_ = {}, std::string retailer_ = {})
+        : amount(amount_)
+        , currency(std::move(currency_))
+        , date(std::move(date_))
+        , source(std::move(source_))
+        , kind(kind_)
+        , region(std::move(region_))
+        , retailer(std::move(retailer_)) {}
+
     double amount = 0;
     std::string currency; // ISO 4217, "USD"
     std::string date;     // "YYYY-MM-DD", "YYYY-MM" or "YYYY"
     std::string source;
     PriceKind kind = PriceKind::Street;
+    // Where it was seen, when one part has prices of one kind, day and currency in several places: a
+    // country ("CN"), a cloud region ("us-east-1"); the shop or listing. Empty: not said.
+    std::string region;
+    std::string retailer;
 
     bool operator==(const Price&) const = default;
 };
+
+// Where a price was seen, as one text: "us-east-1", "CH, toppreise.ch lowest listing"; empty when not said.
+std::string priceSeenAt(const Price& price);
 
 // A price older than this many months is shown as old ("2022 launch price — ask for a quote").
 inline constexpr int kStalePriceMonths = 12;

@@ -689,6 +689,18 @@
         <source>PCIe slots (gen x lanes @ position, c: wired from the chipset)</source>
         <translation>PCIe 插槽（代数 x 通道数 @ 位置，c：由芯片组引出）</translation>
     </message>
+    <message>
+        <source>PyTorch backend</source>
+        <translation>PyTorch 后端</translation>
+    </message>
+    <message>
+        <source>8-pin CPU (EPS) power inputs</source>
+        <translation>8-pin CPU (EPS) 供电接口</translation>
+    </message>
+    <message>
+        <source>8-pin CPU (EPS) connectors</source>
+        <translation>8-pin CPU (EPS) 接口</translation>
+    </message>
 </context>
 <context>
     <name>cli</name>
