@@ -93,7 +93,8 @@ std::vector<PcieSlot> PcieSlotLayout::cardSlots(int cardWidth, int cards) const 
     std::vector<PcieSlot> taken;
     int nextFree = 0;
     for (const auto& slot : byPosition)
-        if (slot.position >= nextFree && static_cast<int>(taken.size()) < cards) {
+        // An x1 slot is a short x1 connector on the boards the catalog has: no card goes there.
+        if (slot.electricalLanes > 1 && slot.position >= nextFree && static_cast<int>(taken.size()) < cards) {
             taken.push_back(slot);
             nextFree = slot.position + std::max(1, cardWidth);
         }

@@ -21,8 +21,9 @@ struct PcieSlot {
     bool operator==(const PcieSlot&) const = default;
 };
 
-// The slots of a board, written in the catalog as "5.0x16@1 3.0x4@4c": generation x electrical
+// The slots of a board, written in the catalog as "5.0x16@1 3.0x4@4c 3.0x1@6c": generation x electrical
 // lanes @ position, a trailing c for a slot the chipset wires, separated by spaces, top to bottom.
+// Every slot the board has is listed, x1 slots too (database/seed/CONVENTIONS.md).
 struct PcieSlotLayout {
     std::vector<PcieSlot> slots;
 

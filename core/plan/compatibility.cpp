@@ -23,7 +23,7 @@ const std::vector<Message>& notChecked() {
     static const std::vector<Message> list = {
         TORCHRIG_MESSAGE("compatibility",
                          "power connectors of GPUs whose catalog entry does not list them (most: "
-                         "partner cards differ), and the supply's spare CPU (EPS) cables"),
+                         "partner cards differ), and a supply's cables where the catalog does not count them"),
         TORCHRIG_MESSAGE("compatibility",
                          "CPU cooler fit where the build has no cooler, or the case gives no clearance"),
         TORCHRIG_MESSAGE("compatibility",
@@ -57,6 +57,7 @@ const std::vector<CompatibilityRule>& compatibilityRules() {
         {rule::kMemoryRegistered, Severity::Problem, {C::MemoryKit, C::Motherboard}, checkMemoryRegistered},
         {rule::kMemorySlots, Severity::Problem, {C::MemoryKit, C::Motherboard}, checkMemorySlots},
         {rule::kMemoryCapacity, Severity::Problem, {C::MemoryKit, C::Motherboard}, checkMemoryCapacity},
+        {rule::kMemoryChannels, Severity::Warning, {C::MemoryKit, C::Cpu}, checkMemoryChannels},
         {rule::kGpuModules, Severity::Problem, {C::Gpu, C::Server}, checkGpuModules},
         {rule::kChassisSlots, Severity::Problem, {C::Chassis, C::Gpu}, checkChassisSlots},
         {rule::kGpuSlots, Severity::Problem, {C::Motherboard, C::Gpu}, checkGpuSlots},

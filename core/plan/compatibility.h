@@ -32,6 +32,7 @@ inline constexpr std::string_view kMemoryType = "memory-type";
 inline constexpr std::string_view kMemoryRegistered = "memory-registered";
 inline constexpr std::string_view kMemorySlots = "memory-slots";
 inline constexpr std::string_view kMemoryCapacity = "memory-capacity";
+inline constexpr std::string_view kMemoryChannels = "memory-channels";
 inline constexpr std::string_view kGpuModules = "gpu-modules";
 inline constexpr std::string_view kChassisSlots = "chassis-slots";
 inline constexpr std::string_view kGpuSlots = "gpu-slots";

@@ -772,10 +772,6 @@
 <context>
     <name>compatibility</name>
     <message>
-        <source>power connectors of GPUs whose catalog entry does not list them (most: partner cards differ), and the supply&apos;s spare CPU (EPS) cables</source>
-        <translation>目录未列出供电接口的 GPU 的供电接口（大多数非公版卡各不相同），以及电源富余的 CPU（EPS）线缆</translation>
-    </message>
-    <message>
         <source>CPU cooler fit where the build has no cooler, or the case gives no clearance</source>
         <translation>配置中没有散热器或机箱未给出限高时的 CPU 散热器安装空间</translation>
     </message>
@@ -1056,14 +1052,6 @@
         <translation>请选择至少有 %1 根 8-pin PCIe 线缆的电源</translation>
     </message>
     <message>
-        <source>the cards take %1 8-pin CPU (EPS) cable(s), not PCIe ones; the catalog does not list the supply&apos;s spare EPS cables</source>
-        <translation>显卡需要 %1 根 8-pin CPU（EPS）线缆，而不是 PCIe 线缆；目录未列出电源富余的 EPS 线缆</translation>
-    </message>
-    <message>
-        <source>check the supply has EPS cables to spare beside the CPU&apos;s, or use the card&apos;s adapter</source>
-        <translation>请确认电源除 CPU 所用外还有富余的 EPS 线缆，或使用显卡的转接头</translation>
-    </message>
-    <message>
         <source>the build draws about %1 per node at load; a %2 A x %3 V circuit carries %4 continuously</source>
         <translation>满载时每个节点约耗电 %1；%2 A × %3 V 的回路可持续承载 %4</translation>
     </message>
@@ -1134,6 +1122,50 @@
     <message>
         <source>expect the all-reduce to show in the step time (the estimate of a workload on these GPUs says how much), or choose cards with NVLink</source>
         <translation>all-reduce 会体现在单步时间中（在这些 GPU 上估算训练任务即可看到影响大小），或选择带 NVLink 的显卡</translation>
+    </message>
+    <message>
+        <source>power connectors of GPUs whose catalog entry does not list them (most: partner cards differ), and a supply&apos;s cables where the catalog does not count them</source>
+        <translation>目录未列出供电接口的 GPU（多数如此：各厂商非公版卡不同），以及目录未统计其线缆数量的电源</translation>
+    </message>
+    <message>
+        <source>%1 memory module(s) leave %2 of %3&apos;s %4 memory channels empty: %5 % of its memory bandwidth is unused%6</source>
+        <translation>%1 根内存使 %3 的 %4 个内存通道中有 %2 个空置：其内存带宽有 %5 % 未被利用%6</translation>
+    </message>
+    <message>
+        <source> (it reaches %1 of %2 GB/s at %3 MT/s)</source>
+        <translation>（在 %3 MT/s 下只达到 %2 GB/s 中的 %1 GB/s）</translation>
+    </message>
+    <message>
+        <source>use %1 modules, one a channel, or a multiple of %1</source>
+        <translation>使用 %1 根内存，每个通道一根，或 %1 的整数倍</translation>
+    </message>
+    <message>
+        <source>the cards take %1 8-pin CPU (EPS) cable(s), not PCIe ones; the catalog does not know how many EPS cables %2 has</source>
+        <translation>这些卡需要 %1 根 8-pin CPU (EPS) 供电线，而不是 PCIe 供电线；目录不知道 %2 有几根 EPS 线</translation>
+    </message>
+    <message>
+        <source>check the supply has EPS cables to spare beside the CPU&apos;s</source>
+        <translation>确认电源除 CPU 所用之外还有富余的 EPS 线</translation>
+    </message>
+    <message>
+        <source>the cards take %1 8-pin CPU (EPS) cable(s); %2 has %3, of which the board takes %4%5</source>
+        <translation>这些卡需要 %1 根 8-pin CPU (EPS) 供电线；%2 共有 %3 根，其中主板占用 %4 根%5</translation>
+    </message>
+    <message>
+        <source> or more</source>
+        <translation>或更多</translation>
+    </message>
+    <message>
+        <source>choose a supply with at least %1 8-pin CPU (EPS) cables</source>
+        <translation>选择至少有 %1 根 8-pin CPU (EPS) 供电线的电源</translation>
+    </message>
+    <message>
+        <source>the cards take %1 16-pin and %2 8-pin PCIe cable(s); the catalog does not know how many %3 has</source>
+        <translation>这些卡需要 %1 根 16-pin 和 %2 根 8-pin PCIe 供电线；目录不知道 %3 有多少根</translation>
+    </message>
+    <message>
+        <source>count the supply&apos;s cables in its manual, or record them in the catalog</source>
+        <translation>按电源说明书清点线缆，或将数量记入目录</translation>
     </message>
 </context>
 <context>

@@ -375,6 +375,10 @@ const std::vector<Fault>& faults() {
          [](Build& b, CheckOptions&) {
              find(b, "memory/k").snapshot.fields["module_gb"] = I{128};
          }},
+        {rule::kMemoryChannels,
+         [](Build& b, CheckOptions&) {
+             find(b, "cpu/x").snapshot.fields["memory_channels"] = I{4};
+         }},
         {rule::kGpuModules,
          [](Build& b, CheckOptions&) {
              find(b, "gpu/a").snapshot.fields["form_factor"] = S("sxm");

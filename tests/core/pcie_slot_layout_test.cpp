@@ -28,6 +28,10 @@ TEST_CASE("Cards take the slots top down, each below the cooler of the one above
     CHECK(two[1].chipset);
     CHECK(board.cardSlots(4, 2).size() == 1); // a 4-slot cooler covers slot 5
     CHECK(board.cardSlots(2, 1).size() == 1);
+    // An x1 slot is a short connector: a card does not go there, whatever is free.
+    const auto withX1 = PcieSlotLayout::parse("4.0x16@1 3.0x1@4c 3.0x2@6c").value().cardSlots(2, 3);
+    REQUIRE(withX1.size() == 2);
+    CHECK(withX1[1].position == 6);
 }
 
 TEST_CASE("PcieSlotLayout names the bad slot and the expected form", "[core][pcie]") {

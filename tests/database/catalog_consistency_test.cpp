@@ -3,6 +3,7 @@
 // that a failure reads as the list of rows to fix (database/seed/CONVENTIONS.md says how).
 #include "catalog.h"
 #include "csv_table.h"
+#include "hardware/pcie_slot_layout.h"
 #include "part_files.h"
 #include "test_support.h"
 
@@ -239,6 +240,49 @@ TEST_CASE("A row is not dated after the snapshot its own prices were read from",
         if (!newest.empty() && asOf.substr(0, digits) > newest.substr(0, digits))
             wrong.push_back(fmt::format("{}: as_of {}, but its prices from its own source are of {}", part.id,
                                         part.provenance.asOf, newest));
+    }
+    INFO(fmt::format("{}", fmt::join(wrong, "\n")));
+    CHECK(wrong.empty());
+}
+
+TEST_CASE("A board's slot string lists every slot it has, by position, within its form factor",
+          "[database][consistency]") {
+    // Expansion-slot positions a form factor has (ATX 7, Micro-ATX 4, Mini-ITX 1; E-ATX and EEB 7).
+    const std::map<std::string, int> positions{{"ATX", 7},   {"Micro-ATX", 4}, {"Mini-ITX", 1},
+                                               {"E-ATX", 7}, {"EEB", 7},       {"SSI-EEB", 7}};
+    // "one PCIe 3.0 x1 (B650) at position 4", "A PCIe 3.0 x1 slot at position 7": what the notes
+    // describe is in the string.
+    static const std::regex described(R"(PCIe (\d\.\d) x(\d+)(?: slot)?(?: \([^)]*\))? at position (\d))");
+    std::vector<std::string> wrong;
+    for (const auto& part : bundledParts()) {
+        if (part.category != PartCategory::Motherboard)
+            continue;
+        const auto written = text(part, "pcie_slots");
+        const auto layout = PcieSlotLayout::parse(written);
+        if (!layout.ok()) {
+            wrong.push_back(part.id + ": \"" + written + "\" is not a slot string: " + layout.error().text());
+            continue;
+        }
+        int previous = 0;
+        const auto limit = positions.find(text(part, "form_factor"));
+        for (const auto& slot : layout->slots) {
+            if (slot.position <= previous)
+                wrong.push_back(
+                    fmt::format("{}: slot @{} is not below the one before it", part.id, slot.position));
+            if (limit != positions.end() && slot.position > limit->second)
+                wrong.push_back(fmt::format("{}: slot @{} is past a {} board's {} positions", part.id,
+                                            slot.position, limit->first, limit->second));
+            previous = slot.position;
+        }
+        if (limit == positions.end())
+            wrong.push_back(part.id + ": form factor \"" + text(part, "form_factor") +
+                            "\" has no slot count here");
+        for (std::sregex_iterator it(part.notes.begin(), part.notes.end(), described), end; it != end; ++it) {
+            const auto slot = fmt::format("{}x{}@{}", (*it)[1].str(), (*it)[2].str(), (*it)[3].str());
+            if (written.find(slot) == std::string::npos)
+                wrong.push_back(part.id + ": its notes describe " + it->str() + ", which \"" + written +
+                                "\" lacks");
+        }
     }
     INFO(fmt::format("{}", fmt::join(wrong, "\n")));
     CHECK(wrong.empty());

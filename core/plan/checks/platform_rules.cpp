@@ -3,6 +3,8 @@
 
 #include "plan/checks/rule_input.h"
 
+#include <algorithm>
+#include <cmath>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -139,6 +141,54 @@ void checkMemorySlots(const RuleInput& in, std::vector<Finding>& out) {
                        .arg(std::to_string(static_cast<int>(*slots)))
                        .arg(board->snapshot.name),
                    boardAndKits(in.parts), TORCHRIG_MESSAGE("compatibility", "use fewer, larger modules"));
+}
+
+// A channel without a module adds nothing to the CPU's memory bandwidth: eight modules on a 12-channel
+// EPYC leave a third of it unused, one module on a desktop CPU half.
+void checkMemoryChannels(const RuleInput& in, std::vector<Finding>& out) {
+    const auto* cpu = in.parts.cpu;
+    if (!cpu || in.parts.memory.empty())
+        return;
+    const auto perCpu = number(*cpu, "memory_channels");
+    if (!perCpu || *perCpu < 1)
+        return;
+    const int channels = static_cast<int>(*perCpu) * std::max(1, cpu->quantity);
+    int modules = 0;
+    std::optional<double> speed = number(*cpu, "memory_speed_mts");
+    std::vector<std::string> parts{cpu->partId};
+    for (const auto* kit : in.parts.memory) {
+        modules += static_cast<int>(number(*kit, "modules").value_or(1)) * kit->quantity;
+        if (const auto kitSpeed = number(*kit, "speed_mts"); kitSpeed && (!speed || *kitSpeed < *speed))
+            speed = kitSpeed;
+        parts.push_back(kit->partId);
+    }
+    if (modules <= 0 || modules >= channels)
+        return;
+    const auto percent =
+        std::to_string(static_cast<int>(std::lround(100.0 * (channels - modules) / channels)));
+    auto message = TORCHRIG_MESSAGE("compatibility",
+                                    "%1 memory module(s) leave %2 of %3's %4 memory channels empty: %5 % of "
+                                    "its memory bandwidth is unused%6")
+                       .arg(std::to_string(modules))
+                       .arg(std::to_string(channels - modules))
+                       .arg(cpu->snapshot.name)
+                       .arg(std::to_string(channels))
+                       .arg(percent);
+    if (speed) {
+        // A DDR4 or DDR5 channel moves 8 bytes a transfer.
+        const auto gbs = [&](int n) {
+            return std::to_string(static_cast<int>(std::lround(n * *speed * 8 / 1000)));
+        };
+        message.arg(TORCHRIG_MESSAGE("compatibility", " (it reaches %1 of %2 GB/s at %3 MT/s)")
+                        .arg(gbs(modules))
+                        .arg(gbs(channels))
+                        .arg(std::to_string(static_cast<int>(*speed))));
+    } else {
+        message.arg(Message());
+    }
+    addFinding(out, Severity::Warning, rule::kMemoryChannels, std::move(message), parts,
+               TORCHRIG_MESSAGE("compatibility", "use %1 modules, one a channel, or a multiple of %1")
+                   .arg(std::to_string(channels)));
 }
 
 void checkMemoryCapacity(const RuleInput& in, std::vector<Finding>& out) {

@@ -147,6 +147,43 @@ void checkGpuTransients(const RuleInput& in, std::vector<Finding>& out) {
                    TORCHRIG_MESSAGE("compatibility", "choose an ATX 3.x supply, or one rated for the peaks"));
 }
 
+// Data-centre cards (A100 PCIe, A40, RTX A6000, H100 NVL) take an 8-pin CPU (EPS) cable, as the board
+// does for its CPU: the supply's EPS cables less the board's inputs are what the cards can have.
+void checkEpsCables(const RuleInput& in, int cardsNeed, const std::vector<std::string>& parts,
+                    std::vector<Finding>& out) {
+    const auto* psu = in.parts.psu;
+    const auto supplied = number(*psu, "eps_8pin");
+    if (!supplied) {
+        addFinding(
+            out, Severity::Note, rule::kPsuConnectors,
+            TORCHRIG_MESSAGE("compatibility",
+                             "the cards take %1 8-pin CPU (EPS) cable(s), not PCIe ones; the "
+                             "catalog does not know how many EPS cables %2 has")
+                .arg(std::to_string(cardsNeed))
+                .arg(psu->snapshot.name),
+            parts,
+            TORCHRIG_MESSAGE("compatibility", "check the supply has EPS cables to spare beside the CPU's"));
+        return;
+    }
+    // Every ATX board takes at least one for its CPU; a board row may say it takes two.
+    const auto boardInputs = in.parts.board ? number(*in.parts.board, "eps_8pin") : std::nullopt;
+    const int boardNeed = static_cast<int>(boardInputs.value_or(1));
+    const int spare = std::max(0, static_cast<int>(*supplied) - boardNeed);
+    if (cardsNeed <= spare)
+        return;
+    auto cables = TORCHRIG_MESSAGE("compatibility",
+                                   "the cards take %1 8-pin CPU (EPS) cable(s); %2 has %3, of which the "
+                                   "board takes %4%5")
+                      .arg(std::to_string(cardsNeed))
+                      .arg(psu->snapshot.name)
+                      .arg(std::to_string(static_cast<int>(*supplied)))
+                      .arg(std::to_string(boardNeed))
+                      .arg(boardInputs ? Message() : TORCHRIG_MESSAGE("compatibility", " or more"));
+    addFinding(out, Severity::Problem, rule::kPsuConnectors, std::move(cables), parts,
+               TORCHRIG_MESSAGE("compatibility", "choose a supply with at least %1 8-pin CPU (EPS) cables")
+                   .arg(std::to_string(cardsNeed + boardNeed)));
+}
+
 // The cards' 16-pin and 8-pin inputs against the supply's cables.
 void checkPsuConnectors(const RuleInput& in, std::vector<Finding>& out) {
     const auto* psu = in.parts.psu;
@@ -202,16 +239,20 @@ void checkPsuConnectors(const RuleInput& in, std::vector<Finding>& out) {
                        TORCHRIG_MESSAGE("compatibility", "choose a supply with at least %1 8-pin PCIe cables")
                            .arg(std::to_string(eightNeeded)));
     }
+    if ((psuSixteen < 0 && sixteen > 0) || (psuEight < 0 && eight > 0))
+        addFinding(
+            out, Severity::Note, rule::kPsuConnectors,
+            TORCHRIG_MESSAGE("compatibility",
+                             "the cards take %1 16-pin and %2 8-pin PCIe cable(s); the catalog "
+                             "does not know how many %3 has")
+                .arg(std::to_string(sixteen))
+                .arg(std::to_string(eight))
+                .arg(psu->snapshot.name),
+            parts,
+            TORCHRIG_MESSAGE("compatibility",
+                             "count the supply's cables in its manual, or record them in the catalog"));
     if (eps > 0)
-        addFinding(out, Severity::Note, rule::kPsuConnectors,
-                   TORCHRIG_MESSAGE("compatibility",
-                                    "the cards take %1 8-pin CPU (EPS) cable(s), not PCIe ones; the "
-                                    "catalog does not list the supply's spare EPS cables")
-                       .arg(std::to_string(eps)),
-                   parts,
-                   TORCHRIG_MESSAGE("compatibility",
-                                    "check the supply has EPS cables to spare beside the CPU's, or "
-                                    "use the card's adapter"));
+        checkEpsCables(in, eps, parts, out);
 }
 
 // A continuous load may draw 80 % of a breaker's rating.

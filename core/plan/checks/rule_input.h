@@ -67,6 +67,7 @@ void checkMemoryType(const RuleInput& in, std::vector<Finding>& out);
 void checkMemoryRegistered(const RuleInput& in, std::vector<Finding>& out);
 void checkMemorySlots(const RuleInput& in, std::vector<Finding>& out);
 void checkMemoryCapacity(const RuleInput& in, std::vector<Finding>& out);
+void checkMemoryChannels(const RuleInput& in, std::vector<Finding>& out);
 void checkChassisBoard(const RuleInput& in, std::vector<Finding>& out);
 // card_rules.cpp
 void checkGpuModules(const RuleInput& in, std::vector<Finding>& out);
