@@ -116,6 +116,7 @@ void CatalogCommand::addList() {
             "gpu, cpu, memory, storage, motherboard, psu, chassis, interconnect, cloud, cooler, server")
         ->check(categoryValidator());
     command->add_flag("--json", m_json, "Print JSON");
+    command->add_flag("--sources", m_sources, "Add each part's source and confidence");
     command->callback([this] {
         m_action = [this](db::Catalog& catalog) {
             auto category = selectedCategory();
@@ -134,8 +135,15 @@ void CatalogCommand::addList() {
                 return kExitOk;
             }
             std::vector<std::vector<std::string>> rows = {{"ID", "NAME", "FIGURES", "AS OF"}};
-            for (const auto& part : parts)
+            if (m_sources)
+                rows[0].insert(rows[0].end(), {"CONFIDENCE", "SOURCE"});
+            for (const auto& part : parts) {
                 rows.push_back({part.id, part.name, partSummary(part), part.provenance.asOf});
+                if (m_sources)
+                    rows.back().insert(
+                        rows.back().end(),
+                        {std::string(confidenceId(part.provenance.confidence)), part.provenance.source});
+            }
             std::cout << formatTable(rows) << fmt::format("{} parts\n", parts.size());
             return kExitOk;
         };

@@ -46,6 +46,7 @@ private:
     bool m_force = false; // export: replace the output file
     int m_limit = 10;
     bool m_json = false;
+    bool m_sources = false; // catalog list: each part's source and confidence too
     bool m_revert = false;
     std::string m_name;
     std::string m_vendor;

@@ -86,6 +86,11 @@ std::optional<Message> precisionRefusal(const TrainingSetup& setup, const Device
         .arg(device.name);
 }
 
+bool runsThroughPlugin(const DeviceSpec& device) {
+    return !device.pytorchBackend.empty() && device.pytorchBackend != "cuda" &&
+           device.pytorchBackend != "rocm";
+}
+
 bool runsNatively(const TrainingSetup& setup, const DeviceSpec& device) {
     if (float8Refused(setup, device))
         return false;
@@ -136,6 +141,26 @@ void judgeFit(Estimate& e, const DeviceSpec& device) {
             TORCHRIG_MESSAGE("estimate", "the memory of %1 is not known, so whether it fits is not either")
                 .arg(device.name));
     }
+}
+
+// A vendor's plugin (torch_npu, torch_mlu, torch_musa): what the estimate assumes of it, said.
+void warnPluginBackend(Estimate& e, const DeviceSpec& device) {
+    if (!runsThroughPlugin(device))
+        return;
+    e.warnings.push_back(TORCHRIG_MESSAGE("estimate",
+                                          "%1 runs PyTorch through %2: its memory is simulated as CUDA's "
+                                          "caching allocator, which %2's follows, with CUDA's context and "
+                                          "libraries; no run here measured it")
+                             .arg(device.name)
+                             .arg(device.pytorchBackend));
+    e.warnings.push_back(
+        TORCHRIG_MESSAGE("estimate", "not calibrated: no published training throughput on %1 was fitted, "
+                                     "so its step time is its datasheet rates times the fitted GPUs' "
+                                     "median fractions, within ± %2 % (a band set, not measured); "
+                                     "torchrig-validate cannot run on %3 yet")
+            .arg(device.name)
+            .arg(std::to_string(static_cast<int>(kPluginBackendUncertainty * 100)))
+            .arg(device.pytorchBackend));
 }
 
 // What the estimate models from the libraries' code but torchrig-validate has not measured.
@@ -273,6 +298,7 @@ Estimate estimateTraining(const ModelGraph& graph, const TrainingSetup& setup, c
             TORCHRIG_MESSAGE("estimate", "calibrated with what a validation run measured on %1")
                 .arg(calibration->deviceName));
     judgeFit(e, device);
+    warnPluginBackend(e, device);
     warnUnmeasured(e, graph, setup, device, calibration);
     if (auto why = whyTimeIsNotEstimated(setup, device)) {
         e.warnings.push_back(std::move(*why));

@@ -33,7 +33,10 @@ struct DeviceSpec {
     LinkClass interconnectClass = LinkClass::Unknown;
     double hostLinkBytesPerSecond = 0; // to host memory: PCIe as the card is wired, each way (0: unknown)
     std::string computeCapability;     // "8.6", "gfx90a": which architecture's achievable rates apply
-    double tdpWatts = 0;               // the board's power limit (0: unknown): what clock it holds
+    // How PyTorch reaches it: empty for CUDA (NVIDIA, and AMD's ROCm through the same API), else a
+    // vendor's plugin ("torch_npu", "torch_mlu", "torch_musa"; the catalog's pytorch_backend).
+    std::string pytorchBackend;
+    double tdpWatts = 0; // the board's power limit (0: unknown): what clock it holds
     // What this device reaches of its datasheet rates, instead of its architecture's fitted fractions
     // (estimate/achievable_rates.h): the fit tries its candidates through it.
     std::optional<AchievableFractions> fractions;
@@ -44,6 +47,13 @@ struct DeviceSpec {
     // LLM fit tries its candidates through it.
     std::optional<double> fusedAttentionShare;
 };
+
+// A device PyTorch reaches through a vendor's plugin rather than CUDA or ROCm: no published training
+// throughput on one was fitted here and torchrig-validate cannot run there, so its step time is the
+// datasheet rates times the fitted GPUs' median fractions, within kPluginBackendUncertainty.
+bool runsThroughPlugin(const DeviceSpec& device);
+// The band said for such a device: set, not measured (no held-out figure exists to measure it).
+inline constexpr double kPluginBackendUncertainty = 0.5;
 
 // What a validation run measured on the device itself (torchrig-cli validate --json): achieved
 // matmul rates per dtype, copy bandwidth and, on CUDA, the context. They replace the datasheet

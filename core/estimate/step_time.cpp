@@ -440,7 +440,9 @@ std::optional<TimeEstimate> detail::estimateTime(const ModelGraph& graph, const 
     const auto ops = opsTime(graph, setup, r, element);
     TimeEstimate t;
     t.calibrated = r.calibrated;
-    t.uncertainty = device.cuda ? architectureRates(architectureOf(device.computeCapability)).uncertainty : 0;
+    t.uncertainty = runsThroughPlugin(device) ? kPluginBackendUncertainty
+                    : device.cuda ? architectureRates(architectureOf(device.computeCapability)).uncertainty
+                                  : 0;
     t.scalingUncertainty = setup.parallel.gpus > 1 ? kMultiGpuScalingUncertainty : 0;
     t.forwardSeconds = ops.forwardSeconds;
     t.backwardSeconds = ops.backwardSeconds + ops.recomputedSeconds;

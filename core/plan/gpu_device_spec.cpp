@@ -92,6 +92,7 @@ estimate::DeviceSpec gpuDeviceSpec(const std::string& partId, const PartSnapshot
     d.bandwidthBytesPerSecond = number("memory_bandwidth_gbs") * 1e9;
     d.tdpWatts = number("tdp_w");
     d.computeCapability = gpu.text("compute_capability"); // "8.6", "gfx90a"
+    d.pytorchBackend = gpu.text("pytorch_backend");
     if (auto cc = gpu.number("compute_capability"); d.computeCapability.empty() && cc) {
         char text[16]; // a build file written by hand may hold it as a number
         std::snprintf(text, sizeof text, "%.1f", *cc);

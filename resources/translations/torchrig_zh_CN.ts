@@ -1429,6 +1429,14 @@
         <source>no dataset size given (samples and bytes a sample): host RAM and storage count the loaders and checkpoints only</source>
         <translation>未指定数据集大小（样本数和每个样本的字节数）：主机内存和存储只计入数据加载进程和检查点</translation>
     </message>
+    <message>
+        <source>%1 runs PyTorch through %2: its memory is simulated as CUDA&apos;s caching allocator, which %2&apos;s follows, with CUDA&apos;s context and libraries; no run here measured it</source>
+        <translation>%1 通过 %2 运行 PyTorch：其显存按 CUDA 的缓存分配器模拟（%2 的分配器沿用其设计），上下文和库的占用也按 CUDA 计；这里没有实测过</translation>
+    </message>
+    <message>
+        <source>not calibrated: no published training throughput on %1 was fitted, so its step time is its datasheet rates times the fitted GPUs&apos; median fractions, within ± %2 % (a band set, not measured); torchrig-validate cannot run on %3 yet</source>
+        <translation>未校准：没有 %1 的公开训练吞吐量可供拟合，因此其步时为规格表算力乘以已拟合 GPU 的中位比例，误差范围 ± %2 %（设定的范围，并非实测）；torchrig-validate 目前还不能在 %3 上运行</translation>
+    </message>
 </context>
 <context>
     <name>file</name>
@@ -5374,6 +5382,10 @@ budget: %3</source>
     <message>
         <source>samples/s</source>
         <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>The build&apos;s %1 runs PyTorch through %2, which torchrig-validate cannot use yet: a run here measures this machine&apos;s device, not it.</source>
+        <translation>本配置的 %1 通过 %2 运行 PyTorch，torchrig-validate 目前还不能使用它：在这里运行测量的是本机的设备，而不是它。</translation>
     </message>
 </context>
 <context>

@@ -112,3 +112,22 @@ TEST_CASE("catalog update installs a newer pack beside the user's database and r
     auto search = runCli(folder, "catalog search 'lab card' --json");
     CHECK(nlohmann::json::parse(search.output)["hits"][0]["part"]["id"] == "gpu/lab-card");
 }
+
+TEST_CASE("catalog list --sources shows each part's confidence and source, the domestic accelerators' too",
+          "[cli][catalog]") {
+    test::TemporaryFolder folder;
+    const auto listed = runCli(folder, "catalog list --category gpu --sources");
+    REQUIRE(listed.exitCode == 0);
+    CHECK(listed.output.find("CONFIDENCE") != std::string::npos);
+    for (const auto* line :
+         {"gpu/huawei-ascend-910b3", "gpu/cambricon-mlu370-x8", "gpu/moore-threads-mtt-s4000"}) {
+        INFO(line);
+        const auto at = listed.output.find(line);
+        REQUIRE(at != std::string::npos);
+        const auto row = listed.output.substr(at, listed.output.find('\n', at) - at);
+        CHECK((row.find(" low ") != std::string::npos || row.find(" medium ") != std::string::npos));
+    }
+    CHECK(listed.output.find("Cambricon's MLU370-X8 launch of 2022-03-21") != std::string::npos);
+    // Without the flag the table stays as scripts read it.
+    CHECK(runCli(folder, "catalog list --category gpu").output.find("CONFIDENCE") == std::string::npos);
+}

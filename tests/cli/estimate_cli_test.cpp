@@ -349,3 +349,31 @@ TEST_CASE("estimate --inference gives the KV cache, the peak and the tokens per 
         runCli(folder, "estimate --model gpt2 --batch 1 --inference --lora-rank 4 --device gpu/rtx-4090");
     CHECK(lora.exitCode == 2);
 }
+
+TEST_CASE("An accelerator PyTorch reaches through a vendor's plugin gets memory, a time in a wide band, "
+          "and is said not calibrated",
+          "[cli][estimate]") {
+    test::TemporaryFolder folder;
+    auto run = runCli(folder, "estimate --model resnet50 --batch 64 --precision amp-bf16 --device "
+                              "gpu/huawei-ascend-910b3 --json");
+    REQUIRE(run.exitCode == 0);
+    const auto d = nlohmann::json::parse(run.output);
+    CHECK(d["memory"]["fits"] == true);
+    CHECK(d["memory"]["device_peak_bytes"].get<std::int64_t>() > 0);
+    CHECK(d["time"]["step_seconds"].get<double>() > 0);
+    CHECK(d["time"]["calibrated"] == false);
+    CHECK(d["time"]["uncertainty"].get<double>() == Approx(estimate::kPluginBackendUncertainty));
+    std::string warnings;
+    for (const auto& w : d["warnings"])
+        warnings += w.get<std::string>() + "\n";
+    CHECK_THAT(warnings, Catch::Contains("runs PyTorch through torch_npu"));
+    CHECK_THAT(warnings, Catch::Contains("not calibrated: no published training throughput on Ascend 910B3"));
+    CHECK_THAT(warnings, Catch::Contains("torchrig-validate cannot run on torch_npu yet"));
+    // A CUDA card keeps its architecture's measured band and says none of it.
+    const auto cuda = nlohmann::json::parse(
+        runCli(folder,
+               "estimate --model resnet50 --batch 64 --precision amp-bf16 --device gpu/rtx-4090 --json")
+            .output);
+    CHECK(cuda["time"]["uncertainty"].get<double>() < estimate::kPluginBackendUncertainty);
+    CHECK(cuda["warnings"].dump().find("not calibrated") == std::string::npos);
+}

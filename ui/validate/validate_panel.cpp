@@ -349,11 +349,19 @@ void ValidatePanel::updateWorkloadText() {
             : tr("%1 ranks of %2 (data parallel)")
                   .arg(request->ranks)
                   .arg(QString::fromStdString(request->device));
-    m_workload->setText(tr("Runs %1 at batch %2, %3, on %4. %5")
-                            .arg(name)
-                            .arg(request->inputs.batch)
-                            .arg(QString::fromUtf8(precisionId(request->precision).data()))
-                            .arg(where, why));
+    auto text = tr("Runs %1 at batch %2, %3, on %4. %5")
+                    .arg(name)
+                    .arg(request->inputs.batch)
+                    .arg(QString::fromUtf8(precisionId(request->precision).data()))
+                    .arg(where, why);
+    // A build of accelerators PyTorch reaches through a vendor's plugin: the worker cannot run there.
+    if (gpus && estimate::runsThroughPlugin(gpus->spec))
+        text +=
+            QLatin1Char(' ') + tr("The build's %1 runs PyTorch through %2, which torchrig-validate cannot "
+                                  "use yet: a run here measures this machine's device, not it.")
+                                   .arg(QString::fromStdString(gpus->spec.name),
+                                        QString::fromStdString(gpus->spec.pytorchBackend));
+    m_workload->setText(text);
 }
 
 void ValidatePanel::run() {
