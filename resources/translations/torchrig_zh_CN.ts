@@ -254,6 +254,10 @@
         <source>that is the weights alone: gradients, optimizer state and activations come on top (an error in the article)</source>
         <translation>这只是权重本身：梯度、优化器状态和激活值还要另外计入（原文有误）</translation>
     </message>
+    <message>
+        <source>set %1 W per card with its vendor&apos;s management tool (nvidia-smi reaches NVIDIA&apos;s cards only)</source>
+        <translation>用该卡厂商的管理工具把每张卡限制在 %1 W（nvidia-smi 只能管理 NVIDIA 的卡）</translation>
+    </message>
 </context>
 <context>
     <name>catalog</name>

@@ -214,6 +214,17 @@ TEST_CASE("Advice: a power limit when the supply is tight, cooling for hot or st
     REQUIRE(a);
     CHECK(a->fix.text().find("nvidia-smi -pl") != std::string::npos);
     CHECK(a->source.find("seeds/002") != std::string::npos);
+    // An accelerator PyTorch reaches through a vendor's plugin, or an AMD card: not nvidia-smi.
+    for (const auto& [column, value] :
+         {std::pair{"pytorch_backend", "torch_npu"}, {"compute_capability", "gfx90a"}}) {
+        auto other = tight;
+        other.parts[0].snapshot.fields[column] = S(value);
+        const auto otherAdvice = advise(other);
+        const auto* limit = find(otherAdvice, "power-limit");
+        REQUIRE(limit);
+        CHECK(limit->fix.text().find("nvidia-smi -pl") == std::string::npos);
+        CHECK(limit->fix.text().find("vendor's management tool") != std::string::npos);
+    }
     CHECK_FALSE(find(advise(workstation()), "power-limit"));
     auto three = workstation();
     three.parts[0] = gpu(24, 3);

@@ -19,6 +19,10 @@ void advisePowerLimit(const AdviceContext& c, std::vector<Advice>& out) {
         std::floor(std::clamp(budget / p.gpuCount, 0.5 * gpuWatts / p.gpuCount, 0.9 * gpuWatts / p.gpuCount) /
                    10) *
         10;
+    // nvidia-smi reaches NVIDIA's cards only: AMD's (a gfx target) and the accelerators PyTorch reaches
+    // through a vendor's plugin each have their vendor's tool.
+    const bool nvidia = c.gpus && !estimate::runsThroughPlugin(c.gpus->spec) &&
+                        !c.gpus->spec.computeCapability.starts_with("gfx");
     out.push_back(
         {std::string(advice::kPowerLimit),
          TORCHRIG_MESSAGE("advice", "cap each GPU at about %1 W (rated %2 W): the supply keeps its 20 % "
@@ -31,8 +35,12 @@ void advisePowerLimit(const AdviceContext& c, std::vector<Advice>& out) {
          {},
          std::nullopt,
          std::nullopt,
-         TORCHRIG_MESSAGE("advice", "nvidia-smi -pl %1 (per GPU, as root; it resets at reboot)")
-             .arg(format("%.0f", limit))});
+         nvidia
+             ? TORCHRIG_MESSAGE("advice", "nvidia-smi -pl %1 (per GPU, as root; it resets at reboot)")
+                   .arg(format("%.0f", limit))
+             : TORCHRIG_MESSAGE("advice", "set %1 W per card with its vendor's management tool (nvidia-smi "
+                                          "reaches NVIDIA's cards only)")
+                   .arg(format("%.0f", limit))});
 }
 
 void adviseCooling(const AdviceContext& c, std::vector<Advice>& out) {
