@@ -455,3 +455,36 @@ TEST_CASE(
                                "the nodes' network"));
     CHECK_THAT(advised.output, Catch::Contains("the step's gradient exchange takes"));
 }
+
+TEST_CASE("build check names the enterprise preset's empty memory channels, and EPS cables a supply lacks",
+          "[cli][build][catalog]") {
+    test::TemporaryFolder folder;
+    const auto enterprise = folder.file("enterprise.torchrig").string();
+    REQUIRE(runCli(folder, "build new --preset enterprise-4x2-a100 -o '" + enterprise + "'").exitCode == 0);
+    auto findings =
+        nlohmann::json::parse(runCli(folder, "build check '" + enterprise + "' --json").output)["findings"];
+    const auto channels = std::find_if(findings.begin(), findings.end(), [](const nlohmann::json& f) {
+        return f["rule"] == "memory-channels";
+    });
+    REQUIRE(channels != findings.end());
+    CHECK((*channels)["message"] ==
+          "8 memory module(s) leave 4 of EPYC 9354's 12 memory channels empty: 33 % of "
+          "its memory bandwidth is unused (it reaches 307 of 461 GB/s at 4800 MT/s)");
+
+    // Two A100 PCIe take an 8-pin CPU (EPS) cable each; the ROG Thor 1200W has two, one the board's.
+    const auto a100 = folder.file("a100.torchrig").string();
+    REQUIRE(runCli(folder,
+                   "build new --part gpu/a100-40gb-pcie --part gpu/a100-80gb-pcie --part cpu/ryzen-9-7950x "
+                   "--part motherboard/asus-proart-x670e-creator-wifi --part "
+                   "psu/asus-rog-thor-1200w-platinum-ii -o '" +
+                       a100 + "'")
+                .exitCode == 0);
+    findings = nlohmann::json::parse(runCli(folder, "build check '" + a100 + "' --json").output)["findings"];
+    const auto eps = std::find_if(findings.begin(), findings.end(), [](const nlohmann::json& f) {
+        return f["rule"] == "psu-connectors" && f["severity"] == "problem";
+    });
+    REQUIRE(eps != findings.end());
+    CHECK((*eps)["message"] ==
+          "the cards take 2 8-pin CPU (EPS) cable(s); ASUS ROG Thor 1200W Platinum II has 2, "
+          "of which the board takes 1 or more");
+}
