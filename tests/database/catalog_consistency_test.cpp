@@ -214,7 +214,11 @@ TEST_CASE("A launch year is the year the part went on sale, not the year it was 
         R"((?:shipped|shipping|volume|GA|generally available|available|on sale)[^0-9;]{0,12}((?:19|20)\d\d))");
     std::vector<std::string> wrong;
     for (const auto& part : bundledParts()) {
-        const auto launch = number(part, "launch_year");
+        // A GPU's launch_year, a CPU's launch_date ("2022-09-27"): one meaning, the year on sale.
+        auto launch = number(part, "launch_year");
+        if (const auto date = text(part, "launch_date");
+            !launch && date.size() >= 4 && std::all_of(date.begin(), date.begin() + 4, ::isdigit))
+            launch = std::stod(date.substr(0, 4));
         const auto announcement = yearAfter(part.notes, announced);
         const auto sale = yearAfter(part.notes, onSale);
         if (launch && announcement && sale && *sale > *announcement && *launch != *sale)
