@@ -44,7 +44,7 @@ struct Price {
     bool operator==(const Price&) const = default;
 };
 
-// Where a price was seen, as one text: "us-east-1", "CH, toppreise.ch lowest listing"; empty when not said.
+// Where a price was seen, as one text: "us-east-1", "CH, toppreise.ch: PNY retail (…)"; empty when not said.
 std::string priceSeenAt(const Price& price);
 
 // A price older than this many months is shown as old ("2022 launch price — ask for a quote").
