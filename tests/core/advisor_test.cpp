@@ -4,6 +4,8 @@
 #include "plan/advisor.h"
 #include "plan/seed_articles.h"
 
+#include "test_support.h"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -16,16 +18,7 @@ namespace {
 using S = std::string;
 using I = std::int64_t;
 
-BuildPart part(std::string id, PartCategory category, std::map<std::string, SpecValue, std::less<>> fields,
-               int quantity = 1) {
-    BuildPart p;
-    p.partId = id;
-    p.quantity = quantity;
-    p.snapshot.name = std::move(id);
-    p.snapshot.category = category;
-    p.snapshot.fields = std::move(fields);
-    return p;
-}
+using test::buildPart;
 
 BuildPart gpu(double vramGb, int quantity = 1, bool halfPrecision = true, double tdp = 300) {
     std::map<std::string, SpecValue, std::less<>> f = {
@@ -37,17 +30,18 @@ BuildPart gpu(double vramGb, int quantity = 1, bool halfPrecision = true, double
         f["fp16_tflops"] = 160.0;
         f["bf16_tflops"] = 160.0;
     }
-    return part("gpu/test", PartCategory::Gpu, f, quantity);
+    return buildPart("gpu/test", PartCategory::Gpu, f, quantity);
 }
 
 // One GPU of 24 GB, a 16-thread CPU, 64 GB of RAM, a fast NVMe drive and a 1200 W supply.
 Build workstation() {
     Build b;
-    b.parts = {gpu(24),
-               part("cpu/test", PartCategory::Cpu, {{"cores", I{8}}, {"threads", I{16}}, {"tdp_w", 120.0}}),
-               part("memory/test", PartCategory::MemoryKit, {{"modules", I{2}}, {"module_gb", I{32}}}),
-               part("storage/nvme", PartCategory::Storage, {{"seq_read_mbs", I{7000}}}),
-               part("psu/test", PartCategory::Psu, {{"wattage_w", I{1200}}, {"atx_version", S("ATX 3.0")}})};
+    b.parts = {
+        gpu(24),
+        buildPart("cpu/test", PartCategory::Cpu, {{"cores", I{8}}, {"threads", I{16}}, {"tdp_w", 120.0}}),
+        buildPart("memory/test", PartCategory::MemoryKit, {{"modules", I{2}}, {"module_gb", I{32}}}),
+        buildPart("storage/nvme", PartCategory::Storage, {{"seq_read_mbs", I{7000}}}),
+        buildPart("psu/test", PartCategory::Psu, {{"wattage_w", I{1200}}, {"atx_version", S("ATX 3.0")}})};
     return b;
 }
 
@@ -150,13 +144,13 @@ TEST_CASE("Advice: data parallel over a link under 100 GB/s", "[core][advisor]")
     bridged.parts[0].snapshot.fields["gpu_link"] = S("bridge");
     bridged.parts[0].snapshot.fields["gpu_link_gbs"] = 112.5;
     bridged.parts.push_back(
-        part("interconnect/bridge", PartCategory::Interconnect, {{"kind", S("nvlink_bridge")}}));
+        buildPart("interconnect/bridge", PartCategory::Interconnect, {{"kind", S("nvlink_bridge")}}));
     CHECK_FALSE(find(advise(bridged, workload("resnet18", 64)), "data-parallel-link"));
 }
 
 TEST_CASE("Advice: loader workers against the CPU's threads, and the article's 8 cores", "[core][advisor]") {
     auto sixCores = workstation();
-    sixCores.parts[1] = part("cpu/six", PartCategory::Cpu, {{"cores", I{6}}, {"threads", I{6}}});
+    sixCores.parts[1] = buildPart("cpu/six", PartCategory::Cpu, {{"cores", I{6}}, {"threads", I{6}}});
     sixCores.parts[0] = gpu(24, 2);
     const auto aAdvice = advise(sixCores);
     const auto* a = find(aAdvice, "loader-workers");
@@ -165,7 +159,7 @@ TEST_CASE("Advice: loader workers against the CPU's threads, and the article's 8
     CHECK(a->change->field == "loader_workers");
     CHECK(a->change->value == "2"); // 6 threads for 2 GPUs: 2 workers and the training process each
     auto twelveThreads = workstation();
-    twelveThreads.parts[1] = part("cpu/six", PartCategory::Cpu, {{"cores", I{6}}, {"threads", I{12}}});
+    twelveThreads.parts[1] = buildPart("cpu/six", PartCategory::Cpu, {{"cores", I{6}}, {"threads", I{12}}});
     const auto fewCoresAdvice = advise(twelveThreads);
     const auto* fewCores = find(fewCoresAdvice, "loader-workers");
     REQUIRE(fewCores);
@@ -175,7 +169,7 @@ TEST_CASE("Advice: loader workers against the CPU's threads, and the article's 8
 
 TEST_CASE("Advice: storage under 3000 MB/s, or slower than the pace reads", "[core][advisor]") {
     auto disk = workstation();
-    disk.parts[3] = part("storage/hdd", PartCategory::Storage, {{"seq_read_mbs", I{200}}});
+    disk.parts[3] = buildPart("storage/hdd", PartCategory::Storage, {{"seq_read_mbs", I{200}}});
     REQUIRE(find(advise(disk), "nvme-speed"));
     CHECK_FALSE(find(advise(workstation()), "nvme-speed"));
     estimate::DatasetSpec huge;
@@ -198,7 +192,8 @@ TEST_CASE("Advice: host RAM for the dataset cache, and the article's 32 GB", "[c
     REQUIRE(cache->change);
     CHECK(cache->change->value == "true");
     auto sixteen = workstation();
-    sixteen.parts[2] = part("memory/16", PartCategory::MemoryKit, {{"modules", I{2}}, {"module_gb", I{8}}});
+    sixteen.parts[2] =
+        buildPart("memory/16", PartCategory::MemoryKit, {{"modules", I{2}}, {"module_gb", I{8}}});
     REQUIRE(find(advise(sixteen), "host-ram"));
     CHECK_FALSE(find(advise(workstation()), "host-ram"));
 }
@@ -208,7 +203,7 @@ TEST_CASE("Advice: a power limit when the supply is tight, cooling for hot or st
     auto tight = workstation();
     tight.parts[0] = gpu(24, 2, true, 350);
     tight.parts[4] =
-        part("psu/small", PartCategory::Psu, {{"wattage_w", I{850}}, {"atx_version", S("ATX 3.0")}});
+        buildPart("psu/small", PartCategory::Psu, {{"wattage_w", I{850}}, {"atx_version", S("ATX 3.0")}});
     const auto aAdvice = advise(tight);
     const auto* a = find(aAdvice, "power-limit");
     REQUIRE(a);
@@ -229,7 +224,7 @@ TEST_CASE("Advice: a power limit when the supply is tight, cooling for hot or st
     auto three = workstation();
     three.parts[0] = gpu(24, 3);
     three.parts[4] =
-        part("psu/big", PartCategory::Psu, {{"wattage_w", I{2000}}, {"atx_version", S("ATX 3.0")}});
+        buildPart("psu/big", PartCategory::Psu, {{"wattage_w", I{2000}}, {"atx_version", S("ATX 3.0")}});
     REQUIRE(find(advise(three), "cooling"));
     CHECK_FALSE(find(advise(workstation()), "cooling"));
 }

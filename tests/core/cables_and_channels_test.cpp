@@ -3,6 +3,8 @@
 
 #include "plan/compatibility.h"
 
+#include "test_support.h"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -15,16 +17,7 @@ namespace {
 using S = std::string;
 using I = std::int64_t;
 
-BuildPart part(std::string id, PartCategory category, std::map<std::string, SpecValue, std::less<>> fields,
-               int quantity = 1) {
-    BuildPart p;
-    p.partId = id;
-    p.quantity = quantity;
-    p.snapshot.name = std::move(id);
-    p.snapshot.category = category;
-    p.snapshot.fields = std::move(fields);
-    return p;
-}
+using test::buildPart;
 
 // Two data-centre cards that each take one EPS cable, on a supply with `eps` of them.
 Build epsBuild(std::optional<I> eps, std::optional<I> boardEps) {
@@ -36,10 +29,10 @@ Build epsBuild(std::optional<I> eps, std::optional<I> boardEps) {
     std::map<std::string, SpecValue, std::less<>> board{{"socket", S("AM5")}, {"memory_type", S("DDR5")}};
     if (boardEps)
         board["eps_8pin"] = *boardEps;
-    b.parts = {part("gpu/dc", PartCategory::Gpu,
-                    {{"tdp_w", 300.0}, {"power_connectors", S("1x 8-pin CPU (EPS)")}}, 2),
-               part("psu/p", PartCategory::Psu, supply),
-               part("motherboard/m", PartCategory::Motherboard, board)};
+    b.parts = {buildPart("gpu/dc", PartCategory::Gpu,
+                         {{"tdp_w", 300.0}, {"power_connectors", S("1x 8-pin CPU (EPS)")}}, 2),
+               buildPart("psu/p", PartCategory::Psu, supply),
+               buildPart("motherboard/m", PartCategory::Motherboard, board)};
     return b;
 }
 
@@ -84,10 +77,11 @@ TEST_CASE("Cards that take EPS cables are checked against the supply's spare one
 TEST_CASE("Empty memory channels are named with the bandwidth they cost", "[core][build][compat]") {
     Build b;
     b.parts = {
-        part("cpu/epyc", PartCategory::Cpu,
-             {{"socket", S("SP5")}, {"memory_channels", I{12}}, {"memory_speed_mts", I{4800}}}),
-        part("memory/k", PartCategory::MemoryKit,
-             {{"memory_type", S("DDR5")}, {"modules", I{8}}, {"module_gb", I{16}}, {"speed_mts", I{5600}}})};
+        buildPart("cpu/epyc", PartCategory::Cpu,
+                  {{"socket", S("SP5")}, {"memory_channels", I{12}}, {"memory_speed_mts", I{4800}}}),
+        buildPart(
+            "memory/k", PartCategory::MemoryKit,
+            {{"memory_type", S("DDR5")}, {"modules", I{8}}, {"module_gb", I{16}}, {"speed_mts", I{5600}}})};
     auto found = findingsOf(b, rule::kMemoryChannels);
     REQUIRE(found.size() == 1);
     CHECK(found[0].severity == Severity::Warning);

@@ -119,6 +119,17 @@ std::unique_ptr<db::Catalog> openCatalog(const fs::path& userPath, bool readOnly
     return std::move(*catalog);
 }
 
+plan::BuildPart buildPart(std::string id, PartCategory category,
+                          std::map<std::string, plan::SpecValue, std::less<>> fields, int quantity) {
+    plan::BuildPart p;
+    p.partId = id;
+    p.quantity = quantity;
+    p.snapshot.name = std::move(id);
+    p.snapshot.category = category;
+    p.snapshot.fields = std::move(fields);
+    return p;
+}
+
 db::PartRecord sampleGpu(const std::string& id, const std::string& name) {
     db::PartRecord part;
     part.id = id;

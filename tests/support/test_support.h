@@ -2,6 +2,7 @@
 
 #include "catalog.h"
 #include "estimate/estimate.h"
+#include "plan/build.h"
 
 #include <filesystem>
 #include <string>
@@ -54,6 +55,9 @@ std::string shellOutput(const std::string& command);
 std::unique_ptr<db::Catalog> openCatalog(const std::filesystem::path& userPath, bool readOnly = false);
 // A made-up 80 GB GPU with round rates, so that time tests can count by hand.
 estimate::DeviceSpec madeUpGpu();
+// A build's part as the rules read it: its id is its name too.
+plan::BuildPart buildPart(std::string id, PartCategory category,
+                          std::map<std::string, plan::SpecValue, std::less<>> fields, int quantity = 1);
 // A valid user GPU part with the figures a GPU requires.
 db::PartRecord sampleGpu(const std::string& id, const std::string& name);
 
