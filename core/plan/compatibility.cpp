@@ -21,9 +21,10 @@ std::string_view severityId(Severity severity) {
 
 const std::vector<Message>& notChecked() {
     static const std::vector<Message> list = {
-        TORCHRIG_MESSAGE("compatibility",
-                         "power connectors of GPUs whose catalog entry does not list them (most: "
-                         "partner cards differ), and a supply's cables where the catalog does not count them"),
+        TORCHRIG_MESSAGE(
+            "compatibility",
+            "power connectors of GPUs whose catalog entry does not list them (most: "
+            "partner cards differ), and a supply's cables where the catalog does not count them"),
         TORCHRIG_MESSAGE("compatibility",
                          "CPU cooler fit where the build has no cooler, or the case gives no clearance"),
         TORCHRIG_MESSAGE("compatibility",
