@@ -346,153 +346,147 @@ struct Fault {
 };
 
 // The platform's rules (plan/checks/platform_rules.cpp): what the build lacks, socket, memory, case, cooler.
-void addPlatformFaults(std::vector<Fault>& list) {
-    list.insert(list.end(),
-                {
-                    {rule::kEmpty,
-                     [](Build& b, CheckOptions&) {
-                         b.parts.clear();
-                     }},
-                    {rule::kIncomplete,
-                     [](Build& b, CheckOptions&) {
-                         b.parts.erase(b.parts.begin() + 4);
-                     }},
-                    {rule::kCpuSocket,
-                     [](Build& b, CheckOptions&) {
-                         find(b, "cpu/x").snapshot.fields["socket"] = S("LGA1700");
-                     }},
-                    {rule::kMemoryType,
-                     [](Build& b, CheckOptions&) {
-                         find(b, "memory/k").snapshot.fields["memory_type"] = S("DDR4");
-                     }},
-                    {rule::kMemoryRegistered,
-                     [](Build& b, CheckOptions&) {
-                         find(b, "memory/k").snapshot.fields["module_form"] = S("RDIMM");
-                     }},
-                    {rule::kMemorySlots,
-                     [](Build& b, CheckOptions&) {
-                         find(b, "memory/k").quantity = 3;
-                     }},
-                    {rule::kMemoryCapacity,
-                     [](Build& b, CheckOptions&) {
-                         find(b, "memory/k").snapshot.fields["module_gb"] = I{128};
-                     }},
-                    {rule::kMemoryChannels,
-                     [](Build& b, CheckOptions&) {
-                         find(b, "cpu/x").snapshot.fields["memory_channels"] = I{4};
-                     }},
-                    {rule::kChassisBoard,
-                     [](Build& b, CheckOptions&) {
-                         find(b, "chassis/c").snapshot.fields["motherboard_support"] =
-                             S("Micro-ATX, Mini-ITX");
-                     }},
-                    {rule::kCoolerSocket,
-                     [](Build& b, CheckOptions&) {
-                         b.parts.push_back(part("cooler/q", PartCategory::Cooler, "Cooler Q",
-                                                {{"kind", S("air")}, {"sockets", S("LGA1700;LGA1851")}}));
-                     }},
-                    {rule::kCoolerHeight,
-                     [](Build& b, CheckOptions&) {
-                         b.parts.push_back(
-                             part("cooler/q", PartCategory::Cooler, "Cooler Q",
-                                  {{"kind", S("air")}, {"sockets", S("AM4;AM5")}, {"height_mm", I{168}}}));
-                         find(b, "chassis/c").snapshot.fields["max_cooler_height_mm"] = I{160};
-                     }},
-                });
+std::vector<Fault> platformFaults() {
+    return {
+        {rule::kEmpty,
+         [](Build& b, CheckOptions&) {
+             b.parts.clear();
+         }},
+        {rule::kIncomplete,
+         [](Build& b, CheckOptions&) {
+             b.parts.erase(b.parts.begin() + 4);
+         }},
+        {rule::kCpuSocket,
+         [](Build& b, CheckOptions&) {
+             find(b, "cpu/x").snapshot.fields["socket"] = S("LGA1700");
+         }},
+        {rule::kMemoryType,
+         [](Build& b, CheckOptions&) {
+             find(b, "memory/k").snapshot.fields["memory_type"] = S("DDR4");
+         }},
+        {rule::kMemoryRegistered,
+         [](Build& b, CheckOptions&) {
+             find(b, "memory/k").snapshot.fields["module_form"] = S("RDIMM");
+         }},
+        {rule::kMemorySlots,
+         [](Build& b, CheckOptions&) {
+             find(b, "memory/k").quantity = 3;
+         }},
+        {rule::kMemoryCapacity,
+         [](Build& b, CheckOptions&) {
+             find(b, "memory/k").snapshot.fields["module_gb"] = I{128};
+         }},
+        {rule::kMemoryChannels,
+         [](Build& b, CheckOptions&) {
+             find(b, "cpu/x").snapshot.fields["memory_channels"] = I{4};
+         }},
+        {rule::kChassisBoard,
+         [](Build& b, CheckOptions&) {
+             find(b, "chassis/c").snapshot.fields["motherboard_support"] = S("Micro-ATX, Mini-ITX");
+         }},
+        {rule::kCoolerSocket,
+         [](Build& b, CheckOptions&) {
+             b.parts.push_back(part("cooler/q", PartCategory::Cooler, "Cooler Q",
+                                    {{"kind", S("air")}, {"sockets", S("LGA1700;LGA1851")}}));
+         }},
+        {rule::kCoolerHeight,
+         [](Build& b, CheckOptions&) {
+             b.parts.push_back(part("cooler/q", PartCategory::Cooler, "Cooler Q",
+                                    {{"kind", S("air")}, {"sockets", S("AM4;AM5")}, {"height_mm", I{168}}}));
+             find(b, "chassis/c").snapshot.fields["max_cooler_height_mm"] = I{160};
+         }},
+    };
 }
 
 // The cards' rules (card_rules.cpp): modules, slots, lanes, links, length, heat.
-void addCardFaults(std::vector<Fault>& list) {
-    list.insert(list.end(),
-                {
-                    {rule::kGpuModules,
-                     [](Build& b, CheckOptions&) {
-                         find(b, "gpu/a").snapshot.fields["form_factor"] = S("sxm");
-                     }},
-                    {rule::kChassisSlots,
-                     [](Build& b, CheckOptions&) {
-                         find(b, "gpu/a").snapshot.fields["slot_width"] = 3.0;
-                         find(b, "motherboard/m").snapshot.fields["pcie_slots"] = S("5.0x16@1 5.0x16@6");
-                     }},
-                    {rule::kGpuSlots,
-                     [](Build& b, CheckOptions&) {
-                         find(b, "gpu/a").snapshot.fields["slot_width"] = 3.5;
-                     }},
-                    {rule::kPcieLanes,
-                     [](Build& b, CheckOptions&) {
-                         find(b, "cpu/x").snapshot.fields["pcie_lanes"] = I{20};
-                     }},
-                    {rule::kNvlink,
-                     [](Build& b, CheckOptions&) {
-                         find(b, "gpu/a").snapshot.fields["gpu_link"] = S("none");
-                     }},
-                    {rule::kGpuInterconnect,
-                     [](Build& b, CheckOptions&) {
-                         find(b, "gpu/a").snapshot.fields["gpu_link"] = S("none");
-                     }},
-                    {rule::kGpuLength,
-                     [](Build& b, CheckOptions&) {
-                         find(b, "gpu/a").snapshot.fields["length_mm"] = I{450};
-                     }},
-                    {rule::kCooling,
-                     [](Build& b, CheckOptions&) {
-                         find(b, "gpu/a").quantity = 3;
-                     }},
-                    {rule::kSlotSharing,
-                     [](Build& b, CheckOptions&) {
-                         find(b, "motherboard/m").snapshot.fields["slot_sharing"] = S("1,4:x8/x8");
-                     }},
-                });
+std::vector<Fault> cardFaults() {
+    return {
+        {rule::kGpuModules,
+         [](Build& b, CheckOptions&) {
+             find(b, "gpu/a").snapshot.fields["form_factor"] = S("sxm");
+         }},
+        {rule::kChassisSlots,
+         [](Build& b, CheckOptions&) {
+             find(b, "gpu/a").snapshot.fields["slot_width"] = 3.0;
+             find(b, "motherboard/m").snapshot.fields["pcie_slots"] = S("5.0x16@1 5.0x16@6");
+         }},
+        {rule::kGpuSlots,
+         [](Build& b, CheckOptions&) {
+             find(b, "gpu/a").snapshot.fields["slot_width"] = 3.5;
+         }},
+        {rule::kPcieLanes,
+         [](Build& b, CheckOptions&) {
+             find(b, "cpu/x").snapshot.fields["pcie_lanes"] = I{20};
+         }},
+        {rule::kNvlink,
+         [](Build& b, CheckOptions&) {
+             find(b, "gpu/a").snapshot.fields["gpu_link"] = S("none");
+         }},
+        {rule::kGpuInterconnect,
+         [](Build& b, CheckOptions&) {
+             find(b, "gpu/a").snapshot.fields["gpu_link"] = S("none");
+         }},
+        {rule::kGpuLength,
+         [](Build& b, CheckOptions&) {
+             find(b, "gpu/a").snapshot.fields["length_mm"] = I{450};
+         }},
+        {rule::kCooling,
+         [](Build& b, CheckOptions&) {
+             find(b, "gpu/a").quantity = 3;
+         }},
+        {rule::kSlotSharing,
+         [](Build& b, CheckOptions&) {
+             find(b, "motherboard/m").snapshot.fields["slot_sharing"] = S("1,4:x8/x8");
+         }},
+    };
 }
 
 // The power rules (power_rules.cpp): the supply, its cables and the wall.
-void addPowerFaults(std::vector<Fault>& list) {
-    list.insert(list.end(), {
-                                {rule::kPsuCapacity,
-                                 [](Build& b, CheckOptions&) {
-                                     find(b, "psu/p").snapshot.fields["wattage_w"] = I{700};
-                                 }},
-                                {rule::kPsuHeadroom,
-                                 [](Build& b, CheckOptions&) {
-                                     find(b, "psu/p").snapshot.fields["wattage_w"] = I{1000};
-                                 }},
-                                {rule::kGpuTransients,
-                                 [](Build& b, CheckOptions&) {
-                                     find(b, "psu/p").snapshot.fields["atx_version"] = S("ATX 2.52");
-                                     find(b, "psu/p").snapshot.fields["wattage_w"] = I{1300};
-                                 }},
-                                {rule::kPsuConnectors,
-                                 [](Build& b, CheckOptions&) {
-                                     find(b, "psu/p").snapshot.fields["pcie_8pin"] = I{3};
-                                 }},
-                                {rule::kWallCircuit,
-                                 [](Build&, CheckOptions& o) {
-                                     o.circuit = {120, 5};
-                                 }},
-                            });
+std::vector<Fault> powerFaults() {
+    return {
+        {rule::kPsuCapacity,
+         [](Build& b, CheckOptions&) {
+             find(b, "psu/p").snapshot.fields["wattage_w"] = I{700};
+         }},
+        {rule::kPsuHeadroom,
+         [](Build& b, CheckOptions&) {
+             find(b, "psu/p").snapshot.fields["wattage_w"] = I{1000};
+         }},
+        {rule::kGpuTransients,
+         [](Build& b, CheckOptions&) {
+             find(b, "psu/p").snapshot.fields["atx_version"] = S("ATX 2.52");
+             find(b, "psu/p").snapshot.fields["wattage_w"] = I{1300};
+         }},
+        {rule::kPsuConnectors,
+         [](Build& b, CheckOptions&) {
+             find(b, "psu/p").snapshot.fields["pcie_8pin"] = I{3};
+         }},
+        {rule::kWallCircuit,
+         [](Build&, CheckOptions& o) {
+             o.circuit = {120, 5};
+         }},
+    };
 }
 
 // The workload's rules (workload_rules.cpp): host RAM and drives against the run's needs.
-void addWorkloadFaults(std::vector<Fault>& list) {
-    list.insert(list.end(), {
-                                {rule::kHostRamNeeds,
-                                 [](Build&, CheckOptions& o) {
-                                     o.needs = WorkloadNeeds{100'000'000'000, 0, true, "a workload"};
-                                 }},
-                                {rule::kStorageNeeds,
-                                 [](Build&, CheckOptions& o) {
-                                     o.needs = WorkloadNeeds{0, 2'000'000'000'000, false, "a workload"};
-                                 }},
-                            });
+std::vector<Fault> workloadFaults() {
+    return {
+        {rule::kHostRamNeeds,
+         [](Build&, CheckOptions& o) {
+             o.needs = WorkloadNeeds{100'000'000'000, 0, true, "a workload"};
+         }},
+        {rule::kStorageNeeds,
+         [](Build&, CheckOptions& o) {
+             o.needs = WorkloadNeeds{0, 2'000'000'000'000, false, "a workload"};
+         }},
+    };
 }
 
 const std::vector<Fault>& faults() {
     static const std::vector<Fault> list = [] {
         std::vector<Fault> all;
-        addPlatformFaults(all);
-        addCardFaults(all);
-        addPowerFaults(all);
-        addWorkloadFaults(all);
+        for (auto group : {platformFaults(), cardFaults(), powerFaults(), workloadFaults()})
+            all.insert(all.end(), group.begin(), group.end());
         return all;
     }();
     return list;
