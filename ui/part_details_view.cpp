@@ -73,12 +73,12 @@ QString PartDetailsView::toHtml(const db::PartRecord& part) {
     if (!part.prices.empty()) {
         html += tr("<h4>Prices</h4><table cellspacing='0' cellpadding='3'>");
         for (auto it = part.prices.rbegin(); it != part.prices.rend(); ++it) {
-            html +=
-                QStringLiteral("<tr><td>%1</td><td align='right'><b>%2 "
-                               "%3%4</b></td><td>%5</td><td><small>%6</small></td></tr>")
-                    .arg(text(it->date), QString::number(it->amount, 'f', 2), text(it->currency),
-                         isHourly(it->kind) ? tr("/h") : QString(), text(priceKindId(it->kind)),
-                         text(priceSeenAt(*it).empty() ? it->source : priceSeenAt(*it) + " · " + it->source));
+            const auto seenAt = priceSeenAt(*it);
+            html += QStringLiteral("<tr><td>%1</td><td align='right'><b>%2 "
+                                   "%3%4</b></td><td>%5</td><td><small>%6</small></td></tr>")
+                        .arg(text(it->date), QString::number(it->amount, 'f', 2), text(it->currency),
+                             isHourly(it->kind) ? tr("/h") : QString(), text(priceKindId(it->kind)),
+                             text(seenAt.empty() ? it->source : seenAt + " · " + it->source));
         }
         html += QStringLiteral("</table>");
     } else {
