@@ -5,6 +5,7 @@
 #include "part_store.h"
 #include "schema_migrator.h"
 #include "search_text.h"
+#include "sqlite_shared_store.h"
 #include "user_database_preparation.h"
 
 #include "util/utf8_text.h"
@@ -451,7 +452,7 @@ Status Catalog::addPrice(std::string_view id, const Price& price) {
         return makeError(ErrorCode::NotFound, fmt::format("{} is not in the catalog", id));
     try {
         SQLite::Transaction transaction(*m_database);
-        if (auto status = PartStore(*m_database, kUserSchema).addPrice(id, price); !status)
+        if (auto status = PartStore(*m_database, kUserSchema).addPrice(id, price, desktopMember()); !status)
             return status;
         transaction.commit();
     } catch (const SQLite::Exception& e) {

@@ -21,6 +21,8 @@ class Database;
 
 namespace torchrig::db {
 
+class SqliteSharedStore;
+
 struct CatalogOpenOptions {
     std::filesystem::path bundledPath;
     // The user's database; created when missing. Without one the catalog is the bundled one, read-only.
@@ -75,6 +77,11 @@ struct ValidationRunRecord {
     std::string model;
     std::string requestJson;
     std::string resultJson; // the worker's result, with "estimated", "relative_error", "calibration"
+    std::string machine;    // the host it was measured on
+    std::string recordedBy; // the member who recorded it (a lab's role; one desktop's owner)
+    // Made by the recording desktop: a run kept while the lab's server was unreachable and pushed
+    // later is added once however often the push is tried. Empty: none (a run from before v7).
+    std::string uid;
 };
 
 // What the history keeps and hands on (the Validate panel's history, the build sheet): the newest
@@ -84,7 +91,7 @@ struct ValidationRunRecord {
 struct ValidationHistoryBounds {
     static constexpr std::size_t kRows = 1000;
     static constexpr std::size_t kMeasuredAt = 32, kDeviceName = 256, kDeviceKind = 16, kLibtorch = 64,
-                                 kModel = 256;
+                                 kModel = 256, kMachine = 256, kMember = 128, kUid = 64;
     static constexpr std::size_t kJsonBytes = 8u << 20; // a LLaMA-70B model file's request is ~2 MB
 };
 ValidationRunRecord readValidationRun(ValidationRunRecord stored);
@@ -141,6 +148,7 @@ private:
     Catalog() = default;
     Status requireWritable() const;
     bool hasUserDatabase() const; // attached, writable or not
+    SqliteSharedStore userShared() const; // what the user database keeps of a lab's kinds
     void createViews();
     std::vector<PartRecord> readParts(const std::string& where,
                                       const std::vector<std::string>& arguments) const;

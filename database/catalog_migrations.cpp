@@ -303,8 +303,24 @@ ALTER TABLE motherboard ADD COLUMN eps_8pin INTEGER CHECK (eps_8pin BETWEEN 0 AN
 ALTER TABLE gpu ADD COLUMN pytorch_backend TEXT;
 )sql";
 
+// v7: what a lab shares says who recorded it and when (one desktop's rows are its owner's): a price's
+// who and when, a validation run's machine, recorder and its own id (a run kept while the lab's server
+// was unreachable is pushed once by it), who chose a calibration, and a saved build's version and
+// saver, so that a save over another person's newer change is refused instead of losing it.
+constexpr std::string_view kVersion7 = R"sql(
+ALTER TABLE price ADD COLUMN entered_by TEXT NOT NULL DEFAULT '';
+ALTER TABLE price ADD COLUMN entered_at TEXT NOT NULL DEFAULT '';
+ALTER TABLE validation_run ADD COLUMN machine TEXT NOT NULL DEFAULT '';
+ALTER TABLE validation_run ADD COLUMN recorded_by TEXT NOT NULL DEFAULT '';
+ALTER TABLE validation_run ADD COLUMN run_uid TEXT;
+CREATE UNIQUE INDEX validation_run_uid ON validation_run(run_uid);
+ALTER TABLE device_calibration ADD COLUMN calibrated_by TEXT NOT NULL DEFAULT '';
+ALTER TABLE saved_build ADD COLUMN row_version INTEGER NOT NULL DEFAULT 1 CHECK (row_version >= 1);
+ALTER TABLE saved_build ADD COLUMN saved_by TEXT NOT NULL DEFAULT '';
+)sql";
+
 constexpr Migration kMigrations[] = {
-    {1, kVersion1}, {2, kVersion2}, {3, kVersion3}, {4, kVersion4}, {5, kVersion5}, {6, kVersion6},
+    {1, kVersion1}, {2, kVersion2}, {3, kVersion3}, {4, kVersion4}, {5, kVersion5}, {6, kVersion6}, {7, kVersion7},
 };
 
 } // namespace

@@ -238,14 +238,16 @@ Status PartStore::remove(std::string_view id, Prices prices) {
     return Ok{};
 }
 
-Status PartStore::addPrice(std::string_view partId, const Price& price) {
+Status PartStore::addPrice(std::string_view partId, const Price& price, std::string_view enteredBy) {
     if (auto status = validatePrice(price); !status)
         return makeError(ErrorCode::InvalidInput, fmt::format("{}: {}", partId, status.error().text()));
     try {
         SQLite::Statement insert(
-            m_database, fmt::format("INSERT INTO {} (part_id, kind, amount, currency, date, source, region, "
-                                    "retailer) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                                    table("price")));
+            m_database,
+            fmt::format("INSERT INTO {} (part_id, kind, amount, currency, date, source, region, retailer, "
+                        "entered_by, entered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?9, CASE WHEN ?9 = '' "
+                        "THEN '' ELSE strftime('%Y-%m-%dT%H:%M:%SZ', 'now') END)",
+                        table("price")));
         insert.bind(1, std::string(partId));
         insert.bind(2, std::string(priceKindId(price.kind)));
         insert.bind(3, price.amount);
@@ -254,6 +256,7 @@ Status PartStore::addPrice(std::string_view partId, const Price& price) {
         insert.bind(6, price.source);
         insert.bind(7, price.region);
         insert.bind(8, price.retailer);
+        insert.bind(9, std::string(enteredBy));
         insert.exec();
     } catch (const SQLite::Exception& e) {
         return sqliteWriteFailure(e, fmt::format("{}: the price could not be written", partId));

@@ -26,7 +26,8 @@ public:
     // Deletes the part and its field sources; its prices in this schema too unless kept (they are
     // history the user recorded, still true of the bundled part an edit is dropped from).
     Status remove(std::string_view id, Prices prices = Prices::Delete);
-    Status addPrice(std::string_view partId, const Price& price);
+    // `enteredBy`: who recorded it (the time is now); empty for the bundled catalog's rows.
+    Status addPrice(std::string_view partId, const Price& price, std::string_view enteredBy = {});
     bool contains(std::string_view id) const;
 
 private:

@@ -70,7 +70,10 @@ TEST_CASE("Validation runs and device calibrations are kept in the user's databa
                                     "1.13.0",
                                     "mlp",
                                     R"({"model": "mlp"})",
-                                    R"({"event": "result", "model": "mlp"})"};
+                                    R"({"event": "result", "model": "mlp"})",
+                                    "", // the machine, the recorder and the run's own id: filled in
+                                    "",
+                                    ""};
         auto first = catalog->addValidationRun(run);
         REQUIRE(first.ok());
         run.model = "resnet18";

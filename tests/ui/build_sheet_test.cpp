@@ -71,7 +71,10 @@ TEST_CASE("The File menu exports and prints the build sheet, which lists the sto
         "resnet18",
         R"({"model": "resnet18"})",
         R"({"event": "result", "model": "resnet18", "measured": {"step_seconds": 0.2756},
-                                    "relative_error": {"step_seconds": -0.17, "allocated_peak_bytes": -0.002}})"};
+                                    "relative_error": {"step_seconds": -0.17, "allocated_peak_bytes": -0.002}})",
+        "", // the machine, the recorder and the run's own id: filled in
+        "",
+        ""};
     REQUIRE(catalog->addValidationRun(run).ok());
     // A run of a model the build plans: listed, and said to be a proxy (a CPU, not the build's GPU).
     run.model = "bert-base-uncased";

@@ -443,9 +443,14 @@ void ValidatePanel::showOutcome(const ValidationOutcome& outcome) {
             m_lastRunDevice = r.device.name;
             m_lastRunId.reset();
             if (m_catalog) {
-                auto saved = m_catalog->addValidationRun(
-                    {0, "", r.device.name, r.device.kind, r.device.libtorchVersion,
-                     modelLabel(r.model, r.inputs), validationRequestToJson(*m_running), m_lastRunJson});
+                db::ValidationRunRecord run;
+                run.deviceName = r.device.name;
+                run.deviceKind = r.device.kind;
+                run.libtorchVersion = r.device.libtorchVersion;
+                run.model = modelLabel(r.model, r.inputs);
+                run.requestJson = validationRequestToJson(*m_running);
+                run.resultJson = m_lastRunJson;
+                auto saved = m_catalog->addValidationRun(run);
                 if (saved)
                     m_lastRunId = *saved;
             }
