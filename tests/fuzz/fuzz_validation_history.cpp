@@ -31,13 +31,17 @@ void check(const ValidationRunRecord& stored) {
     bounded(read.deviceKind, ValidationHistoryBounds::kDeviceKind);
     bounded(read.libtorchVersion, ValidationHistoryBounds::kLibtorch);
     bounded(read.model, ValidationHistoryBounds::kModel);
+    bounded(read.machine, ValidationHistoryBounds::kMachine);
+    bounded(read.recordedBy, ValidationHistoryBounds::kMember);
+    bounded(read.uid, ValidationHistoryBounds::kUid);
     for (const auto* json : {&read.requestJson, &read.resultJson})
         if (json->size() > ValidationHistoryBounds::kJsonBytes || !torchrig::readJsonDocument(*json, "fuzz"))
             std::abort();
     const auto again = torchrig::db::readValidationRun(read);
     if (again.deviceName != read.deviceName || again.model != read.model ||
         again.resultJson != read.resultJson || again.requestJson != read.requestJson ||
-        again.measuredAt != read.measuredAt)
+        again.measuredAt != read.measuredAt || again.machine != read.machine ||
+        again.recordedBy != read.recordedBy || again.uid != read.uid)
         std::abort(); // the bounds are not a fixed point: the sheet and the dialog would differ
 }
 
@@ -58,17 +62,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             if (run.is_object())
                 check({0, textOf(run, "measured_at"), textOf(run, "device"), textOf(run, "device_kind"),
                        textOf(run, "libtorch_version"), textOf(run, "model"), textOf(run, "request"),
-                       textOf(run, "result")});
+                       textOf(run, "result"), textOf(run, "machine"), textOf(run, "recorded_by"),
+                       textOf(run, "uid")});
         return 0;
     }
     std::vector<std::string> columns(1);
     for (char c : text) {
-        if (c == '\x1f' && columns.size() < 7)
+        if (c == '\x1f' && columns.size() < 10)
             columns.emplace_back();
         else
             columns.back().push_back(c);
     }
-    columns.resize(7);
-    check({0, columns[0], columns[1], columns[2], columns[3], columns[4], columns[5], columns[6]});
+    columns.resize(10);
+    check({0, columns[0], columns[1], columns[2], columns[3], columns[4], columns[5], columns[6], columns[7],
+           columns[8], columns[9]});
     return 0;
 }
