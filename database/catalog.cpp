@@ -2,9 +2,11 @@
 
 #include "catalog_migrations.h"
 #include "category_schema.h"
+#include "lab_copy.h"
 #include "part_store.h"
 #include "schema_migrator.h"
 #include "search_text.h"
+#include "shared_store.h"
 #include "sqlite_shared_store.h"
 #include "user_database_preparation.h"
 
@@ -133,6 +135,8 @@ Result<std::unique_ptr<Catalog>> Catalog::open(const CatalogOpenOptions& options
     } catch (const SQLite::Exception& e) {
         return makeError(ErrorCode::Database, fmt::format("The catalog could not be prepared: {}", e.what()));
     }
+    if (auto lab = catalog->openLab(options); !lab)
+        return lab.error();
     return catalog;
 }
 
@@ -248,6 +252,12 @@ std::vector<PartRecord> Catalog::readParts(const std::string& where,
                   priceKindFromString(row.getColumn("kind").getString()).value_or(PriceKind::Street),
                   row.getColumn("region").getString(), row.getColumn("retailer").getString()});
     });
+    // The lab's prices (its admins' and its members' quotes) beside the catalog's own.
+    for (auto& part : parts) {
+        auto [first, last] = m_labPrices.equal_range(part.id);
+        for (auto it = first; it != last; ++it)
+            part.prices.push_back(it->second);
+    }
     for (auto& part : parts)
         std::stable_sort(part.prices.begin(), part.prices.end(),
                          [](const Price& a, const Price& b) { return a.date < b.date; });
@@ -446,10 +456,18 @@ Status Catalog::revert(std::string_view id) {
 }
 
 Status Catalog::addPrice(std::string_view id, const Price& price) {
-    if (auto status = requireWritable(); !status)
-        return status;
     if (!find(id))
         return makeError(ErrorCode::NotFound, fmt::format("{} is not in the catalog", id));
+    if (m_labStatus.state == LabState::Offline)
+        return refuseOffline(fmt::format("the price for {}", id));
+    if (m_lab) { // the lab's server says whether this member may (quotes yes, other prices admins only)
+        if (auto recorded = m_lab->addPrice(id, price); !recorded)
+            return recorded.error();
+        m_labPrices.emplace(std::string(id), price);
+        return Ok{};
+    }
+    if (auto status = requireWritable(); !status)
+        return status;
     try {
         SQLite::Transaction transaction(*m_database);
         if (auto status = PartStore(*m_database, kUserSchema).addPrice(id, price, desktopMember()); !status)

@@ -9,6 +9,8 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,6 +24,8 @@ class Database;
 namespace torchrig::db {
 
 class SqliteSharedStore;
+class SharedStore;
+struct LabCopy;
 
 struct CatalogOpenOptions {
     std::filesystem::path bundledPath;
@@ -31,6 +35,24 @@ struct CatalogOpenOptions {
     // A pack installed by `catalog update`: used in the bundled catalog's place when it is newer.
     std::optional<std::filesystem::path> installedPackPath;
     std::chrono::milliseconds busyTimeout{2000};
+    // A lab's PostgreSQL database (--lab, TORCHRIG_LAB): its prices, runs and calibrations are the
+    // ones shown and written. Unreachable, the last copy kept beside the user's database is shown,
+    // read-only, and runs recorded are kept in the user's database until `lab push`.
+    std::string labUrl;
+};
+
+enum class LabState {
+    None,      // no lab asked for
+    Connected, // the lab's server answers: what it holds is shown and written
+    Offline,   // unreachable: its last copy is shown, read-only; runs wait in the user's database
+};
+
+struct LabStatus {
+    LabState state = LabState::None;
+    std::string lab;     // "torchrig_lab on lab.example.edu:5432"
+    std::string member;  // connected: the role the server knows this person as
+    std::string message; // offline: what is wrong, what is shown, and what to do
+    int pushedRuns = 0;  // connected: runs recorded offline and pushed on opening
 };
 
 enum class UserDatabaseState {
@@ -104,6 +126,13 @@ public:
     Catalog& operator=(const Catalog&) = delete;
 
     const UserDatabaseStatus& userStatus() const { return m_userStatus; }
+    const LabStatus& labStatus() const { return m_labStatus; }
+    // The connected lab's store (builds, members' quotes), or null.
+    SharedStore* lab() const { return m_lab.get(); }
+    // Runs recorded while the lab was unreachable, kept in the user's database until pushed.
+    int pendingLabRuns() const;
+    // Pushes them (each arrives once however often this is tried): how many were pushed.
+    Result<int> pushPendingLabRuns();
     const std::filesystem::path& bundledPath() const { return m_bundledPath; }
     // The pack the catalog's bundled rows come from: the bundled file's, or a newer installed one.
     const CatalogPackInfo& pack() const { return m_pack; }
@@ -147,7 +176,7 @@ public:
 private:
     Catalog() = default;
     Status requireWritable() const;
-    bool hasUserDatabase() const; // attached, writable or not
+    bool hasUserDatabase() const;         // attached, writable or not
     SqliteSharedStore userShared() const; // what the user database keeps of a lab's kinds
     void createViews();
     std::vector<PartRecord> readParts(const std::string& where,
@@ -159,6 +188,18 @@ private:
     CatalogPackInfo m_pack;
     std::string m_packNotice;
     UserDatabaseStatus m_userStatus;
+    // catalog_shared_rows.cpp
+    Status openLab(const CatalogOpenOptions& options);
+    // Replaces a kind in the lab's last copy with what the server just gave (nothing kept without
+    // a user database; a copy that cannot be written is only a copy).
+    void keepLabCopy(const std::function<void(LabCopy&)>& change) const;
+    Status refuseOffline(const std::string& what) const;
+    std::unique_ptr<SharedStore> m_lab;
+    LabStatus m_labStatus;
+    std::string m_labKey;                // the lab the pending runs are for
+    std::filesystem::path m_labCopyPath; // empty: no copy kept (no user database)
+    std::unique_ptr<LabCopy> m_labCopy;  // offline: what is shown
+    std::multimap<std::string, Price, std::less<>> m_labPrices;
 };
 
 } // namespace torchrig::db

@@ -306,7 +306,8 @@ ALTER TABLE gpu ADD COLUMN pytorch_backend TEXT;
 // v7: what a lab shares says who recorded it and when (one desktop's rows are its owner's): a price's
 // who and when, a validation run's machine, recorder and its own id (a run kept while the lab's server
 // was unreachable is pushed once by it), who chose a calibration, and a saved build's version and
-// saver, so that a save over another person's newer change is refused instead of losing it.
+// saver, so that a save over another person's newer change is refused instead of losing it; and the
+// runs recorded while a lab's server was unreachable, until they are pushed to it.
 constexpr std::string_view kVersion7 = R"sql(
 ALTER TABLE price ADD COLUMN entered_by TEXT NOT NULL DEFAULT '';
 ALTER TABLE price ADD COLUMN entered_at TEXT NOT NULL DEFAULT '';
@@ -317,10 +318,16 @@ CREATE UNIQUE INDEX validation_run_uid ON validation_run(run_uid);
 ALTER TABLE device_calibration ADD COLUMN calibrated_by TEXT NOT NULL DEFAULT '';
 ALTER TABLE saved_build ADD COLUMN row_version INTEGER NOT NULL DEFAULT 1 CHECK (row_version >= 1);
 ALTER TABLE saved_build ADD COLUMN saved_by TEXT NOT NULL DEFAULT '';
+CREATE TABLE lab_outbox (
+    lab TEXT NOT NULL,
+    run_uid TEXT NOT NULL,
+    PRIMARY KEY (lab, run_uid)
+);
 )sql";
 
 constexpr Migration kMigrations[] = {
-    {1, kVersion1}, {2, kVersion2}, {3, kVersion3}, {4, kVersion4}, {5, kVersion5}, {6, kVersion6}, {7, kVersion7},
+    {1, kVersion1}, {2, kVersion2}, {3, kVersion3}, {4, kVersion4},
+    {5, kVersion5}, {6, kVersion6}, {7, kVersion7},
 };
 
 } // namespace

@@ -16,9 +16,7 @@ bool isLocalHost(const std::string& host) {
            host == "127.0.0.1" || host == "::1";
 }
 
-} // namespace
-
-Result<std::string> labConnectionString(const std::string& url) {
+Result<std::map<std::string, std::string>> parseConnection(const std::string& url) {
     char* problem = nullptr;
     PQconninfoOption* options = PQconninfoParse(url.c_str(), &problem);
     if (!options) {
@@ -36,6 +34,26 @@ Result<std::string> labConnectionString(const std::string& url) {
         if (option->val)
             given[option->keyword] = option->val;
     PQconninfoFree(options);
+    return given;
+}
+
+} // namespace
+
+Result<std::string> labKey(const std::string& url) {
+    auto parsed = parseConnection(url);
+    if (!parsed)
+        return parsed.error();
+    auto& given = *parsed;
+    const auto host = given.count("host") ? given["host"] : std::string("localhost");
+    const auto database = given.count("dbname") ? given["dbname"] : given.count("user") ? given["user"] : "";
+    return fmt::format("{} on {}:{}", database, host, given.count("port") ? given["port"] : "5432");
+}
+
+Result<std::string> labConnectionString(const std::string& url) {
+    auto parsed = parseConnection(url);
+    if (!parsed)
+        return parsed.error();
+    auto& given = *parsed;
 
     // Every host of a list must be local for TLS to be left out (hostaddr counts as the address used).
     std::string hosts = given.count("hostaddr") ? given["hostaddr"] : given["host"];

@@ -209,8 +209,14 @@ Status grantLabMembership(const std::string& url, const std::string& role, bool 
                 fmt::format("the lab's server has no login role \"{}\": create it first (createuser "
                             "--pwprompt {})",
                             role, role));
-        transaction.exec(fmt::format("GRANT {} TO {}", admin ? kLabAdminsRole : kLabMembersRole,
-                                     transaction.quote_name(role)));
+        // An admin lets members in: both roles with the right to grant them.
+        const auto who = transaction.quote_name(role);
+        if (admin) {
+            transaction.exec(fmt::format("GRANT {} TO {} WITH ADMIN OPTION", kLabAdminsRole, who));
+            transaction.exec(fmt::format("GRANT {} TO {} WITH ADMIN OPTION", kLabMembersRole, who));
+        } else {
+            transaction.exec(fmt::format("GRANT {} TO {}", kLabMembersRole, who));
+        }
         transaction.commit();
     } catch (const std::exception& e) {
         return labFailure(

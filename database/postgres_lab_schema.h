@@ -20,6 +20,9 @@ inline constexpr std::string_view kLabAdminsRole = "torchrig_admins";
 // socket, localhost, 127.0.0.1, ::1). A weaker sslmode for another host is refused.
 Result<std::string> labConnectionString(const std::string& url);
 
+// The lab a URL names, whoever connects: "torchrig_lab on lab.example.edu:5432".
+Result<std::string> labKey(const std::string& url);
+
 int latestLabSchemaVersion();
 // Creates the lab schema at `url` or brings it to the latest version (refusing a newer one): its
 // version before. Needs a role that may create schemas and roles (the database's owner with

@@ -122,6 +122,7 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
                                     .arg(QString::fromStdString(pack.signedOffBy))
                               : QString::fromStdString(m_catalog->packNotice()));
     statusBar()->addPermanentWidget(packLabel);
+    addLabStatus();
     updateTitle();
     // 1440×860 where the screen has room; a laptop's screen, less its panels, otherwise.
     const auto available = screen() ? screen()->availableGeometry().size() : QSize(1440, 860);
@@ -129,6 +130,28 @@ MainWindow::MainWindow(std::unique_ptr<db::Catalog> catalog, QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+// Which database what the lab shares is in, always in view: the lab's (connected, as whom), its
+// last copy (offline, read-only), or none.
+void MainWindow::addLabStatus() {
+    const auto& lab = m_catalog->labStatus();
+    if (lab.state == db::LabState::None)
+        return;
+    auto* label = new QLabel(this);
+    label->setObjectName(QStringLiteral("labStatus"));
+    const auto name = QString::fromStdString(lab.lab);
+    if (lab.state == db::LabState::Connected) {
+        label->setText(tr("Lab: %1 · you are %2").arg(name, QString::fromStdString(lab.member)));
+        label->setToolTip(
+            tr("Prices, quotes, validation runs and calibrations are the lab's, shared with its "
+               "members. %n run(s) recorded offline were pushed on opening.",
+               nullptr, lab.pushedRuns));
+    } else {
+        label->setText(tr("Lab offline: last copy, read-only"));
+        label->setToolTip(QString::fromStdString(lab.message));
+    }
+    statusBar()->addPermanentWidget(label);
+}
 
 // The catalog on the left; the workload, the issues and, tabbed with them, the purchasing on the right.
 void MainWindow::createDocks() {

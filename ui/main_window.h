@@ -71,6 +71,7 @@ protected:
 
 private:
     void createDocks();
+    void addLabStatus();
     void createMenus(); // main_window_menus.cpp
     void showAbout();
     void exportSheetDialog();

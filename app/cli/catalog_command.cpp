@@ -105,6 +105,8 @@ int CatalogCommand::run() {
         std::cerr << "torchrig-cli: warning: " << status.message << "\n";
     if (!(*catalog)->packNotice().empty())
         std::cerr << "torchrig-cli: warning: " << (*catalog)->packNotice() << "\n";
+    if ((*catalog)->labStatus().state == db::LabState::Offline)
+        std::cerr << "torchrig-cli: warning: " << (*catalog)->labStatus().message << "\n";
     return m_action(**catalog);
 }
 

@@ -21,6 +21,7 @@ db::CatalogOpenOptions catalogOpenOptions(const GlobalOptions& options) {
         open.userPath = options.userDbPath.empty() ? db::defaultUserDatabasePath()
                                                    : std::filesystem::path(options.userDbPath);
     open.userReadOnly = options.readOnly;
+    open.labUrl = options.labUrl;
     if (open.userPath)
         open.installedPackPath = db::installedPackPathFor(*open.userPath);
     return open;

@@ -6,6 +6,7 @@
 #include "exit_codes.h"
 #include "finite_numbers.h"
 #include "fit_command.h"
+#include "lab_command.h"
 #include "model_command.h"
 #include "plan_command.h"
 #include "torchrig_version.h"
@@ -39,6 +40,10 @@ int main(int argc, char** argv) {
                    "Your parts database (default: the app-data folder, or $TORCHRIG_USER_DB)");
     app.add_flag("--no-user-db", options.noUserDb, "Use the bundled catalog alone");
     app.add_flag("--read-only", options.readOnly, "Open your parts database without changing it");
+    app.add_option("--lab", options.labUrl,
+                   "A lab's shared database: postgresql://YOU@HOST/DATABASE (or $TORCHRIG_LAB); its prices, "
+                   "quotes, runs and calibrations are used and written")
+        ->envname("TORCHRIG_LAB");
 
     torchrig::cli::CatalogCommand catalog(app, options);
     torchrig::cli::ValidateCommand validate(app, options);
@@ -47,6 +52,7 @@ int main(int argc, char** argv) {
     torchrig::cli::BuildCommand build(app, options);
     torchrig::cli::ModelCommand model(app, options);
     torchrig::cli::PlanCommand plan(app, options);
+    torchrig::cli::LabCommand lab(app, options);
 #ifdef TORCHRIG_WITH_REPORT
     torchrig::cli::ReportCommand report(app, options);
 #endif
@@ -80,6 +86,8 @@ int main(int argc, char** argv) {
             return model.run();
         if (plan.selected())
             return plan.run();
+        if (lab.selected())
+            return lab.run();
 #ifdef TORCHRIG_WITH_REPORT
         if (report.selected())
             return report.run(argc, argv);

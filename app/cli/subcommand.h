@@ -13,6 +13,7 @@ struct GlobalOptions {
     std::string userDbPath;  // empty: the default user database
     bool noUserDb = false;
     bool readOnly = false;
+    std::string labUrl; // a lab's PostgreSQL database; empty: none
 };
 
 class Subcommand {

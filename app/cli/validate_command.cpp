@@ -1,10 +1,12 @@
 #include "validate_command.h"
 
+#include "catalog.h"
 #include "catalog_devices.h"
 #include "cli_errors.h"
 #include "cli_output.h"
 #include "exit_codes.h"
 #include "validation/run_comparison.h"
+#include "validation/validation_protocol.h"
 #include "worker_process.h"
 #include "workload/workload_graph.h"
 
@@ -172,9 +174,45 @@ ValidateCommand::ValidateCommand(CLI::App& parent, const GlobalOptions& options)
             "With --compare: estimate with what an earlier 'validate --compare --json' on this device "
             "measured (its rates and step-time ratio) instead of this run's own rates")
         ->check(CLI::ExistingFile);
+    m_command->add_flag(
+        "--record", m_record,
+        "Keep the run in the validation history (the lab's with --lab, where every member sees "
+        "it), as the app does");
+    m_command->add_flag("--calibrate", m_calibrate,
+                        "With --compare: keep the run and choose it as its device's calibration, which "
+                        "'estimate --calibrated' then uses (for every member with --lab)");
     m_command->add_flag("--calibrated", m_calibrated,
                         "With --compare: estimate with the calibration kept for the run's device in the user "
                         "database (the app's Validate panel), as the app does");
+}
+
+int ValidateCommand::record(const ValidationRequest& request, const ValidationResult& result,
+                            const std::string& document) const {
+    auto catalog = db::Catalog::open(catalogOpenOptions(m_options));
+    if (!catalog)
+        return fail(catalog.error());
+    db::ValidationRunRecord run;
+    run.deviceName = result.device.name;
+    run.deviceKind = result.device.kind;
+    run.libtorchVersion = result.device.libtorchVersion;
+    run.model = modelLabel(result.model, result.inputs);
+    run.requestJson = validationRequestToJson(request);
+    run.resultJson = document;
+    auto id = (*catalog)->addValidationRun(run);
+    if (!id)
+        return fail(id.error());
+    const auto& lab = (*catalog)->labStatus();
+    std::cerr << fmt::format("torchrig-cli: the run is kept in {}\n",
+                             lab.state == db::LabState::Connected ? lab.lab
+                             : lab.state == db::LabState::Offline
+                                 ? "your parts database until `torchrig-cli lab push` sends it to " + lab.lab
+                                 : (*catalog)->userStatus().path.string());
+    if (!m_calibrate)
+        return kExitOk;
+    if (auto chosen = (*catalog)->setCalibration(result.device.name, document, *id); !chosen)
+        return fail(chosen.error());
+    std::cerr << fmt::format("torchrig-cli: it is {}'s calibration now\n", result.device.name);
+    return kExitOk;
 }
 
 int ValidateCommand::failRun(const WorkerOutcome& outcome) {
@@ -221,8 +259,8 @@ int ValidateCommand::run() {
     auto request = m_workload.toRequest();
     if (!request)
         return fail(request.error());
-    if ((!m_calibration.empty() || m_calibrated) && !m_compare)
-        return usage("--calibration and --calibrated are for --compare");
+    if ((!m_calibration.empty() || m_calibrated || m_calibrate) && !m_compare)
+        return usage("--calibration, --calibrated and --calibrate are for --compare");
     if (!m_calibration.empty() && m_calibrated)
         return usage("give --calibrated (the stored calibration) or --calibration FILE, not both");
     std::optional<estimate::Calibration> stored;
@@ -264,12 +302,16 @@ int ValidateCommand::run() {
             return fail(compared.error());
         comparison = std::move(*compared);
     }
+    // The worker's own result line, with the measurement under "measured"; with --compare the
+    // estimate under "estimated" with the same keys, the relative errors and the calibration.
+    auto out = nlohmann::json::parse(resultLine(r));
+    if (comparison)
+        estimate::addComparisonJson(out, *comparison);
+    if (m_record || m_calibrate)
+        if (int status = record(*request, r, out.dump(2)); status != kExitOk)
+            return status;
     if (m_json) {
-        // The worker's own result line, with the measurement under "measured"; with --compare the
-        // estimate under "estimated" with the same keys, the relative errors and the calibration.
-        auto out = nlohmann::json::parse(resultLine(r));
         if (comparison) {
-            estimate::addComparisonJson(out, *comparison);
             // Every rank's peak against the one estimate per GPU of --gpus N --strategy ddp.
             const auto estimated = static_cast<double>(comparison->estimate.memory.allocatedPeakBytes);
             if (out.contains("ranks"))

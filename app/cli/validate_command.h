@@ -18,6 +18,9 @@ public:
 private:
     // The worker run for this request, saying its progress on stderr.
     WorkerOutcome runWorkerFor(const ValidationRequest& request) const;
+    // Keeps the run (and, asked, its calibration) as the app's Validate panel does.
+    int record(const ValidationRequest& request, const ValidationResult& result,
+               const std::string& document) const;
     // What a failed run says (also as JSON with --json), with the exit code its kind maps to.
     int failRun(const WorkerOutcome& outcome);
 
@@ -35,6 +38,8 @@ private:
     bool m_compare = false;
     std::string m_calibration; // a 'validate --compare --json' result from this device
     bool m_calibrated = false; // the user database's calibration for the run's device
+    bool m_record = false;     // keep the run in the history (the lab's with --lab)
+    bool m_calibrate = false;  // and choose it as its device's calibration
 };
 
 } // namespace torchrig::cli

@@ -83,7 +83,22 @@ int main(int argc, char** argv) {
                                .filePath(QStringLiteral("user-catalog.sqlite"))
                                .toStdString();
     options.installedPackPath = torchrig::db::installedPackPathFor(*options.userPath);
+    options.labUrl =
+        takeOption(QStringLiteral("--lab"), qEnvironmentVariable("TORCHRIG_LAB", settings.labUrl))
+            .toStdString();
     auto catalog = torchrig::db::Catalog::open(options);
+    if (!catalog && !options.labUrl.empty()) {
+        // A lab that refuses (not set up, not a member, a wrong address) is the lab's to fix: the app
+        // starts without it and says why, rather than not at all.
+        const auto why = QString::fromStdString(catalog.error().text());
+        options.labUrl.clear();
+        catalog = torchrig::db::Catalog::open(options);
+        if (catalog)
+            QTimer::singleShot(0, [why] {
+                QMessageBox::warning(nullptr, QObject::tr("Lab database not used"),
+                                     QObject::tr("TorchRig started without the lab database: %1").arg(why));
+            });
+    }
     if (!catalog) {
         QMessageBox::critical(nullptr, QObject::tr("TorchRig cannot start"),
                               QString::fromStdString(catalog.error().text()));

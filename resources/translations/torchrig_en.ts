@@ -51,6 +51,13 @@
             <numerusform>Wrote %1 (%n pages).</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Prices, quotes, validation runs and calibrations are the lab&apos;s, shared with its members. %n run(s) recorded offline were pushed on opening.</source>
+        <translation>
+            <numerusform>Prices, quotes, validation runs and calibrations are the lab&apos;s, shared with its members. %n run recorded offline was pushed on opening.</numerusform>
+            <numerusform>Prices, quotes, validation runs and calibrations are the lab&apos;s, shared with its members. %n runs recorded offline were pushed on opening.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::PlanDialog</name>

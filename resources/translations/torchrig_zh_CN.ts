@@ -23,6 +23,14 @@
         <source>TorchRig cannot start</source>
         <translation>TorchRig 无法启动</translation>
     </message>
+    <message>
+        <source>Lab database not used</source>
+        <translation>未使用实验室数据库</translation>
+    </message>
+    <message>
+        <source>TorchRig started without the lab database: %1</source>
+        <translation>TorchRig 已在不连接实验室数据库的情况下启动：%1</translation>
+    </message>
 </context>
 <context>
     <name>advice</name>
@@ -3844,6 +3852,20 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
         <source>Opened the proposal “%1”: save it to keep it</source>
         <translation>已打开方案“%1”：请保存以留存</translation>
     </message>
+    <message>
+        <source>Lab: %1 · you are %2</source>
+        <translation>实验室：%1 · 您的身份：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Prices, quotes, validation runs and calibrations are the lab&apos;s, shared with its members. %n run(s) recorded offline were pushed on opening.</source>
+        <translation>
+            <numerusform>价格、报价、实测记录和校准属于实验室，与所有成员共享。打开时已推送离线期间记录的 %n 条运行记录。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Lab offline: last copy, read-only</source>
+        <translation>实验室离线：显示最近的副本，只读</translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::MemoryChart</name>
@@ -4821,6 +4843,22 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
         <source>Fields your office re&amp;quires:</source>
         <translation>采购部门要求的栏目(&amp;Q)：</translation>
     </message>
+    <message>
+        <source>La&amp;b database (at the next start):</source>
+        <translation>实验室数据库(&amp;B)（下次启动时生效）：</translation>
+    </message>
+    <message>
+        <source>none: postgresql://you@host/torchrig_lab to share with your lab</source>
+        <translation>无：填写 postgresql://用户名@主机/torchrig_lab 即可与实验室共享</translation>
+    </message>
+    <message>
+        <source>Lab database</source>
+        <translation>实验室数据库</translation>
+    </message>
+    <message>
+        <source>Your lab&apos;s PostgreSQL database: its prices, quotes, validation runs and calibrations are used and written. The password comes from ~/.pgpass, never from TorchRig&apos;s settings. Takes effect at the next start (--lab and TORCHRIG_LAB come first)</source>
+        <translation>实验室的 PostgreSQL 数据库：价格、报价、实测记录和校准都从这里读取并写入。密码取自 ~/.pgpass，绝不保存在 TorchRig 的设置中。下次启动时生效（--lab 和 TORCHRIG_LAB 优先）</translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::StartPage</name>
@@ -5453,6 +5491,14 @@ budget: %3</source>
     <message>
         <source>No runs yet: Validate ▸ Run on this machine</source>
         <translation>暂无运行记录：实测验证 ▸ 在本机运行</translation>
+    </message>
+    <message>
+        <source>Recorded by</source>
+        <translation>记录人</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>机器</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "document/build_document.h"
 #include "plan/gpu_device_spec.h"
 #include "plan/workload_on_build.h"
+#include "sqlite_shared_store.h"
 #include "test_support.h"
 #include "ui_test_builds.h"
 #include "validate/validate_panel.h"
@@ -277,8 +278,10 @@ TEST_CASE("A small model really trains through the app's runner, beside its esti
 
     ui::ValidationHistoryDialog history(catalog->validationRuns());
     REQUIRE(history.table()->rowCount() == 2);
-    CHECK(history.table()->item(0, 3)->text() == QStringLiteral("mlp"));
-    CHECK(history.table()->item(0, 6)->text().endsWith(QStringLiteral("%")));
+    CHECK(history.table()->item(0, 1)->text() == QString::fromStdString(db::desktopMember()));
+    CHECK(history.table()->item(0, 2)->text() == QString::fromStdString(db::thisMachine()));
+    CHECK(history.table()->item(0, 5)->text() == QStringLiteral("mlp"));
+    CHECK(history.table()->item(0, 8)->text().endsWith(QStringLiteral("%")));
     const auto exported = folder.file("history.json");
     REQUIRE(history.exportTo(QString::fromStdString(exported.string())));
     const auto json = nlohmann::json::parse(test::readFile(exported));

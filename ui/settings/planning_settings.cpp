@@ -51,6 +51,7 @@ PlanningSettings PlanningSettings::load() {
     p.memoryUnit = memoryUnitFromId(s.value(QStringLiteral("display/memoryUnit")).toString());
     p.theme = s.value(QStringLiteral("display/theme"), p.theme).toString();
     p.language = s.value(QStringLiteral("display/language"), p.language).toString();
+    p.labUrl = s.value(QStringLiteral("lab/url")).toString();
     return p;
 }
 
@@ -75,6 +76,7 @@ void PlanningSettings::save() const {
     s.setValue(QStringLiteral("display/memoryUnit"), memoryUnitId(memoryUnit));
     s.setValue(QStringLiteral("display/theme"), theme);
     s.setValue(QStringLiteral("display/language"), language);
+    s.setValue(QStringLiteral("lab/url"), labUrl);
 }
 
 plan::CostOptions PlanningSettings::costOptions() const {

@@ -48,6 +48,8 @@ struct PlanningSettings {
     MemoryUnit memoryUnit = MemoryUnit::GiB;
     QString theme = QStringLiteral("system");    // "system", "light", "dark" (theme.h)
     QString language = QStringLiteral("system"); // "system", "en", "zh_CN" (language.h)
+    // A lab's shared database (postgresql://you@host/db), used from the next start; empty: none.
+    QString labUrl;
 
     // What a fresh install starts with where the user is, by the app's locale (installLanguage sets
     // it): in Chinese, mainland China's market, yuan and a mainland socket (GB 1002's 10 A plug on 220 V

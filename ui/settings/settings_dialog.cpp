@@ -29,7 +29,8 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     , m_shipping(new QDoubleSpinBox(this))
     , m_memoryUnit(new QComboBox(this))
     , m_theme(new QComboBox(this))
-    , m_language(new QComboBox(this)) {
+    , m_language(new QComboBox(this))
+    , m_labUrl(new QLineEdit(s.labUrl, this)) {
     setWindowTitle(tr("Preferences"));
     m_currency->setValidator(
         new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Z]{3}")), this));
@@ -98,6 +99,7 @@ SettingsDialog::SettingsDialog(const PlanningSettings& s, QWidget* parent)
     form->addRow(tr("Show memory &in:"), m_memoryUnit);
     form->addRow(tr("Th&eme (at the next start):"), m_theme);
     form->addRow(tr("&Language (at the next start):"), m_language);
+    form->addRow(tr("La&b database (at the next start):"), m_labUrl);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     warnOfRates(rateWarning);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -200,6 +202,12 @@ void SettingsDialog::setUpDisplayFields(const PlanningSettings& s) {
     m_language->setCurrentIndex(std::max(0, m_language->findData(s.language)));
     m_language->setAccessibleName(tr("Language"));
     m_language->setToolTip(tr("Takes effect at the next start (--lang and TORCHRIG_LANG come first)"));
+    m_labUrl->setPlaceholderText(tr("none: postgresql://you@host/torchrig_lab to share with your lab"));
+    m_labUrl->setAccessibleName(tr("Lab database"));
+    m_labUrl->setToolTip(
+        tr("Your lab's PostgreSQL database: its prices, quotes, validation runs and calibrations "
+           "are used and written. The password comes from ~/.pgpass, never from TorchRig's "
+           "settings. Takes effect at the next start (--lab and TORCHRIG_LAB come first)"));
 }
 
 PlanningSettings SettingsDialog::settings() const {
@@ -224,6 +232,7 @@ PlanningSettings SettingsDialog::settings() const {
     s.memoryUnit = memoryUnitFromId(m_memoryUnit->currentData().toString());
     s.theme = m_theme->currentData().toString();
     s.language = m_language->currentData().toString();
+    s.labUrl = m_labUrl->text().trimmed();
     return s;
 }
 

@@ -49,6 +49,7 @@ private:
     QComboBox* m_memoryUnit = nullptr;
     QComboBox* m_theme = nullptr;
     QComboBox* m_language = nullptr;
+    QLineEdit* m_labUrl = nullptr;
     QComboBox* m_market = nullptr;
 };
 

@@ -27,10 +27,11 @@ QString percent(const nlohmann::json& result, const char* key) {
 ValidationHistoryDialog::ValidationHistoryDialog(std::vector<db::ValidationRunRecord> runs, QWidget* parent)
     : QDialog(parent)
     , m_runs(std::move(runs))
-    , m_table(new QTableWidget(static_cast<int>(m_runs.size()), 7, this)) {
+    , m_table(new QTableWidget(static_cast<int>(m_runs.size()), 9, this)) {
     setWindowTitle(tr("Validation history"));
-    m_table->setHorizontalHeaderLabels({tr("Measured (UTC)"), tr("Device"), tr("LibTorch"), tr("Model"),
-                                        tr("Batch"), tr("Allocated error"), tr("Step time error")});
+    m_table->setHorizontalHeaderLabels({tr("Measured (UTC)"), tr("Recorded by"), tr("Machine"), tr("Device"),
+                                        tr("LibTorch"), tr("Model"), tr("Batch"), tr("Allocated error"),
+                                        tr("Step time error")});
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -41,7 +42,13 @@ ValidationHistoryDialog::ValidationHistoryDialog(std::vector<db::ValidationRunRe
         const auto batch = result.is_object() && result.contains("inputs") && result["inputs"].is_object()
                                ? QString::number(result["inputs"].value("batch", 0))
                                : QStringLiteral("—");
+        // A run from before who and where were kept says so rather than nothing.
+        auto orUnknown = [](const std::string& text) {
+            return text.empty() ? QStringLiteral("—") : QString::fromStdString(text);
+        };
         const QStringList cells = {QString::fromStdString(run.measuredAt),
+                                   orUnknown(run.recordedBy),
+                                   orUnknown(run.machine),
                                    QString::fromStdString(run.deviceName + " (" + run.deviceKind + ")"),
                                    QString::fromStdString(run.libtorchVersion),
                                    QString::fromStdString(run.model),
@@ -67,13 +74,15 @@ ValidationHistoryDialog::ValidationHistoryDialog(std::vector<db::ValidationRunRe
         m_table->setToolTip(tr("No runs yet: Validate ▸ Run on this machine"));
     layout->addWidget(m_table);
     layout->addWidget(buttons);
-    resize(860, 420);
+    resize(1040, 420);
 }
 
 bool ValidationHistoryDialog::exportTo(const QString& path) const {
     auto list = nlohmann::json::array();
     for (const auto& run : m_runs)
         list.push_back({{"measured_at", run.measuredAt},
+                        {"recorded_by", run.recordedBy},
+                        {"machine", run.machine},
                         {"device", run.deviceName},
                         {"device_kind", run.deviceKind},
                         {"libtorch_version", run.libtorchVersion},
