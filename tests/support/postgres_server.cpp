@@ -53,8 +53,9 @@ std::string run(const std::string& command, const fs::path& log) {
 
 } // namespace
 
-PostgresServer::PostgresServer()
-    : m_binaries(serverBinaries()) {
+PostgresServer::PostgresServer(Commits commits)
+    : m_binaries(serverBinaries())
+    , m_commits(commits) {
     char pattern[] = "/tmp/torchrig-pg-XXXXXX";
     if (!mkdtemp(pattern))
         throw std::runtime_error("cannot make a temporary folder for the test server");
@@ -89,11 +90,13 @@ std::string PostgresServer::asServerAccount(const std::string& command) const {
 void PostgresServer::start() {
     if (m_running)
         return;
-    // No TCP: the socket in the folder only; fsync off, as nothing here must outlive the test.
-    run(asServerAccount(quoted((m_binaries / "pg_ctl").string()) + " -D " +
-                        quoted((m_folder / "data").string()) + " -l " +
-                        quoted((m_folder / "server.log").string()) + " -w -t 60 -o " +
-                        quoted("-k " + m_folder.string() + " -c listen_addresses= -c fsync=off") + " start"),
+    // No TCP: the socket in the folder only; fsync off unless asked, as nothing here must outlive the test.
+    run(asServerAccount(
+            quoted((m_binaries / "pg_ctl").string()) + " -D " + quoted((m_folder / "data").string()) +
+            " -l " + quoted((m_folder / "server.log").string()) + " -w -t 60 -o " +
+            quoted("-k " + m_folder.string() +
+                   " -c listen_addresses=" + (m_commits == Commits::Durable ? "" : " -c fsync=off")) +
+            " start"),
         m_folder / "pg_ctl.log");
     m_running = true;
 }

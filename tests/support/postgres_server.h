@@ -11,7 +11,10 @@ namespace torchrig::test {
 
 class PostgresServer {
 public:
-    PostgresServer(); // throws std::runtime_error with initdb's or pg_ctl's words when it cannot start
+    // Throws std::runtime_error with initdb's or pg_ctl's words when it cannot start. Tests run it
+    // without fsync (nothing must outlive them); a benchmark asks for a server's durable commits.
+    enum class Commits { Unsynced, Durable };
+    explicit PostgresServer(Commits commits = Commits::Unsynced);
     ~PostgresServer();
     PostgresServer(const PostgresServer&) = delete;
     PostgresServer& operator=(const PostgresServer&) = delete;
@@ -35,6 +38,7 @@ private:
     std::filesystem::path m_folder;
     std::filesystem::path m_binaries;
     std::string m_account; // empty: this process's own
+    Commits m_commits;
     bool m_running = false;
     int m_databases = 0;
 };
