@@ -49,10 +49,11 @@ enum class LabState {
 
 struct LabStatus {
     LabState state = LabState::None;
-    std::string lab;     // "torchrig_lab on lab.example.edu:5432"
-    std::string member;  // connected: the role the server knows this person as
-    std::string message; // offline: what is wrong, what is shown, and what to do
-    int pushedRuns = 0;  // connected: runs recorded offline and pushed on opening
+    std::string lab;        // "torchrig_lab@lab.example.edu:5432"
+    std::string member;     // connected: the role the server knows this person as
+    std::string message;    // offline: what is wrong, what is shown, and what to do
+    int pushedRuns = 0;     // connected: runs recorded offline and pushed on opening
+    bool copyShown = false; // offline: a copy of the lab kept here is shown (else none was kept yet)
 };
 
 enum class UserDatabaseState {
@@ -194,6 +195,9 @@ private:
     // a user database; a copy that cannot be written is only a copy).
     void keepLabCopy(const std::function<void(LabCopy&)>& change) const;
     Status refuseOffline(const std::string& what) const;
+    // The server cannot be reached (at opening, or since): its copy is shown from now on.
+    void fallOffline(const Error& why);
+    std::optional<LabCopy> labCopyNow() const;
     std::unique_ptr<SharedStore> m_lab;
     LabStatus m_labStatus;
     std::string m_labKey;                // the lab the pending runs are for

@@ -50,16 +50,7 @@ Status Catalog::openLab(const CatalogOpenOptions& options) {
     if (!store && store.error().code != ErrorCode::Io)
         return store.error(); // not set up, not a member, a bad address: the person's to fix first
     if (!store) {
-        m_labStatus.state = LabState::Offline;
-        if (!m_labCopyPath.empty())
-            if (auto copy = readLabCopy(m_labCopyPath, m_labKey))
-                m_labCopy = std::make_unique<LabCopy>(std::move(*copy));
-        m_labStatus.message = fmt::format(
-            "{}. Shown is {}, read-only; validation runs you record are kept in your parts database and "
-            "pushed with `torchrig-cli lab push` once it answers.",
-            store.error().text(),
-            m_labCopy ? fmt::format("the lab's copy of {}", m_labCopy->copiedAt)
-                      : std::string("no copy of the lab (none was kept here yet)"));
+        fallOffline(store.error());
         if (m_labCopy && m_labCopy->prices)
             for (const auto& recorded : *m_labCopy->prices)
                 m_labPrices.emplace(recorded.partId, recorded.price);
@@ -85,6 +76,29 @@ Status Catalog::openLab(const CatalogOpenOptions& options) {
             copy.calibrations = std::move(*calibrations);
     });
     return Ok{};
+}
+
+void Catalog::fallOffline(const Error& why) {
+    m_lab.reset();
+    m_labStatus.state = LabState::Offline;
+    if (!m_labCopy && !m_labCopyPath.empty())
+        if (auto copy = readLabCopy(m_labCopyPath, m_labKey))
+            m_labCopy = std::make_unique<LabCopy>(std::move(*copy));
+    m_labStatus.copyShown = m_labCopy != nullptr;
+    m_labStatus.message = fmt::format(
+        "{}. Shown is {}, read-only; validation runs you record are kept in your parts database and "
+        "pushed with `torchrig-cli lab push` once it answers.",
+        why.text(),
+        m_labCopy ? fmt::format("the lab's copy of {}", m_labCopy->copiedAt)
+                  : std::string("no copy of the lab (none was kept here yet)"));
+}
+
+std::optional<LabCopy> Catalog::labCopyNow() const {
+    if (m_labCopy)
+        return *m_labCopy;
+    if (m_labCopyPath.empty())
+        return std::nullopt;
+    return readLabCopy(m_labCopyPath, m_labKey);
 }
 
 void Catalog::keepLabCopy(const std::function<void(LabCopy&)>& change) const {
@@ -160,8 +174,12 @@ Result<std::int64_t> Catalog::addValidationRun(const ValidationRunRecord& given)
         run.machine = thisMachine();
     if (run.uid.empty())
         run.uid = newRunUid();
-    if (m_lab)
-        return m_lab->addValidationRun(run);
+    if (m_lab) {
+        auto id = m_lab->addValidationRun(run);
+        if (id || id.error().code != ErrorCode::Io)
+            return id;
+        fallOffline(id.error()); // gone since opening: kept here until pushed, as when it was gone before
+    }
     if (auto status = requireWritable(); !status)
         return status.error();
     auto id = userShared().addValidationRun(run);
@@ -182,16 +200,19 @@ Result<std::int64_t> Catalog::addValidationRun(const ValidationRunRecord& given)
 std::vector<ValidationRunRecord> Catalog::validationRuns() const {
     if (m_lab) {
         auto runs = m_lab->validationRuns();
-        if (!runs)
+        if (runs) {
+            keepLabCopy([&](LabCopy& copy) { copy.runs = *runs; });
+            return std::move(runs).value();
+        }
+        if (runs.error().code != ErrorCode::Io)
             return {};
-        keepLabCopy([&](LabCopy& copy) { copy.runs = *runs; });
-        return std::move(runs).value();
+        // Gone since opening: what is kept here, as when it was gone before.
     }
     std::vector<ValidationRunRecord> runs;
     if (hasUserDatabase())
         if (auto kept = userShared().validationRuns())
             runs = std::move(kept).value();
-    if (m_labStatus.state != LabState::Offline)
+    if (m_labStatus.state == LabState::None)
         return runs;
     // Offline: the runs waiting to be pushed (newest, recorded here), then the lab's copy.
     std::set<std::string, std::less<>> pending;
@@ -206,8 +227,8 @@ std::vector<ValidationRunRecord> Catalog::validationRuns() const {
     for (auto& run : runs)
         if (pending.count(run.uid))
             shown.push_back(std::move(run));
-    if (m_labCopy && m_labCopy->runs)
-        shown.insert(shown.end(), m_labCopy->runs->begin(), m_labCopy->runs->end());
+    if (const auto copy = labCopyNow(); copy && copy->runs)
+        shown.insert(shown.end(), copy->runs->begin(), copy->runs->end());
     return shown;
 }
 
@@ -225,17 +246,16 @@ Status Catalog::setCalibration(const std::string& deviceName, const std::string&
 
 std::vector<std::pair<std::string, std::string>> Catalog::calibrations() const {
     std::vector<DeviceCalibration> kept;
-    if (m_lab) {
-        if (auto read = m_lab->calibrations()) {
-            kept = std::move(read).value();
-            keepLabCopy([&](LabCopy& copy) { copy.calibrations = kept; });
-        }
-    } else if (m_labStatus.state == LabState::Offline) {
-        if (m_labCopy && m_labCopy->calibrations)
-            kept = *m_labCopy->calibrations;
+    auto read = m_lab ? m_lab->calibrations() : Result<std::vector<DeviceCalibration>>(kept);
+    if (m_lab && read) {
+        kept = std::move(read).value();
+        keepLabCopy([&](LabCopy& copy) { copy.calibrations = kept; });
+    } else if (m_labStatus.state != LabState::None) { // offline, since opening or since then
+        if (const auto copy = labCopyNow(); copy && copy->calibrations)
+            kept = *copy->calibrations;
     } else if (hasUserDatabase()) {
-        if (auto read = userShared().calibrations())
-            kept = std::move(read).value();
+        if (auto own = userShared().calibrations())
+            kept = std::move(own).value();
     }
     std::vector<std::pair<std::string, std::string>> out;
     for (auto& calibration : kept)

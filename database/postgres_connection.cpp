@@ -46,7 +46,7 @@ Result<std::string> labKey(const std::string& url) {
     auto& given = *parsed;
     const auto host = given.count("host") ? given["host"] : std::string("localhost");
     const auto database = given.count("dbname") ? given["dbname"] : given.count("user") ? given["user"] : "";
-    return fmt::format("{} on {}:{}", database, host, given.count("port") ? given["port"] : "5432");
+    return fmt::format("{}@{}:{}", database, host, given.count("port") ? given["port"] : "5432");
 }
 
 Result<std::string> labConnectionString(const std::string& url) {

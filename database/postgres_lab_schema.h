@@ -20,7 +20,7 @@ inline constexpr std::string_view kLabAdminsRole = "torchrig_admins";
 // socket, localhost, 127.0.0.1, ::1). A weaker sslmode for another host is refused.
 Result<std::string> labConnectionString(const std::string& url);
 
-// The lab a URL names, whoever connects: "torchrig_lab on lab.example.edu:5432".
+// The lab a URL names, whoever connects: "torchrig_lab@lab.example.edu:5432".
 Result<std::string> labKey(const std::string& url);
 
 int latestLabSchemaVersion();

@@ -147,7 +147,8 @@ void MainWindow::addLabStatus() {
                "members. %n run(s) recorded offline were pushed on opening.",
                nullptr, lab.pushedRuns));
     } else {
-        label->setText(tr("Lab offline: last copy, read-only"));
+        label->setText(lab.copyShown ? tr("Lab offline: last copy, read-only")
+                                     : tr("Lab offline: no copy kept here yet, read-only"));
         label->setToolTip(QString::fromStdString(lab.message));
     }
     statusBar()->addPermanentWidget(label);

@@ -37,6 +37,7 @@ LabCommand::LabCommand(CLI::App& parent, const GlobalOptions& options)
     addStatus();
     addPush();
     addRuns();
+    addBuilds();
 }
 
 int LabCommand::run() {

@@ -3866,6 +3866,10 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
         <source>Lab offline: last copy, read-only</source>
         <translation>实验室离线：显示最近的副本，只读</translation>
     </message>
+    <message>
+        <source>Lab offline: no copy kept here yet, read-only</source>
+        <translation>实验室离线：本机尚未保存副本，只读</translation>
+    </message>
 </context>
 <context>
     <name>torchrig::ui::MemoryChart</name>

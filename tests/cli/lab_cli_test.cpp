@@ -22,6 +22,22 @@ nlohmann::json jsonOf(const test::CliRun& run) {
     return nlohmann::json::parse(run.output.substr(start));
 }
 
+// A lab set up by its admin alice, with bob a member, and their two desktops (user databases); onA
+// and onB are the --lab flags each gives.
+struct TwoDesktops {
+    test::PostgresServer server;
+    test::TemporaryFolder desktopA, desktopB;
+    std::string onA, onB;
+    TwoDesktops() {
+        server.createLogin("alice");
+        server.createLogin("bob");
+        REQUIRE(runCli(desktopA, "lab init '" + server.url() + "' --admin alice").exitCode == 0);
+        REQUIRE(runCli(desktopA, "--lab '" + server.url("alice") + "' lab member bob").exitCode == 0);
+        onA = "--lab '" + server.url("alice") + "' ";
+        onB = "--lab '" + server.url("bob") + "' ";
+    }
+};
+
 } // namespace
 
 TEST_CASE("lab init makes the first admin, who lets a member in, and a member cannot let anyone in",
@@ -56,14 +72,8 @@ TEST_CASE("lab init makes the first admin, who lets a member in, and a member ca
 TEST_CASE("Two desktops on one lab: a run, a calibration and a quote recorded on one are the other's, a run "
           "recorded while the server is down is pushed once",
           "[cli][lab][slow]") {
-    test::PostgresServer server;
-    server.createLogin("alice");
-    server.createLogin("bob");
-    test::TemporaryFolder desktopA, desktopB;
-    REQUIRE(runCli(desktopA, "lab init '" + server.url() + "' --admin alice").exitCode == 0);
-    REQUIRE(runCli(desktopA, "--lab '" + server.url("alice") + "' lab member bob").exitCode == 0);
-    const auto onA = "--lab '" + server.url("alice") + "' ";
-    const auto onB = "--lab '" + server.url("bob") + "' ";
+    TwoDesktops lab;
+    auto& [server, desktopA, desktopB, onA, onB] = lab;
 
     // A measures and calibrates this CPU; B sees the run and estimates with A's calibration.
     auto measured = jsonOf(
@@ -83,14 +93,28 @@ TEST_CASE("Two desktops on one lab: a run, a calibration and a quote recorded on
 
     // B's vendor quote is A's to see; a street price is the admins' to set, and the server says no.
     REQUIRE(runCli(desktopB, onB +
-                                 "catalog price gpu/rtx-4090 --amount 13999 --currency CNY --date 2026-12-01 "
+                                 "catalog price gpu/rtx-4090-d --amount 13999 --currency CNY --date 2026-12-01 "
                                  "--kind vendor_quote --source 'Vendor quote Q-1201'")
                 .exitCode == 0);
-    auto prices = jsonOf(runCli(desktopA, onA + "catalog price gpu/rtx-4090 --json"));
+    auto prices = jsonOf(runCli(desktopA, onA + "catalog price gpu/rtx-4090-d --json"));
     bool quoteSeen = false;
     for (const auto& price : prices["prices"])
         quoteSeen = quoteSeen || (price["amount"] == 13999 && price["kind"] == "vendor_quote");
     CHECK(quoteSeen);
+    // A's build made with the lab is priced at B's quote, on its cost and on its sheet (the 4090 D's
+    // other price is a 2023 launch price in yuan: a shop's price in USD would be chosen first).
+    const auto buildFile = desktopA.file("rtx4090.torchrig").string();
+    REQUIRE(runCli(desktopA, onA + "build new --part gpu/rtx-4090-d -o '" + buildFile + "'").exitCode == 0);
+    auto cost = runCli(desktopA, "build cost '" + buildFile + "' --currency CNY");
+    INFO(cost.output);
+    CHECK(cost.output.find("13999.00 CNY") != std::string::npos);
+    CHECK(cost.output.find("Vendor quote Q-1201") != std::string::npos);
+#ifdef TORCHRIG_TEST_HAS_REPORT
+    const auto sheet = desktopA.file("rtx4090.pdf").string();
+    REQUIRE(runCli(desktopA, "report '" + buildFile + "' -o '" + sheet + "' --currency CNY").exitCode == 0);
+    CHECK(test::shellOutput("pdftotext -enc UTF-8 '" + sheet + "' - | tr -d ' \\n'")
+              .find("VendorquoteQ-1201") != std::string::npos);
+#endif
     auto street =
         runCli(desktopB, onB + "catalog price gpu/rtx-4090 --amount 9999 --currency CNY --kind street "
                                "--source 'my guess'");
@@ -131,3 +155,47 @@ TEST_CASE("Two desktops on one lab: a run, a calibration and a quote recorded on
 }
 
 #endif
+
+TEST_CASE("lab build: two members change one build, the second save is refused with who and when, and kept "
+          "as a copy",
+          "[cli][lab]") {
+    TwoDesktops lab;
+    auto& [server, desktopA, desktopB, onA, onB] = lab;
+    const auto fileA = desktopA.file("node.torchrig").string(),
+               fileB = desktopB.file("node.torchrig").string();
+    REQUIRE(runCli(desktopA, "build new --part gpu/rtx-4090 -o '" + fileA + "'").exitCode == 0);
+    auto first = runCli(desktopA, onA + "lab build save '" + fileA + "' --name 'lab node'");
+    INFO(first.output);
+    REQUIRE(first.exitCode == 0);
+    CHECK(first.output.find("version 1") != std::string::npos);
+    auto got = runCli(desktopB, onB + "lab build get 'lab node' -o '" + fileB + "'");
+    INFO(got.output);
+    REQUIRE(got.exitCode == 0);
+    CHECK(got.output.find("--based-on 1") != std::string::npos);
+    CHECK(test::readFile(fileB) == test::readFile(fileA));
+
+    // Both change version 1: B saves first.
+    REQUIRE(runCli(desktopB, "build new --part gpu/rtx-4090 --part gpu/rtx-4090 -o '" + fileB + "' --force")
+                .exitCode == 0);
+    REQUIRE(
+        runCli(desktopB, onB + "lab build save '" + fileB + "' --name 'lab node' --based-on 1").exitCode ==
+        0);
+    auto refused = runCli(desktopA, onA + "lab build save '" + fileA + "' --name 'lab node' --based-on 1");
+    test::expectRefusal(600, refused, 5, "changed by bob at");
+    CHECK(refused.output.find("alice's copy") != std::string::npos);
+    REQUIRE(runCli(desktopA, onA + "lab build save '" + fileA + "' --name \"lab node (alice's copy)\"")
+                .exitCode == 0);
+    auto list = jsonOf(runCli(desktopA, onA + "lab build list --json"));
+    REQUIRE(list.size() == 2);
+    CHECK(list[0]["name"] == "lab node");
+    CHECK(list[0]["version"] == 2);
+    CHECK(list[0]["saved_by"] == "bob");
+    CHECK(list[1]["saved_by"] == "alice");
+    test::expectRefusal(600, runCli(desktopA, onA + "lab build get 'no such build' -o '" + fileA + "'"), 3,
+                        "no build");
+    // A file TorchRig cannot open is not saved.
+    test::writeFile(desktopA.file("broken.torchrig"), "{\"format_version\": 1, \"parts\": 7}");
+    CHECK(runCli(desktopA, onA + "lab build save '" + desktopA.file("broken.torchrig").string() + "'")
+              .exitCode != 0);
+    CHECK(jsonOf(runCli(desktopA, onA + "lab build list --json")).size() == 2);
+}

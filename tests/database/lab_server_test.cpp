@@ -40,6 +40,16 @@ struct Lab {
     }
 };
 
+db::ValidationRunRecord aRun(const std::string& model) {
+    db::ValidationRunRecord run;
+    run.deviceName = "NVIDIA RTX 4090";
+    run.deviceKind = "cuda:0";
+    run.libtorchVersion = "2.5.1";
+    run.model = model;
+    run.requestJson = run.resultJson = "{}";
+    return run;
+}
+
 } // namespace
 
 TEST_CASE("Lab server: a member's change of a part's price is refused by the server, not by TorchRig",
@@ -86,12 +96,7 @@ TEST_CASE("Lab server: a member removes their own runs and builds, not another's
     Lab lab;
     auto alice = lab.as("alice");
     auto bob = lab.as("bob");
-    db::ValidationRunRecord run;
-    run.deviceName = "NVIDIA RTX 4090";
-    run.deviceKind = "cuda:0";
-    run.libtorchVersion = "2.5.1";
-    run.model = "resnet50";
-    run.requestJson = run.resultJson = "{}";
+    auto run = aRun("resnet50");
     REQUIRE(alice->addValidationRun(run).ok());
     REQUIRE(alice->saveBuild("alice's box", "{}", std::nullopt).ok());
     CHECK(lab.refusal("DELETE FROM torchrig.validation_run; DELETE FROM torchrig.build", "bob").empty());
@@ -141,4 +146,47 @@ TEST_CASE("Lab server: TLS with the server's certificate checked unless the serv
     auto unreadable = db::labConnectionString("host=");
     CHECK(unreadable.ok()); // an empty host is the default socket
     CHECK_FALSE(db::labConnectionString("postgresql://[bad").ok());
+}
+
+TEST_CASE("Lab server: stopped mid-session, a run is kept, shown, and pushed once when it is back",
+          "[database][lab]") {
+    Lab lab;
+    test::TemporaryFolder desktop;
+    db::CatalogOpenOptions options;
+    options.bundledPath = test::bundledCatalogPath();
+    options.userPath = desktop.file("user.sqlite");
+    options.labUrl = lab.server.url("bob", lab.database);
+    auto opened = db::Catalog::open(options);
+    REQUIRE(opened.ok());
+    auto& catalog = **opened;
+    REQUIRE(catalog.labStatus().state == db::LabState::Connected);
+    auto run = aRun("resnet50");
+    REQUIRE(catalog.addValidationRun(run).ok());
+    REQUIRE(catalog.validationRuns().size() == 1); // and copied
+
+    lab.server.stop();
+    run.model = "bert-base-uncased";
+    auto kept = catalog.addValidationRun(run);
+    REQUIRE(kept.ok());
+    CHECK(catalog.labStatus().state == db::LabState::Offline);
+    CHECK(catalog.pendingLabRuns() == 1);
+    auto shown = catalog.validationRuns();
+    REQUIRE(shown.size() == 2); // the kept run, then the copy
+    CHECK(shown[0].model == "bert-base-uncased");
+    auto refused = catalog.setCalibration("NVIDIA RTX 4090", "{}", std::nullopt);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().code == ErrorCode::ReadOnly);
+
+    lab.server.start();
+    auto again = db::Catalog::open(options); // the next start: pushed on opening
+    REQUIRE(again.ok());
+    CHECK((*again)->labStatus().pushedRuns == 1);
+    CHECK((*again)->pendingLabRuns() == 0);
+    auto runs = lab.as("alice")->validationRuns();
+    REQUIRE(runs.ok());
+    REQUIRE(runs->size() == 2); // arrived once
+    CHECK((*runs)[0].model == "bert-base-uncased");
+    CHECK((*runs)[0].recordedBy == "bob");
+    CHECK((*again)->pushPendingLabRuns().value() == 0);
+    CHECK(lab.as("alice")->validationRuns()->size() == 2);
 }
