@@ -51,9 +51,6 @@ Status Catalog::openLab(const CatalogOpenOptions& options) {
         return store.error(); // not set up, not a member, a bad address: the person's to fix first
     if (!store) {
         fallOffline(store.error());
-        if (m_labCopy && m_labCopy->prices)
-            for (const auto& recorded : *m_labCopy->prices)
-                m_labPrices.emplace(recorded.partId, recorded.price);
         return Ok{};
     }
     m_lab = std::move(store).value();
@@ -63,6 +60,10 @@ Status Catalog::openLab(const CatalogOpenOptions& options) {
         if (auto pushed = pushPendingLabRuns())
             m_labStatus.pushedRuns = *pushed;
     auto prices = m_lab->prices();
+    if (!prices && prices.error().code == ErrorCode::Io) { // gone since it answered a moment ago
+        fallOffline(prices.error());
+        return Ok{};
+    }
     if (!prices)
         return prices.error();
     for (const auto& recorded : *prices)
@@ -85,6 +86,9 @@ void Catalog::fallOffline(const Error& why) {
         if (auto copy = readLabCopy(m_labCopyPath, m_labKey))
             m_labCopy = std::make_unique<LabCopy>(std::move(*copy));
     m_labStatus.copyShown = m_labCopy != nullptr;
+    if (m_labPrices.empty() && m_labCopy && m_labCopy->prices) // the server's, when it answered this session
+        for (const auto& recorded : *m_labCopy->prices)
+            m_labPrices.emplace(recorded.partId, recorded.price);
     m_labStatus.message = fmt::format(
         "{}. Shown is {}, read-only; validation runs you record are kept in your parts database and "
         "pushed with `torchrig-cli lab push` once it answers.",
@@ -142,7 +146,9 @@ Result<int> Catalog::pushPendingLabRuns() {
     if (!kept)
         return kept.error();
     int pushed = 0;
-    for (const auto& run : *kept) {
+    // Oldest first, so that the lab's history (newest recorded first) keeps the order they were measured in.
+    for (auto it = kept->rbegin(); it != kept->rend(); ++it) {
+        const auto& run = *it;
         try {
             SQLite::Statement pending(*m_database,
                                       "SELECT 1 FROM user.lab_outbox WHERE lab = ? AND run_uid = ?");

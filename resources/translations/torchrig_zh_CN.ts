@@ -4852,8 +4852,8 @@ Restart TorchRig to use it; the open build keeps the prices it was made with unt
         <translation>实验室数据库(&amp;B)（下次启动时生效）：</translation>
     </message>
     <message>
-        <source>none: postgresql://you@host/torchrig_lab to share with your lab</source>
-        <translation>无：填写 postgresql://用户名@主机/torchrig_lab 即可与实验室共享</translation>
+        <source>none, or postgresql://you@host/torchrig_lab</source>
+        <translation>无，或 postgresql://用户名@主机/torchrig_lab</translation>
     </message>
     <message>
         <source>Lab database</source>

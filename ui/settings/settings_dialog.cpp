@@ -202,7 +202,7 @@ void SettingsDialog::setUpDisplayFields(const PlanningSettings& s) {
     m_language->setCurrentIndex(std::max(0, m_language->findData(s.language)));
     m_language->setAccessibleName(tr("Language"));
     m_language->setToolTip(tr("Takes effect at the next start (--lang and TORCHRIG_LANG come first)"));
-    m_labUrl->setPlaceholderText(tr("none: postgresql://you@host/torchrig_lab to share with your lab"));
+    m_labUrl->setPlaceholderText(tr("none, or postgresql://you@host/torchrig_lab"));
     m_labUrl->setAccessibleName(tr("Lab database"));
     m_labUrl->setToolTip(
         tr("Your lab's PostgreSQL database: its prices, quotes, validation runs and calibrations "
