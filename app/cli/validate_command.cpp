@@ -307,9 +307,10 @@ int ValidateCommand::run() {
     auto out = nlohmann::json::parse(resultLine(r));
     if (comparison)
         estimate::addComparisonJson(out, *comparison);
-    if (m_record || m_calibrate)
-        if (int status = record(*request, r, out.dump(2)); status != kExitOk)
-            return status;
+    // Printed first: a run the history cannot keep is still shown.
+    auto recordIfAsked = [&] {
+        return m_record || m_calibrate ? record(*request, r, out.dump(2)) : kExitOk;
+    };
     if (m_json) {
         if (comparison) {
             // Every rank's peak against the one estimate per GPU of --gpus N --strategy ddp.
@@ -321,12 +322,12 @@ int ValidateCommand::run() {
                         rank["allocated_peak_bytes"].get<double>();
         }
         std::cout << out.dump(2) << "\n";
-        return kExitOk;
+        return recordIfAsked();
     }
     std::cout << measurementTable(r);
     if (comparison)
         std::cout << "\n" << comparisonTable(*comparison);
-    return kExitOk;
+    return recordIfAsked();
 }
 
 } // namespace torchrig::cli

@@ -17,9 +17,12 @@ namespace {
 nlohmann::json jsonOf(const test::CliRun& run) {
     INFO(run.output);
     REQUIRE(run.exitCode == 0);
+    // Standard error is merged in: what the command says before and after its JSON is left out.
     const auto start = run.output.find_first_of("[{");
+    const auto end = run.output.find_last_of("]}");
     REQUIRE(start != std::string::npos);
-    return nlohmann::json::parse(run.output.substr(start));
+    REQUIRE(end != std::string::npos);
+    return nlohmann::json::parse(run.output.substr(start, end - start + 1));
 }
 
 // A lab set up by its admin alice, with bob a member, and their two desktops (user databases); onA
