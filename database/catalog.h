@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -198,9 +199,9 @@ private:
     // The server cannot be reached (at opening, or since): its copy is shown from now on.
     void fallOffline(const Error& why);
     std::optional<LabCopy> labCopyNow() const;
+    std::set<std::string, std::less<>> pendingRunUids() const; // of this lab, kept in the user database
     std::unique_ptr<SharedStore> m_lab;
     LabStatus m_labStatus;
-    std::string m_labKey;                // the lab the pending runs are for
     std::filesystem::path m_labCopyPath; // empty: no copy kept (no user database)
     std::unique_ptr<LabCopy> m_labCopy;  // offline: what is shown
     std::multimap<std::string, Price, std::less<>> m_labPrices;

@@ -42,7 +42,6 @@ Status Catalog::openLab(const CatalogOpenOptions& options) {
     auto key = labKey(options.labUrl);
     if (!key)
         return key.error();
-    m_labKey = *key;
     m_labStatus.lab = *key;
     if (options.userPath && hasUserDatabase())
         m_labCopyPath = labCopyPath(*options.userPath, *key);
@@ -83,7 +82,7 @@ void Catalog::fallOffline(const Error& why) {
     m_lab.reset();
     m_labStatus.state = LabState::Offline;
     if (!m_labCopy && !m_labCopyPath.empty())
-        if (auto copy = readLabCopy(m_labCopyPath, m_labKey))
+        if (auto copy = readLabCopy(m_labCopyPath, m_labStatus.lab))
             m_labCopy = std::make_unique<LabCopy>(std::move(*copy));
     m_labStatus.copyShown = m_labCopy != nullptr;
     if (m_labPrices.empty() && m_labCopy && m_labCopy->prices) // the server's, when it answered this session
@@ -102,13 +101,14 @@ std::optional<LabCopy> Catalog::labCopyNow() const {
         return *m_labCopy;
     if (m_labCopyPath.empty())
         return std::nullopt;
-    return readLabCopy(m_labCopyPath, m_labKey);
+    return readLabCopy(m_labCopyPath, m_labStatus.lab);
 }
 
 void Catalog::keepLabCopy(const std::function<void(LabCopy&)>& change) const {
     if (m_labCopyPath.empty())
         return;
-    auto copy = readLabCopy(m_labCopyPath, m_labKey).value_or(LabCopy{m_labKey, {}, {}, {}, {}});
+    auto copy =
+        readLabCopy(m_labCopyPath, m_labStatus.lab).value_or(LabCopy{m_labStatus.lab, {}, {}, {}, {}});
     change(copy);
     copy.copiedAt = nowUtc();
     (void)writeLabCopy(m_labCopyPath, copy); // only a copy: the next read from the server writes it again
@@ -122,17 +122,22 @@ Status Catalog::refuseOffline(const std::string& what) const {
                     what, m_labStatus.lab));
 }
 
-int Catalog::pendingLabRuns() const {
-    if (m_labKey.empty() || !hasUserDatabase())
-        return 0;
+std::set<std::string, std::less<>> Catalog::pendingRunUids() const {
+    std::set<std::string, std::less<>> pending;
+    if (m_labStatus.lab.empty() || !hasUserDatabase())
+        return pending;
     try {
-        SQLite::Statement count(*m_database, "SELECT count(*) FROM user.lab_outbox WHERE lab = ?");
-        count.bind(1, m_labKey);
-        count.executeStep();
-        return count.getColumn(0).getInt();
+        SQLite::Statement query(*m_database, "SELECT run_uid FROM user.lab_outbox WHERE lab = ?");
+        query.bind(1, m_labStatus.lab);
+        while (query.executeStep())
+            pending.insert(query.getColumn(0).getString());
     } catch (const SQLite::Exception&) {
-        return 0;
     }
+    return pending;
+}
+
+int Catalog::pendingLabRuns() const {
+    return static_cast<int>(pendingRunUids().size());
 }
 
 Result<int> Catalog::pushPendingLabRuns() {
@@ -145,23 +150,20 @@ Result<int> Catalog::pushPendingLabRuns() {
     auto kept = userShared().validationRuns();
     if (!kept)
         return kept.error();
+    const auto pending = pendingRunUids();
     int pushed = 0;
     // Oldest first, so that the lab's history (newest recorded first) keeps the order they were measured in.
     for (auto it = kept->rbegin(); it != kept->rend(); ++it) {
         const auto& run = *it;
+        if (run.uid.empty() || !pending.count(run.uid))
+            continue;
         try {
-            SQLite::Statement pending(*m_database,
-                                      "SELECT 1 FROM user.lab_outbox WHERE lab = ? AND run_uid = ?");
-            pending.bind(1, m_labKey);
-            pending.bind(2, run.uid);
-            if (run.uid.empty() || !pending.executeStep())
-                continue;
             // Stored on the server once by its uid, even when an earlier push stopped before the
             // line below: only then does it leave the outbox.
             if (auto added = m_lab->addValidationRun(run); !added)
                 return added.error();
             SQLite::Statement done(*m_database, "DELETE FROM user.lab_outbox WHERE lab = ? AND run_uid = ?");
-            done.bind(1, m_labKey);
+            done.bind(1, m_labStatus.lab);
             done.bind(2, run.uid);
             done.exec();
             ++pushed;
@@ -194,7 +196,7 @@ Result<std::int64_t> Catalog::addValidationRun(const ValidationRunRecord& given)
     try {
         SQLite::Statement outbox(*m_database,
                                  "INSERT OR IGNORE INTO user.lab_outbox (lab, run_uid) VALUES (?, ?)");
-        outbox.bind(1, m_labKey);
+        outbox.bind(1, m_labStatus.lab);
         outbox.bind(2, run.uid);
         outbox.exec();
     } catch (const SQLite::Exception& e) {
@@ -221,14 +223,7 @@ std::vector<ValidationRunRecord> Catalog::validationRuns() const {
     if (m_labStatus.state == LabState::None)
         return runs;
     // Offline: the runs waiting to be pushed (newest, recorded here), then the lab's copy.
-    std::set<std::string, std::less<>> pending;
-    try {
-        SQLite::Statement query(*m_database, "SELECT run_uid FROM user.lab_outbox WHERE lab = ?");
-        query.bind(1, m_labKey);
-        while (query.executeStep())
-            pending.insert(query.getColumn(0).getString());
-    } catch (const SQLite::Exception&) {
-    }
+    const auto pending = pendingRunUids();
     std::vector<ValidationRunRecord> shown;
     for (auto& run : runs)
         if (pending.count(run.uid))

@@ -1,13 +1,12 @@
 #include "lab_copy.h"
 
 #include "util/json_document.h"
+#include "util/text_file.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <chrono>
-#include <fstream>
-#include <sstream>
 #include <system_error>
 
 namespace torchrig::db {
@@ -117,12 +116,10 @@ fs::path labCopyPath(const fs::path& userDatabase, const std::string& lab) {
 }
 
 std::optional<LabCopy> readLabCopy(const fs::path& path, const std::string& lab) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    auto text = readTextFile(path); // a copy past the reader's bound is none
+    if (!text)
         return std::nullopt;
-    std::stringstream text;
-    text << in.rdbuf();
-    auto document = readJsonDocument(text.str(), path.string());
+    auto document = readJsonDocument(*text, path.string());
     if (!document || !document->is_object() || document->value("lab", "") != lab)
         return std::nullopt;
     try {
@@ -156,21 +153,8 @@ Status writeLabCopy(const fs::path& path, const LabCopy& copy) {
         for (const auto& price : *copy.prices)
             prices.push_back(priceToCopyJson(price));
     }
-    auto temporary = path;
-    temporary += ".partial";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out << document.dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
-        if (!out.flush())
-            return makeError(ErrorCode::Io,
-                             fmt::format("the lab's copy {} could not be written", path.string()));
-    }
-    std::error_code ec;
-    fs::rename(temporary, path, ec);
-    if (ec)
-        return makeError(ErrorCode::Io, fmt::format("the lab's copy {} could not be written: {}",
-                                                    path.string(), ec.message()));
-    return Ok{};
+    return writeTextFileAtomically(path,
+                                   document.dump(1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 } // namespace torchrig::db

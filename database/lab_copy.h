@@ -23,7 +23,7 @@ struct LabCopy {
 
 // Nothing (no file, not readable, another lab's) when there is no copy to show.
 std::optional<LabCopy> readLabCopy(const std::filesystem::path& path, const std::string& lab);
-// Written whole to a temporary file and renamed over the old one, so a copy is never half-written.
+// Written whole beside it and renamed over the old one (writeTextFileAtomically): never half a copy.
 Status writeLabCopy(const std::filesystem::path& path, const LabCopy& copy);
 // Where a lab's copy is kept for a user database: beside it, named by the lab.
 std::filesystem::path labCopyPath(const std::filesystem::path& userDatabase, const std::string& lab);

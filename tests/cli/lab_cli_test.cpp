@@ -95,10 +95,10 @@ TEST_CASE("Two desktops on one lab: a run, a calibration and a quote recorded on
     CHECK(runCli(desktopB, "validate --model mlp --batch 32 --steps 1 --compare --calibrated").exitCode == 3);
 
     // B's vendor quote is A's to see; a street price is the admins' to set, and the server says no.
-    REQUIRE(runCli(desktopB, onB +
-                                 "catalog price gpu/rtx-4090-d --amount 13999 --currency CNY --date 2026-12-01 "
-                                 "--kind vendor_quote --source 'Vendor quote Q-1201'")
-                .exitCode == 0);
+    REQUIRE(
+        runCli(desktopB, onB + "catalog price gpu/rtx-4090-d --amount 13999 --currency CNY --date 2026-12-01 "
+                               "--kind vendor_quote --source 'Vendor quote Q-1201'")
+            .exitCode == 0);
     auto prices = jsonOf(runCli(desktopA, onA + "catalog price gpu/rtx-4090-d --json"));
     bool quoteSeen = false;
     for (const auto& price : prices["prices"])

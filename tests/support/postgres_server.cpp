@@ -1,10 +1,12 @@
 #include "postgres_server.h"
 
+#include "test_support.h"
+
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <system_error>
 
@@ -24,31 +26,31 @@ std::string quoted(const std::string& text) {
     return out + "'";
 }
 
-// The newest installed server's programs: Debian keeps them out of PATH.
+// The server's programs, where pg_config (libpq's, installed with the client library) says they are:
+// Debian keeps them out of PATH.
 fs::path serverBinaries() {
-    fs::path best;
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator("/usr/lib/postgresql", ec)) {
-        auto bin = entry.path() / "bin";
-        if (fs::exists(bin / "initdb") &&
-            (best.empty() ||
-             std::stoi(entry.path().filename().string()) > std::stoi(best.parent_path().filename().string())))
-            best = bin;
+    std::string folder;
+    if (FILE* pipe = popen("pg_config --bindir 2>/dev/null", "r")) {
+        char line[4096];
+        if (std::fgets(line, sizeof line, pipe))
+            folder = line;
+        pclose(pipe);
     }
-    if (best.empty())
-        throw std::runtime_error("no PostgreSQL server is installed (Debian: packaging/install-deps installs "
-                                 "postgresql)");
-    return best;
+    while (!folder.empty() && (folder.back() == '\n' || folder.back() == ' '))
+        folder.pop_back();
+    std::error_code ec;
+    if (folder.empty() || !fs::exists(fs::path(folder) / "initdb", ec))
+        throw std::runtime_error("no PostgreSQL server beside pg_config's programs (\"" + folder +
+                                 "\"): packaging/install-deps installs postgresql and libpq-dev");
+    return folder;
 }
 
 std::string run(const std::string& command, const fs::path& log) {
     const int status = std::system((command + " >" + quoted(log.string()) + " 2>&1").c_str());
-    std::ifstream in(log);
-    std::stringstream text;
-    text << in.rdbuf();
+    auto text = readFile(log);
     if (status != 0)
-        throw std::runtime_error("`" + command + "` failed: " + text.str());
-    return text.str();
+        throw std::runtime_error("`" + command + "` failed: " + text);
+    return text;
 }
 
 } // namespace
